@@ -1,0 +1,451 @@
+/**
+ * The one contract between the renderer and the engine. Each method is `domain.verb`, takes one
+ * args object validated by its zod schema on the engine side of every transport, and resolves to
+ * its result type. Events flow the other way. Transports (Electron IPC, the browser host, direct
+ * calls in tests) are generic over this table: a method added here is a method everywhere.
+ */
+import { z } from 'zod';
+import type {
+  BatchDetail,
+  BatchSummary,
+  Change,
+  DaySummaryRow,
+  GlAccount,
+  GlBatch,
+  Payee,
+  PurchasedItem,
+  Transaction,
+} from './domain';
+import { CHANGE_KINDS, PAYMENT_METHODS, TRANSACTION_STATUSES, VERDICTS } from './domain';
+import { isBusinessDate } from './time';
+
+// ---------- argument building blocks ----------
+
+const businessDate = z.string().refine(isBusinessDate, { message: 'must be a date like 2026-03-08' });
+const paymentMethod = z.enum(PAYMENT_METHODS);
+const id = z.number().int().positive();
+const batchId = z.string().min(1).max(64);
+const cursor = z.string().max(512).nullable().optional();
+const pageLimit = z.number().int().min(1).max(1000).default(200);
+const text = (max: number) => z.string().max(max);
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 01:30');
+
+export const EXPORT_LAYOUTS = ['xlsx', 'je-csv', 'ascender', 'escape'] as const;
+export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
+
+const dateRange = z
+  .object({ from: businessDate, to: businessDate })
+  .refine((r) => r.from <= r.to, { message: '"from" must not be after "to"' });
+
+const glFilter = z.object({
+  from: businessDate,
+  to: businessDate,
+  payeeIds: z.array(id).max(500).optional(),
+  methods: z.array(paymentMethod).max(4).optional(),
+});
+
+export const transactionFilterSchema = z
+  .object({
+    search: text(200).optional(),
+    statuses: z.array(z.enum(TRANSACTION_STATUSES)).max(8).optional(),
+    payeeIds: z.array(id).max(500).optional(),
+    methods: z.array(paymentMethod).max(4).optional(),
+    from: businessDate.optional(),
+    to: businessDate.optional(),
+    batchId: batchId.optional(),
+  })
+  .strict();
+export type TransactionFilter = z.infer<typeof transactionFilterSchema>;
+
+export const batchFilterSchema = z
+  .object({
+    payeeIds: z.array(id).max(500).optional(),
+    methods: z.array(paymentMethod).max(4).optional(),
+    from: businessDate.optional(),
+    to: businessDate.optional(),
+    verdicts: z.array(z.enum(VERDICTS)).max(3).optional(),
+  })
+  .strict();
+export type BatchFilter = z.infer<typeof batchFilterSchema>;
+
+export const settingsPatchSchema = z
+  .object({
+    serviceUrl: z.string().url().max(500).nullable(),
+    sandboxMode: z.boolean(),
+    scheduleEnabled: z.boolean(),
+    scheduleTime: clockTime,
+    refreshWindowDays: z.number().int().min(1).max(365),
+    firstSyncDays: z.number().int().min(1).max(3650),
+    exportLayout: z.enum(EXPORT_LAYOUTS),
+    clearingAccount: text(64),
+    depositAccount: text(64),
+    escapeOrgId: text(32),
+    escapeDeptId: text(32),
+    escapeJeType: text(8),
+    reviewerName: text(100),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+// ---------- result types ----------
+
+export interface AppInfo {
+  version: string;
+  dataFolder: string;
+  sandbox: boolean;
+  /** 'electron' | 'web' | 'direct': which transport the caller came through. */
+  host: string;
+}
+
+export interface Settings {
+  serviceUrl: string | null;
+  /** Whether a token and secret are stored; the secret itself never leaves the main process. */
+  connectionConfigured: boolean;
+  sandboxMode: boolean;
+  scheduleEnabled: boolean;
+  scheduleTime: string;
+  refreshWindowDays: number;
+  firstSyncDays: number;
+  exportLayout: ExportLayout;
+  clearingAccount: string;
+  depositAccount: string;
+  escapeOrgId: string;
+  escapeDeptId: string;
+  escapeJeType: string;
+  reviewerName: string;
+}
+
+export const SYNC_PHASES = ['payees', 'gl_accounts', 'transactions', 'batches', 'gl_batches', 'checks', 'done'] as const;
+export type SyncPhase = (typeof SYNC_PHASES)[number];
+
+export interface SyncProgress {
+  runId: number;
+  phase: SyncPhase;
+  /** Pages committed in this run so far. */
+  pages: number;
+  rows: number;
+  /** 0..1 when it can be estimated. */
+  fraction: number | null;
+  etaSeconds: number | null;
+  message: string;
+}
+
+export type SyncRunStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface SyncRunSummary {
+  id: number;
+  startedAt: string;
+  finishedAt: string | null;
+  status: SyncRunStatus;
+  trigger: 'manual' | 'schedule' | 'catch_up' | 'cli';
+  transactionsInserted: number;
+  transactionsUpdated: number;
+  changesRecorded: number;
+  batchesSynced: number;
+  glBatchesSynced: number;
+  error: string | null;
+}
+
+export interface SyncStatus {
+  running: boolean;
+  progress: SyncProgress | null;
+  lastRun: SyncRunSummary | null;
+  lastSuccessAt: string | null;
+  nextRunAt: string | null;
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** Opaque keyset cursor for the next page; null at the end. */
+  nextCursor: string | null;
+}
+
+export interface TransactionDetail {
+  transaction: Transaction;
+  items: PurchasedItem[];
+  /** Oldest first: the status timeline. */
+  changes: Change[];
+  payeeName: string | null;
+}
+
+export interface GlAccountTotal {
+  glAccountId: string | null;
+  glNumber: string | null;
+  glLabel: string | null;
+  amountCents: number;
+  amountWithoutFeesCents: number;
+  count: number;
+}
+
+export interface GlBatchReport {
+  rows: GlBatch[];
+  byAccount: GlAccountTotal[];
+  totalCents: number;
+  totalWithoutFeesCents: number;
+  rowCount: number;
+  /** When more rows matched than were returned (the export still writes them all). */
+  truncated: boolean;
+}
+
+export interface ExportRecord {
+  id: number;
+  createdAt: string;
+  from: string;
+  to: string;
+  payeeIds: number[];
+  methods: string[];
+  layout: ExportLayout;
+  file: string;
+  rowCount: number;
+  totalCents: number;
+  sha256: string;
+}
+
+export interface ExportResult {
+  record: ExportRecord;
+  /** Earlier exports whose range and filters overlap this one. */
+  overlaps: ExportRecord[];
+  /** Browser mode: where the renderer can download the file. */
+  downloadPath: string | null;
+}
+
+export interface DailyDeposit {
+  date: string;
+  payeeId: number;
+  paymentMethod: string;
+  totalCents: number;
+}
+
+export interface Overview {
+  lastRun: SyncRunSummary | null;
+  nextRunAt: string | null;
+  /** Batches not yet signed off, newest first. */
+  newDeposits: BatchSummary[];
+  changesToReview: number;
+  latestChanges: Change[];
+  /** Signed off, then re-opened by an upstream change. */
+  reopened: BatchSummary[];
+  dailyDeposits: DailyDeposit[];
+  payees: Payee[];
+}
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  message: string;
+  payeeCount: number | null;
+}
+
+// ---------- the method table ----------
+
+const none = z.object({}).strict().default({});
+
+export const methodSchemas = {
+  'app.info': none,
+
+  'settings.get': none,
+  'settings.set': z.object({ patch: settingsPatchSchema }).strict(),
+  'connection.set': z
+    .object({ url: z.string().url().max(500), token: z.string().min(1).max(500), secret: z.string().min(1).max(500) })
+    .strict(),
+  'connection.clear': none,
+  'connection.test': z.object({ url: z.string().url().max(500).optional() }).strict().default({}),
+
+  'sync.start': z.object({ from: businessDate.optional() }).strict().default({}),
+  'sync.cancel': none,
+  'sync.status': none,
+  'sync.runs': z.object({ limit: z.number().int().min(1).max(100).default(20) }).strict().default({ limit: 20 }),
+
+  'overview.get': none,
+
+  'payees.list': none,
+  'glAccounts.list': none,
+  'glAccounts.add': z.object({ number: text(64).min(2), label: text(200).min(2) }).strict(),
+  'glAccounts.remove': z.object({ number: text(64).min(2), label: text(200).min(2) }).strict(),
+
+  'transactions.list': z.object({ filter: transactionFilterSchema.default({}), cursor, limit: pageLimit }).strict(),
+  'transactions.count': z.object({ filter: transactionFilterSchema.default({}) }).strict(),
+  'transactions.get': z.object({ id }).strict(),
+
+  'batches.list': z.object({ filter: batchFilterSchema.default({}), cursor, limit: pageLimit }).strict(),
+  'batches.get': z.object({ id: batchId }).strict(),
+  'batches.signOff': z.object({ id: batchId, note: text(2000).default(''), by: text(100).optional() }).strict(),
+  'batches.unsign': z.object({ id: batchId, reason: text(2000).min(1), by: text(100).optional() }).strict(),
+
+  'glBatches.list': glFilter.extend({ limit: z.number().int().min(1).max(5000).default(2000) }).strict(),
+
+  'changes.list': z
+    .object({
+      kinds: z.array(z.enum(CHANGE_KINDS)).max(CHANGE_KINDS.length).optional(),
+      unacknowledgedOnly: z.boolean().default(true),
+      cursor,
+      limit: pageLimit,
+    })
+    .strict(),
+  'changes.acknowledge': z
+    .object({ ids: z.array(id).max(10_000).optional(), upToId: id.optional() })
+    .strict()
+    .refine((a) => (a.ids === undefined) !== (a.upToId === undefined), {
+      message: 'give either "ids" or "upToId"',
+    }),
+
+  'reconcile.summary': dateRange,
+
+  'export.overlaps': glFilter.strict(),
+  'export.glBatches': glFilter
+    .extend({
+      layout: z.enum(EXPORT_LAYOUTS).optional(),
+      /** Electron: the path the save dialog returned. Browser mode: omitted; the host picks a file. */
+      file: z.string().min(1).max(1000).optional(),
+    })
+    .strict(),
+  'export.list': none,
+} as const;
+
+export type MethodName = keyof typeof methodSchemas;
+export const METHOD_NAMES = Object.keys(methodSchemas) as MethodName[];
+
+export type MethodArgs<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
+export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
+
+export interface MethodResults {
+  'app.info': AppInfo;
+  'settings.get': Settings;
+  'settings.set': Settings;
+  'connection.set': Settings;
+  'connection.clear': Settings;
+  'connection.test': ConnectionTestResult;
+  'sync.start': { runId: number; alreadyRunning: boolean };
+  'sync.cancel': { cancelled: boolean };
+  'sync.status': SyncStatus;
+  'sync.runs': SyncRunSummary[];
+  'overview.get': Overview;
+  'payees.list': Payee[];
+  'glAccounts.list': GlAccount[];
+  'glAccounts.add': GlAccount[];
+  'glAccounts.remove': GlAccount[];
+  'transactions.list': Page<Transaction>;
+  'transactions.count': { count: number };
+  'transactions.get': TransactionDetail;
+  'batches.list': Page<BatchSummary>;
+  'batches.get': BatchDetail;
+  'batches.signOff': BatchDetail;
+  'batches.unsign': BatchDetail;
+  'glBatches.list': GlBatchReport;
+  'changes.list': Page<Change> & { unacknowledged: number };
+  'changes.acknowledge': { acknowledged: number };
+  'reconcile.summary': DaySummaryRow[];
+  'export.overlaps': ExportRecord[];
+  'export.glBatches': ExportResult;
+  'export.list': ExportRecord[];
+}
+
+export type MethodResult<M extends MethodName> = MethodResults[M];
+
+/** What the engine implements: a handler per method, receiving already-validated args. */
+export type EngineHandlers = {
+  [M in MethodName]: (args: ParsedArgs<M>) => Promise<MethodResult<M>>;
+};
+
+// ---------- events ----------
+
+export type DataScope = 'transactions' | 'batches' | 'glBatches' | 'changes' | 'settings' | 'glAccounts' | 'exports';
+
+export interface EngineEvents {
+  'sync.progress': SyncProgress;
+  'sync.finished': SyncRunSummary;
+  'data.changed': { scopes: DataScope[] };
+  'export.progress': { rows: number; totalRows: number; file: string };
+}
+
+export type EventName = keyof EngineEvents;
+export const EVENT_NAMES: readonly EventName[] = ['sync.progress', 'sync.finished', 'data.changed', 'export.progress'];
+
+// ---------- errors across transports ----------
+
+/** Codes a bookkeeper-facing message can be chosen from; the message itself is already in words. */
+export type ErrorCode =
+  | 'BAD_ARGUMENTS'
+  | 'UNKNOWN_METHOD'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'NOT_CONFIGURED'
+  | 'SERVICE_ERROR'
+  | 'NETWORK'
+  | 'STORE'
+  | 'EXPORT'
+  | 'INTERNAL';
+
+export interface ErrorPayload {
+  code: ErrorCode;
+  message: string;
+}
+
+export class ContractError extends Error {
+  override readonly name = 'ContractError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+  toPayload(): ErrorPayload {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export function isMethodName(value: unknown): value is MethodName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(methodSchemas, value);
+}
+
+/** Validates a call's method and args; the error names the method and the offending field. */
+export function parseCall<M extends MethodName>(method: unknown, args: unknown): { method: M; args: ParsedArgs<M> } {
+  if (!isMethodName(method)) {
+    throw new ContractError('UNKNOWN_METHOD', `Unknown method ${JSON.stringify(method)}`);
+  }
+  const schema = methodSchemas[method] as z.ZodType;
+  const result = schema.safeParse(args === undefined ? {} : args);
+  if (!result.success) {
+    const detail = result.error.issues
+      .map((issue) => `${issue.path.length ? issue.path.join('.') : 'args'}: ${issue.message}`)
+      .join('; ');
+    throw new ContractError('BAD_ARGUMENTS', `Bad arguments for ${method}: ${detail}`);
+  }
+  return { method: method as M, args: result.data as ParsedArgs<M> };
+}
+
+/** Turns anything thrown by a handler into a payload that is safe to send: never a stack trace. */
+export function toErrorPayload(error: unknown): ErrorPayload {
+  if (error instanceof ContractError) return error.toPayload();
+  if (error && typeof error === 'object' && 'code' in error && 'message' in error) {
+    const code = (error as { code: unknown }).code;
+    const message = (error as { message: unknown }).message;
+    if (typeof code === 'string' && typeof message === 'string' && isErrorCode(code)) return { code, message };
+  }
+  return { code: 'INTERNAL', message: 'Something went wrong inside District Recon. The details are in the log.' };
+}
+
+const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
+  'BAD_ARGUMENTS',
+  'UNKNOWN_METHOD',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'NOT_CONFIGURED',
+  'SERVICE_ERROR',
+  'NETWORK',
+  'STORE',
+  'EXPORT',
+  'INTERNAL',
+]);
+
+function isErrorCode(code: string): code is ErrorCode {
+  return ERROR_CODES.has(code);
+}
+
+/** The client side of any transport. */
+export interface EngineClient {
+  call<M extends MethodName>(method: M, args?: MethodArgs<M>): Promise<MethodResult<M>>;
+  on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void;
+}

@@ -1,0 +1,3 @@
+export * from './service';
+export * from './changes';
+export * from './reconcile';

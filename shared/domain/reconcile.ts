@@ -1,0 +1,74 @@
+import type { Batch, GlBatch, PaymentMethod, Transaction } from './service';
+import type { BusinessDate } from '../time';
+
+export const CHECK_NAMES = ['count', 'total', 'fees', 'net', 'gl_total', 'gl_net'] as const;
+export type CheckName = (typeof CHECK_NAMES)[number];
+
+export const VERDICTS = ['ties_out', 'differs', 'incomplete'] as const;
+/** ties_out: every check passes; differs: a check fails; incomplete: GL rows or transactions not synced yet. */
+export type Verdict = (typeof VERDICTS)[number];
+
+export type ExplanationKind = 'missing' | 'unexpected' | 'refunded_after_batching' | 'returned_after_batching' | 'voided_after_batching';
+
+export interface Explanation {
+  kind: ExplanationKind;
+  transactionId: number;
+  cents: number;
+}
+
+export interface Check {
+  name: CheckName;
+  passed: boolean;
+  /** What the service's batch says. */
+  expectedCents: number;
+  /** What we computed from the transactions / GL rows (a count for the count check). */
+  actualCents: number;
+  /** actual - expected. */
+  differenceCents: number;
+  explanations: Explanation[];
+}
+
+export type ReviewState = 'open' | 'signed_off' | 'reopened';
+
+export interface SignOff {
+  id: number;
+  batchId: string;
+  action: 'sign_off' | 'unsign' | 'reopen';
+  by: string;
+  at: string;
+  note: string | null;
+  totalCents: number;
+  feesCents: number;
+  partialCents: number;
+  totalCount: number;
+}
+
+export interface BatchSummary extends Batch {
+  payeeName: string | null;
+  verdict: Verdict;
+  /** Sum of |difference| over failed checks, for sorting and a glance. */
+  differenceCents: number;
+  reviewState: ReviewState;
+  /** Why a signed-off batch was re-opened. */
+  reopenReason: string | null;
+}
+
+export interface BatchDetail {
+  batch: BatchSummary;
+  checks: Check[];
+  transactions: Transaction[];
+  glBatches: GlBatch[];
+  history: SignOff[];
+}
+
+export interface DaySummaryRow {
+  date: BusinessDate;
+  payeeId: number;
+  paymentMethod: PaymentMethod;
+  localCount: number;
+  localCents: number;
+  batchCount: number;
+  batchCents: number;
+  glCents: number;
+  tiesOut: boolean;
+}

@@ -1,0 +1,102 @@
+/**
+ * Money is integer cents everywhere below the API client. The service sends decimals
+ * ("12.34", sometimes a JSON number); we parse their text, never through a float sum.
+ */
+
+export class MoneyError extends Error {
+  override readonly name = 'MoneyError';
+}
+
+/** Largest amount we accept: safe integer cents, so every sum of a few million rows stays exact. */
+export const MAX_SAFE_CENTS = Number.MAX_SAFE_INTEGER;
+
+const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
+
+function describe(value: unknown): string {
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
+}
+
+/**
+ * Parses a decimal string or number from the service into integer cents.
+ * Accepts 0, 1 or 2 decimals ("5", "5.5", "5.50") and a leading minus; rejects anything else
+ * (more than two decimals, exponents, NaN, unsafe magnitudes) with an error naming the value.
+ */
+export function parseCents(value: string | number, field = 'amount'): number {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new MoneyError(`${field}: ${describe(value)} is not a number of dollars`);
+    // A JSON number such as 12.3 prints back as "12.3": its shortest round-trip text is what was sent.
+    text = String(value);
+  } else if (typeof value === 'string') {
+    text = value.trim();
+  } else {
+    throw new MoneyError(`${field}: expected a decimal amount, got ${describe(value)}`);
+  }
+  const match = DECIMAL.exec(text);
+  if (!match) {
+    if (/^-?\d+\.\d{3,}$/.test(text)) {
+      throw new MoneyError(`${field}: ${describe(value)} has more than two decimal places`);
+    }
+    throw new MoneyError(`${field}: ${describe(value)} is not a decimal amount like 12.34`);
+  }
+  const [, minus, whole, fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents) || whole!.length > 14) {
+    throw new MoneyError(`${field}: ${describe(value)} is out of range`);
+  }
+  return minus && cents !== 0 ? -cents : cents;
+}
+
+/** The service's strict amount rule: a string with exactly two decimals, from 1.00 to 100,000.00. */
+export function parseServiceAmount(value: unknown, field = 'amount'): number {
+  if (typeof value !== 'string' || !/^\d+\.\d{2}$/.test(value)) {
+    throw new MoneyError(`${field}: ${describe(value)} must be a string with exactly two decimals, like "12.34"`);
+  }
+  const cents = parseCents(value, field);
+  if (cents < 100 || cents > 10_000_000) {
+    throw new MoneyError(`${field}: ${describe(value)} must be from 1.00 to 100000.00`);
+  }
+  return cents;
+}
+
+export function assertCents(cents: number, field = 'amount'): number {
+  if (!Number.isSafeInteger(cents)) {
+    throw new MoneyError(`${field}: ${describe(cents)} is not a whole number of cents`);
+  }
+  return cents;
+}
+
+/** Cents to the service's decimal text: 123456 -> "1234.56", -5 -> "-0.05". */
+export function formatCents(cents: number): string {
+  assertCents(cents);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const whole = Math.trunc(abs / 100);
+  const fraction = abs % 100;
+  return `${sign}${whole}.${String(fraction).padStart(2, '0')}`;
+}
+
+const displayFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  currencySign: 'accounting',
+});
+
+/** For people: "$1,234.56", negatives in accounting parentheses "($5.00)" so they cannot be missed. */
+export function formatMoney(cents: number): string {
+  assertCents(cents);
+  // Intl formats a float; 2 decimals of a safe integer / 100 always round-trip exactly.
+  return displayFormat.format(cents / 100);
+}
+
+/** Dollars as a JS number, only for writers that need one (spreadsheet cells). Never sum these. */
+export function centsToDollars(cents: number): number {
+  assertCents(cents);
+  return cents / 100;
+}
+
+export function sumCents(values: Iterable<number>): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return assertCents(total, 'total');
+}
