@@ -1,0 +1,55 @@
+import { UsageError } from './args';
+import { appVersion } from './version';
+
+const USAGE = `Usage: district-recon <command> [options]
+
+Commands:
+  web        Serve the app in your browser on 127.0.0.1 (browser mode)
+  sandbox    sandbox serve: run the simulated payment service
+  sync       Sync from the payment service into the local database
+  status     Show what the local database holds
+  check      Tie out deposits against transactions and GL batches
+  export     export gl: write GL batches to Excel or an ERP layout
+
+Options:
+  --version  Print the version
+  --help     Print this help`;
+
+type Command = (argv: string[]) => Promise<number>;
+
+// Loaded on demand so `--version` and `--help` start instantly.
+const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
+  web: () => import('./commands/web'),
+  sandbox: () => import('./commands/sandbox'),
+  sync: () => import('./commands/sync'),
+  status: () => import('./commands/status'),
+  check: () => import('./commands/check'),
+  export: () => import('./commands/export'),
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${appVersion()}\n`);
+    return 0;
+  }
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return command === undefined ? 2 : 0;
+  }
+  const load = COMMANDS[command];
+  if (!load) {
+    process.stderr.write(`district-recon: unknown command ${JSON.stringify(command)}\n\n${USAGE}\n`);
+    return 2;
+  }
+  try {
+    return await (await load()).run(rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`district-recon ${command}: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`district-recon ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,54 @@
+import type { Clock } from '../../shared/time';
+import type { EngineEventBus } from './events';
+import type { Store } from './store/open';
+import type { Logger } from './logger';
+
+export interface Credentials {
+  token: string;
+  secret: string;
+}
+
+/**
+ * Where the token and secret live. The Electron host encrypts them with safeStorage; the CLI reads
+ * them from the environment; the browser host keeps them in memory. The engine never stores them.
+ */
+export interface CredentialStore {
+  load(): Promise<Credentials | null>;
+  save(credentials: Credentials): Promise<void>;
+  clear(): Promise<void>;
+  /** Whether credentials are present, without decrypting them. */
+  isConfigured(): Promise<boolean>;
+}
+
+export interface SandboxConnection {
+  url: string;
+  token: string;
+  secret: string;
+}
+
+export interface EngineOptions {
+  version: string;
+  dataFolder: string;
+  /** Defaults to `<dataFolder>/district-recon.sqlite`; `:memory:` for tests. */
+  databasePath?: string;
+  host: 'electron' | 'web' | 'cli' | 'direct';
+  clock?: Clock;
+  credentials?: CredentialStore;
+  /** Starts (once) and returns the built-in sandbox service; hosts supply it, the engine never imports the sandbox. */
+  sandbox?: () => Promise<SandboxConnection>;
+  /** Sandbox mode when the settings say nothing yet (a fresh install with no real service). */
+  sandboxByDefault?: boolean;
+  logger?: Logger;
+}
+
+/** What every handler domain gets: the parts of one running engine. */
+export interface EngineContext {
+  options: EngineOptions;
+  store: Store;
+  clock: Clock;
+  events: EngineEventBus;
+  credentials: CredentialStore;
+  logger: Logger;
+  /** Registers work to finish before the store closes (a running sync lets its page commit). */
+  onClose(close: () => Promise<void> | void): void;
+}

@@ -1,0 +1,55 @@
+/** Settings live in the `settings` table as JSON values; defaults fill what was never set. */
+import type { Settings, SettingsPatch } from '../../shared/contract';
+import type { EngineContext } from './context';
+
+export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
+  serviceUrl: null,
+  sandboxMode: false,
+  scheduleEnabled: true,
+  scheduleTime: '01:30',
+  refreshWindowDays: 60,
+  firstSyncDays: 90,
+  exportLayout: 'xlsx',
+  clearingAccount: '1010',
+  depositAccount: '1010',
+  escapeOrgId: '',
+  escapeDeptId: '',
+  escapeJeType: 'JE',
+  reviewerName: '',
+};
+
+type StoredSettings = Omit<Settings, 'connectionConfigured'>;
+
+export async function readSettings(ctx: EngineContext): Promise<Settings> {
+  const rows = await ctx.store.db.selectFrom('settings').select(['key', 'value']).execute();
+  const stored: Partial<StoredSettings> = {};
+  for (const row of rows) {
+    if (row.key in DEFAULT_SETTINGS) {
+      (stored as Record<string, unknown>)[row.key] = JSON.parse(row.value);
+    }
+  }
+  const sandboxMode = stored.sandboxMode ?? ctx.options.sandboxByDefault ?? DEFAULT_SETTINGS.sandboxMode;
+  return {
+    ...DEFAULT_SETTINGS,
+    ...stored,
+    sandboxMode,
+    connectionConfigured: await ctx.credentials.isConfigured(),
+  };
+}
+
+export async function writeSettings(ctx: EngineContext, patch: SettingsPatch): Promise<Settings> {
+  const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
+  if (entries.length) {
+    await ctx.store.db.transaction().execute(async (trx) => {
+      for (const [key, value] of entries) {
+        await trx
+          .insertInto('settings')
+          .values({ key, value: JSON.stringify(value) })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
+          .execute();
+      }
+    });
+    ctx.events.emit('data.changed', { scopes: ['settings'] });
+  }
+  return readSettings(ctx);
+}

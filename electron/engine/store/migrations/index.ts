@@ -1,0 +1,13 @@
+/**
+ * The static, ordered migration list: a bundled main process has no migrations folder at run time.
+ * Forward only; the position in this list is the schema version (PRAGMA user_version).
+ */
+import type { Kysely } from 'kysely';
+import * as m001 from './001_initial';
+
+export interface Migration {
+  name: string;
+  up(db: Kysely<any>): Promise<void>;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ name: '001_initial', up: m001.up }];

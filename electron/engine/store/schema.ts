@@ -1,0 +1,184 @@
+/**
+ * The store's tables as kysely sees them. Money columns are integer cents; timestamps ISO-8601 UTC
+ * text; business dates `YYYY-MM-DD` Central. Every synced row keeps the service's raw JSON.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** SQLite has no boolean: 0 or 1. */
+type Flag = number;
+
+export interface PayeesTable {
+  id: number;
+  name: string;
+  merchant_id: string;
+  removed: Flag;
+  raw: string;
+  updated_at: string;
+}
+
+export interface GlAccountsTable {
+  id: string;
+  number: string;
+  label: string;
+  removed: Flag;
+  raw: string;
+  updated_at: string;
+}
+
+export interface TransactionsTable {
+  id: number;
+  order_id: number | null;
+  payee_id: number;
+  payment_method: string;
+  status: string;
+  status_message: string | null;
+  amount_cents: number;
+  amount_refunded_cents: number;
+  convenience_fee_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
+  batch_id: string | null;
+  data: string | null;
+  payer_name: string | null;
+  gl_account_id: string | null;
+  business_date: string;
+  raw: string;
+  first_seen_at: string;
+  updated_at: string;
+  first_seen_run_id: number | null;
+}
+
+export interface TransactionItemsTable {
+  transaction_id: number;
+  item_id: string;
+  item_name: string | null;
+  amount_cents: number;
+  gl_account_id: string | null;
+  student_number: string | null;
+  student_name: string | null;
+  raw: string;
+}
+
+export interface TransactionChangesTable {
+  id: Generated<number>;
+  transaction_id: number;
+  kind: string;
+  from_status: string | null;
+  to_status: string;
+  delta_cents: number | null;
+  detail: string | null;
+  sync_run_id: number | null;
+  seen_at: string;
+  acknowledged_at: string | null;
+}
+
+export interface BatchesTable {
+  id: string;
+  payee_id: number;
+  date: string;
+  payment_method: string;
+  total_cents: number;
+  fees_cents: number;
+  partial_cents: number;
+  total_count: number;
+  raw: string;
+  first_seen_at: string;
+  updated_at: string;
+}
+
+export interface GlBatchesTable {
+  id: Generated<number>;
+  gl_batch_id: string;
+  date: string;
+  batch_id: string;
+  payee_id: number;
+  gl_account_id: string | null;
+  gl_number: string | null;
+  gl_label: string | null;
+  amount_cents: number;
+  amount_without_fees_cents: number;
+  count: number;
+  raw: string;
+  synced_at: string;
+}
+
+export interface SyncRunsTable {
+  id: Generated<number>;
+  started_at: string;
+  finished_at: string | null;
+  status: string;
+  trigger: string;
+  transactions_inserted: ColumnType<number, number | undefined, number>;
+  transactions_updated: ColumnType<number, number | undefined, number>;
+  changes_recorded: ColumnType<number, number | undefined, number>;
+  batches_synced: ColumnType<number, number | undefined, number>;
+  gl_batches_synced: ColumnType<number, number | undefined, number>;
+  error: string | null;
+}
+
+export interface SyncCursorsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface BatchReviewsTable {
+  id: Generated<number>;
+  batch_id: string;
+  /** sign_off | unsign | reopen */
+  action: string;
+  by: string;
+  at: string;
+  note: string | null;
+  total_cents: number;
+  fees_cents: number;
+  partial_cents: number;
+  total_count: number;
+}
+
+export interface ExportsTable {
+  id: Generated<number>;
+  created_at: string;
+  from_date: string;
+  to_date: string;
+  /** JSON array of payee ids; [] means all. */
+  payee_ids: string;
+  /** JSON array of payment methods; [] means all. */
+  methods: string;
+  layout: string;
+  file: string;
+  row_count: number;
+  total_cents: number;
+  sha256: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+}
+
+export interface Database {
+  payees: PayeesTable;
+  gl_accounts: GlAccountsTable;
+  transactions: TransactionsTable;
+  transaction_items: TransactionItemsTable;
+  transaction_changes: TransactionChangesTable;
+  batches: BatchesTable;
+  gl_batches: GlBatchesTable;
+  sync_runs: SyncRunsTable;
+  sync_cursors: SyncCursorsTable;
+  batch_reviews: BatchReviewsTable;
+  exports: ExportsTable;
+  settings: SettingsTable;
+}
+
+export type TransactionRow = Selectable<TransactionsTable>;
+export type NewTransactionRow = Insertable<TransactionsTable>;
+export type TransactionRowUpdate = Updateable<TransactionsTable>;
+export type BatchRow = Selectable<BatchesTable>;
+export type GlBatchRow = Selectable<GlBatchesTable>;
+export type ChangeRow = Selectable<TransactionChangesTable>;
+export type SyncRunRow = Selectable<SyncRunsTable>;
+export type BatchReviewRow = Selectable<BatchReviewsTable>;
+export type ExportRow = Selectable<ExportsTable>;

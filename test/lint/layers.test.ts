@@ -1,0 +1,48 @@
+/**
+ * The layer fences of DESIGN.md §2: each forbidden import is linted as if it were written in a real
+ * file of that layer, and must be reported; each allowed one must not.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function problemsFor(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.severity === 2).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const forbidden: Array<[layer: string, file: string, code: string, rule: string]> = [
+  ['shared imports the engine', 'shared/x.ts', "import '../electron/engine/events';", 'import-x/no-restricted-paths'],
+  ['shared imports the renderer', 'shared/x.ts', "import '../renderer/src/routes';", 'import-x/no-restricted-paths'],
+  ['shared uses a Node API', 'shared/x.ts', "import 'node:fs';", 'no-restricted-imports'],
+  ['renderer imports the engine', 'renderer/src/x.ts', "import '../../electron/engine/events';", 'import-x/no-restricted-paths'],
+  ['renderer uses a Node API', 'renderer/src/x.ts', "import 'node:path';", 'no-restricted-imports'],
+  ['renderer imports electron', 'renderer/src/x.ts', "import 'electron';", 'no-restricted-imports'],
+  ['engine imports electron', 'electron/engine/x.ts', "import { app } from 'electron'; export const a = app;", 'no-restricted-imports'],
+  ['engine imports the main process', 'electron/engine/x.ts', "import '../main/ipc';", 'import-x/no-restricted-paths'],
+  ['engine imports a host', 'electron/engine/x.ts', "import '../cli/args';", 'import-x/no-restricted-paths'],
+  ['sandbox imports the engine', 'electron/sandbox/x.ts', "import '../engine/events';", 'import-x/no-restricted-paths'],
+  ['preload imports the engine', 'electron/preload/x.ts', "import '../engine/events';", 'import-x/no-restricted-paths'],
+  ['main imports the web host', 'electron/main/x.ts', "import '../web/server';", 'import-x/no-restricted-paths'],
+  ['the engine constructs itself elsewhere', 'electron/engine/sync/x.ts', "import '../engine';", 'import-x/no-restricted-paths'],
+];
+
+const allowed: Array<[layer: string, file: string, code: string]> = [
+  ['renderer imports shared', 'renderer/src/x.ts', "import '../../shared/money';"],
+  ['engine imports shared', 'electron/engine/x.ts', "import '../../shared/money';"],
+  ['main constructs the engine', 'electron/main/x.ts', "import '../engine/engine';"],
+  ['cli starts the web host', 'electron/cli/x.ts', "import '../web/server';"],
+];
+
+describe('layer fences', () => {
+  it.each(forbidden)('reports: %s', async (_name, file, code, rule) => {
+    const problems = await problemsFor(file, code);
+    expect(problems.some((p) => p.startsWith(rule)), problems.join('\n')).toBe(true);
+  });
+
+  it.each(allowed)('allows: %s', async (_name, file, code) => {
+    const problems = (await problemsFor(file, code)).filter((p) => /restricted/.test(p));
+    expect(problems).toEqual([]);
+  });
+});
