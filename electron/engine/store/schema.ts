@@ -70,6 +70,8 @@ export interface TransactionChangesTable {
   sync_run_id: number | null;
   seen_at: string;
   acknowledged_at: string | null;
+  /** Migration 002. */
+  acknowledged_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BatchesTable {
@@ -134,6 +136,19 @@ export interface BatchReviewsTable {
   fees_cents: number;
   partial_cents: number;
   total_count: number;
+  /** Migration 002: the local state (counts, sums) the sign-off saw; null on older rows. */
+  fingerprint: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Migration 002: tie-out verdicts precomputed per batch, refreshed for the batches a sync touched. */
+export interface BatchChecksTable {
+  batch_id: string;
+  verdict: string;
+  difference_cents: number;
+  /** JSON Check[]. */
+  checks: string;
+  fingerprint: string;
+  computed_at: string;
 }
 
 export interface ExportsTable {
@@ -150,6 +165,11 @@ export interface ExportsTable {
   row_count: number;
   total_cents: number;
   sha256: string;
+  /** Migration 002. */
+  created_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 002: the workbook written beside a CSV layout. */
+  companion_file: ColumnType<string | null, string | null | undefined, string | null>;
+  total_without_fees_cents: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SettingsTable {
@@ -169,6 +189,7 @@ export interface Database {
   sync_runs: SyncRunsTable;
   sync_cursors: SyncCursorsTable;
   batch_reviews: BatchReviewsTable;
+  batch_checks: BatchChecksTable;
   exports: ExportsTable;
   settings: SettingsTable;
 }

@@ -4,10 +4,14 @@
  */
 import type { Kysely } from 'kysely';
 import * as m001 from './001_initial';
+import * as m002 from './002_reconcile';
 
 export interface Migration {
   name: string;
   up(db: Kysely<any>): Promise<void>;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ name: '001_initial', up: m001.up }];
+export const MIGRATIONS: readonly Migration[] = [
+  { name: '001_initial', up: m001.up },
+  { name: '002_reconcile', up: m002.up },
+];
