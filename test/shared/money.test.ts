@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatCents, formatMoney, MoneyError, parseCents, parseServiceAmount, sumCents } from '../../shared/money';
+
+describe('parseCents', () => {
+  it.each([
+    ['12.34', 1234],
+    ['0.05', 5],
+    ['5', 500],
+    ['5.5', 550],
+    ['100000.00', 10_000_000],
+    ['-3.20', -320],
+    ['-0.00', 0],
+    [' 7.00 ', 700],
+    [12.34, 1234],
+    [0.1, 10],
+    [19.99, 1999],
+    [100, 10_000],
+  ])('%j -> %d cents', (input, cents) => {
+    expect(parseCents(input)).toBe(cents);
+  });
+
+  it.each([
+    ['1.234', /more than two decimal places/],
+    ['abc', /not a decimal amount/],
+    ['', /not a decimal amount/],
+    ['1e3', /not a decimal amount/],
+    ['1,000.00', /not a decimal amount/],
+    [Number.NaN, /not a number/],
+    [Number.POSITIVE_INFINITY, /not a number/],
+    [1.005, /more than two decimal places/],
+    ['999999999999999.00', /out of range/],
+  ])('rejects %j with a clear error', (input, message) => {
+    expect(() => parseCents(input, 'amount_refunded')).toThrow(MoneyError);
+    expect(() => parseCents(input, 'amount_refunded')).toThrow(message);
+    expect(() => parseCents(input, 'amount_refunded')).toThrow(/amount_refunded/);
+  });
+});
+
+describe('parseServiceAmount (the spec: 1 to 100,000 with exactly two decimals)', () => {
+  it.each([
+    ['1.00', 100],
+    ['100000.00', 10_000_000],
+  ])('accepts %s', (input, cents) => expect(parseServiceAmount(input)).toBe(cents));
+
+  it.each(['0.99', '100000.01', '5', '5.5', '5.555', 5, '-1.00', null])('rejects %j', (input) => {
+    expect(() => parseServiceAmount(input)).toThrow(MoneyError);
+  });
+});
+
+describe('formatCents and formatMoney', () => {
+  it.each([
+    [0, '0.00'],
+    [5, '0.05'],
+    [-5, '-0.05'],
+    [123456, '1234.56'],
+    [-100, '-1.00'],
+  ])('%d -> %s', (cents, text) => expect(formatCents(cents)).toBe(text));
+
+  it('shows currency, grouping and accounting negatives', () => {
+    expect(formatMoney(123456)).toBe('$1,234.56');
+    expect(formatMoney(-500)).toBe('($5.00)');
+    expect(formatMoney(0)).toBe('$0.00');
+  });
+
+  it('refuses a fraction of a cent or an unsafe integer', () => {
+    expect(() => formatCents(1.5)).toThrow(/whole number of cents/);
+    expect(() => formatCents(Number.MAX_SAFE_INTEGER + 2)).toThrow(/whole number of cents/);
+    expect(() => sumCents([Number.MAX_SAFE_INTEGER, 1])).toThrow(/total/);
+  });
+});
+
+describe('properties', () => {
+  const safeCents = fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).filter(
+    (c) => Math.abs(Math.trunc(c / 100)).toString().length <= 14,
+  );
+
+  it('parse(format(c)) == c for all safe cents', () => {
+    fc.assert(fc.property(safeCents, (cents) => parseCents(formatCents(cents)) === cents), { numRuns: 5000 });
+  });
+
+  it('a JSON number with two decimals parses to the same cents as its text', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (cents) => {
+        const text = formatCents(cents);
+        return parseCents(Number(text)) === cents;
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});

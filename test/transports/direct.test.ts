@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ContractError } from '../../shared/contract';
+import type { Engine } from '../../electron/engine/engine';
+import { createTestEngine } from '../helpers/engine';
+
+let engine: Engine | undefined;
+afterEach(async () => {
+  await engine?.close();
+  engine = undefined;
+});
+
+describe('direct calls (tests, CLI)', () => {
+  it('app.info answers with version, data folder, sandbox mode and host', async () => {
+    engine = await createTestEngine({ sandboxByDefault: true });
+    expect(await engine.call('app.info', {})).toEqual({
+      version: '9.9.9-test',
+      dataFolder: '/tmp/district-recon-test',
+      sandbox: true,
+      host: 'direct',
+    });
+  });
+
+  it('settings set through the contract change app.info', async () => {
+    engine = await createTestEngine({ sandboxByDefault: true });
+    await engine.call('settings.set', { patch: { sandboxMode: false } });
+    expect((await engine.call('app.info', {})).sandbox).toBe(false);
+  });
+
+  it('bad arguments are rejected with an error naming the field', async () => {
+    engine = await createTestEngine();
+    const error = await engine.call('settings.set', { patch: { scheduleTime: '25:99' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect((error as ContractError).code).toBe('BAD_ARGUMENTS');
+    expect((error as ContractError).message).toMatch(/settings\.set: patch\.scheduleTime: must be a time like 01:30/);
+    await expect(engine.call('app.info', { extra: 1 })).rejects.toThrow(/Bad arguments for app.info/);
+  });
+
+  it('an unknown method is rejected', async () => {
+    engine = await createTestEngine();
+    await expect(engine.callUnknown('app.destroy', {})).rejects.toMatchObject({ code: 'UNKNOWN_METHOD' });
+    await expect(engine.callUnknown('constructor', {})).rejects.toMatchObject({ code: 'UNKNOWN_METHOD' });
+  });
+});
