@@ -2,7 +2,7 @@
  * `district-recon web`: browser mode. Builds the renderer if needed, starts an engine and the web
  * host on 127.0.0.1, prints the URL (with its per-launch token) and runs until stopped.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../engine/engine';
@@ -15,8 +15,24 @@ import { sandboxProvider } from '../sandboxProvider';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const WEB_BUILD_DIR = resolve(ROOT, 'out/web');
 
+/** Newest modification time of the files the renderer is built from. */
+function newestSourceTime(): number {
+  let newest = 0;
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = resolve(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else newest = Math.max(newest, statSync(path).mtimeMs);
+    }
+  };
+  for (const dir of ['renderer', 'shared']) visit(resolve(ROOT, dir));
+  return newest;
+}
+
+/** Builds the renderer for browser mode when it was never built or its sources changed since. */
 export async function ensureWebBuild(force = false): Promise<void> {
-  if (!force && existsSync(resolve(WEB_BUILD_DIR, 'index.html'))) return;
+  const index = resolve(WEB_BUILD_DIR, 'index.html');
+  if (!force && existsSync(index) && statSync(index).mtimeMs >= newestSourceTime()) return;
   process.stderr.write('Building the app for the browser...\n');
   const { build } = await import('vite');
   await build({ configFile: resolve(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
