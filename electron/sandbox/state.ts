@@ -29,6 +29,8 @@ export interface GlAccountRecord {
 }
 
 export interface StudentRecord {
+  /** The school the student attends (internal: the wire Student has number, district_id, name). */
+  payeeId: number;
   number: string;
   districtId: number;
   name: string;
@@ -172,8 +174,8 @@ export interface SandboxState {
   settleCursor: number;
   /** Transactions settled after the cursor passed them (resolved Unknowns): batched next midnight. */
   lateSettlers: TxnRecord[];
-  /** The last midnight (epoch ms) whose settlement has run. */
-  lastMidnightMs: number;
+  /** The open business day: its midnight (the end of it) has not run yet. '' until the clock starts. */
+  openDate: BusinessDate;
   /** Events in the future, a binary min-heap on (atMs, seq). */
   schedule: ScheduledEvent[];
   nextEventSeq: number;
@@ -202,7 +204,7 @@ export function createEmptyState(seed: number): SandboxState {
     glGroups: [],
     settleCursor: 0,
     lateSettlers: [],
-    lastMidnightMs: Number.NEGATIVE_INFINITY,
+    openDate: '',
     schedule: [],
     nextEventSeq: 1,
     storedCards: new Map(),
@@ -244,7 +246,9 @@ export function lowerBound<T>(items: readonly T[], isRight: (item: T) => boolean
 
 const before = (a: ScheduledEvent, b: ScheduledEvent) => a.atMs < b.atMs || (a.atMs === b.atMs && a.seq < b.seq);
 
-export function schedule(state: SandboxState, event: Omit<ScheduledEvent, 'seq'>): void {
+export type NewEvent = ScheduledEvent extends infer E ? (E extends ScheduledEvent ? Omit<E, 'seq'> : never) : never;
+
+export function schedule(state: SandboxState, event: NewEvent): void {
   const heap = state.schedule;
   heap.push({ ...event, seq: state.nextEventSeq++ } as ScheduledEvent);
   let i = heap.length - 1;
