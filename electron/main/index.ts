@@ -1,51 +1,137 @@
 /**
- * The Electron main process: one window over the engine. Security hardening, credentials,
- * schedule and packaging are built out in the Electron-shell issue.
+ * The Electron main process: one window over the engine, hardened (window.ts, csp.ts,
+ * permissions.ts, protocol.ts), credentials in safeStorage (credentials.ts), the nightly schedule
+ * (schedule.ts), notifications, a native menu and a clean shutdown.
+ *
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain } from 'electron';
-import { createEngine } from '../engine/engine';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, safeStorage, screen, session } from 'electron';
+import { createEngine, type Engine } from '../engine/engine';
+import { createConsoleLogger } from '../engine/logger';
+import { appUrlPolicy, viewUrl } from './appUrl';
+import { safeStorageCredentialStore } from './credentials';
+import { cspFor, installCsp } from './csp';
+import { withExportSaveDialog } from './exportDialog';
+import { HELP_URL, openExternalIfAllowed } from './external';
 import { forwardEvents, registerEngineIpc } from './ipc';
+import { menuTemplate } from './menu';
+import { notifySyncResults } from './notifications';
+import { denyAllPermissions } from './permissions';
+import { registerAppScheme, serveAppScheme } from './protocol';
+import { desktopSandbox } from './sandboxHost';
+import { installCleanShutdown } from './shutdown';
+import { createMainWindow, lockDownContents } from './window';
+import { loadWindowState } from './windowState';
 
-let window: BrowserWindow | null = null;
+const policy = appUrlPolicy({ isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL });
+const logger = createConsoleLogger();
+let mainWindow: BrowserWindow | null = null;
 
-function isAppUrl(url: string): boolean {
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
-  if (devUrl) return url.startsWith(new URL(devUrl).origin + '/');
-  return url.startsWith('file://') && url.includes('/out/renderer/');
+function showView(view: string): void {
+  const window = mainWindow;
+  if (!window) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+  // A same-document (fragment) navigation: the renderer routes on the hash; nothing reloads.
+  void window.webContents.loadURL(viewUrl(policy.entryUrl, view));
+}
+
+function focusMainWindow(): void {
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
 }
 
 async function start(): Promise<void> {
-  const engine = await createEngine({
+  const userData = app.getPath('userData');
+  const csp = cspFor(policy.dev);
+  const appSession = session.defaultSession;
+  denyAllPermissions(appSession);
+  installCsp(appSession, csp);
+  serveAppScheme(join(__dirname, '../renderer'), csp);
+
+  const sandbox = desktopSandbox();
+  const engine: Engine = await createEngine({
     version: app.getVersion(),
-    dataFolder: app.getPath('userData'),
+    dataFolder: userData,
     host: 'electron',
+    sandbox: sandbox.connect,
     sandboxByDefault: true,
+    logger,
+    credentials: safeStorageCredentialStore({
+      file: join(userData, 'connection.bin'),
+      safeStorage,
+      platform: process.platform,
+      logger,
+    }),
   });
-  registerEngineIpc(ipcMain, engine, isAppUrl);
 
-  window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    show: false,
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    },
+  const chooseFile = withExportSaveDialog(engine, async ({ defaultName, extension }) => {
+    const options = {
+      title: 'Export GL batches',
+      defaultPath: join(app.getPath('documents'), defaultName),
+      filters: [{ name: extension === 'xlsx' ? 'Excel workbook' : 'CSV file', extensions: [extension] }],
+    };
+    const result = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+    return result.canceled || !result.filePath ? null : result.filePath;
   });
-  forwardEvents(engine as never, () => window?.webContents ?? null);
-  window.once('ready-to-show', () => window?.show());
-  if (process.env.ELECTRON_RENDERER_URL) await window.loadURL(process.env.ELECTRON_RENDERER_URL);
-  else await window.loadFile(join(__dirname, '../renderer/index.html'));
+  registerEngineIpc(ipcMain, chooseFile, policy.isAppUrl);
 
-  app.on('before-quit', () => void engine.close());
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate(
+        {
+          syncNow: () => void engine.call('sync.start', {}).catch((error: unknown) => logger.warn('Sync now failed', { error: String(error) })),
+          showView,
+          openHelp: () => void openExternalIfAllowed(HELP_URL),
+        },
+        process.platform,
+      ),
+    ),
+  );
+
+  const stateFile = join(userData, 'window-state.json');
+  mainWindow = createMainWindow({
+    preloadPath: join(__dirname, '../preload/index.cjs'),
+    state: loadWindowState(stateFile, screen.getAllDisplays().map((display) => display.workArea)),
+    stateFile,
+  });
+  mainWindow.on('closed', () => (mainWindow = null));
+  const stopForwarding = forwardEvents(engine, () => mainWindow?.webContents ?? null);
+
+  const stopNotifying = notifySyncResults(
+    engine,
+    (notice) => (Notification.isSupported() ? new Notification({ title: notice.title, body: notice.body }) : null),
+    (notice) => showView(notice.view),
+  );
+  // The nightly schedule (engine issue, electron/engine/sync) is hosted with hostSchedule() once it lands.
+  const stopSchedule = () => {};
+
+  installCleanShutdown(app, async () => {
+    stopSchedule();
+    stopNotifying();
+    stopForwarding();
+    await engine.close();
+    await sandbox.close();
+  }, { onError: (error) => logger.error('Closing the engine failed', { error: String(error) }) });
+
+  await mainWindow.loadURL(policy.entryUrl);
 }
 
-app.whenReady().then(start, (error: unknown) => {
-  console.error('District Recon could not start:', error instanceof Error ? error.message : error);
+// Everything below runs before `ready`.
+if (!app.requestSingleInstanceLock()) {
+  // A second launch hands over to the first (which focuses its window) and leaves.
   app.quit();
-});
-app.on('window-all-closed', () => app.quit());
+} else {
+  registerAppScheme();
+  app.on('second-instance', focusMainWindow);
+  // Every WebContents, including any a future feature creates, gets the same navigation rules.
+  app.on('web-contents-created', (_event, contents) => lockDownContents(contents, policy.isAppUrl));
+  app.on('window-all-closed', () => app.quit());
+  app.whenReady().then(start).catch((error: unknown) => {
+    dialog.showErrorBox('District Recon could not start', error instanceof Error ? error.message : String(error));
+    app.exit(1);
+  });
+}
