@@ -1,7 +1,10 @@
+import { existsSync, renameSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { MIGRATIONS } from './migrations';
+import { latestBackup } from './backup';
 
 export interface Store {
   /** kysely for queries and schema. */
@@ -9,6 +12,8 @@ export interface Store {
   /** The raw connection, for the bulk paths that need compiled statements and for backup(). */
   sqlite: BetterSqlite3.Database;
   path: string;
+  /** `<folder of the database>/backups`, or null for `:memory:`. */
+  backupFolder: string | null;
   close(): Promise<void>;
 }
 
@@ -17,13 +22,22 @@ export class StoreError extends Error {
   readonly code = 'STORE';
 }
 
-/** Opens (creating if needed) and migrates the store. `:memory:` for tests. */
+/** The file failed its integrity check and was moved aside; the message says where and what to do. */
+export class StoreDamagedError extends StoreError {
+  constructor(
+    message: string,
+    readonly damagedPath: string,
+    readonly movedTo: string,
+    readonly lastBackup: string | null,
+  ) {
+    super(message);
+  }
+}
+
+/** Opens (creating if needed), checks and migrates the store. `:memory:` for tests. */
 export async function openStore(path: string): Promise<Store> {
-  const sqlite = new BetterSqlite3(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  const backupFolder = path === ':memory:' ? null : join(dirname(path), 'backups');
+  const sqlite = openChecked(path, backupFolder);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
     await migrate(db);
@@ -31,12 +45,56 @@ export async function openStore(path: string): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return {
-    db,
-    sqlite,
+  return { db, sqlite, path, backupFolder, close: () => db.destroy() };
+}
+
+function openChecked(path: string, backupFolder: string | null): BetterSqlite3.Database {
+  const existed = path !== ':memory:' && existsSync(path);
+  let sqlite: BetterSqlite3.Database | null = null;
+  let problem: string | null = null;
+  try {
+    sqlite = new BetterSqlite3(path);
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('synchronous = NORMAL');
+    if (existed) {
+      const rows = sqlite.pragma('quick_check', { simple: false }) as Array<{ quick_check: string }>;
+      const failures = rows.map((row) => row.quick_check).filter((line) => line !== 'ok');
+      if (failures.length) problem = failures.slice(0, 3).join('; ');
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (!existed || (code !== 'SQLITE_CORRUPT' && code !== 'SQLITE_NOTADB')) {
+      sqlite?.close();
+      throw error;
+    }
+    problem = error instanceof Error ? error.message : String(error);
+  }
+  if (problem === null) return sqlite!;
+  sqlite?.close();
+  throw moveAside(path, backupFolder, problem);
+}
+
+/** Renames the damaged file (and its WAL/SHM) with a timestamp, never over anything existing. */
+function moveAside(path: string, backupFolder: string | null, problem: string): StoreDamagedError {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  let movedTo = `${path}.damaged-${stamp}`;
+  for (let n = 2; existsSync(movedTo); n++) movedTo = `${path}.damaged-${stamp}-${n}`;
+  renameSync(path, movedTo);
+  for (const suffix of ['-wal', '-shm']) {
+    if (existsSync(path + suffix)) renameSync(path + suffix, movedTo + suffix);
+  }
+  const backup = backupFolder ? latestBackup(backupFolder) : null;
+  return new StoreDamagedError(
+    `The database ${path} is damaged (${problem}). It was moved aside to ${movedTo}; nothing was deleted. ` +
+      (backup
+        ? `The last automatic backup is ${backup}: copy it to ${path} to restore, or start again and District Recon will sync a fresh copy.`
+        : `There is no automatic backup yet; start again and District Recon will sync a fresh copy from the service.`),
     path,
-    close: () => db.destroy(),
-  };
+    movedTo,
+    backup,
+  );
 }
 
 export async function migrate(db: Kysely<Database>): Promise<void> {

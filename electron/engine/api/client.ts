@@ -1,0 +1,140 @@
+/**
+ * The payment service client: one method per endpoint the app uses, each validated into our types.
+ * The REST API is behind this one module, so a GraphQL client could sit beside it (DESIGN.md §9).
+ */
+import type { Batch, GlAccount, GlBatch, Payee } from '../../../shared/domain';
+import { z } from 'zod';
+import { HttpTransport, type HttpOptions, type Query } from './http';
+import { NetworkError, ServiceError } from './errors';
+import { walkPages, type FetchedPage } from './paging';
+import {
+  batchSchema,
+  glAccountSchema,
+  glBatchSchema,
+  pagedListSchema,
+  payeeSchema,
+  toBatch,
+  toGlAccount,
+  toGlBatch,
+  toPayee,
+  toTransaction,
+  transactionSchema,
+  validate,
+  type Parsed,
+  type ParsedTransaction,
+} from './wire';
+
+export type ServiceClientOptions = HttpOptions;
+
+export interface TransactionQuery {
+  /** Service date-times (`%Y-%m-%d %H:%M:%S`, Central); both exclusive, as the service reads them. */
+  after?: string;
+  before?: string;
+  batch?: string;
+  since?: number;
+}
+
+const txnPage = pagedListSchema(transactionSchema);
+const batchPage = pagedListSchema(batchSchema);
+const glBatchPage = pagedListSchema(glBatchSchema);
+
+export class ServiceClient {
+  readonly http: HttpTransport;
+
+  constructor(options: ServiceClientOptions) {
+    this.http = new HttpTransport(options);
+  }
+
+  async payees(): Promise<Array<Parsed<Payee>>> {
+    const body = await this.http.get('/payees');
+    const list = validate(z.array(payeeSchema), body, 'GET /payees');
+    return list.map((wire, i) => ({ value: toPayee(wire), raw: JSON.stringify((body as unknown[])[i]) }));
+  }
+
+  async glAccounts(): Promise<Array<Parsed<GlAccount>>> {
+    const body = await this.http.get('/gl-accounts');
+    const list = validate(z.array(glAccountSchema), body, 'GET /gl-accounts');
+    return list.map((wire, i) => ({ value: toGlAccount(wire), raw: JSON.stringify((body as unknown[])[i]) }));
+  }
+
+  /** Creates (idempotent on the service) or removes an account; after a lost answer, checks the list. */
+  async changeGlAccount(action: 'add' | 'remove', account: { number: string; label: string }): Promise<void> {
+    const body = action === 'add' ? { label: account.label, number: account.number } : { label: account.label, number: account.number, remove: 'yes' };
+    try {
+      await this.http.post('/gl-accounts', body);
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      // The outcome is unknown: look before deciding (never repeat a POST blindly).
+      const present = (await this.glAccounts()).some((a) => a.value.number === account.number && a.value.label === account.label);
+      if (present !== (action === 'add')) throw error;
+    }
+  }
+
+  async transactionsPage(query: TransactionQuery, offset: number, limit: number): Promise<ParsedTransaction[]> {
+    const body = await this.http.get('/txns', { ...toQuery(query), extensions: 'items', offset, limit });
+    return validate(txnPage, body, 'GET /txns').objects.map((wire, i) =>
+      toTransaction(wire, (body as { objects: unknown[] }).objects[i]),
+    );
+  }
+
+  transactionPages(query: TransactionQuery, startOffset = 0): AsyncGenerator<FetchedPage<ParsedTransaction>> {
+    return walkPages((offset, limit) => this.transactionsPage(query, offset, limit), { startOffset });
+  }
+
+  async transaction(id: number): Promise<ParsedTransaction> {
+    const body = await this.http.get(`/txns/${id}`, { extensions: 'payer,gl' });
+    return toTransaction(validate(transactionSchema, body, `GET /txns/${id}`), body);
+  }
+
+  async batchesPage(after: string | undefined, offset: number, limit: number): Promise<Array<Parsed<Batch>>> {
+    const body = await this.http.get('/batches', { after, offset, limit });
+    const objects = (body as { objects?: unknown[] } | null)?.objects ?? [];
+    return validate(batchPage, body, 'GET /batches').objects.map((wire, i) => ({ value: toBatch(wire), raw: JSON.stringify(objects[i]) }));
+  }
+
+  batchPages(after: string | undefined, startOffset = 0): AsyncGenerator<FetchedPage<Parsed<Batch>>> {
+    return walkPages((offset, limit) => this.batchesPage(after, offset, limit), { startOffset });
+  }
+
+  /** start_date is exclusive ("after"), end_date inclusive ("before or on"), as the spec words them. */
+  async glBatchesPage(range: { startDate: string; endDate: string }, offset: number, limit: number): Promise<Array<Parsed<GlBatch>>> {
+    const body = await this.http.get('/gl-batches', { start_date: range.startDate, end_date: range.endDate, offset, limit });
+    const objects = (body as { objects?: unknown[] } | null)?.objects ?? [];
+    return validate(glBatchPage, body, 'GET /gl-batches').objects.map((wire, i) => ({ value: toGlBatch(wire), raw: JSON.stringify(objects[i]) }));
+  }
+
+  /** The GL-batch quirk: offsets are page x page size; only a page shorter than the limit ends the walk. */
+  glBatchPages(range: { startDate: string; endDate: string }): AsyncGenerator<FetchedPage<Parsed<GlBatch>>> {
+    return walkPages((offset, limit) => this.glBatchesPage(range, offset, limit));
+  }
+
+  /**
+   * Refund or void, following the spec's client pattern: the POST is sent once; if its answer is
+   * lost, GET /txns/:id shows whether it happened, and it is reissued (once) only if it did not.
+   */
+  async reverse(operation: 'refund' | 'void', transactionId: number, amount?: string): Promise<ParsedTransaction> {
+    const before = await this.transaction(transactionId);
+    const body = { operation, transaction_id: transactionId, ...(amount !== undefined && operation === 'refund' ? { amount } : {}) };
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await this.http.post('/txns', body);
+        return toTransaction(validate(transactionSchema, answer, 'POST /txns'), answer);
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+        const now = await this.transaction(transactionId);
+        const happened =
+          operation === 'refund'
+            ? now.value.amountRefundedCents > before.value.amountRefundedCents
+            : now.value.status === 'Voided' && before.value.status !== 'Voided';
+        if (happened) return now;
+        if (attempt >= 2) throw error;
+      }
+    }
+  }
+}
+
+function toQuery(query: TransactionQuery): Query {
+  return { after: query.after, before: query.before, batch: query.batch, since: query.since };
+}
+
+export { ServiceError, NetworkError };

@@ -1,0 +1,193 @@
+/**
+ * The service's JSON, validated with zod and turned into our types: money to integer cents (parsed
+ * from the decimal text, never through a float), batch ids to text, GLBatch rows for /gl-batches
+ * (the spec's "PagedList<Batch>" there describes GLBatch records). Objects are loose: a field we
+ * do not model passes validation and survives in the raw JSON stored beside the typed columns.
+ */
+import { z } from 'zod';
+import { PAYMENT_METHODS, TRANSACTION_STATUSES } from '../../../shared/domain';
+import type { Batch, GlAccount, GlBatch, Payee, PurchasedItem, Transaction } from '../../../shared/domain';
+import { MoneyError, parseCents } from '../../../shared/money';
+import { parseBatchDate, TimeError, type BusinessDate } from '../../../shared/time';
+import { ResponseFormatError } from './errors';
+
+const cents = z.union([z.string(), z.number()]).transform((value, ctx) => {
+  try {
+    return parseCents(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: error instanceof MoneyError ? error.message.replace(/^amount: /, '') : 'not an amount', input: value });
+    return z.NEVER;
+  }
+});
+const optionalCents = cents.nullish().transform((value) => value ?? 0);
+const int = z.number().int();
+/** Ids the spec types as int in one place and string in another: kept as text. */
+const idText = z.union([z.string().min(1), int]).transform(String);
+const date = z.string().transform((value, ctx) => {
+  try {
+    return parseBatchDate(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: error instanceof TimeError ? 'not a date like 2026-03-08' : 'not a date', input: value });
+    return z.NEVER;
+  }
+});
+const glAccountRef = z.looseObject({ id: idText, label: z.string().nullish(), number: z.string().nullish() }).nullish();
+
+export const payeeSchema = z.looseObject({ id: int, name: z.string(), merchant_id: z.union([z.string(), int]).transform(String) });
+export const glAccountSchema = z.looseObject({ id: idText, label: z.string(), number: z.string() });
+
+const itemSchema = z.looseObject({
+  id: idText,
+  item_name: z.string().nullish(),
+  amount: cents,
+  gl_account: glAccountRef,
+  student: z.looseObject({ number: z.union([z.string(), int]).transform(String).nullish(), name: z.string().nullish() }).nullish(),
+});
+
+export const transactionSchema = z.looseObject({
+  id: int.positive(),
+  order_id: int.nullish(),
+  payee: int,
+  payment_method: z.enum(PAYMENT_METHODS),
+  status: z.enum(TRANSACTION_STATUSES),
+  status_message: z.string().nullish(),
+  amount: cents,
+  amount_refunded: optionalCents,
+  convenience_fee: optionalCents,
+  tax: optionalCents,
+  shipping: optionalCents,
+  batch: idText.nullish(),
+  data: z.string().nullish(),
+  payer: z.looseObject({ name: z.string().nullish() }).nullish(),
+  gl_account: glAccountRef,
+  items: z.array(itemSchema).nullish(),
+});
+
+export const batchSchema = z.looseObject({
+  id: idText,
+  payee: int,
+  date,
+  payment_method: z.enum(PAYMENT_METHODS),
+  total_amount: cents,
+  fees_amount: cents,
+  partial_amount: cents,
+  total_count: int.nonnegative(),
+});
+
+export const glBatchSchema = z.looseObject({
+  gl_batch_identifier: idText,
+  date,
+  batch_id: idText,
+  payee_id: int,
+  gl_account: glAccountRef,
+  amount: cents,
+  amount_without_fees: cents,
+  count: int,
+});
+
+export const pagedListSchema = <T extends z.ZodType>(object: T) =>
+  z.looseObject({ offset: int.nonnegative().optional(), limit: int.positive().optional(), objects: z.array(object) });
+
+/** A record as parsed, with the exact JSON object it came from. */
+export interface Parsed<T> {
+  value: T;
+  raw: string;
+}
+
+export type WireTransaction = z.output<typeof transactionSchema>;
+
+/** A transaction from a list: its business date is the window's (transactions carry no date). */
+export type ParsedItem = PurchasedItem & { raw: string };
+
+export interface ParsedTransaction {
+  value: Omit<Transaction, 'businessDate'>;
+  items: ParsedItem[];
+  raw: string;
+}
+
+export function toTransaction(wire: WireTransaction, rawObject: unknown): ParsedTransaction {
+  const value: Omit<Transaction, 'businessDate'> = {
+    id: wire.id,
+    orderId: wire.order_id ?? null,
+    payeeId: wire.payee,
+    paymentMethod: wire.payment_method,
+    status: wire.status,
+    statusMessage: wire.status_message ?? null,
+    amountCents: wire.amount,
+    amountRefundedCents: wire.amount_refunded,
+    convenienceFeeCents: wire.convenience_fee,
+    taxCents: wire.tax,
+    shippingCents: wire.shipping,
+    batchId: wire.batch ?? null,
+    data: wire.data ?? null,
+    payerName: wire.payer?.name ?? null,
+    glAccountId: wire.gl_account?.id ?? null,
+  };
+  const rawItems = (rawObject as { items?: unknown[] }).items ?? [];
+  const items: ParsedItem[] = (wire.items ?? []).map((item, i) => ({
+    transactionId: wire.id,
+    itemId: item.id,
+    itemName: item.item_name ?? null,
+    amountCents: item.amount,
+    glAccountId: item.gl_account?.id ?? null,
+    studentNumber: item.student?.number ?? null,
+    studentName: item.student?.name ?? null,
+    raw: JSON.stringify(rawItems[i]),
+  }));
+  return { value, items, raw: JSON.stringify(rawObject) };
+}
+
+export function toPayee(wire: z.output<typeof payeeSchema>): Payee {
+  return { id: wire.id, name: wire.name, merchantId: wire.merchant_id, removed: false };
+}
+
+export function toGlAccount(wire: z.output<typeof glAccountSchema>): GlAccount {
+  return { id: wire.id, number: wire.number, label: wire.label, removed: false };
+}
+
+export function toBatch(wire: z.output<typeof batchSchema>): Batch {
+  return {
+    id: wire.id,
+    payeeId: wire.payee,
+    date: wire.date as BusinessDate,
+    paymentMethod: wire.payment_method,
+    totalCents: wire.total_amount,
+    feesCents: wire.fees_amount,
+    partialCents: wire.partial_amount,
+    totalCount: wire.total_count,
+  };
+}
+
+export function toGlBatch(wire: z.output<typeof glBatchSchema>): GlBatch {
+  return {
+    glBatchId: wire.gl_batch_identifier,
+    date: wire.date,
+    batchId: wire.batch_id,
+    payeeId: wire.payee_id,
+    glAccountId: wire.gl_account?.id ?? null,
+    glNumber: wire.gl_account?.number ?? null,
+    glLabel: wire.gl_account?.label ?? null,
+    amountCents: wire.amount,
+    amountWithoutFeesCents: wire.amount_without_fees,
+    count: wire.count,
+  };
+}
+
+/** Validates `data`; a failure names the endpoint, the field path and the value found there. */
+export function validate<T extends z.ZodType>(schema: T, data: unknown, endpoint: string): z.output<T> {
+  const result = schema.safeParse(data, { reportInput: true });
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.length ? issue.path.map(String).join('.') : '(body)';
+  const value = 'input' in issue ? issue.input : valueAt(data, issue.path);
+  throw new ResponseFormatError(endpoint, field, value, issue.message);
+}
+
+function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
+  let current: unknown = data;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}

@@ -1,0 +1,35 @@
+/** Automatic backups through SQLite's online backup API: consistent even while the app writes. */
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+
+export const BACKUPS_KEPT = 7;
+const NAME = /^district-recon-\d{8}T\d{6}(-\d+)?Z?\.sqlite$/;
+
+export function listBackups(folder: string): string[] {
+  try {
+    return readdirSync(folder)
+      .filter((name) => NAME.test(name))
+      .sort()
+      .map((name) => join(folder, name));
+  } catch {
+    return [];
+  }
+}
+
+export function latestBackup(folder: string): string | null {
+  return listBackups(folder).at(-1) ?? null;
+}
+
+/** Writes a new backup and keeps the newest `keep`; returns the new file's path. */
+export async function backupStore(sqlite: BetterSqlite3.Database, folder: string, now: Date, keep = BACKUPS_KEPT): Promise<string> {
+  mkdirSync(folder, { recursive: true });
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, '');
+  const existing = new Set(listBackups(folder));
+  let file = join(folder, `district-recon-${stamp}Z.sqlite`);
+  for (let n = 2; existing.has(file); n++) file = join(folder, `district-recon-${stamp}-${n}Z.sqlite`);
+  await sqlite.backup(file);
+  const all = listBackups(folder);
+  for (const old of all.slice(0, Math.max(0, all.length - keep))) rmSync(old, { force: true });
+  return file;
+}

@@ -1,0 +1,150 @@
+/**
+ * The sync's hot path: writing a page of transactions. Statements are compiled once per run and run
+ * synchronously (better-sqlite3), so a caller wraps a page and its cursor in ONE transaction with no
+ * await inside. Each row goes through the differ; a row whose raw JSON and business date are
+ * unchanged is not touched, so re-reading the refresh window costs a read, not a write.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { TransactionStatus } from '../../../shared/domain';
+import { diffTransaction, type DiffChange } from '../differ/diff';
+import type { ParsedTransaction } from '../api/wire';
+
+export interface PageRow {
+  parsed: ParsedTransaction;
+  /** The business date to store; null keeps the stored one (rows read through a batch). */
+  businessDate: string | null;
+  /** Used for a new row when businessDate is null. */
+  fallbackDate: string;
+}
+
+export interface PageResult {
+  inserted: number;
+  updated: number;
+  changes: number;
+}
+
+interface ExistingRow {
+  id: number;
+  status: TransactionStatus;
+  amount_cents: number;
+  amount_refunded_cents: number;
+  payee_id: number;
+  batch_id: string | null;
+  business_date: string;
+  raw: string;
+}
+
+const COLUMNS = [
+  'order_id',
+  'payee_id',
+  'payment_method',
+  'status',
+  'status_message',
+  'amount_cents',
+  'amount_refunded_cents',
+  'convenience_fee_cents',
+  'tax_cents',
+  'shipping_cents',
+  'batch_id',
+  'data',
+  'payer_name',
+  'gl_account_id',
+  'business_date',
+  'raw',
+] as const;
+
+export class TransactionWriter {
+  private readonly selectExisting: BetterSqlite3.Statement<[string], ExistingRow>;
+  private readonly insert: BetterSqlite3.Statement;
+  private readonly update: BetterSqlite3.Statement;
+  private readonly deleteItems: BetterSqlite3.Statement;
+  private readonly insertItem: BetterSqlite3.Statement;
+  private readonly insertChange: BetterSqlite3.Statement;
+
+  constructor(sqlite: BetterSqlite3.Database) {
+    this.selectExisting = sqlite.prepare(
+      `SELECT id, status, amount_cents, amount_refunded_cents, payee_id, batch_id, business_date, raw
+         FROM transactions WHERE id IN (SELECT value FROM json_each(?))`,
+    );
+    this.insert = sqlite.prepare(
+      `INSERT INTO transactions (id, ${COLUMNS.join(', ')}, first_seen_at, updated_at, first_seen_run_id)
+       VALUES (@id, ${COLUMNS.map((c) => '@' + c).join(', ')}, @now, @now, @runId)`,
+    );
+    this.update = sqlite.prepare(
+      `UPDATE transactions SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @now WHERE id = @id`,
+    );
+    this.deleteItems = sqlite.prepare('DELETE FROM transaction_items WHERE transaction_id = ?');
+    this.insertItem = sqlite.prepare(
+      `INSERT OR REPLACE INTO transaction_items (transaction_id, item_id, item_name, amount_cents, gl_account_id, student_number, student_name, raw)
+       VALUES (@transactionId, @itemId, @itemName, @amountCents, @glAccountId, @studentNumber, @studentName, @raw)`,
+    );
+    this.insertChange = sqlite.prepare(
+      `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, detail, sync_run_id, seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  /** Synchronous: call inside the page's transaction. */
+  writePage(rows: PageRow[], runId: number | null, now: string): PageResult {
+    const result: PageResult = { inserted: 0, updated: 0, changes: 0 };
+    if (!rows.length) return result;
+    const existing = new Map<number, ExistingRow>();
+    for (const row of this.selectExisting.all(JSON.stringify(rows.map((r) => r.parsed.value.id)))) existing.set(row.id, row);
+
+    for (const { parsed, businessDate, fallbackDate } of rows) {
+      const tx = parsed.value;
+      const old = existing.get(tx.id);
+      const date = businessDate ?? old?.business_date ?? fallbackDate;
+      if (old && old.raw === parsed.raw && old.business_date === date) continue;
+      const params = {
+        id: tx.id,
+        order_id: tx.orderId,
+        payee_id: tx.payeeId,
+        payment_method: tx.paymentMethod,
+        status: tx.status,
+        status_message: tx.statusMessage,
+        amount_cents: tx.amountCents,
+        amount_refunded_cents: tx.amountRefundedCents,
+        convenience_fee_cents: tx.convenienceFeeCents,
+        tax_cents: tx.taxCents,
+        shipping_cents: tx.shippingCents,
+        batch_id: tx.batchId,
+        data: tx.data,
+        payer_name: tx.payerName,
+        gl_account_id: tx.glAccountId,
+        business_date: date,
+        raw: parsed.raw,
+        now,
+        runId,
+      };
+      const changes = diffTransaction(
+        old && {
+          status: old.status,
+          amountCents: old.amount_cents,
+          amountRefundedCents: old.amount_refunded_cents,
+          payeeId: old.payee_id,
+          batchId: old.batch_id,
+        },
+        tx,
+      );
+      // Items only move when the transaction's JSON does (a new date alone leaves them be).
+      const itemsChanged = !old || old.raw !== parsed.raw;
+      if (old) {
+        this.update.run(params);
+        result.updated++;
+        if (itemsChanged) this.deleteItems.run(tx.id);
+      } else {
+        this.insert.run(params);
+        result.inserted++;
+      }
+      if (itemsChanged) for (const item of parsed.items) this.insertItem.run(item);
+      for (const change of changes) this.writeChange(tx.id, change, runId, now);
+      result.changes += changes.length;
+    }
+    return result;
+  }
+
+  private writeChange(transactionId: number, change: DiffChange, runId: number | null, now: string): void {
+    this.insertChange.run(transactionId, change.kind, change.fromStatus, change.toStatus, change.deltaCents, change.detail, runId, now);
+  }
+}
