@@ -22,7 +22,7 @@ import {
   type ScheduledEvent,
   type TxnRecord,
 } from './state';
-import { brandOfPan, checkPaymentRules, parseServiceItemCents, type GlReference, type ProcessBody, type ReverseBody } from './validation';
+import { checkPaymentRules, parseServiceItemCents, type GlReference, type ProcessBody, type ReverseBody } from './validation';
 
 /** Starts the clock of an empty state: the day holding `nowMs` is the open day. */
 export function openClock(state: SandboxState, nowMs: number): void {
