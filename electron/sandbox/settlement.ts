@@ -24,8 +24,10 @@ export function runMidnight(state: SandboxState, closingDate: BusinessDate, midn
     }
     if (BATCHABLE.has(txn.status) && txn.batchId === null) settling.push(txn);
   }
+  // A resolved Unknown the cursor has just passed is already in `settling`.
+  const seen = new Set(settling.map((txn) => txn.id));
   for (const txn of state.lateSettlers) {
-    if (BATCHABLE.has(txn.status) && txn.batchId === null) settling.push(txn);
+    if (BATCHABLE.has(txn.status) && txn.batchId === null && !seen.has(txn.id)) settling.push(txn);
   }
   state.lateSettlers = [];
 
