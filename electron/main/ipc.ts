@@ -6,6 +6,7 @@
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { ContractError, toErrorPayload, type ErrorPayload } from '../../shared/contract';
+import { redact } from '../engine/logger';
 
 export const CALL_CHANNEL = 'recon:call';
 export const EVENT_CHANNEL = 'recon:event';
@@ -35,7 +36,10 @@ export function registerEngineIpc(ipcMain: IpcMain, engine: IpcEngine, isTrusted
       }
       return { ok: true, result: await engine.callUnknown(method, args) };
     } catch (error) {
-      return { ok: false, error: toErrorPayload(error) };
+      const payload = toErrorPayload(error);
+      // An error that echoes its input (an unknown method name, a service reply quoting the auth
+      // header) must not carry a registered secret to the page.
+      return { ok: false, error: { code: payload.code, message: redact(payload.message) } };
     }
   });
   return () => ipcMain.removeHandler(CALL_CHANNEL);
