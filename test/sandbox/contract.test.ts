@@ -20,7 +20,7 @@ beforeAll(async () => {
   ids.settledForItems = settled[1]!.id;
   ids.batch = truth.batches[0]!.id;
   const withItems = (await api.get(`/txns?extensions=items&limit=100`)).json.objects.find(
-    (t: { status: string; items: unknown[] }) => t.status === 'Settled' && t.items.length > 0 && t.id !== ids.settled && t.id !== ids.settledForItems,
+    (t: { id: number; status: string; items: unknown[] }) => t.status === 'Settled' && t.items.length > 0 && t.id !== ids.settled && t.id !== ids.settledForItems,
   );
   ids.itemTxn = withItems.id;
   ids.itemId = withItems.items[0].id;
