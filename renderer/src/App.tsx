@@ -1,28 +1,79 @@
 import { useEffect, useState } from 'react';
-import { VIEWS, viewFromHash, type ViewId } from './routes';
+import { KeyboardHelp } from './components/KeyboardHelp';
+import { useShortcuts } from './hooks/useShortcuts';
+import { VIEWS, navigate, routeFromHash, type Route } from './routes';
 import { useAppStore } from './state/appStore';
-import { ViewPlaceholder } from './views/placeholder/ViewPlaceholder';
+import { useSyncStore } from './state/syncStore';
+import { BatchesView } from './views/batches/BatchesView';
+import { ChangesView } from './views/changes/ChangesView';
+import { ChartOfAccountsView } from './views/chart-of-accounts/ChartOfAccountsView';
+import { GlBatchesView } from './views/gl-batches/GlBatchesView';
+import { OverviewView } from './views/overview/OverviewView';
+import { SettingsView } from './views/settings/SettingsView';
+import { TransactionsView } from './views/transactions/TransactionsView';
 
-function useHashView(): ViewId {
-  const [view, setView] = useState<ViewId>(() => viewFromHash(window.location.hash));
+function useHashRoute(): Route {
+  const [route, setRoute] = useState<Route>(() => routeFromHash(window.location.hash));
   useEffect(() => {
-    const onChange = () => setView(viewFromHash(window.location.hash));
+    const onChange = () => setRoute(routeFromHash(window.location.hash));
     window.addEventListener('hashchange', onChange);
     return () => window.removeEventListener('hashchange', onChange);
   }, []);
-  return view;
+  return route;
+}
+
+function CurrentView({ route }: { route: Route }) {
+  switch (route.view) {
+    case 'overview':
+      return <OverviewView />;
+    case 'batches':
+      return <BatchesView key={route.itemId ?? 'list'} itemId={route.itemId} />;
+    case 'gl-batches':
+      return <GlBatchesView />;
+    case 'transactions':
+      return <TransactionsView key={route.itemId ?? 'list'} itemId={route.itemId} />;
+    case 'changes':
+      return <ChangesView />;
+    case 'chart-of-accounts':
+      return <ChartOfAccountsView />;
+    case 'settings':
+      return <SettingsView />;
+  }
 }
 
 export function App() {
-  const view = useHashView();
+  const route = useHashRoute();
   const { info, error, load } = useAppStore();
+  const syncListen = useSyncStore((state) => state.listen);
+  const syncLoad = useSyncStore((state) => state.load);
+  const syncing = useSyncStore((state) => state.running);
+  const [helpOpen, setHelpOpen] = useState(false);
+
   useEffect(() => {
     void load();
   }, [load]);
-  const current = VIEWS.find((v) => v.id === view)!;
+  useEffect(() => {
+    const stop = syncListen();
+    void syncLoad();
+    return stop;
+  }, [syncListen, syncLoad]);
+
+  const viewKeys = Object.fromEntries(VIEWS.map((view) => [view.key, () => navigate(view.id)]));
+  useShortcuts({ ...viewKeys, '?': () => setHelpOpen(true) });
+
+  const current = VIEWS.find((v) => v.id === route.view)!;
+  useEffect(() => {
+    document.title = `${current.title} · District Recon`;
+  }, [current.title]);
 
   return (
     <div className="app">
+      <a href="#main" className="skip-link" onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('main')?.focus();
+      }}>
+        Skip to content
+      </a>
       <header className="app-header">
         <span className="app-name">District Recon</span>
         {info?.sandbox && (
@@ -30,28 +81,40 @@ export function App() {
             Sandbox data
           </span>
         )}
+        {syncing && (
+          <span className="badge badge-syncing" role="status">
+            Syncing…
+          </span>
+        )}
         <span className="app-header-spacer" />
+        <button type="button" className="button button-quiet" onClick={() => setHelpOpen(true)} aria-keyshortcuts="?">
+          Keyboard shortcuts <kbd>?</kbd>
+        </button>
         {info && <span className="app-version">v{info.version}</span>}
       </header>
       <nav className="app-nav" aria-label="Views">
         <ul>
           {VIEWS.map((v) => (
             <li key={v.id}>
-              <a href={`#/${v.id}`} aria-current={v.id === view ? 'page' : undefined}>
-                {v.title}
+              <a href={`#/${v.id}`} aria-current={v.id === route.view ? 'page' : undefined} aria-keyshortcuts={v.key}>
+                <span>{v.title}</span>
+                <kbd className="nav-key" aria-hidden="true">
+                  {v.key}
+                </kbd>
               </a>
             </li>
           ))}
         </ul>
       </nav>
-      <main className="app-main" id="main">
+      <main className="app-main" id="main" tabIndex={-1}>
         {error && (
           <div role="alert" className="banner banner-error">
             {error}
           </div>
         )}
-        <ViewPlaceholder title={current.title} info={info} />
+        <CurrentView route={route} />
       </main>
+      <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>
   );
 }

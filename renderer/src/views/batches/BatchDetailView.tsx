@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import { ReviewBadge, VerdictBadge } from '../../components/Badges';
+import { BusinessDate } from '../../components/Dates';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Difference, Money } from '../../components/Money';
+import { ErrorBanner, Loading } from '../../components/Status';
+import { formatCount, methodLabel } from '../../format';
+import { useEngineRefresh } from '../../hooks/useEngineRefresh';
+import { useShortcuts } from '../../hooks/useShortcuts';
+import { hrefFor, navigate } from '../../routes';
+import { useBatchDetailStore } from '../../state/batchDetailStore';
+import { BatchChecks } from './BatchChecks';
+import { BatchHistory } from './BatchHistory';
+import { BatchTransactions, GlLines } from './BatchLines';
+
+type Dialog = 'none' | 'sign' | 'unsign';
+
+export function BatchDetailView({ id }: { id: string }) {
+  const { status, detail, error, acting, actionError, load, signOff, unsign, clearActionError } = useBatchDetailStore();
+  const [dialog, setDialog] = useState<Dialog>('none');
+  // Kept across a failed attempt so nothing typed is lost.
+  const [note, setNote] = useState('');
+  const [reason, setReason] = useState('');
+
+  useEffect(() => {
+    void load(id);
+  }, [id, load]);
+  useEngineRefresh(['batches', 'transactions', 'glBatches'], () => void load(id));
+
+  const batch = detail?.batch;
+  const canSign = batch !== undefined && batch.reviewState !== 'signed_off';
+  const open = (next: Dialog) => {
+    clearActionError();
+    setDialog(next);
+  };
+  useShortcuts({
+    s: () => canSign && open('sign'),
+    u: () => batch?.reviewState === 'signed_off' && open('unsign'),
+    Escape: () => navigate('batches'),
+  });
+
+  return (
+    <section aria-labelledby="view-title" className="view">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <a href={hrefFor('batches')}>Batches</a> <span aria-hidden="true">›</span> <span>Batch {id}</span>
+      </nav>
+      {status === 'loading' && <Loading label="Loading the batch…" />}
+      {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load(id)} />}
+      {detail && batch && (
+        <>
+          <div className="detail-head">
+            <div>
+              <h1 id="view-title">
+                Batch {batch.id} <span className="muted">· {batch.payeeName ?? `Payee ${batch.payeeId}`}</span>
+              </h1>
+              <p className="muted">
+                Business date (Central): <BusinessDate date={batch.date} /> · {methodLabel(batch.paymentMethod)}
+              </p>
+            </div>
+            <div className="detail-actions">
+              <VerdictBadge verdict={batch.verdict} />
+              <ReviewBadge state={batch.reviewState} />
+              {canSign ? (
+                <button type="button" className="button button-primary" onClick={() => open('sign')} aria-keyshortcuts="s">
+                  Sign off…
+                </button>
+              ) : (
+                <button type="button" className="button" onClick={() => open('unsign')} aria-keyshortcuts="u">
+                  Withdraw sign-off…
+                </button>
+              )}
+            </div>
+          </div>
+          {batch.reviewState === 'reopened' && batch.reopenReason && (
+            <div className="banner banner-warn" role="status">
+              Re-opened after sign-off: {batch.reopenReason}
+            </div>
+          )}
+          <dl className="totals">
+            <div>
+              <dt>Total</dt>
+              <dd>
+                <Money cents={batch.totalCents} strong />
+              </dd>
+            </div>
+            <div>
+              <dt>Fees</dt>
+              <dd>
+                <Money cents={batch.feesCents} />
+              </dd>
+            </div>
+            <div>
+              <dt>Net</dt>
+              <dd>
+                <Money cents={batch.partialCents} />
+              </dd>
+            </div>
+            <div>
+              <dt>Transactions</dt>
+              <dd className="num-text">{formatCount(batch.totalCount)}</dd>
+            </div>
+            <div>
+              <dt>Difference</dt>
+              <dd>
+                <Difference cents={batch.differenceCents} />
+              </dd>
+            </div>
+          </dl>
+
+          <section className="panel" aria-labelledby="checks-title">
+            <h2 id="checks-title">Tie-out checks</h2>
+            <BatchChecks checks={detail.checks} />
+          </section>
+          <section className="panel" aria-labelledby="txns-title">
+            <h2 id="txns-title">Transactions ({formatCount(detail.transactions.length)})</h2>
+            <BatchTransactions transactions={detail.transactions} />
+          </section>
+          <section className="panel" aria-labelledby="gl-title">
+            <h2 id="gl-title">GL batch lines by Chart of Accounts</h2>
+            <GlLines lines={detail.glBatches} />
+          </section>
+          <section className="panel" aria-labelledby="history-title">
+            <h2 id="history-title">Sign-off history</h2>
+            <BatchHistory history={detail.history} />
+          </section>
+
+          <ConfirmDialog
+            title={`Sign off batch ${batch.id}?`}
+            open={dialog === 'sign'}
+            confirmLabel="Sign off"
+            busy={acting}
+            error={actionError}
+            onCancel={() => setDialog('none')}
+            onConfirm={async () => {
+              if (await signOff(note)) {
+                setNote('');
+                setDialog('none');
+              }
+            }}
+          >
+            <p>
+              You confirm <Money cents={batch.totalCents} /> in {formatCount(batch.totalCount)} transactions
+              {batch.verdict === 'ties_out' ? ', which tie out.' : '.'}
+            </p>
+            {batch.verdict !== 'ties_out' && (
+              <p className="field-warning">
+                This batch does not tie out (difference <Difference cents={batch.differenceCents} />). Say why in the note.
+              </p>
+            )}
+            <label className="field field-block">
+              <span>Note (optional)</span>
+              <textarea value={note} onChange={(event) => setNote(event.target.value)} rows={3} maxLength={2000} />
+            </label>
+          </ConfirmDialog>
+
+          <ConfirmDialog
+            title={`Withdraw the sign-off of batch ${batch.id}?`}
+            open={dialog === 'unsign'}
+            confirmLabel="Withdraw sign-off"
+            danger
+            busy={acting}
+            error={actionError}
+            onCancel={() => setDialog('none')}
+            onConfirm={async () => {
+              if (!reason.trim()) return;
+              if (await unsign(reason.trim())) {
+                setReason('');
+                setDialog('none');
+              }
+            }}
+          >
+            <label className="field field-block">
+              <span>Reason (required)</span>
+              <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={3} maxLength={2000} required />
+            </label>
+          </ConfirmDialog>
+        </>
+      )}
+    </section>
+  );
+}

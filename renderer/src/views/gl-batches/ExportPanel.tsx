@@ -1,0 +1,129 @@
+import { useEffect, useState } from 'react';
+import type { ExportLayout } from '../../../../shared/contract';
+import { bridge } from '../../bridge';
+import { Instant } from '../../components/Dates';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Money } from '../../components/Money';
+import { ProgressBar } from '../../components/ProgressBar';
+import { ErrorBanner } from '../../components/Status';
+import { formatBusinessDate, formatCount } from '../../format';
+import { useShortcuts } from '../../hooks/useShortcuts';
+import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
+import { rangeProblem, useGlBatchesStore } from '../../state/glBatchesStore';
+import { useSettingsStore } from '../../state/settingsStore';
+
+const EXTENSIONS: Record<ExportLayout, string> = { xlsx: 'xlsx', 'je-csv': 'csv', ascender: 'csv', escape: 'txt' };
+
+function fileNameOf(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path;
+}
+
+/**
+ * Export with the layout choice. Before writing, the export registry is asked whether this range was
+ * exported before, so the same deposit is not posted twice by accident.
+ */
+export function ExportPanel({ disabled }: { disabled: boolean }) {
+  const store = useGlBatchesStore();
+  const { filter, exportPhase, overlaps, exportProgress, exportResult, exportError, prepareExport, runExport, cancelExport, listenExportProgress } = store;
+  const defaultLayout = useSettingsStore((state) => state.settings?.exportLayout);
+  const loadSettings = useSettingsStore((state) => state.load);
+  const [layout, setLayout] = useState<ExportLayout | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const chosenLayout = layout ?? defaultLayout ?? 'xlsx';
+
+  useEffect(() => {
+    void loadSettings();
+  }, [loadSettings]);
+  useEffect(() => listenExportProgress(), [listenExportProgress]);
+
+  async function write() {
+    setDownloadError(null);
+    const defaultName = `gl-batches_${filter.from}_${filter.to}.${EXTENSIONS[chosenLayout]}`;
+    let file: string | undefined;
+    if (bridge.isElectron()) {
+      const chosen = await bridge.chooseSaveFile(defaultName);
+      if (chosen === null) return cancelExport();
+      file = chosen;
+    }
+    const result = await runExport(chosenLayout, file);
+    if (result?.downloadPath) {
+      try {
+        await bridge.download(result.downloadPath, fileNameOf(result.record.file));
+      } catch {
+        setDownloadError('The file was written but the browser could not download it. Try Export again.');
+      }
+    }
+  }
+
+  async function start() {
+    if (disabled || exportPhase === 'exporting' || exportPhase === 'checking') return;
+    await prepareExport();
+    if (useGlBatchesStore.getState().exportPhase === 'idle') await write();
+  }
+
+  useShortcuts({ e: () => void start() });
+  const problem = rangeProblem(filter);
+
+  return (
+    <section className="panel export-panel" aria-labelledby="export-title">
+      <h2 id="export-title">Export</h2>
+      <div className="export-row">
+        <label className="field">
+          <span>Layout</span>
+          <select value={chosenLayout} onChange={(event) => setLayout(event.target.value as ExportLayout)}>
+            {EXPORT_LAYOUT_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {EXPORT_LAYOUT_LABELS[option]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={disabled || problem !== null || exportPhase === 'exporting' || exportPhase === 'checking'}
+          onClick={() => void start()}
+          aria-keyshortcuts="e"
+        >
+          {exportPhase === 'checking' ? 'Checking earlier exports…' : 'Export…'}
+        </button>
+        <span className="muted">
+          {formatBusinessDate(filter.from)} – {formatBusinessDate(filter.to)} (Central)
+        </span>
+      </div>
+      {exportPhase === 'exporting' && (
+        <ProgressBar
+          label="Writing the export"
+          fraction={exportProgress && exportProgress.totalRows > 0 ? exportProgress.rows / exportProgress.totalRows : null}
+          detail={exportProgress ? `${formatCount(exportProgress.rows)} of ${formatCount(exportProgress.totalRows)} rows` : undefined}
+        />
+      )}
+      {exportPhase === 'error' && exportError && <ErrorBanner message={exportError} />}
+      {downloadError && <ErrorBanner message={downloadError} />}
+      {exportPhase === 'done' && exportResult && (
+        <div className="banner banner-ok" role="status">
+          Exported {formatCount(exportResult.record.rowCount)} rows, <Money cents={exportResult.record.totalCents} /> in all, to{' '}
+          <code>{exportResult.downloadPath ? fileNameOf(exportResult.record.file) : exportResult.record.file}</code>
+          {exportResult.downloadPath ? ' (downloaded by your browser).' : '.'}
+        </div>
+      )}
+      <ConfirmDialog
+        title="This range was exported before"
+        open={exportPhase === 'confirm-overlap'}
+        confirmLabel="Export anyway"
+        danger
+        onCancel={cancelExport}
+        onConfirm={() => void write()}
+      >
+        <p>Posting these GL batches again could post the same deposits twice. Earlier exports that overlap:</p>
+        <ul className="compact-list">
+          {overlaps.map((record) => (
+            <li key={record.id}>
+              {formatBusinessDate(record.from)} – {formatBusinessDate(record.to)}, <Money cents={record.totalCents} />, exported <Instant iso={record.createdAt} />
+            </li>
+          ))}
+        </ul>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { PAYMENT_METHODS, type Payee } from '../../../../shared/domain';
+import { methodLabel } from '../../format';
+import type { GlFilter } from '../../state/glBatchesStore';
+
+interface GlFiltersProps {
+  filter: GlFilter;
+  payees: Payee[];
+  onChange(patch: Partial<GlFilter>): void;
+}
+
+/** Central date range, payees (several) and payment methods (several). */
+export function GlFilters({ filter, payees, onChange }: GlFiltersProps) {
+  return (
+    <form className="filters" role="search" aria-label="Choose GL batches" onSubmit={(event) => event.preventDefault()}>
+      <label className="field">
+        <span>From (Central)</span>
+        <input data-search type="date" required value={filter.from} onChange={(event) => onChange({ from: event.target.value })} />
+      </label>
+      <label className="field">
+        <span>To (Central)</span>
+        <input type="date" required value={filter.to} onChange={(event) => onChange({ to: event.target.value })} />
+      </label>
+      <label className="field">
+        <span>Payees</span>
+        <select
+          multiple
+          size={Math.min(4, Math.max(2, payees.length))}
+          value={filter.payeeIds.map(String)}
+          onChange={(event) => onChange({ payeeIds: [...event.target.selectedOptions].map((option) => Number(option.value)) })}
+        >
+          {payees.map((payee) => (
+            <option key={payee.id} value={payee.id}>
+              {payee.name}
+            </option>
+          ))}
+        </select>
+        <small className="muted">{filter.payeeIds.length ? `${filter.payeeIds.length} chosen` : 'All payees'}</small>
+      </label>
+      <fieldset className="field checkbox-group">
+        <legend>Methods</legend>
+        {PAYMENT_METHODS.map((method) => (
+          <label key={method} className="checkbox">
+            <input
+              type="checkbox"
+              checked={filter.methods.includes(method)}
+              onChange={(event) =>
+                onChange({ methods: event.target.checked ? [...filter.methods, method] : filter.methods.filter((m) => m !== method) })
+              }
+            />
+            {methodLabel(method)}
+          </label>
+        ))}
+        <small className="muted">{filter.methods.length ? '' : 'None ticked = all'}</small>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+import { useEffect } from 'react';
+import { VerdictBadge } from '../../components/Badges';
+import { BusinessDate, Instant } from '../../components/Dates';
+import { Difference, Money } from '../../components/Money';
+import { EmptyState, ErrorBanner, Loading } from '../../components/Status';
+import { formatCount, methodLabel } from '../../format';
+import { useEngineRefresh } from '../../hooks/useEngineRefresh';
+import { useShortcuts } from '../../hooks/useShortcuts';
+import { CHANGE_KIND_LABELS } from '../../labels';
+import { hrefFor } from '../../routes';
+import { useOverviewStore } from '../../state/overviewStore';
+import { useSyncStore } from '../../state/syncStore';
+import { DepositsChart } from './DepositsChart';
+import { SyncPanel } from './SyncPanel';
+
+export function OverviewView() {
+  const { status, data, error, load } = useOverviewStore();
+  const { running, start } = useSyncStore();
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useEngineRefresh(['batches', 'changes', 'transactions', 'glBatches'], () => void load());
+  useShortcuts({ r: () => !running && void start() });
+
+  return (
+    <section aria-labelledby="view-title" className="view">
+      <h1 id="view-title">Overview</h1>
+      {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load()} />}
+      <SyncPanel lastRun={data?.lastRun ?? null} nextRunAt={data?.nextRunAt ?? null} />
+      {(status === 'loading' || status === 'idle') && <Loading label="Loading the overview…" />}
+      {data && (
+        <div className="overview-grid">
+          <section className="panel" aria-labelledby="deposits-title">
+            <div className="panel-head">
+              <h2 id="deposits-title">New deposits since the last sign-off</h2>
+              <a href={hrefFor('batches')}>All batches</a>
+            </div>
+            {data.newDeposits.length === 0 ? (
+              <EmptyState title="Every deposit is signed off.">
+                <p>New deposits appear here after the next sync.</p>
+              </EmptyState>
+            ) : (
+              <table className="simple-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Business date (Central)</th>
+                    <th scope="col">Payee</th>
+                    <th scope="col">Method</th>
+                    <th scope="col" className="num">
+                      Total
+                    </th>
+                    <th scope="col">Tie-out</th>
+                    <th scope="col" className="num">
+                      Difference
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.newDeposits.map((batch) => (
+                    <tr key={batch.id}>
+                      <td>
+                        <a href={hrefFor('batches', batch.id)}>
+                          <BusinessDate date={batch.date} />
+                        </a>
+                      </td>
+                      <td>{batch.payeeName ?? `Payee ${batch.payeeId}`}</td>
+                      <td>{methodLabel(batch.paymentMethod)}</td>
+                      <td className="num">
+                        <Money cents={batch.totalCents} />
+                      </td>
+                      <td>
+                        <VerdictBadge verdict={batch.verdict} />
+                      </td>
+                      <td className="num">{batch.verdict === 'differs' ? <Difference cents={batch.differenceCents} /> : <span className="muted">—</span>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+
+          <section className="panel" aria-labelledby="changes-title">
+            <div className="panel-head">
+              <h2 id="changes-title">Changes waiting for review</h2>
+              <a href={hrefFor('changes')}>Review changes</a>
+            </div>
+            <p className="big-number">
+              {formatCount(data.changesToReview)} <span className="muted">{data.changesToReview === 1 ? 'change' : 'changes'}</span>
+            </p>
+            {data.latestChanges.length > 0 && (
+              <ul className="compact-list">
+                {data.latestChanges.map((change) => (
+                  <li key={change.id}>
+                    <span className={`badge kind kind-${change.kind}`}>{CHANGE_KIND_LABELS[change.kind]}</span>{' '}
+                    <a href={hrefFor('transactions', change.transactionId)}>Transaction {change.transactionId}</a>
+                    {change.deltaCents !== null && (
+                      <>
+                        {' '}
+                        <Difference cents={change.deltaCents} />
+                      </>
+                    )}
+                    <span className="muted"> · <Instant iso={change.seenAt} /></span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="panel" aria-labelledby="reopened-title">
+            <div className="panel-head">
+              <h2 id="reopened-title">Changed after sign-off</h2>
+            </div>
+            {data.reopened.length === 0 ? (
+              <p className="muted">Nothing signed off has changed since.</p>
+            ) : (
+              <ul className="compact-list">
+                {data.reopened.map((batch) => (
+                  <li key={batch.id}>
+                    <a href={hrefFor('batches', batch.id)}>
+                      Batch {batch.id} · <BusinessDate date={batch.date} />
+                    </a>{' '}
+                    <span>{batch.payeeName ?? `Payee ${batch.payeeId}`}</span>
+                    {batch.reopenReason && <div className="muted">{batch.reopenReason}</div>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className="panel panel-wide" aria-labelledby="chart-title">
+            <div className="panel-head">
+              <h2 id="chart-title">Daily deposits</h2>
+            </div>
+            <DepositsChart deposits={data.dailyDeposits} payees={data.payees} />
+          </section>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { Instant } from '../../components/Dates';
+import { ProgressBar } from '../../components/ProgressBar';
+import { ErrorBanner } from '../../components/Status';
+import { formatCount } from '../../format';
+import { SYNC_PHASE_LABELS } from '../../labels';
+import { useSyncStore } from '../../state/syncStore';
+import type { SyncRunSummary } from '../../../../shared/contract';
+
+const RUN_STATUS: Record<SyncRunSummary['status'], string> = {
+  running: 'running',
+  succeeded: 'finished',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** Last and next sync, Sync now, and the running sync's progress with Cancel. */
+export function SyncPanel({ lastRun, nextRunAt }: { lastRun: SyncRunSummary | null; nextRunAt: string | null }) {
+  const { running, progress, error, start, cancel, lastFinished } = useSyncStore();
+  const shownRun = lastFinished ?? lastRun;
+
+  return (
+    <section className="panel sync-panel" aria-labelledby="sync-title">
+      <div className="panel-head">
+        <h2 id="sync-title">Sync</h2>
+        {running ? (
+          <button type="button" className="button" onClick={() => void cancel()}>
+            Cancel sync
+          </button>
+        ) : (
+          <button type="button" className="button button-primary" onClick={() => void start()} aria-keyshortcuts="r">
+            Sync now
+          </button>
+        )}
+      </div>
+      <dl className="facts">
+        <div>
+          <dt>Last sync</dt>
+          <dd>
+            {shownRun ? (
+              <>
+                <Instant iso={shownRun.finishedAt ?? shownRun.startedAt} /> <span className="muted">({RUN_STATUS[shownRun.status]})</span>
+              </>
+            ) : (
+              <span className="muted">Never</span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Next scheduled sync</dt>
+          <dd>{nextRunAt ? <Instant iso={nextRunAt} /> : <span className="muted">Not scheduled</span>}</dd>
+        </div>
+        {shownRun && shownRun.status === 'succeeded' && (
+          <div>
+            <dt>Last run brought in</dt>
+            <dd>
+              {formatCount(shownRun.transactionsInserted)} new, {formatCount(shownRun.transactionsUpdated)} updated transactions;{' '}
+              {formatCount(shownRun.batchesSynced)} deposits
+            </dd>
+          </div>
+        )}
+      </dl>
+      {running && (
+        <ProgressBar
+          label={progress ? `Syncing ${SYNC_PHASE_LABELS[progress.phase].toLowerCase()}` : 'Starting sync'}
+          fraction={progress?.fraction ?? null}
+          detail={progress ? `${progress.message || `${formatCount(progress.rows)} rows`}${progress.etaSeconds ? ` · about ${Math.ceil(progress.etaSeconds)} s left` : ''}` : undefined}
+        />
+      )}
+      {error && <ErrorBanner message={error} />}
+    </section>
+  );
+}
