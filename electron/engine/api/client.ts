@@ -6,7 +6,7 @@ import type { Batch, GlAccount, GlBatch, Payee } from '../../../shared/domain';
 import { z } from 'zod';
 import { HttpTransport, type HttpOptions, type Query } from './http';
 import { NetworkError, ServiceError } from './errors';
-import { walkPages, type FetchedPage } from './paging';
+import { walkKeyset, walkPages, type FetchedPage, type KeysetPage, type KeysetPosition } from './paging';
 import {
   batchSchema,
   glAccountSchema,
@@ -77,8 +77,9 @@ export class ServiceClient {
     );
   }
 
-  transactionPages(query: TransactionQuery, startOffset = 0): AsyncGenerator<FetchedPage<ParsedTransaction>> {
-    return walkPages((offset, limit) => this.transactionsPage(query, offset, limit), { startOffset });
+  /** Keyset pages (`since`) of a window or a batch, ascending by id; see walkKeyset. */
+  transactionPages(query: Omit<TransactionQuery, 'since'>, start: KeysetPosition | null = null): AsyncGenerator<KeysetPage<ParsedTransaction>> {
+    return walkKeyset((since, limit) => this.transactionsPage({ ...query, since }, 0, limit), (t) => t.value.id, { start });
   }
 
   async transaction(id: number): Promise<ParsedTransaction> {

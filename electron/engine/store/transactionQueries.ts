@@ -1,0 +1,201 @@
+/**
+ * What the transaction views ask: a page (newest first, keyset on (business_date, id), never
+ * OFFSET), a count, one transaction with its items and timeline. A filter on several statuses or
+ * payees runs one index range per value, each limited, merged by SQLite: every branch reads at most
+ * a page of rows whatever the table's size.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Page, TransactionDetail, TransactionFilter } from '../../../shared/contract';
+import { ContractError } from '../../../shared/contract';
+import type { Change, ChangeKind, PaymentMethod, PurchasedItem, Transaction, TransactionStatus } from '../../../shared/domain';
+import type { TransactionRow } from './schema';
+
+const COLUMNS = `id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents,
+  convenience_fee_cents, tax_cents, shipping_cents, batch_id, data, payer_name, gl_account_id, business_date`;
+
+type Param = string | number;
+
+interface Where {
+  clauses: string[];
+  params: Param[];
+}
+
+function baseWhere(filter: TransactionFilter, skip?: 'statuses' | 'payeeIds'): Where {
+  const clauses: string[] = [];
+  const params: Param[] = [];
+  const inList = (column: string, values: readonly Param[]) => {
+    clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  };
+  if (filter.statuses?.length && skip !== 'statuses') inList('status', filter.statuses);
+  if (filter.payeeIds?.length && skip !== 'payeeIds') inList('payee_id', filter.payeeIds);
+  if (filter.methods?.length) inList('payment_method', filter.methods);
+  if (filter.from) {
+    clauses.push('business_date >= ?');
+    params.push(filter.from);
+  }
+  if (filter.to) {
+    clauses.push('business_date <= ?');
+    params.push(filter.to);
+  }
+  if (filter.batchId) {
+    clauses.push('batch_id = ?');
+    params.push(filter.batchId);
+  }
+  const search = filter.search?.trim();
+  if (search) {
+    if (/^\d{1,15}$/.test(search)) {
+      clauses.push('(id = ? OR order_id = ?)');
+      params.push(Number(search), Number(search));
+    } else if ([...search].length >= 3) {
+      // Trigram FTS: a substring match, the term quoted as one phrase.
+      clauses.push('id IN (SELECT rowid FROM transactions_search WHERE transactions_search MATCH ?)');
+      params.push(`"${search.replace(/"/g, '""')}"`);
+    } else {
+      clauses.push(`(payer_name LIKE ? ESCAPE '\\' OR data LIKE ? ESCAPE '\\')`);
+      const like = `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      params.push(like, like);
+    }
+  }
+  return { clauses, params };
+}
+
+function encodeCursor(row: { business_date: string; id: number }): string {
+  return Buffer.from(JSON.stringify([row.business_date, row.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): [string, number] {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isInteger(value[1])) return [value[0], value[1] as number];
+  } catch {
+    // fall through
+  }
+  throw new ContractError('BAD_ARGUMENTS', 'The page cursor is not one District Recon gave out; reload the list.');
+}
+
+export function listTransactions(
+  sqlite: BetterSqlite3.Database,
+  filter: TransactionFilter,
+  cursor: string | null | undefined,
+  limit: number,
+): Page<Transaction> {
+  const split: 'statuses' | 'payeeIds' | undefined =
+    (filter.statuses?.length ?? 0) > 1 ? 'statuses' : (filter.payeeIds?.length ?? 0) > 1 ? 'payeeIds' : undefined;
+  const keyset = cursor ? decodeCursor(cursor) : null;
+  const branch = (extra: Where): { sql: string; params: Param[] } => {
+    const where = baseWhere(filter, split);
+    where.clauses.push(...extra.clauses);
+    where.params.push(...extra.params);
+    if (keyset) {
+      where.clauses.push('(business_date < ? OR (business_date = ? AND id < ?))');
+      where.params.push(keyset[0], keyset[0], keyset[1]);
+    }
+    return {
+      sql: `SELECT ${COLUMNS} FROM transactions ${where.clauses.length ? 'WHERE ' + where.clauses.join(' AND ') : ''}
+            ORDER BY business_date DESC, id DESC LIMIT ${limit + 1}`,
+      params: where.params,
+    };
+  };
+  let query: { sql: string; params: Param[] };
+  if (split) {
+    const column = split === 'statuses' ? 'status' : 'payee_id';
+    const values = (split === 'statuses' ? filter.statuses : filter.payeeIds) as Param[];
+    const branches = values.map((value) => branch({ clauses: [`${column} = ?`], params: [value] }));
+    query = {
+      sql: `${branches.map((b) => `SELECT * FROM (${b.sql})`).join(' UNION ALL ')} ORDER BY business_date DESC, id DESC LIMIT ${limit + 1}`,
+      params: branches.flatMap((b) => b.params),
+    };
+  } else {
+    query = branch({ clauses: [], params: [] });
+  }
+  const rows = sqlite.prepare(query.sql).all(...query.params) as TransactionRow[];
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  return { rows: page.map(toTransaction), nextCursor: more ? encodeCursor(page.at(-1)!) : null };
+}
+
+export function countTransactions(sqlite: BetterSqlite3.Database, filter: TransactionFilter): number {
+  const where = baseWhere(filter);
+  const row = sqlite
+    .prepare(`SELECT COUNT(*) AS count FROM transactions ${where.clauses.length ? 'WHERE ' + where.clauses.join(' AND ') : ''}`)
+    .get(...where.params) as { count: number };
+  return row.count;
+}
+
+export function getTransaction(sqlite: BetterSqlite3.Database, id: number): TransactionDetail {
+  const row = sqlite.prepare(`SELECT ${COLUMNS} FROM transactions WHERE id = ?`).get(id) as TransactionRow | undefined;
+  if (!row) throw new ContractError('NOT_FOUND', `Transaction ${id} is not in the local copy. Sync, or check the number.`);
+  const items = sqlite.prepare('SELECT * FROM transaction_items WHERE transaction_id = ? ORDER BY item_id').all(id) as Array<{
+    transaction_id: number;
+    item_id: string;
+    item_name: string | null;
+    amount_cents: number;
+    gl_account_id: string | null;
+    student_number: string | null;
+    student_name: string | null;
+  }>;
+  const changes = sqlite.prepare('SELECT * FROM transaction_changes WHERE transaction_id = ? ORDER BY id').all(id) as Array<{
+    id: number;
+    transaction_id: number;
+    kind: string;
+    from_status: string | null;
+    to_status: string;
+    delta_cents: number | null;
+    detail: string | null;
+    sync_run_id: number | null;
+    seen_at: string;
+    acknowledged_at: string | null;
+  }>;
+  const payee = sqlite.prepare('SELECT name FROM payees WHERE id = ?').get(row.payee_id) as { name: string } | undefined;
+  return {
+    transaction: toTransaction(row),
+    items: items.map(
+      (item): PurchasedItem => ({
+        transactionId: item.transaction_id,
+        itemId: item.item_id,
+        itemName: item.item_name,
+        amountCents: item.amount_cents,
+        glAccountId: item.gl_account_id,
+        studentNumber: item.student_number,
+        studentName: item.student_name,
+      }),
+    ),
+    changes: changes.map(
+      (c): Change => ({
+        id: c.id,
+        transactionId: c.transaction_id,
+        kind: c.kind as ChangeKind,
+        fromStatus: c.from_status as TransactionStatus | null,
+        toStatus: c.to_status as TransactionStatus,
+        deltaCents: c.delta_cents,
+        detail: c.detail,
+        syncRunId: c.sync_run_id,
+        seenAt: c.seen_at,
+        acknowledgedAt: c.acknowledged_at,
+      }),
+    ),
+    payeeName: payee?.name ?? null,
+  };
+}
+
+export function toTransaction(row: Pick<TransactionRow, Exclude<keyof TransactionRow, 'raw' | 'first_seen_at' | 'updated_at' | 'first_seen_run_id'>>): Transaction {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    payeeId: row.payee_id,
+    paymentMethod: row.payment_method as PaymentMethod,
+    status: row.status as TransactionStatus,
+    statusMessage: row.status_message,
+    amountCents: row.amount_cents,
+    amountRefundedCents: row.amount_refunded_cents,
+    convenienceFeeCents: row.convenience_fee_cents,
+    taxCents: row.tax_cents,
+    shippingCents: row.shipping_cents,
+    batchId: row.batch_id,
+    data: row.data,
+    payerName: row.payer_name,
+    glAccountId: row.gl_account_id,
+    businessDate: row.business_date,
+  };
+}

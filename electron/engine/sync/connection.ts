@@ -1,0 +1,31 @@
+/** Where to sync from: the sandbox in sandbox mode, else the configured URL with the stored credentials. */
+import { ContractError } from '../../../shared/contract';
+import { ServiceClient, type ServiceClientOptions } from '../api/client';
+import { ConnectionConfigError } from '../api/errors';
+import type { EngineContext } from '../context';
+import { readSettings } from '../settings';
+
+export type ClientTuning = Omit<ServiceClientOptions, 'baseUrl' | 'token' | 'secret'>;
+
+export async function connect(ctx: EngineContext, tuning: ClientTuning = {}, urlOverride?: string): Promise<ServiceClient> {
+  const settings = await readSettings(ctx);
+  let url: string | null;
+  let token: string;
+  let secret: string;
+  if (settings.sandboxMode && !urlOverride) {
+    if (!ctx.options.sandbox) throw new ContractError('NOT_CONFIGURED', 'Sandbox mode is on, but this copy of District Recon has no built-in sandbox.');
+    ({ url, token, secret } = await ctx.options.sandbox());
+  } else {
+    url = urlOverride ?? settings.serviceUrl;
+    const credentials = await ctx.credentials.load();
+    if (!url) throw new ContractError('NOT_CONFIGURED', 'No payment service address is set. Enter it under Settings > Connection.');
+    if (!credentials) throw new ContractError('NOT_CONFIGURED', 'No token and secret are stored. Enter them under Settings > Connection.');
+    ({ token, secret } = credentials);
+  }
+  try {
+    return new ServiceClient({ ...tuning, baseUrl: url, token, secret });
+  } catch (error) {
+    if (error instanceof ConnectionConfigError) throw new ContractError('NOT_CONFIGURED', error.message);
+    throw error;
+  }
+}

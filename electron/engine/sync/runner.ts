@@ -1,0 +1,242 @@
+/**
+ * One sync run (DESIGN.md §4). Every validated page is written in ONE transaction together with the
+ * cursor it advances and the run's counts, so a crash or a network fault loses nothing and repeats
+ * nothing: the next run picks up at the last committed page. The network is never awaited inside a
+ * transaction (better-sqlite3 transactions are synchronous), and the next page is already being
+ * fetched while the current one is written.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { SyncPhase, SyncProgress } from '../../../shared/contract';
+import { addDays, compareBusinessDates, daysBetween, eachBusinessDate, todayCentral, toIsoUtc, type BusinessDate, type Clock } from '../../../shared/time';
+import type { ServiceClient } from '../api/client';
+import type { KeysetPage, KeysetPosition } from '../api/paging';
+import type { ParsedTransaction } from '../api/wire';
+import { batchExists, replaceGlAccounts, replaceGlBatchDay, replacePayees, upsertBatch } from '../store/reference';
+import { addRunCounts, deleteCursor, getCursor, setCursor, type RunCounts } from '../store/syncState';
+import { TransactionWriter, type PageRow } from '../store/transactionWriter';
+import { CURSOR, planPass, type Pass } from './plan';
+import { dayBefore, dayWindow } from './windows';
+
+export interface RunOptions {
+  sqlite: BetterSqlite3.Database;
+  client: ServiceClient;
+  clock: Clock;
+  runId: number;
+  refreshWindowDays: number;
+  firstSyncDays: number;
+  from?: BusinessDate;
+  /** Checked between pages: the page in flight is finished and committed first. */
+  signal: AbortSignal;
+  onProgress(progress: SyncProgress): void;
+}
+
+export interface RunOutcome {
+  cancelled: boolean;
+  counts: RunCounts;
+  pass: Pass;
+}
+
+/** Where the transactions pass stands: the day, and the keyset position inside it (null: its start). */
+interface TxnPosition {
+  day: BusinessDate;
+  at: KeysetPosition | null;
+}
+
+export class SyncCancelled extends Error {
+  override readonly name = 'SyncCancelled';
+}
+
+export async function runSync(options: RunOptions): Promise<RunOutcome> {
+  const run = new Run(options);
+  try {
+    await run.execute();
+    return { cancelled: false, counts: run.counts, pass: run.pass };
+  } catch (error) {
+    if (error instanceof SyncCancelled) return { cancelled: true, counts: run.counts, pass: run.pass };
+    throw error;
+  }
+}
+
+class Run {
+  readonly counts: RunCounts = { transactionsInserted: 0, transactionsUpdated: 0, changesRecorded: 0, batchesSynced: 0, glBatchesSynced: 0 };
+  readonly pass: Pass;
+  private readonly sqlite: BetterSqlite3.Database;
+  private readonly writer: TransactionWriter;
+  private readonly startedMs: number;
+  private pages = 0;
+  private rows = 0;
+  private phase: SyncPhase = 'payees';
+  private fraction = 0;
+  private lastEmitMs = 0;
+
+  constructor(private readonly o: RunOptions) {
+    this.sqlite = o.sqlite;
+    this.writer = new TransactionWriter(o.sqlite);
+    this.startedMs = performance.now();
+    const today = todayCentral(o.clock);
+    this.pass = planPass(o.sqlite, today, o);
+  }
+
+  private now(): string {
+    return toIsoUtc(this.o.clock.now());
+  }
+
+  async execute(): Promise<void> {
+    const { client } = this.o;
+    this.progress('payees', 0, 'Reading payees', true);
+    const payees = await client.payees();
+    this.sqlite.transaction(() => replacePayees(this.sqlite, payees, this.now()))();
+    this.checkCancel();
+
+    this.progress('gl_accounts', 0.01, 'Reading the Chart of Accounts', true);
+    const accounts = await client.glAccounts();
+    this.sqlite.transaction(() => replaceGlAccounts(this.sqlite, accounts, this.now()))();
+    this.checkCancel();
+
+    this.commit(() => {
+      if (!this.pass.resumed) {
+        setCursor(this.sqlite, CURSOR.pass, { today: this.pass.today, start: this.pass.start }, this.now());
+        setCursor(this.sqlite, CURSOR.txnPosition, { day: this.pass.start, at: null } satisfies TxnPosition, this.now());
+        deleteCursor(this.sqlite, CURSOR.glDone);
+      }
+      setCursor(this.sqlite, CURSOR.origin, this.pass.origin, this.now());
+    });
+    await this.syncTransactions();
+    await this.syncBatches();
+    await this.syncGlBatches();
+    this.commit(() => {
+      setCursor(this.sqlite, CURSOR.syncedThrough, addDays(this.pass.today, -1), this.now());
+      deleteCursor(this.sqlite, CURSOR.pass);
+      deleteCursor(this.sqlite, CURSOR.txnPosition);
+      deleteCursor(this.sqlite, CURSOR.glDone);
+    });
+    this.progress('done', 1, 'Sync finished', true);
+  }
+
+  private async syncTransactions(): Promise<void> {
+    const { start, today } = this.pass;
+    const totalDays = daysBetween(start, today) + 1;
+    const position = getCursor<TxnPosition>(this.sqlite, CURSOR.txnPosition) ?? { day: start, at: null };
+    if (compareBusinessDates(position.day, today) > 0) return;
+    for (const day of eachBusinessDate(position.day, today)) {
+      const window = dayWindow(day);
+      const at = day === position.day ? position.at : null;
+      const dayIndex = daysBetween(start, day);
+      for await (const page of this.o.client.transactionPages({ after: window.after, before: window.before }, at)) {
+        const next: TxnPosition = page.last ? { day: addDays(day, 1), at: null } : { day, at: page.position };
+        this.writeTransactions(page, (parsed) => ({ parsed, businessDate: day, fallbackDate: day }), () =>
+          setCursor(this.sqlite, CURSOR.txnPosition, next, this.now()),
+        );
+        const within = page.last ? 1 : 0.5;
+        this.progress('transactions', 0.02 + 0.78 * ((dayIndex + within) / totalDays), `Transactions of ${day}`);
+        this.checkCancel();
+      }
+    }
+  }
+
+  private async syncBatches(): Promise<void> {
+    const cursorDate = getCursor<BusinessDate>(this.sqlite, CURSOR.batchesAfter);
+    // Re-read the last day seen: cheap, and a batch that appeared late is not missed.
+    const afterDate = cursorDate ? dayBefore(cursorDate) : dayBefore(this.pass.origin);
+    let newest = cursorDate;
+    this.progress('batches', 0.8, 'Reading deposits (batches)', true);
+    for await (const page of this.o.client.batchPages(afterDate)) {
+      for (const batch of page.objects) {
+        if (!batchExists(this.sqlite, batch.value.id)) await this.syncBatchTransactions(batch.value.id, batch.value.date);
+        this.commit(() => {
+          if (upsertBatch(this.sqlite, batch, this.now())) {
+            this.counts.batchesSynced++;
+            addRunCounts(this.sqlite, this.o.runId, { batchesSynced: 1 });
+          }
+          deleteCursor(this.sqlite, CURSOR.batchTxns);
+        });
+        if (!newest || compareBusinessDates(batch.value.date, newest) > 0) newest = batch.value.date;
+        this.checkCancel();
+      }
+    }
+    if (newest) this.commit(() => setCursor(this.sqlite, CURSOR.batchesAfter, newest, this.now()));
+  }
+
+  /** A new batch's transactions, so every batch is complete before it is checked. */
+  private async syncBatchTransactions(batchId: string, date: BusinessDate): Promise<void> {
+    const cursor = getCursor<{ batchId: string; at: KeysetPosition | null }>(this.sqlite, CURSOR.batchTxns);
+    const start = cursor && cursor.batchId === batchId ? cursor.at : null;
+    for await (const page of this.o.client.transactionPages({ batch: batchId }, start)) {
+      this.writeTransactions(page, (parsed) => ({ parsed, businessDate: null, fallbackDate: date }), () =>
+        setCursor(this.sqlite, CURSOR.batchTxns, { batchId, at: page.position }, this.now()),
+      );
+      this.progress('batches', 0.85, `Transactions of deposit ${batchId}`);
+      this.checkCancel();
+    }
+  }
+
+  private async syncGlBatches(): Promise<void> {
+    const { start, today } = this.pass;
+    const done = getCursor<BusinessDate>(this.sqlite, CURSOR.glDone);
+    const first = done ? addDays(done, 1) : start;
+    if (compareBusinessDates(first, today) > 0) return;
+    const totalDays = daysBetween(start, today) + 1;
+    for (const day of eachBusinessDate(first, today)) {
+      // A day's rows are replaced all at once, so gather its pages (a few hundred rows) first.
+      const rows = [];
+      for await (const page of this.o.client.glBatchPages({ startDate: dayBefore(day), endDate: day })) rows.push(...page.objects);
+      const dayRows = rows.filter((row) => row.value.date === day);
+      this.commit(() => {
+        replaceGlBatchDay(this.sqlite, day, dayRows, this.now());
+        setCursor(this.sqlite, CURSOR.glDone, day, this.now());
+        addRunCounts(this.sqlite, this.o.runId, { glBatchesSynced: dayRows.length });
+      });
+      this.counts.glBatchesSynced += dayRows.length;
+      this.pages++;
+      this.progress('gl_batches', 0.9 + 0.1 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
+      this.checkCancel();
+    }
+  }
+
+  private writeTransactions(page: KeysetPage<ParsedTransaction>, toRow: (parsed: ParsedTransaction) => PageRow, advance: () => void): void {
+    const now = this.now();
+    this.commit(() => {
+      const result = this.writer.writePage(page.objects.map(toRow), this.o.runId, now);
+      advance();
+      addRunCounts(this.sqlite, this.o.runId, {
+        transactionsInserted: result.inserted,
+        transactionsUpdated: result.updated,
+        changesRecorded: result.changes,
+      });
+      this.counts.transactionsInserted += result.inserted;
+      this.counts.transactionsUpdated += result.updated;
+      this.counts.changesRecorded += result.changes;
+    });
+    this.pages++;
+    this.rows += page.objects.length;
+  }
+
+  private commit(work: () => void): void {
+    this.sqlite.transaction(work)();
+  }
+
+  private checkCancel(): void {
+    if (this.o.signal.aborted) throw new SyncCancelled('cancelled');
+  }
+
+  private progress(phase: SyncPhase, fraction: number, message: string, force = false): void {
+    const phaseChanged = phase !== this.phase;
+    this.phase = phase;
+    this.fraction = Math.max(this.fraction, Math.min(1, fraction));
+    // ETA is about the bookkeeper's wait: wall time, not the (possibly simulated) business clock.
+    const nowMs = performance.now();
+    if (!force && !phaseChanged && nowMs - this.lastEmitMs < 200) return;
+    this.lastEmitMs = nowMs;
+    const elapsed = (nowMs - this.startedMs) / 1000;
+    const eta = this.fraction > 0.05 && this.fraction < 1 && elapsed > 0 ? Math.round((elapsed * (1 - this.fraction)) / this.fraction) : null;
+    this.o.onProgress({
+      runId: this.o.runId,
+      phase,
+      pages: this.pages,
+      rows: this.rows,
+      fraction: this.fraction,
+      etaSeconds: phase === 'done' ? 0 : eta,
+      message,
+    });
+  }
+}

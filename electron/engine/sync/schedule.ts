@@ -1,0 +1,111 @@
+/**
+ * The nightly sync: at `scheduleTime` Central (default 01:30) every day, and at start-up when the
+ * last scheduled night passed without a successful run (the computer was off or asleep). Time and
+ * timers are injected, so tests drive it with a fixed clock and a manual timer.
+ */
+import { Temporal, CENTRAL_TIME_ZONE, toIsoUtc, type Clock } from '../../../shared/time';
+import type { EngineContext } from '../context';
+import { readSettings } from '../settings';
+import type { SyncService } from './service';
+
+export interface Timer {
+  /** Calls `fn` after `ms`; returns a cancel function. */
+  set(fn: () => void, ms: number): () => void;
+}
+
+export const realTimer: Timer = {
+  set(fn, ms) {
+    // setTimeout overflows past ~24.8 days; the schedule re-checks the clock when it fires anyway.
+    const handle = setTimeout(fn, Math.min(ms, 2 ** 31 - 1));
+    handle.unref?.();
+    return () => clearTimeout(handle);
+  },
+};
+
+/** The first instant at or after `now` whose Central wall time is `time` (HH:MM). */
+export function nextScheduled(now: Temporal.Instant, time: string): Temporal.Instant {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const zoned = now.toZonedDateTimeISO(CENTRAL_TIME_ZONE);
+  let candidate = zoned.with({ hour, minute, second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 });
+  if (Temporal.Instant.compare(candidate.toInstant(), now) < 0) candidate = candidate.add({ days: 1 }).with({ hour, minute });
+  return candidate.toInstant();
+}
+
+/** The last scheduled instant at or before `now`. */
+export function previousScheduled(now: Temporal.Instant, time: string): Temporal.Instant {
+  const next = nextScheduled(now, time);
+  if (Temporal.Instant.compare(next, now) === 0) return next;
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return next.toZonedDateTimeISO(CENTRAL_TIME_ZONE).subtract({ days: 1 }).with({ hour, minute }).toInstant();
+}
+
+export interface Scheduler {
+  /** When the next nightly run is due (ISO UTC), or null when the schedule is off. */
+  nextRunAt(): string | null;
+  stop(): void;
+}
+
+export interface SchedulerOptions {
+  clock?: Clock;
+  timer?: Timer;
+}
+
+/** Starts the nightly schedule for one engine; hosts call it once after creating the engine. */
+export async function startScheduler(ctx: EngineContext, service: SyncService, options: SchedulerOptions = {}): Promise<Scheduler> {
+  const clock = options.clock ?? ctx.clock;
+  const timer = options.timer ?? realTimer;
+  let cancelTimer: (() => void) | null = null;
+  let next: Temporal.Instant | null = null;
+  let stopped = false;
+
+  const trigger = async (kind: 'schedule' | 'catch_up') => {
+    try {
+      await service.start({ trigger: kind });
+    } catch (error) {
+      ctx.logger.warn(`nightly sync did not start`, { error: error instanceof Error ? error.message : String(error) });
+    }
+  };
+
+  const arm = async () => {
+    cancelTimer?.();
+    cancelTimer = null;
+    next = null;
+    if (stopped) return;
+    const settings = await readSettings(ctx);
+    if (!settings.scheduleEnabled) return;
+    const due = nextScheduled(clock.now(), settings.scheduleTime);
+    next = due;
+    cancelTimer = timer.set(() => void fire(due), Math.max(0, due.epochMilliseconds - clock.now().epochMilliseconds));
+  };
+
+  const fire = async (due: Temporal.Instant) => {
+    // A timer may fire early (long delays are split) or late (sleep): trust the clock.
+    if (Temporal.Instant.compare(clock.now(), due) >= 0) await trigger('schedule');
+    await arm();
+  };
+
+  const settings = await readSettings(ctx);
+  if (settings.scheduleEnabled && (await ctx.credentials.isConfigured().catch(() => false) || settings.sandboxMode)) {
+    const previous = previousScheduled(clock.now(), settings.scheduleTime);
+    const row = ctx.store.sqlite
+      .prepare(`SELECT started_at FROM sync_runs WHERE status = 'succeeded' ORDER BY id DESC LIMIT 1`)
+      .get() as { started_at: string } | undefined;
+    if (!row || row.started_at < toIsoUtc(previous)) await trigger('catch_up');
+  }
+  await arm();
+  const unsubscribe = ctx.events.on('data.changed', ({ scopes }) => {
+    if (scopes.includes('settings')) void arm();
+  });
+  service.nextRunAt = () => (next ? toIsoUtc(next) : null);
+  const scheduler: Scheduler = {
+    nextRunAt: () => (next ? toIsoUtc(next) : null),
+    stop() {
+      stopped = true;
+      cancelTimer?.();
+      unsubscribe();
+      service.nextRunAt = () => null;
+    },
+  };
+  ctx.onClose(() => scheduler.stop());
+  return scheduler;
+}

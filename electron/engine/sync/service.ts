@@ -1,0 +1,158 @@
+/**
+ * The engine's one sync at a time: single-flight start, cancel (the page in flight commits first),
+ * status with progress, the run's record, a backup after each successful run, and the events.
+ */
+import type { DataScope, SyncProgress, SyncRunSummary, SyncStatus } from '../../../shared/contract';
+import { toIsoUtc, type BusinessDate } from '../../../shared/time';
+import type { EngineContext } from '../context';
+import { redact } from '../logger';
+import { readSettings } from '../settings';
+import { backupStore } from '../store/backup';
+import type { SyncRunRow } from '../store/schema';
+import { finishRun, lastSuccessAt, listRuns, runSummary, startRun, type RunTrigger } from '../store/syncState';
+import { connect, type ClientTuning } from './connection';
+import { toContractError } from './errors';
+import { runSync } from './runner';
+
+interface Current {
+  runId: number | null;
+  ready: Promise<void>;
+  controller: AbortController;
+  progress: SyncProgress | null;
+  done: Promise<SyncRunSummary | null>;
+}
+
+export interface StartOptions {
+  trigger: RunTrigger;
+  from?: BusinessDate;
+  /** CLI `--url`: this address instead of the settings' one. */
+  url?: string;
+}
+
+export class SyncService {
+  private current: Current | null = null;
+  /** Hosts (tests, bench) may tune the client: retries, timeouts, sleep. */
+  clientTuning: ClientTuning = {};
+  /** Told the next scheduled run, for sync.status. */
+  nextRunAt: () => string | null = () => null;
+
+  constructor(private readonly ctx: EngineContext) {
+    ctx.onClose(async () => {
+      this.cancel();
+      await this.current?.done;
+    });
+  }
+
+  get running(): boolean {
+    return this.current !== null;
+  }
+
+  /** Resolves when the run has started (the connection is known); the run goes on in the background. */
+  async start(options: StartOptions): Promise<{ runId: number; alreadyRunning: boolean; finished: Promise<SyncRunSummary | null> }> {
+    if (this.current) {
+      await this.current.ready.catch(() => {});
+      if (this.current?.runId != null) return { runId: this.current.runId, alreadyRunning: true, finished: this.current.done };
+    }
+    let release!: () => void;
+    let fail!: (error: unknown) => void;
+    const ready = new Promise<void>((resolve, reject) => {
+      release = resolve;
+      fail = reject;
+    });
+    ready.catch(() => {});
+    const current: Current = { runId: null, ready, controller: new AbortController(), progress: null, done: Promise.resolve(null) };
+    this.current = current;
+    let client;
+    try {
+      client = await connect(this.ctx, this.clientTuning, options.url);
+    } catch (error) {
+      this.current = null;
+      fail(error);
+      throw toContractError(error);
+    }
+    const { sqlite } = this.ctx.store;
+    const runId = startRun(sqlite, options.trigger, toIsoUtc(this.ctx.clock.now()));
+    current.runId = runId;
+    current.done = this.execute(current, runId, client, options);
+    release();
+    return { runId, alreadyRunning: false, finished: current.done };
+  }
+
+  cancel(): boolean {
+    if (!this.current) return false;
+    this.current.controller.abort();
+    return true;
+  }
+
+  async status(): Promise<SyncStatus> {
+    const lastRun = listRuns(this.ctx.store.sqlite, 1)[0] ?? null;
+    return {
+      running: this.current !== null,
+      progress: this.current?.progress ?? null,
+      lastRun,
+      lastSuccessAt: lastSuccessAt(this.ctx.store.sqlite),
+      nextRunAt: this.nextRunAt(),
+    };
+  }
+
+  private async execute(current: Current, runId: number, client: Awaited<ReturnType<typeof connect>>, options: StartOptions): Promise<SyncRunSummary> {
+    const { ctx } = this;
+    const { sqlite } = ctx.store;
+    const settings = await readSettings(ctx);
+    let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
+    let message: string | null = null;
+    const scopes = new Set<DataScope>();
+    try {
+      const outcome = await runSync({
+        sqlite,
+        client,
+        clock: ctx.clock,
+        runId,
+        refreshWindowDays: settings.refreshWindowDays,
+        firstSyncDays: settings.firstSyncDays,
+        from: options.from,
+        signal: current.controller.signal,
+        onProgress: (progress) => {
+          current.progress = progress;
+          ctx.events.emit('sync.progress', progress);
+        },
+      });
+      status = outcome.cancelled ? 'cancelled' : 'succeeded';
+      if (outcome.counts.transactionsInserted + outcome.counts.transactionsUpdated) scopes.add('transactions');
+      if (outcome.counts.changesRecorded) scopes.add('changes');
+      if (outcome.counts.batchesSynced) scopes.add('batches');
+      if (outcome.counts.glBatchesSynced) scopes.add('glBatches');
+      scopes.add('glAccounts');
+    } catch (error) {
+      message = toContractError(error).message;
+      ctx.logger.error('sync failed', { runId, error: redact(error instanceof Error ? error.message : String(error)) });
+      scopes.add('transactions');
+    }
+    finishRun(sqlite, runId, status, toIsoUtc(ctx.clock.now()), message);
+    if (status === 'succeeded' && ctx.store.backupFolder) {
+      try {
+        await backupStore(sqlite, ctx.store.backupFolder, new Date(ctx.clock.now().epochMilliseconds));
+      } catch (error) {
+        ctx.logger.warn('automatic backup failed', { error: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    const row = sqlite.prepare('SELECT * FROM sync_runs WHERE id = ?').get(runId) as SyncRunRow;
+    const summary = runSummary(row);
+    this.current = null;
+    ctx.events.emit('data.changed', { scopes: [...scopes] });
+    ctx.events.emit('sync.finished', summary);
+    return summary;
+  }
+}
+
+const services = new WeakMap<EngineContext, SyncService>();
+
+/** The one SyncService of an engine (handlers, the scheduler and the CLI share it). */
+export function syncServiceOf(ctx: EngineContext): SyncService {
+  let service = services.get(ctx);
+  if (!service) {
+    service = new SyncService(ctx);
+    services.set(ctx, service);
+  }
+  return service;
+}
