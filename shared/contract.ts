@@ -200,6 +200,10 @@ export interface ExportRecord {
   rowCount: number;
   totalCents: number;
   sha256: string;
+  /** The workbook written beside a CSV layout (the CSV is `file`); null for an xlsx export. */
+  companionFile?: string | null;
+  /** Who exported it (settings.reviewerName, or "bookkeeper"). */
+  createdBy?: string | null;
 }
 
 export interface ExportResult {

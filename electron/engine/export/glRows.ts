@@ -1,0 +1,72 @@
+/**
+ * The GL rows an export covers, read in one statement (one consistent snapshot even while a sync
+ * writes) and streamed, so 100k rows never sit in memory at once. Payment method comes from the
+ * batch the GL row belongs to (GL rows carry none).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema';
+
+export interface GlExportFilter {
+  from: string;
+  to: string;
+  payeeIds?: number[];
+  methods?: string[];
+}
+
+export interface GlExportRow {
+  date: string;
+  batchId: string;
+  payeeId: number;
+  payeeName: string | null;
+  paymentMethod: string | null;
+  glBatchId: string;
+  glAccountId: string | null;
+  glNumber: string | null;
+  glLabel: string | null;
+  amountCents: number;
+  amountWithoutFeesCents: number;
+  count: number;
+}
+
+function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
+  let query = db
+    .selectFrom('gl_batches as g')
+    .leftJoin('batches as b', 'b.id', 'g.batch_id')
+    .leftJoin('payees as p', 'p.id', 'g.payee_id')
+    .leftJoin('gl_accounts as a', 'a.id', 'g.gl_account_id')
+    .where('g.date', '>=', filter.from)
+    .where('g.date', '<=', filter.to);
+  if (filter.payeeIds?.length) query = query.where('g.payee_id', 'in', filter.payeeIds);
+  if (filter.methods?.length) query = query.where('b.payment_method', 'in', filter.methods);
+  return query;
+}
+
+export async function countGlRows(db: Kysely<Database>, filter: GlExportFilter): Promise<number> {
+  const row = await baseQuery(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function streamGlRows(db: Kysely<Database>, filter: GlExportFilter): AsyncIterableIterator<GlExportRow> {
+  return baseQuery(db, filter)
+    .select((eb) => [
+      'g.date as date',
+      'g.batch_id as batchId',
+      'g.payee_id as payeeId',
+      'p.name as payeeName',
+      'b.payment_method as paymentMethod',
+      'g.gl_batch_id as glBatchId',
+      'g.gl_account_id as glAccountId',
+      eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
+      eb.fn.coalesce('g.gl_label', 'a.label').as('glLabel'),
+      'g.amount_cents as amountCents',
+      'g.amount_without_fees_cents as amountWithoutFeesCents',
+      'g.count as count',
+    ])
+    .orderBy('g.date')
+    .orderBy('g.batch_id')
+    .orderBy('glNumber')
+    .orderBy('g.id')
+    .stream(1000);
+}

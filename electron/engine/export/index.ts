@@ -1,0 +1,112 @@
+/**
+ * Export (DESIGN.md §7): GL batches of a range to a workbook, and for an ERP layout a CSV beside it;
+ * both written to temporary names and renamed; recorded in the export registry with their hash.
+ */
+import { mkdirSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import type { Kysely } from 'kysely';
+import { ContractError, type ExportLayout, type ExportResult } from '../../../shared/contract';
+import type { Database } from '../store/schema';
+import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
+import { assertLayoutReady, writeCsvLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
+import { countGlRows, streamGlRows, type GlExportFilter } from './glRows';
+import { overlappingExports, recordExport, sha256OfFile } from './registry';
+import { writeWorkbook } from './xlsxWriter';
+
+export { formulaSafe, csvText, TRIGGER_CHARACTERS } from './formulaSafe';
+export { listExports, overlappingExports, toExportRecord } from './registry';
+export { fiscalYearOf } from './csvLayouts';
+export { streamGlRows, countGlRows, type GlExportRow, type GlExportFilter } from './glRows';
+export { writeWorkbook, SHEET_NAMES, CURRENCY_FORMAT, DATE_FORMAT } from './xlsxWriter';
+export { JournalBuilder } from './journal';
+
+export interface ExportRequest extends GlExportFilter {
+  layout: ExportLayout;
+  /** The chosen file; omitted in browser mode, where the export goes to `<dataFolder>/exports/`. */
+  file?: string;
+}
+
+export interface ExportEnvironment {
+  db: Kysely<Database>;
+  dataFolder: string;
+  settings: CsvLayoutSettings;
+  createdBy: string;
+  /** ISO-8601 UTC. */
+  now: string;
+  onProgress?: (rows: number, totalRows: number, file: string) => void;
+}
+
+/** Where the workbook and the layout's CSV go. */
+export function exportPaths(request: ExportRequest, env: Pick<ExportEnvironment, 'dataFolder' | 'now'>) {
+  let primary: string;
+  if (request.file) {
+    primary = resolve(request.file);
+  } else {
+    const folder = join(env.dataFolder, 'exports');
+    try {
+      mkdirSync(folder, { recursive: true });
+    } catch (error) {
+      throw exportError(folder, reasonOf(error));
+    }
+    const stamp = env.now.replace(/[-:]/g, '').replace(/\..*$/, '');
+    primary = join(folder, `gl-${request.from}-to-${request.to}-${stamp}${request.layout === 'xlsx' ? '.xlsx' : '.csv'}`);
+  }
+  if (request.layout === 'xlsx') return { workbook: primary, csv: null };
+  const extension = extname(primary).toLowerCase();
+  const stem = extension ? primary.slice(0, -extension.length) : primary;
+  if (extension === '.xlsx') return { workbook: primary, csv: `${stem}-${request.layout}.csv` };
+  return { workbook: `${stem}.xlsx`, csv: primary };
+}
+
+export async function exportGlBatches(request: ExportRequest, env: ExportEnvironment): Promise<Omit<ExportResult, 'downloadPath'>> {
+  if (request.from > request.to) throw new ContractError('BAD_ARGUMENTS', `"from" (${request.from}) must not be after "to" (${request.to}).`);
+  if (request.layout !== 'xlsx') assertLayoutReady(request.layout, env.settings);
+  const totalRows = await countGlRows(env.db, request);
+  if (totalRows === 0) {
+    throw new ContractError(
+      'NOT_FOUND',
+      `There are no GL batches from ${request.from} to ${request.to} for these payees and payment methods, so nothing was exported. Sync first, or widen the range.`,
+    );
+  }
+  const paths = exportPaths(request, env);
+  const pending: PendingFile[] = [];
+  try {
+    const workbook = reserveTemp(paths.workbook);
+    pending.push(workbook);
+    const csv = paths.csv ? reserveTemp(paths.csv) : null;
+    if (csv) pending.push(csv);
+
+    const primaryFile = csv?.target ?? workbook.target;
+    const journal = await writeWorkbook(workbook.temp, streamGlRows(env.db, request), {
+      clearingAccount: env.settings.clearingAccount,
+      onProgress: (rows) => env.onProgress?.(rows, totalRows, primaryFile),
+    }).catch((error: unknown) => {
+      throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
+    });
+    if (csv) {
+      await writeCsvLayout(csv.temp, request.layout as CsvLayout, journal, env.settings).catch((error: unknown) => {
+        throw error instanceof ContractError ? error : exportError(csv.target, reasonOf(error));
+      });
+    }
+    const sha256 = await sha256OfFile(csv?.temp ?? workbook.temp);
+    const overlaps = await overlappingExports(env.db, request);
+    await commitFiles(pending);
+    pending.length = 0;
+    env.onProgress?.(journal.totals.rowCount, totalRows, primaryFile);
+    const record = await recordExport(env.db, {
+      createdAt: env.now,
+      scope: request,
+      layout: request.layout,
+      file: primaryFile,
+      companionFile: csv ? workbook.target : null,
+      rowCount: journal.totals.rowCount,
+      totalCents: journal.totals.amountCents,
+      totalWithoutFeesCents: journal.totals.amountWithoutFeesCents,
+      sha256,
+      createdBy: env.createdBy,
+    });
+    return { record, overlaps };
+  } finally {
+    await discard(pending);
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The tie-out checks of DESIGN.md §6 for one batch. Our reading of the spec: a transaction's `amount`
+ * is the whole authorised amount (fee, tax and shipping are parts of it), so per batch
+ *   count = total_count, sum(amount) = total_amount, sum(convenience_fee) = fees_amount,
+ *   total - fees = partial_amount, and against the GL rows sum(amount) = total_amount,
+ *   sum(amount_without_fees) = partial_amount.
+ * Money taken back after the batch formed (refunds, returns, voids) is subtracted from the local
+ * total, so the deposit visibly differs and the transaction that explains it is named. By the spec a
+ * refund is only possible after funds settle, and settlement is the midnight batching, so any reversal
+ * on a batched transaction happened after batching.
+ */
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Check, CheckName, Explanation, ExplanationKind, Verdict } from '../../../shared/domain';
+import { addDays } from '../../../shared/time';
+import type { BatchRow, Database } from '../store/schema';
+
+/** Statuses that mean the money moved; only these belong in a formed batch. */
+const BATCHABLE_STATUSES = ['Settled', 'Refunded', 'Returned'];
+/** How far before the batch date an unbatched transaction may be the one missing from it. */
+const MISSING_LOOKBACK_DAYS = 7;
+const MAX_EXPLANATIONS = 100;
+
+export interface BatchCheckResult {
+  batchId: string;
+  verdict: Verdict;
+  /** Sum of |difference| over the failed money checks. */
+  differenceCents: number;
+  checks: Check[];
+  /** The local state the checks saw; a sign-off records it, a change of it re-opens the batch. */
+  fingerprint: string;
+  /** Words for a person: what the fingerprint holds, to explain a re-open. */
+  localTotals: LocalTotals;
+}
+
+export interface LocalTotals {
+  count: number;
+  amountCents: number;
+  reversedCents: number;
+  feesCents: number;
+  glRows: number;
+  glCents: number;
+  glNetCents: number;
+}
+
+interface BatchTransaction {
+  id: number;
+  amount_cents: number;
+  amount_refunded_cents: number;
+  convenience_fee_cents: number;
+  status: string;
+}
+
+export async function computeBatchChecks(db: Kysely<Database>, batch: BatchRow): Promise<BatchCheckResult> {
+  const transactions: BatchTransaction[] = await db
+    .selectFrom('transactions')
+    .select(['id', 'amount_cents', 'amount_refunded_cents', 'convenience_fee_cents', 'status'])
+    .where('batch_id', '=', batch.id)
+    .orderBy('id')
+    .execute();
+  const gl = await db
+    .selectFrom('gl_batches')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('rows'),
+      eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('amount'),
+      eb.fn.coalesce(eb.fn.sum<number>('amount_without_fees_cents'), eb.lit(0)).as('net'),
+    ])
+    .where('batch_id', '=', batch.id)
+    .executeTakeFirstOrThrow();
+
+  let amountCents = 0;
+  let feesCents = 0;
+  let reversedCents = 0;
+  const reversals: Explanation[] = [];
+  const unexpected: Array<Explanation & { fee: number }> = [];
+  const digest = createHash('sha1');
+  for (const txn of transactions) {
+    amountCents += txn.amount_cents;
+    feesCents += txn.convenience_fee_cents;
+    digest.update(`${txn.id}:${txn.status}:${txn.amount_cents}:${txn.amount_refunded_cents}:${txn.convenience_fee_cents};`);
+    const reversal = reversalOf(txn);
+    if (reversal) {
+      reversedCents += reversal.cents;
+      reversals.push({ kind: reversal.kind, transactionId: txn.id, cents: -reversal.cents });
+    }
+    if (!BATCHABLE_STATUSES.includes(txn.status) && txn.status !== 'Voided') {
+      unexpected.push({ kind: 'unexpected', transactionId: txn.id, cents: txn.amount_cents, fee: txn.convenience_fee_cents });
+    }
+  }
+  const count = transactions.length;
+  const countGap = batch.total_count - count;
+  const missing = countGap > 0 ? await missingCandidates(db, batch) : [];
+  // Only a surplus makes a non-batchable status the explanation; otherwise it is just odd.
+  const extras = countGap < 0 ? unexpected : [];
+
+  const localTotal = amountCents - reversedCents;
+  const transactionsSynced = count > 0 || batch.total_count === 0;
+  const glSynced = gl.rows > 0;
+
+  const moneyExplanations = (pick: (e: { cents: number; fee: number }) => number, withReversals: boolean) => [
+    ...missing.map((m) => ({ kind: m.kind, transactionId: m.transactionId, cents: -pick(m) })),
+    ...extras.map((u) => ({ kind: u.kind, transactionId: u.transactionId, cents: pick(u) })),
+    ...(withReversals ? reversals : []),
+  ];
+  const whole = (e: { cents: number }) => e.cents;
+  const fee = (e: { fee: number }) => e.fee;
+  const net = (e: { cents: number; fee: number }) => e.cents - e.fee;
+
+  const checks: Check[] = [
+    check('count', batch.total_count, count, [
+      ...missing.map(({ kind, transactionId, cents }) => ({ kind, transactionId, cents })),
+      ...extras.map(({ kind, transactionId, cents }) => ({ kind, transactionId, cents })),
+    ]),
+    check('total', batch.total_cents, localTotal, moneyExplanations(whole, true)),
+    check('fees', batch.fees_cents, feesCents, moneyExplanations(fee, false)),
+    check('net', batch.partial_cents, localTotal - feesCents, moneyExplanations(net, true)),
+    check('gl_total', batch.total_cents, Number(gl.amount), []),
+    check('gl_net', batch.partial_cents, Number(gl.net), []),
+  ];
+  const sideSynced = (name: CheckName) => (name.startsWith('gl_') ? glSynced : transactionsSynced);
+  const failed = checks.filter((c) => !c.passed);
+  const verdict: Verdict = failed.some((c) => sideSynced(c.name))
+    ? 'differs'
+    : failed.length > 0 || !glSynced || !transactionsSynced
+      ? 'incomplete'
+      : 'ties_out';
+  const differenceCents = failed.filter((c) => c.name !== 'count').reduce((sum, c) => sum + Math.abs(c.differenceCents), 0);
+
+  const localTotals: LocalTotals = {
+    count,
+    amountCents,
+    reversedCents,
+    feesCents,
+    glRows: Number(gl.rows),
+    glCents: Number(gl.amount),
+    glNetCents: Number(gl.net),
+  };
+  const fingerprint = JSON.stringify({
+    ...localTotals,
+    batch: [batch.total_cents, batch.fees_cents, batch.partial_cents, batch.total_count],
+    transactions: digest.digest('hex'),
+  });
+  return { batchId: batch.id, verdict, differenceCents, checks, fingerprint, localTotals };
+}
+
+function check(name: CheckName, expectedCents: number, actualCents: number, explanations: Explanation[]): Check {
+  const differenceCents = actualCents - expectedCents;
+  const passed = differenceCents === 0;
+  return {
+    name,
+    passed,
+    expectedCents,
+    actualCents,
+    differenceCents,
+    explanations: passed ? [] : explanations.slice(0, MAX_EXPLANATIONS),
+  };
+}
+
+function reversalOf(txn: BatchTransaction): { kind: ExplanationKind; cents: number } | null {
+  if (txn.status === 'Voided') return { kind: 'voided_after_batching', cents: txn.amount_cents };
+  if (txn.status === 'Returned') return { kind: 'returned_after_batching', cents: txn.amount_cents };
+  if (txn.amount_refunded_cents > 0) {
+    return { kind: 'refunded_after_batching', cents: Math.min(txn.amount_refunded_cents, txn.amount_cents) };
+  }
+  return null;
+}
+
+/**
+ * The batch says more than we hold: settled transactions of the same payee and method, from the days
+ * up to the batch date, that carry no batch (the service did not report them in it, or not yet).
+ */
+async function missingCandidates(db: Kysely<Database>, batch: BatchRow) {
+  const rows = await db
+    .selectFrom('transactions')
+    .select(['id', 'amount_cents', 'convenience_fee_cents'])
+    .where('payee_id', '=', batch.payee_id)
+    .where('business_date', '>=', addDays(batch.date, -MISSING_LOOKBACK_DAYS))
+    .where('business_date', '<=', batch.date)
+    .where('batch_id', 'is', null)
+    .where('payment_method', '=', batch.payment_method)
+    .where('status', 'in', BATCHABLE_STATUSES)
+    .orderBy('id')
+    .limit(MAX_EXPLANATIONS)
+    .execute();
+  return rows.map((row) => ({
+    kind: 'missing' as const,
+    transactionId: row.id,
+    cents: row.amount_cents,
+    fee: row.convenience_fee_cents,
+  }));
+}

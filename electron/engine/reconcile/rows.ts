@@ -1,0 +1,91 @@
+/** Store rows to the contract's domain shapes (the store keeps cents and batch ids as text already). */
+import type {
+  Batch,
+  Change,
+  ChangeKind,
+  GlBatch,
+  PaymentMethod,
+  Transaction,
+  TransactionStatus,
+} from '../../../shared/domain';
+import type { SignOff } from '../../../shared/domain';
+import type { BatchReviewRow, BatchRow, ChangeRow, GlBatchRow, TransactionRow } from '../store/schema';
+
+export function toBatch(row: BatchRow): Batch {
+  return {
+    id: row.id,
+    payeeId: row.payee_id,
+    date: row.date,
+    paymentMethod: row.payment_method as PaymentMethod,
+    totalCents: row.total_cents,
+    feesCents: row.fees_cents,
+    partialCents: row.partial_cents,
+    totalCount: row.total_count,
+  };
+}
+
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    payeeId: row.payee_id,
+    paymentMethod: row.payment_method as PaymentMethod,
+    status: row.status as TransactionStatus,
+    statusMessage: row.status_message,
+    amountCents: row.amount_cents,
+    amountRefundedCents: row.amount_refunded_cents,
+    convenienceFeeCents: row.convenience_fee_cents,
+    taxCents: row.tax_cents,
+    shippingCents: row.shipping_cents,
+    batchId: row.batch_id,
+    data: row.data,
+    payerName: row.payer_name,
+    glAccountId: row.gl_account_id,
+    businessDate: row.business_date,
+  };
+}
+
+export function toGlBatch(row: GlBatchRow): GlBatch {
+  return {
+    glBatchId: row.gl_batch_id,
+    date: row.date,
+    batchId: row.batch_id,
+    payeeId: row.payee_id,
+    glAccountId: row.gl_account_id,
+    glNumber: row.gl_number,
+    glLabel: row.gl_label,
+    amountCents: row.amount_cents,
+    amountWithoutFeesCents: row.amount_without_fees_cents,
+    count: row.count,
+  };
+}
+
+export function toChange(row: ChangeRow): Change {
+  return {
+    id: row.id,
+    transactionId: row.transaction_id,
+    kind: row.kind as ChangeKind,
+    fromStatus: row.from_status as TransactionStatus | null,
+    toStatus: row.to_status as TransactionStatus,
+    deltaCents: row.delta_cents,
+    detail: row.detail,
+    syncRunId: row.sync_run_id,
+    seenAt: row.seen_at,
+    acknowledgedAt: row.acknowledged_at,
+  };
+}
+
+export function toSignOff(row: BatchReviewRow): SignOff {
+  return {
+    id: row.id,
+    batchId: row.batch_id,
+    action: row.action as SignOff['action'],
+    by: row.by,
+    at: row.at,
+    note: row.note,
+    totalCents: row.total_cents,
+    feesCents: row.fees_cents,
+    partialCents: row.partial_cents,
+    totalCount: row.total_count,
+  };
+}
