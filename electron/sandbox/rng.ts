@@ -34,40 +34,60 @@ export interface Rng {
   weighted<K extends string>(weights: Readonly<Record<K, number>>): K;
 }
 
-export function createRng(...seedParts: Array<number | string>): Rng {
-  let a = hash32('a', ...seedParts);
-  let b = hash32('b', ...seedParts);
-  let c = hash32('c', ...seedParts);
-  let d = 1;
-  const next32 = (): number => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
+/** sfc32 as a class: methods live on the prototype, so creating one per transaction stays cheap. */
+class Sfc32 implements Rng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d = 1;
+
+  constructor(seedParts: Array<number | string>) {
+    this.a = hash32('a', ...seedParts);
+    this.b = hash32('b', ...seedParts);
+    this.c = hash32('c', ...seedParts);
+    for (let i = 0; i < 12; i++) this.next32();
+  }
+
+  private next32(): number {
+    const t = (((this.a + this.b) | 0) + this.d) | 0;
+    this.d = (this.d + 1) | 0;
+    this.a = this.b ^ (this.b >>> 9);
+    this.b = (this.c + (this.c << 3)) | 0;
+    this.c = (this.c << 21) | (this.c >>> 11);
+    this.c = (this.c + t) | 0;
     return t >>> 0;
-  };
-  for (let i = 0; i < 12; i++) next32();
-  const next = () => next32() / 4294967296;
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    chance: (probability) => next() < probability,
-    pick: <T>(items: readonly T[]): T => {
-      if (items.length === 0) throw new Error('pick from an empty list');
-      return items[Math.floor(next() * items.length)] as T;
-    },
-    weighted: <K extends string>(weights: Readonly<Record<K, number>>): K => {
-      const keys = Object.keys(weights) as K[];
-      let total = 0;
-      for (const key of keys) total += Math.max(0, weights[key]);
-      let r = next() * total;
-      for (const key of keys) {
-        r -= Math.max(0, weights[key]);
-        if (r < 0) return key;
-      }
-      return keys[keys.length - 1] as K;
-    },
-  };
+  }
+
+  next(): number {
+    return this.next32() / 4294967296;
+  }
+
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    if (items.length === 0) throw new Error('pick from an empty list');
+    return items[Math.floor(this.next() * items.length)] as T;
+  }
+
+  weighted<K extends string>(weights: Readonly<Record<K, number>>): K {
+    const keys = Object.keys(weights) as K[];
+    let total = 0;
+    for (const key of keys) total += Math.max(0, weights[key]);
+    let r = this.next() * total;
+    for (const key of keys) {
+      r -= Math.max(0, weights[key]);
+      if (r < 0) return key;
+    }
+    return keys[keys.length - 1] as K;
+  }
+}
+
+export function createRng(...seedParts: Array<number | string>): Rng {
+  return new Sfc32(seedParts);
 }

@@ -87,6 +87,7 @@ export function resolveScenarioOptions(input: ScenarioInput): ScenarioOptions {
 /** Amounts the processor treats as test amounts (decline, error, unknown, settle at once): avoided for ordinary sales. */
 const TEST_CENTS = new Set([2, 10, 11, 12, 97]);
 const DAY_FACTOR = [0, 1, 1, 1, 1, 1.1, 0.35, 0.25]; // ISO day of week 1..7
+const MEAN_DAY_FACTOR = DAY_FACTOR.reduce((a, b) => a + b, 0) / 7;
 
 /** Generates the scenario and runs the processor up to `now`. */
 export function generateScenario(input: ScenarioInput): SandboxState {
@@ -102,7 +103,7 @@ export function generateScenario(input: ScenarioInput): SandboxState {
   state.openDate = first;
   const weights = state.payees.map((_, i) => 1 + ((i * 7) % 5) / 2);
   let volume = options.dailyVolume;
-  if (options.totalTransactions !== undefined && options.days > 0) volume = options.totalTransactions / options.days / 0.84;
+  if (options.totalTransactions !== undefined && options.days > 0) volume = options.totalTransactions / options.days / MEAN_DAY_FACTOR;
   for (let d = 0; d < options.days; d++) {
     generateDay(state, options, addDays(first, d), volume, weights, families);
   }
