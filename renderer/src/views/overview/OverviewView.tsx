@@ -40,7 +40,7 @@ export function OverviewView() {
                 <p>New deposits appear here after the next sync.</p>
               </EmptyState>
             ) : (
-              <table className="simple-table">
+              <table className="simple-table" aria-labelledby="deposits-title">
                 <thead>
                   <tr>
                     <th scope="col">Business date (Central)</th>
