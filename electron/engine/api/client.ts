@@ -105,8 +105,8 @@ export class ServiceClient {
   }
 
   /** The GL-batch quirk: offsets are page x page size; only a page shorter than the limit ends the walk. */
-  glBatchPages(range: { startDate: string; endDate: string }): AsyncGenerator<FetchedPage<Parsed<GlBatch>>> {
-    return walkPages((offset, limit) => this.glBatchesPage(range, offset, limit));
+  glBatchPages(range: { startDate: string; endDate: string }, pageSize?: number): AsyncGenerator<FetchedPage<Parsed<GlBatch>>> {
+    return walkPages((offset, limit) => this.glBatchesPage(range, offset, limit), { pageSize });
   }
 
   /**

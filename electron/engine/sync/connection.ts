@@ -23,7 +23,13 @@ export async function connect(ctx: EngineContext, tuning: ClientTuning = {}, url
     ({ token, secret } = credentials);
   }
   try {
-    return new ServiceClient({ ...tuning, baseUrl: url, token, secret });
+    return new ServiceClient({
+      onRetry: ({ endpoint, attempt, delayMs, reason }) => ctx.logger.warn(`retrying ${endpoint}`, { attempt, delayMs, reason }),
+      ...tuning,
+      baseUrl: url,
+      token,
+      secret,
+    });
   } catch (error) {
     if (error instanceof ConnectionConfigError) throw new ContractError('NOT_CONFIGURED', error.message);
     throw error;
