@@ -161,7 +161,13 @@ async function reviewsDetectingChanges(store: StoreLike, page: readonly ListedRo
   const reviews = await latestReviews(store.db, ids);
   const changed = page.filter((row) => {
     const review = reviews.get(row.id);
-    return review?.action === 'sign_off' && review.fingerprint !== null && review.fingerprint !== row.fingerprint;
+    if (review?.action !== 'sign_off') return false;
+    const totalsMoved =
+      review.total_cents !== row.total_cents ||
+      review.fees_cents !== row.fees_cents ||
+      review.partial_cents !== row.partial_cents ||
+      review.total_count !== row.total_count;
+    return totalsMoved || (review.fingerprint !== null && review.fingerprint !== row.fingerprint);
   });
   if (changed.length === 0) return reviews;
   await refreshBatchChecks(store, changed.map((row) => row.id), { at, reason: 'Found changed when opened' });

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { refreshBatchChecks } from '../../../electron/engine/reconcile';
+import { computeBatchChecks } from '../../../electron/engine/reconcile/checks';
+import { createTestDb } from '../../helpers/db';
+import { addBatch, addPayee, refundAfterBatching, seedDistrict } from './fixtures';
+
+type Db = Awaited<ReturnType<typeof createTestDb>>;
+
+async function checksOf(db: Db, id: string) {
+  const batch = await db.db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return computeBatchChecks(db.db, batch);
+}
+
+describe('batch tie-out checks', () => {
+  let db: Db;
+  beforeEach(async () => {
+    db = await createTestDb();
+    await seedDistrict(db.db);
+  });
+  afterEach(() => db.cleanup());
+
+  it('ties out when transactions and GL rows agree with the batch', async () => {
+    const result = await checksOf(db, '730001');
+    expect(result.verdict).toBe('ties_out');
+    expect(result.checks.map((c) => [c.name, c.passed, c.expectedCents, c.actualCents])).toEqual([
+      ['count', true, 3, 3],
+      ['total', true, 7734, 7734],
+      ['fees', true, 325, 325],
+      ['net', true, 7409, 7409],
+      ['gl_total', true, 7734, 7734],
+      ['gl_net', true, 7409, 7409],
+    ]);
+    expect(result.differenceCents).toBe(0);
+  });
+
+  it('names a transaction missing from its batch, with the difference in cents', async () => {
+    // The service's batch counts 3 transactions; one came to us without its batch id.
+    await addPayee(db.db, 3, 'Band Boosters');
+    await addBatch(db.db, {
+      id: '740001',
+      payeeId: 3,
+      date: '2026-03-04',
+      transactions: [
+        { id: 2001, amountCents: 1500, feeCents: 50 },
+        { id: 2002, amountCents: 2500 },
+        { id: 2003, amountCents: 4200, feeCents: 100, batchId: null },
+      ],
+      totals: { total: 8200, fees: 150, count: 3 },
+    });
+    const result = await checksOf(db, '740001');
+    expect(result.verdict).toBe('differs');
+    const byName = Object.fromEntries(result.checks.map((c) => [c.name, c]));
+    expect(byName.count).toMatchObject({ passed: false, expectedCents: 3, actualCents: 2, differenceCents: -1 });
+    expect(byName.total).toMatchObject({ passed: false, differenceCents: -4200 });
+    expect(byName.total!.explanations).toEqual([{ kind: 'missing', transactionId: 2003, cents: -4200 }]);
+    expect(byName.fees).toMatchObject({ differenceCents: -100 });
+    expect(byName.fees!.explanations).toEqual([{ kind: 'missing', transactionId: 2003, cents: -100 }]);
+    expect(byName.net).toMatchObject({ differenceCents: -4100 });
+    expect(result.differenceCents).toBe(4200 + 100 + 4100 + 4200 + 4100);
+  });
+
+  it('reports a refund after batching as a difference naming the refunded transaction', async () => {
+    await refundAfterBatching(db.db, 1002, 1500, '2026-03-05T08:00:00.000Z');
+    const result = await checksOf(db, '730001');
+    expect(result.verdict).toBe('differs');
+    const total = result.checks.find((c) => c.name === 'total')!;
+    expect(total).toMatchObject({ expectedCents: 7734, actualCents: 6234, differenceCents: -1500 });
+    expect(total.explanations).toEqual([{ kind: 'refunded_after_batching', transactionId: 1002, cents: -1500 }]);
+    expect(result.checks.find((c) => c.name === 'net')!.differenceCents).toBe(-1500);
+    // The service's GL rows were frozen with the batch: they still tie.
+    expect(result.checks.find((c) => c.name === 'gl_total')!.passed).toBe(true);
+  });
+
+  it('takes a returned check out of the deposit whole', async () => {
+    await db.db.updateTable('transactions').set({ status: 'Returned' }).where('id', '=', 1004).execute();
+    const total = (await checksOf(db, '730002')).checks.find((c) => c.name === 'total')!;
+    expect(total.differenceCents).toBe(-1999);
+    expect(total.explanations).toEqual([{ kind: 'returned_after_batching', transactionId: 1004, cents: -1999 }]);
+  });
+
+  it('is incomplete, not different, while the GL rows are not synced', async () => {
+    await addBatch(db.db, {
+      id: '750001',
+      payeeId: 1,
+      date: '2026-03-04',
+      transactions: [{ id: 3001, amountCents: 999 }],
+      withGl: false,
+    });
+    const result = await checksOf(db, '750001');
+    expect(result.verdict).toBe('incomplete');
+    expect(result.checks.filter((c) => !c.passed).map((c) => c.name)).toEqual(['gl_total', 'gl_net']);
+  });
+
+  it('stores verdicts for the batches it is given and ignores unknown ids', async () => {
+    const result = await refreshBatchChecks(db, ['730001', '730002', 'nope']);
+    expect(result).toEqual({ refreshed: 2, reopened: [] });
+    const rows = await db.db.selectFrom('batch_checks').select(['batch_id', 'verdict']).orderBy('batch_id').execute();
+    expect(rows).toEqual([
+      { batch_id: '730001', verdict: 'ties_out' },
+      { batch_id: '730002', verdict: 'ties_out' },
+    ]);
+  });
+});

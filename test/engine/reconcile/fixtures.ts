@@ -1,0 +1,200 @@
+/**
+ * Builds synced-looking rows straight into a store: payees, Chart of Accounts accounts, batches whose
+ * transactions and GL rows tie out (GL rows split like the service: goods per account, fees extra),
+ * and the discrepancies the tie-out must find. Until a sync fills a store, tests use these.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../electron/engine/store/schema';
+
+const AT = '2026-03-01T12:00:00.000Z';
+
+export interface FixtureTransaction {
+  id: number;
+  amountCents: number;
+  feeCents?: number;
+  status?: string;
+  refundedCents?: number;
+  glAccountId?: string | null;
+  /** undefined: the batch's id; null: not batched. */
+  batchId?: string | null;
+}
+
+export interface FixtureBatch {
+  id: string;
+  payeeId: number;
+  date: string;
+  method?: string;
+  transactions: FixtureTransaction[];
+  /** Overrides of what the service's batch says (for discrepancies). */
+  totals?: Partial<{ total: number; fees: number; count: number }>;
+  /** false: the batch's GL rows are not synced yet. */
+  withGl?: boolean;
+}
+
+export async function addPayee(db: Kysely<Database>, id: number, name: string): Promise<void> {
+  await db
+    .insertInto('payees')
+    .values({ id, name, merchant_id: `M${id}`, removed: 0, raw: '{}', updated_at: AT })
+    .execute();
+}
+
+export async function addGlAccount(db: Kysely<Database>, id: string, number: string, label: string): Promise<void> {
+  await db.insertInto('gl_accounts').values({ id, number, label, removed: 0, raw: '{}', updated_at: AT }).execute();
+}
+
+export async function addBatch(db: Kysely<Database>, batch: FixtureBatch): Promise<void> {
+  const method = batch.method ?? 'CC';
+  const inBatch = batch.transactions.filter((t) => t.batchId === undefined || t.batchId === batch.id);
+  const total = batch.totals?.total ?? inBatch.reduce((s, t) => s + t.amountCents, 0);
+  const fees = batch.totals?.fees ?? inBatch.reduce((s, t) => s + (t.feeCents ?? 0), 0);
+  await db
+    .insertInto('batches')
+    .values({
+      id: batch.id,
+      payee_id: batch.payeeId,
+      date: batch.date,
+      payment_method: method,
+      total_cents: total,
+      fees_cents: fees,
+      partial_cents: total - fees,
+      total_count: batch.totals?.count ?? inBatch.length,
+      raw: '{}',
+      first_seen_at: AT,
+      updated_at: AT,
+    })
+    .execute();
+  for (const t of batch.transactions) {
+    await db
+      .insertInto('transactions')
+      .values({
+        id: t.id,
+        order_id: null,
+        payee_id: batch.payeeId,
+        payment_method: method,
+        status: t.status ?? 'Settled',
+        status_message: null,
+        amount_cents: t.amountCents,
+        amount_refunded_cents: t.refundedCents ?? 0,
+        convenience_fee_cents: t.feeCents ?? 0,
+        tax_cents: 0,
+        shipping_cents: 0,
+        batch_id: t.batchId === undefined ? batch.id : t.batchId,
+        data: null,
+        payer_name: 'Pat Payer',
+        gl_account_id: t.glAccountId ?? null,
+        business_date: batch.date,
+        raw: '{}',
+        first_seen_at: AT,
+        updated_at: AT,
+        first_seen_run_id: null,
+      })
+      .execute();
+  }
+  if (batch.withGl === false) return;
+  // The service's split: goods per account, convenience fees as an extra row with no net amount.
+  const goods = new Map<string | null, { cents: number; count: number; fee: number }>();
+  for (const t of inBatch) {
+    const key = t.glAccountId ?? null;
+    const entry = goods.get(key) ?? { cents: 0, count: 0, fee: 0 };
+    entry.cents += t.amountCents - (t.feeCents ?? 0);
+    entry.count += 1;
+    entry.fee += t.feeCents ?? 0;
+    goods.set(key, entry);
+  }
+  for (const [glAccountId, entry] of goods) {
+    const account = glAccountId
+      ? await db.selectFrom('gl_accounts').select(['number', 'label']).where('id', '=', glAccountId).executeTakeFirst()
+      : undefined;
+    const rows = [{ suffix: '', amount: entry.cents, net: entry.cents, count: entry.count }];
+    if (entry.fee) rows.push({ suffix: '-fee', amount: entry.fee, net: 0, count: 0 });
+    for (const row of rows) {
+      await db
+        .insertInto('gl_batches')
+        .values({
+          gl_batch_id: `${batch.id}-${glAccountId ?? '0'}${row.suffix}`,
+          date: batch.date,
+          batch_id: batch.id,
+          payee_id: batch.payeeId,
+          gl_account_id: glAccountId,
+          gl_number: account?.number ?? null,
+          gl_label: account?.label ?? null,
+          amount_cents: row.amount,
+          amount_without_fees_cents: row.net,
+          count: row.count,
+          raw: '{}',
+          synced_at: AT,
+        })
+        .execute();
+    }
+  }
+}
+
+/** A later sync saw a refund of a batched transaction: the row changes and the differ records it. */
+export async function refundAfterBatching(db: Kysely<Database>, transactionId: number, cents: number, seenAt: string): Promise<void> {
+  const txn = await db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
+  const refunded = txn.amount_refunded_cents + cents;
+  const status = refunded >= txn.amount_cents ? 'Refunded' : txn.status;
+  await db
+    .updateTable('transactions')
+    .set({ amount_refunded_cents: refunded, status, updated_at: seenAt })
+    .where('id', '=', transactionId)
+    .execute();
+  await db
+    .insertInto('transaction_changes')
+    .values({
+      transaction_id: transactionId,
+      kind: 'refunded',
+      from_status: txn.status,
+      to_status: status,
+      delta_cents: cents,
+      detail: null,
+      sync_run_id: null,
+      seen_at: seenAt,
+      acknowledged_at: null,
+    })
+    .execute();
+}
+
+/** A small district: two payees, three accounts, four batches over two days that all tie out. */
+export async function seedDistrict(db: Kysely<Database>): Promise<void> {
+  await addPayee(db, 1, 'Lincoln High Athletics');
+  await addPayee(db, 2, 'Food Services');
+  await addGlAccount(db, 'gl-a', '4100-100', 'Athletics Fees');
+  await addGlAccount(db, 'gl-b', '4200-300', 'Lunch Sales');
+  await addGlAccount(db, 'gl-c', '4300-000', 'Field Trips');
+  await addBatch(db, {
+    id: '730001',
+    payeeId: 1,
+    date: '2026-03-02',
+    transactions: [
+      { id: 1001, amountCents: 2500, feeCents: 125, glAccountId: 'gl-a' },
+      { id: 1002, amountCents: 4000, feeCents: 200, glAccountId: 'gl-a' },
+      { id: 1003, amountCents: 1234, feeCents: 0, glAccountId: 'gl-c' },
+    ],
+  });
+  await addBatch(db, {
+    id: '730002',
+    payeeId: 2,
+    date: '2026-03-02',
+    method: 'ACH',
+    transactions: [
+      { id: 1004, amountCents: 1999, glAccountId: 'gl-b' },
+      { id: 1005, amountCents: 3501, feeCents: 101, glAccountId: 'gl-b' },
+    ],
+  });
+  await addBatch(db, {
+    id: '730003',
+    payeeId: 1,
+    date: '2026-03-03',
+    transactions: [
+      { id: 1006, amountCents: 10001, feeCents: 300, glAccountId: 'gl-c' },
+      { id: 1007, amountCents: 777, glAccountId: null },
+    ],
+  });
+  await addBatch(db, {
+    id: '730004',
+    payeeId: 2,
+    date: '2026-03-03',
+    transactions: [{ id: 1008, amountCents: 12345, feeCents: 45, glAccountId: 'gl-b' }],
+  });
+}
