@@ -113,7 +113,7 @@ export async function writeCsvLayout(
   settings: CsvLayoutSettings,
 ): Promise<number> {
   const { header, line } = layoutOf(layout, settings);
-  const out = createWriteStream(file, { flags: 'wx' });
+  const out = createWriteStream(file, { flags: 'w' });
   const failed = once(out, 'error').then(([error]) => {
     throw error;
   });

@@ -3,7 +3,7 @@
  * writes) and streamed, so 100k rows never sit in memory at once. Payment method comes from the
  * batch the GL row belongs to (GL rows carry none).
  */
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../store/schema';
 
 export interface GlExportFilter {
@@ -66,6 +66,8 @@ export function streamGlRows(db: Kysely<Database>, filter: GlExportFilter): Asyn
     ])
     .orderBy('g.date')
     .orderBy('g.batch_id')
+    // Rows without a Chart of Accounts account last, as the service lists them.
+    .orderBy(sql`"glNumber" IS NULL`)
     .orderBy('glNumber')
     .orderBy('g.id')
     .stream(1000);
