@@ -1,0 +1,89 @@
+/**
+ * An independent reader: LibreOffice converts an exported workbook to CSV and the totals there must
+ * equal the store's cents. CI installs libreoffice-calc; on CI a missing LibreOffice fails this test.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Engine } from '../../../electron/engine/engine';
+import { createTestEngine } from '../../helpers/engine';
+import { seedDistrict } from '../reconcile/fixtures';
+
+function findLibreOffice(): string | null {
+  for (const name of ['libreoffice', 'soffice']) {
+    const found = spawnSync('which', [name], { encoding: 'utf8' });
+    if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
+  }
+  return null;
+}
+
+const libreoffice = findLibreOffice();
+const onCi = process.env.CI === 'true' || process.env.CI === '1';
+// Locally, without LibreOffice, there is nothing to run; on CI its absence is a failure below.
+const run = libreoffice || onCi ? describe : describe.skip;
+
+/** "$1,234.56" or "-$5.00" as LibreOffice prints the currency format, to cents. */
+function cents(field: string): number {
+  const text = field.replace(/["$,\s]/g, '');
+  const negative = text.startsWith('-') || text.startsWith('(');
+  const [whole, fraction = '0'] = text.replace(/[-()]/g, '').split('.');
+  const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -value : value;
+}
+
+run('LibreOffice reads the exported workbook', () => {
+  let engine: Engine;
+  let folder: string;
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'recon-lo-'));
+    engine = await createTestEngine({ dataFolder: folder });
+    await seedDistrict(engine.context.store.db);
+  });
+  afterAll(async () => {
+    await engine.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('every sheet converted to CSV has totals equal to the store cents', { timeout: 120_000 }, async () => {
+    expect(libreoffice, 'LibreOffice is not installed: run `apt-get install -y --no-install-recommends libreoffice-calc`').not.toBeNull();
+    const file = join(folder, 'gl.xlsx');
+    await engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file });
+    const out = join(folder, 'csv');
+    // Sheet -1: one CSV per sheet (LibreOffice 7.2+), named <name>-<sheet>.csv; UTF-8, comma separated.
+    execFileSync(
+      libreoffice!,
+      [`-env:UserInstallation=file://${join(folder, 'profile')}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1', '--outdir', out, file],
+      { stdio: 'pipe', timeout: 110_000 },
+    );
+    const sheets = Object.fromEntries(
+      readdirSync(out).map((name) => [name.replace(/^gl-|\.csv$/g, ''), readFileSync(join(out, name), 'utf8').trim().split(/\r?\n/)]),
+    );
+    const store = await engine.context.store.db
+      .selectFrom('gl_batches')
+      .select((eb) => [eb.fn.sum<number>('amount_cents').as('amount'), eb.fn.sum<number>('amount_without_fees_cents').as('net')])
+      .executeTakeFirstOrThrow();
+    const split = (line: string) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((f) => f.replace(/,$/, ''));
+
+    const gl = sheets['GL Batches']!;
+    expect(split(gl[0]!).slice(0, 3)).toEqual(['Date', 'Batch', 'Payee']);
+    const glData = gl.slice(1, -1).map(split);
+    expect(glData[0]![0]).toBe('03/02/2026');
+    expect(glData.reduce((s, f) => s + cents(f[7]!), 0)).toBe(Number(store.amount));
+    const glTotal = split(gl.at(-1)!);
+    expect(glTotal[0]).toBe('Total');
+    expect(cents(glTotal[7]!)).toBe(Number(store.amount));
+    expect(cents(glTotal[8]!)).toBe(Number(store.net));
+
+    const je = sheets['Journal Entry']!.map(split);
+    const jeTotal = je.at(-1)!;
+    expect(cents(jeTotal[4]!)).toBe(Number(store.amount));
+    expect(cents(jeTotal[5]!)).toBe(Number(store.amount));
+    expect(je.slice(1, -1).reduce((s, f) => s + (f[4] ? cents(f[4]) : 0) - (f[5] ? cents(f[5]) : 0), 0)).toBe(0);
+
+    const summary = sheets['Summary']!.map(split);
+    const totals = summary.filter((f) => f[0] === 'Total');
+    expect(totals.map((f) => cents(f[2]!))).toEqual([Number(store.amount), Number(store.amount)]);
+  });
+});
