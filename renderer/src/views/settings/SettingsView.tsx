@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ExportLayout, Settings, SettingsPatch } from '../../../../shared/contract';
 import { ErrorBanner, Loading } from '../../components/Status';
+import { useEngineRefresh } from '../../hooks/useEngineRefresh';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
 import { useSettingsStore } from '../../state/settingsStore';
 import { ConnectionForm } from './ConnectionForm';
@@ -25,6 +26,7 @@ export function SettingsView() {
   useEffect(() => {
     void load();
   }, [load]);
+  useEngineRefresh(['settings'], () => void load());
 
   return (
     <section aria-labelledby="view-title" className="view view-narrow">

@@ -1,0 +1,78 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { DataTable, type TableColumn } from '../../../renderer/src/components/DataTable';
+import { BusinessDate, Instant } from '../../../renderer/src/components/Dates';
+import { Difference, Money } from '../../../renderer/src/components/Money';
+import { ProgressBar } from '../../../renderer/src/components/ProgressBar';
+
+describe('Money', () => {
+  it('shows the currency, thousands separators and negatives in parentheses', () => {
+    render(
+      <>
+        <Money cents={123456789} />
+        <Money cents={-500} />
+        <Difference cents={250} />
+        <Difference cents={0} />
+      </>,
+    );
+    expect(screen.getByText('$1,234,567.89')).toHaveAttribute('class', 'money');
+    expect(screen.getByText('($5.00)')).toHaveAttribute('class', 'money money-negative');
+    expect(screen.getByText('+$2.50')).toBeInTheDocument();
+    expect(screen.getByText('$0.00')).toHaveAttribute('class', 'money money-zero');
+  });
+});
+
+describe('Dates', () => {
+  it('shows a business date as its Central calendar day whatever the machine’s zone', () => {
+    render(<BusinessDate date="2026-03-08" />);
+    const time = screen.getByText('Mar 8, 2026');
+    expect(time).toHaveAttribute('datetime', '2026-03-08');
+    expect(time).toHaveAttribute('title', 'Business date (Central time)');
+  });
+
+  it('shows an instant in Central time and names the zone', () => {
+    // 05:59 UTC on Mar 8 2026 is still Mar 7 in Chicago (CST, UTC−6).
+    render(<Instant iso="2026-03-08T05:59:00.000Z" />);
+    expect(screen.getByText('Mar 7, 2026, 11:59 PM CT')).toBeInTheDocument();
+  });
+});
+
+describe('ProgressBar', () => {
+  it('is a labelled progressbar, indeterminate when the engine cannot estimate', () => {
+    const { rerender } = render(<ProgressBar label="Syncing" fraction={null} />);
+    expect(screen.getByRole('progressbar', { name: 'Syncing' })).not.toHaveAttribute('aria-valuenow');
+    rerender(<ProgressBar label="Syncing" fraction={0.333} />);
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+  });
+});
+
+describe('DataTable', () => {
+  interface Row {
+    id: number;
+    cents: number;
+  }
+  const column = createColumnHelper<Row>();
+  const columns: TableColumn<Row>[] = [
+    column.display({ id: 'id', header: 'Id', cell: ({ row }) => row.original.id }),
+    column.display({ id: 'amount', header: 'Amount', cell: ({ row }) => <Money cents={row.original.cents} />, meta: { align: 'right' } }),
+  ];
+
+  it('puts only the visible rows of 10,000 in the DOM, right-aligns money, and reports the visible range', () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, cents: i * 100 }));
+    const onVisibleRange = vi.fn();
+    render(<DataTable label="Rows" columns={columns} rows={rows} getRowId={(r) => String(r.id)} onVisibleRange={onVisibleRange} />);
+    const grid = screen.getByRole('grid', { name: 'Rows' });
+    const bodyRows = within(grid).getAllByRole('row').slice(1);
+    expect(bodyRows.length).toBeGreaterThan(10);
+    expect(bodyRows.length).toBeLessThan(50);
+    expect(within(grid).getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('class', 'cell cell-right');
+    expect(onVisibleRange).toHaveBeenCalledWith(0, bodyRows.length - 1);
+  });
+
+  it('shows placeholders for rows counted but not loaded yet', () => {
+    render(<DataTable label="Rows" columns={columns} rows={[{ id: 1, cents: 1 }]} rowCount={500} getRowId={(r) => String(r.id)} />);
+    expect(screen.getAllByText('Loading…').length).toBeGreaterThan(5);
+    expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '501');
+  });
+});

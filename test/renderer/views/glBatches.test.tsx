@@ -1,0 +1,112 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { bridge } from '../../../renderer/src/bridge';
+import { GlBatchesView } from '../../../renderer/src/views/gl-batches/GlBatchesView';
+import { fails, never, useFakeEngine, type FakeHandlers } from '../helpers/fakeClient';
+import * as make from '../helpers/fixtures';
+
+const record = (overrides = {}) => ({
+  id: 7,
+  createdAt: '2026-03-01T16:00:00.000Z',
+  from: '2026-02-20',
+  to: '2026-03-02',
+  payeeIds: [],
+  methods: [],
+  layout: 'xlsx' as const,
+  file: '/data/exports/gl-batches_2026-03-01_2026-03-07.xlsx',
+  rowCount: 2,
+  totalCents: 173456,
+  sha256: 'ab',
+  ...overrides,
+});
+
+const base: FakeHandlers = {
+  'payees.list': () => [make.payee()],
+  'settings.get': () => make.settings({ exportLayout: 'je-csv' }),
+  'glBatches.list': () => make.glReport([make.glLine(), make.glLine({ glBatchId: 'G2', glNumber: '461-00-5749', glLabel: 'Athletics gate', amountCents: 50000, amountWithoutFeesCents: 48500, count: 4 })]),
+};
+
+describe('GL Batches', () => {
+  it('shows loading, then lines grouped by Chart of Accounts with aligned totals', async () => {
+    const engine = useFakeEngine({ ...base, 'glBatches.list': never() });
+    render(<GlBatchesView />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading GL batches');
+    engine.answer({ 'glBatches.list': base['glBatches.list']! });
+    act(() => engine.emit('data.changed', { scopes: ['glBatches'] }));
+    const totals = await screen.findByRole('table', { name: 'By Chart of Accounts' });
+    const rows = within(totals).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('199-35-5751Cafeteria sales12$1,234.56$1,200.00');
+    expect(rows[3]).toHaveTextContent('Total16$1,734.56$1,685.00');
+    expect(screen.getByRole('grid', { name: 'GL batch lines' })).toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/GL account/i);
+  });
+
+  it('is empty when the range has no GL batches, and export is off', async () => {
+    useFakeEngine({ ...base, 'glBatches.list': () => make.glReport([]) });
+    render(<GlBatchesView />);
+    expect(await screen.findByText('No GL batches in this range.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export…' })).toBeDisabled();
+  });
+
+  it('shows the engine’s error in words', async () => {
+    useFakeEngine({ ...base, 'glBatches.list': fails('STORE', 'GL batches could not be read from the local copy.') });
+    render(<GlBatchesView />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('GL batches could not be read from the local copy.');
+  });
+
+  it('sends the range, payees and methods to the engine', async () => {
+    const engine = useFakeEngine(base);
+    render(<GlBatchesView />);
+    await screen.findByRole('grid');
+    const from = screen.getByLabelText('From (Central)');
+    await userEvent.clear(from);
+    await userEvent.type(from, '2026-03-01');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'ACH' }));
+    await waitFor(() => expect(engine.callsOf('glBatches.list').at(-1)).toMatchObject({ from: '2026-03-01', methods: ['ACH'] }));
+  });
+
+  it('exports in browser mode: warns about an overlapping earlier export, then downloads the file (e key)', async () => {
+    const download = vi.spyOn(bridge, 'download').mockResolvedValue();
+    const engine = useFakeEngine({
+      ...base,
+      'export.overlaps': () => [record()],
+      'export.glBatches': () => ({ record: record({ id: 8 }), overlaps: [record()], downloadPath: '/download/8' }),
+    });
+    render(<GlBatchesView />);
+    await screen.findByRole('grid');
+    expect(screen.getByLabelText('Layout')).toHaveValue('je-csv');
+    await userEvent.selectOptions(screen.getByLabelText('Layout'), 'xlsx');
+    // Shortcuts never fire while a field has the keyboard: leave the layout menu first.
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('e');
+    const dialog = await screen.findByRole('dialog', { name: 'This range was exported before' });
+    expect(dialog).toHaveTextContent('Feb 20, 2026 – Mar 2, 2026, $1,734.56');
+    expect(engine.callsOf('export.glBatches')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Export anyway' }));
+    await waitFor(() => expect(download).toHaveBeenCalledWith('/download/8', 'gl-batches_2026-03-01_2026-03-07.xlsx'));
+    const call = engine.callsOf('export.glBatches')[0]!;
+    expect(call.layout).toBe('xlsx');
+    expect(call).not.toHaveProperty('file');
+    expect(screen.getByText(/Exported 2 rows/)).toHaveTextContent('$1,734.56');
+    download.mockRestore();
+  });
+
+  it('shows export progress from the engine and an export failure where it happened', async () => {
+    let finish: (value: never) => void = () => {};
+    const engine = useFakeEngine({
+      ...base,
+      'export.overlaps': () => [],
+      'export.glBatches': () => new Promise<never>((_resolve, reject) => (finish = reject)),
+    });
+    render(<GlBatchesView />);
+    await screen.findByRole('grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
+    await screen.findByRole('progressbar');
+    act(() => engine.emit('export.progress', { rows: 500, totalRows: 2000, file: 'x' }));
+    expect(screen.getByRole('progressbar', { name: 'Writing the export' })).toHaveAttribute('aria-valuenow', '25');
+    const { BridgeError } = await import('../../../renderer/src/bridge');
+    await act(async () => finish(new BridgeError('EXPORT', 'The export folder is full. Free some space and export again.') as never));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The export folder is full.');
+  });
+});

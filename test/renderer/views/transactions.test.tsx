@@ -1,0 +1,94 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Transaction } from '../../../shared/domain';
+import { useTransactionsStore } from '../../../renderer/src/state/transactionsStore';
+import { TransactionsView } from '../../../renderer/src/views/transactions/TransactionsView';
+import { fails, never, useFakeEngine } from '../helpers/fakeClient';
+import * as make from '../helpers/fixtures';
+
+/** A keyset-paged engine over `total` generated transactions. */
+function pagedTransactions(total: number) {
+  return {
+    'transactions.count': () => ({ count: total }),
+    'transactions.list': ({ cursor, limit = 200 }: { cursor?: string | null; limit?: number }) => {
+      const start = cursor ? Number(cursor) : 0;
+      const end = Math.min(total, start + limit);
+      const rows: Transaction[] = [];
+      for (let i = start; i < end; i++) rows.push(make.transaction({ id: i + 1, orderId: 90000 + i }));
+      return { rows, nextCursor: end < total ? String(end) : null };
+    },
+  };
+}
+
+describe('Transactions', () => {
+  it('shows loading, then a virtualised list sized by the engine’s count without loading every row', async () => {
+    const engine = useFakeEngine({ 'transactions.count': never(), 'transactions.list': never() });
+    render(<TransactionsView itemId={null} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading transactions');
+    engine.answer(pagedTransactions(1_000_000));
+    act(() => engine.emit('data.changed', { scopes: ['transactions'] }));
+    const grid = await screen.findByRole('grid', { name: 'Transactions' });
+    expect(grid).toHaveAttribute('aria-rowcount', '1000001');
+    expect(screen.getByText('1,000,000 transactions')).toBeInTheDocument();
+    const rendered = within(grid).getAllByRole('row').length;
+    expect(rendered).toBeLessThan(60);
+    await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
+    expect(useTransactionsStore.getState().rows.length).toBeLessThanOrEqual(1200);
+    expect(engine.callsOf('transactions.list').filter((args) => args.cursor).length).toBeLessThanOrEqual(1);
+  });
+
+  it('is empty before the first sync, and says so differently for a search with no match', async () => {
+    const engine = useFakeEngine(pagedTransactions(0));
+    render(<TransactionsView itemId={null} />);
+    expect(await screen.findByText('No transactions yet.')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'Lopez');
+    expect(await screen.findByText('No transactions match.')).toBeInTheDocument();
+    expect(engine.callsOf('transactions.count').at(-1)).toEqual({ filter: { search: 'Lopez' } });
+  });
+
+  it('keeps what was typed in the search box when the engine fails', async () => {
+    const engine = useFakeEngine(pagedTransactions(3));
+    render(<TransactionsView itemId={null} />);
+    await screen.findByRole('grid');
+    engine.answer({ 'transactions.list': fails('STORE', 'The search could not run. Try again.') });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), '9001');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The search could not run. Try again.');
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('9001');
+  });
+
+  it('filters by status and opens a transaction from the keyboard', async () => {
+    const engine = useFakeEngine(pagedTransactions(5));
+    render(<TransactionsView itemId={null} />);
+    await screen.findByRole('grid');
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Refunded');
+    await waitFor(() => expect(engine.callsOf('transactions.list').at(-1)).toMatchObject({ filter: { statuses: ['Refunded'] } }));
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('/');
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    (document.activeElement as HTMLElement).blur();
+    await userEvent.keyboard('jj{Enter}');
+    expect(window.location.hash).toBe('#/transactions/2');
+  });
+
+  it('shows a transaction’s status timeline, oldest first, with Central times', async () => {
+    const engine = useFakeEngine({ 'transactions.get': never() });
+    render(<TransactionsView itemId="5001" />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the transaction');
+    engine.answer({ 'transactions.get': () => make.transactionDetail() });
+    act(() => engine.emit('data.changed', { scopes: ['transactions'] }));
+    const timeline = await screen.findByRole('region', { name: 'Status timeline' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((s) => s.querySelector('strong')?.textContent)).toEqual(['New', 'Settled', 'Refunded']);
+    expect(steps[2]).toHaveTextContent('Settled → Refunded');
+    expect(steps[2]).toHaveTextContent('+$15.00');
+    expect(steps[2]).toHaveTextContent('Mar 7, 2026, 1:30 AM CT');
+    expect(screen.getByRole('link', { name: 'Batch B100' })).toHaveAttribute('href', '#/batches/B100');
+  });
+
+  it('explains a missing transaction in words', async () => {
+    useFakeEngine({ 'transactions.get': fails('NOT_FOUND', 'Transaction 42 is not in the local copy.') });
+    render(<TransactionsView itemId="42" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Transaction 42 is not in the local copy.');
+  });
+});
