@@ -1,9 +1,7 @@
 // electron-builder afterSign hook: notarises the signed macOS app with Apple's notary service.
 // Reads APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD and APPLE_TEAM_ID from the environment (never from a
 // file in the repository); without them it logs one line and skips, so unsigned local builds work.
-// CommonJS because electron-builder loads hooks with require().
-const path = require('node:path');
-
+// CommonJS because electron-builder loads hooks with require(); modules are imported lazily inside.
 const REQUIRED = ['APPLE_ID', 'APPLE_APP_SPECIFIC_PASSWORD', 'APPLE_TEAM_ID'];
 
 /** @param {import('app-builder-lib').AfterPackContext} context */
@@ -15,7 +13,8 @@ exports.default = async function notarizeApp(context) {
     return;
   }
   const appName = context.packager.appInfo.productFilename;
-  const appPath = path.join(context.appOutDir, `${appName}.app`);
+  const { join } = await import('node:path');
+  const appPath = join(context.appOutDir, `${appName}.app`);
   const { notarize } = await import('@electron/notarize');
   console.log(`notarize: submitting ${appPath} (this can take several minutes)...`);
   await notarize({

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 vi.mock('electron', async () => (await import('./helpers/fakeElectron')).fakeElectronModule());
 
 import { appExit, emitApp, fake, FakeBrowserWindow, FakeWebContents, resetFakeElectron } from './helpers/fakeElectron';
-import { VIEWS } from '../../renderer/src/routes';
+import { VIEWS } from '../../shared/views';
 import type { IpcReply } from '../../electron/main/ipc';
 
 type Call = (event: unknown, method: unknown, args?: unknown) => Promise<IpcReply>;
