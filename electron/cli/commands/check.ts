@@ -1,5 +1,82 @@
-/** Placeholder until its issue lands. */
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write('district-recon check: not available in this build yet\n');
-  return 1;
+/**
+ * `district-recon check [--from YYYY-MM-DD --to YYYY-MM-DD] [--json] [--db FILE]`: the tie-out
+ * summary (day x payee x method) and every batch that does not tie out.
+ * Exit 0 all tie out, 1 something does not (or the check failed), 2 usage.
+ */
+import { resolve } from 'node:path';
+import type { BatchSummary, DaySummaryRow } from '../../../shared/domain';
+import { formatMoney } from '../../../shared/money';
+import { createEngine } from '../../engine/engine';
+import { defaultDataFolder } from '../../engine/paths';
+import { parseFlags, UsageError } from '../args';
+import { appVersion } from '../version';
+import { requireDate } from './export';
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    db: { type: 'string' },
+  });
+  if (positionals.length) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}`);
+  if ((values.from === undefined) !== (values.to === undefined)) throw new UsageError('give both --from and --to, or neither');
+
+  const engine = await createEngine({
+    version: appVersion(),
+    dataFolder: defaultDataFolder(),
+    databasePath: values.db ? resolve(values.db) : undefined,
+    host: 'cli',
+  });
+  try {
+    const db = engine.context.store.db;
+    let from = values.from === undefined ? undefined : requireDate(values.from, 'from');
+    let to = values.to === undefined ? undefined : requireDate(values.to, 'to');
+    if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+    if (!from || !to) {
+      const span = await db
+        .selectFrom('batches')
+        .select((eb) => [eb.fn.min<string>('date').as('first'), eb.fn.max<string>('date').as('last')])
+        .executeTakeFirstOrThrow();
+      from = span.first ?? '1970-01-01';
+      to = span.last ?? '1970-01-01';
+    }
+    const days = await engine.call('reconcile.summary', { from, to });
+    const problems: BatchSummary[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { rows: BatchSummary[]; nextCursor: string | null } = await engine.call('batches.list', {
+        filter: { from, to, verdicts: ['differs', 'incomplete'] },
+        cursor,
+        limit: 1000,
+      });
+      problems.push(...page.rows);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const tiesOut = days.every((d) => d.tiesOut) && problems.length === 0;
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify({ from, to, tiesOut, days, batches: problems }, null, 2)}\n`);
+    } else {
+      process.stdout.write(renderText(from, to, days, problems, tiesOut));
+    }
+    return tiesOut ? 0 : 1;
+  } finally {
+    await engine.close();
+  }
+}
+
+function renderText(from: string, to: string, days: DaySummaryRow[], problems: BatchSummary[], tiesOut: boolean): string {
+  const lines = [`Tie-out ${from} to ${to}`, ''];
+  lines.push(['date', 'payee', 'method', 'local', 'batches', 'GL', 'ties out'].join('\t'));
+  for (const d of days) {
+    lines.push(
+      [d.date, d.payeeId, d.paymentMethod, `${d.localCount} ${formatMoney(d.localCents)}`, `${d.batchCount} ${formatMoney(d.batchCents)}`, formatMoney(d.glCents), d.tiesOut ? 'yes' : 'NO'].join('\t'),
+    );
+  }
+  if (problems.length) {
+    lines.push('', 'Batches that do not tie out:');
+    for (const b of problems) lines.push(`  ${b.id}\t${b.date}\t${b.payeeName ?? b.payeeId}\t${b.paymentMethod}\t${b.verdict}\t${formatMoney(b.differenceCents)}`);
+  }
+  lines.push('', tiesOut ? 'Everything ties out.' : 'Something does not tie out.', '');
+  return lines.join('\n');
 }

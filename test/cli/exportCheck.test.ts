@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../helpers/db';
+import { refundAfterBatching, seedDistrict } from '../engine/reconcile/fixtures';
+
+function cli(args: string[], folder: string) {
+  const result = spawnSync(process.execPath, ['electron/cli/bin.mjs', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, RECON_DATA_DIR: folder },
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('district-recon export gl and check', () => {
+  let folder: string;
+  let dbFile: string;
+  beforeAll(async () => {
+    const db = await createTestDb({ file: true });
+    await seedDistrict(db.db);
+    folder = mkdtempSync(join(tmpdir(), 'recon-cli-'));
+    dbFile = join(db.folder!, 'district-recon.sqlite');
+    await db.close();
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('exports GL batches to the named workbook and warns of an overlapping earlier export', () => {
+    const out = join(folder, 'gl.xlsx');
+    const first = cli(['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, '--db', dbFile], folder);
+    expect(first.stderr).not.toContain('Error');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(new RegExp(`^Wrote ${out}: 10 GL rows, \\$363\\.57, sha256 [0-9a-f]{64}`));
+    const second = cli(
+      ['export', 'gl', '--from', '2026-03-02', '--to', '2026-03-02', '--payees', '2', '--methods', 'ACH', '--layout', 'je-csv', '--out', join(folder, 'je.csv'), '--db', dbFile],
+      folder,
+    );
+    expect(second.code).toBe(0);
+    expect(existsSync(join(folder, 'je.csv')) && existsSync(join(folder, 'je.xlsx'))).toBe(true);
+    expect(second.stderr).toContain(`overlaps export #1`);
+    expect(second.stderr).toContain(out);
+  });
+
+  it('exits 2 on bad usage and 1, naming the path, when the file cannot be written', () => {
+    expect(cli(['export', 'gl', '--from', '2026-3-1', '--to', '2026-03-31', '--out', 'x.xlsx'], folder)).toMatchObject({ code: 2 });
+    expect(cli(['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', 'x.xlsx', '--layout', 'pdf'], folder)).toMatchObject({ code: 2 });
+    const bad = join(folder, 'missing', 'x.xlsx');
+    const failed = cli(['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', bad, '--db', dbFile], folder);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain(`${bad}: the folder does not exist`);
+  });
+
+  it('check exits 0 when everything ties out and 1 (with the batch named) when not', async () => {
+    const ok = cli(['check', '--db', dbFile, '--json'], folder);
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({ from: '2026-03-02', to: '2026-03-03', tiesOut: true, batches: [] });
+
+    const db = await createTestDb({ file: true });
+    await seedDistrict(db.db);
+    await refundAfterBatching(db.db, 1005, 500, '2026-03-05T08:00:00.000Z');
+    const file = join(db.folder!, 'district-recon.sqlite');
+    await db.close();
+    const bad = cli(['check', '--from', '2026-03-01', '--to', '2026-03-31', '--db', file], folder);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/730002\t2026-03-02\tFood Services\tACH\tdiffers/);
+    expect(cli(['check', '--from', '2026-03-01'], folder).code).toBe(2);
+  });
+});
