@@ -1,15 +1,6 @@
-/** The views of DESIGN.md §8, in the order of the bookkeeper's day. */
-export const VIEWS = [
-  { id: 'overview', title: 'Overview', key: '1' },
-  { id: 'batches', title: 'Batches', key: '2' },
-  { id: 'gl-batches', title: 'GL Batches', key: '3' },
-  { id: 'transactions', title: 'Transactions', key: '4' },
-  { id: 'changes', title: 'Changes', key: '5' },
-  { id: 'chart-of-accounts', title: 'Chart of Accounts', key: '6' },
-  { id: 'settings', title: 'Settings', key: '7' },
-] as const;
+import { VIEWS, type ViewId } from '../../shared/views';
 
-export type ViewId = (typeof VIEWS)[number]['id'];
+export { VIEWS, type ViewId };
 
 export function viewFromHash(hash: string): ViewId {
   const id = hash.replace(/^#\/?/, '').split(/[/?]/)[0];
