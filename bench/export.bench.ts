@@ -1,0 +1,110 @@
+/**
+ * 100k GL rows (x BENCH_SCALE) to .xlsx: our exporter (exceljs streaming writer, reading the store
+ * as it writes) against SheetJS writing the same rows, each in its own child process so each peak
+ * memory (max RSS) is its own. Goal: no slower than SheetJS, under 250 MB.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as XLSX from 'xlsx';
+import { exportGlBatches, streamGlRows, type GlExportRow } from '../electron/engine/export';
+import { openStore } from '../electron/engine/store/open';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const ROWS = Math.max(1000, Math.round(100_000 * scale));
+const FROM = '2025-07-01';
+const TO = '2026-06-30';
+
+async function seed(path: string): Promise<void> {
+  const store = await openStore(path);
+  const insertGl = store.sqlite.prepare(
+    `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id, gl_account_id, gl_number, gl_label, amount_cents, amount_without_fees_cents, count, raw, synced_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', '2026-07-01T00:00:00Z')`,
+  );
+  const insertBatch = store.sqlite.prepare(
+    `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
+     VALUES (?, ?, ?, 'CC', 0, 0, 0, 0, '{}', '', '')`,
+  );
+  store.sqlite.transaction(() => {
+    for (let p = 1; p <= 20; p++) {
+      store.sqlite.prepare(`INSERT INTO payees VALUES (?, ?, ?, 0, '{}', '')`).run(p, `School ${p} Activities`, `M${p}`);
+    }
+    const days = 365;
+    const perBatch = 10;
+    for (let i = 0; i < ROWS; i++) {
+      const batch = Math.floor(i / perBatch);
+      const date = new Date(Date.UTC(2025, 6, 1) + (batch % days) * 86_400_000).toISOString().slice(0, 10);
+      if (i % perBatch === 0) insertBatch.run(String(800_000 + batch), (batch % 20) + 1, date);
+      const account = (i % perBatch) + 1;
+      const cents = 100 + ((i * 7919) % 500_000);
+      insertGl.run(`${800_000 + batch}-${account}`, date, String(800_000 + batch), (batch % 20) + 1, `gl-${account}`, `4${account}00-000`, `Revenue line ${account}`, cents, cents - (i % 3), i % 9);
+    }
+  })();
+  await store.close();
+}
+
+async function runExceljs(db: string, out: string): Promise<number> {
+  const store = await openStore(db);
+  const result = await exportGlBatches(
+    { from: FROM, to: TO, layout: 'xlsx', file: out },
+    { db: store.db, dataFolder: dirname(out), settings: { clearingAccount: '1010', escapeOrgId: '', escapeDeptId: '', escapeJeType: 'JE' }, createdBy: 'bench', now: new Date().toISOString() },
+  );
+  await store.close();
+  return result.record.rowCount;
+}
+
+async function runSheetjs(db: string, out: string): Promise<number> {
+  const store = await openStore(db);
+  const rows: GlExportRow[] = [];
+  for await (const row of streamGlRows(store.db, { from: FROM, to: TO })) rows.push(row);
+  await store.close();
+  const aoa: unknown[][] = [['Date', 'Batch', 'Payee', 'Payment method', 'GL batch', 'Chart of Accounts number', 'Chart of Accounts label', 'Amount', 'Amount without fees', 'Count']];
+  for (const r of rows) {
+    const [y, m, d] = r.date.split('-').map(Number) as [number, number, number];
+    aoa.push([new Date(Date.UTC(y, m - 1, d)), r.batchId, r.payeeName, r.paymentMethod, r.glBatchId, r.glNumber, r.glLabel, r.amountCents / 100, r.amountWithoutFeesCents / 100, r.count]);
+  }
+  const sheet = XLSX.utils.aoa_to_sheet(aoa, { cellDates: true });
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'GL Batches');
+  XLSX.writeFile(book, out, { compression: true });
+  return rows.length;
+}
+
+const [, , mode, db, out] = process.argv;
+if (mode === 'exceljs' || mode === 'sheetjs') {
+  const started = performance.now();
+  const rows = await (mode === 'exceljs' ? runExceljs(db!, out!) : runSheetjs(db!, out!));
+  const seconds = (performance.now() - started) / 1000;
+  const peakMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(JSON.stringify({ rows, seconds, peakMb, bytes: statSync(out!).size }));
+} else {
+  const folder = mkdtempSync(join(tmpdir(), 'recon-bench-export-'));
+  try {
+    const db = join(folder, 'bench.sqlite');
+    await seed(db);
+    const measure = (which: 'exceljs' | 'sheetjs') => {
+      const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), which, db, join(folder, `${which}.xlsx`)], {
+        encoding: 'utf8',
+      });
+      if (child.status !== 0) throw new Error(`${which} failed: ${child.stderr}`);
+      return JSON.parse(child.stdout) as { rows: number; seconds: number; peakMb: number; bytes: number };
+    };
+    const ours = measure('exceljs');
+    const sheetjs = measure('sheetjs');
+    const round = (n: number) => Math.round(n * 100) / 100;
+    const result = {
+      glRows: ROWS,
+      exceljsStreaming: { seconds: round(ours.seconds), peakMb: round(ours.peakMb), bytes: ours.bytes, sheets: 3 },
+      sheetjs: { seconds: round(sheetjs.seconds), peakMb: round(sheetjs.peakMb), bytes: sheetjs.bytes, sheets: 1 },
+      goals: { noSlowerThanSheetjs: ours.seconds <= sheetjs.seconds, under250Mb: ours.peakMb < 250 },
+    };
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    mkdirSync(join(here, 'results'), { recursive: true });
+    writeFileSync(join(here, 'results', 'export.json'), JSON.stringify(result));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
