@@ -5,9 +5,12 @@
  *
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, safeStorage, screen, session } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, powerMonitor, safeStorage, screen, session } from 'electron';
 import { createEngine, type Engine } from '../engine/engine';
-import { createConsoleLogger } from '../engine/logger';
+import { toErrorPayload } from '../../shared/contract';
+import { createConsoleLogger, redact } from '../engine/logger';
+import { startScheduler } from '../engine/sync/schedule';
+import { syncServiceOf } from '../engine/sync/service';
 import { appUrlPolicy, viewUrl } from './appUrl';
 import { safeStorageCredentialStore } from './credentials';
 import { cspFor, installCsp } from './csp';
@@ -19,6 +22,7 @@ import { notifySyncResults } from './notifications';
 import { denyAllPermissions } from './permissions';
 import { registerAppScheme, serveAppScheme } from './protocol';
 import { desktopSandbox } from './sandboxHost';
+import { hostSchedule } from './schedule';
 import { installCleanShutdown } from './shutdown';
 import { createMainWindow, lockDownContents } from './window';
 import { loadWindowState } from './windowState';
@@ -83,7 +87,14 @@ async function start(): Promise<void> {
     Menu.buildFromTemplate(
       menuTemplate(
         {
-          syncNow: () => void engine.call('sync.start', {}).catch((error: unknown) => logger.warn('Sync now failed', { error: String(error) })),
+          // Progress and the result reach the renderer as the usual contract events; a refusal
+          // (no connection yet, already running) is told in a dialog since no page asked for it.
+          syncNow: () =>
+            void engine.call('sync.start', {}).catch((error: unknown) => {
+              const detail = redact(toErrorPayload(error).message);
+              const options = { type: 'warning' as const, message: 'The sync could not start.', detail };
+              void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
+            }),
           showView,
           openHelp: () => void openExternalIfAllowed(HELP_URL),
         },
@@ -106,8 +117,11 @@ async function start(): Promise<void> {
     (notice) => (Notification.isSupported() ? new Notification({ title: notice.title, body: notice.body }) : null),
     (notice) => showView(notice.view),
   );
-  // The nightly schedule (engine issue, electron/engine/sync) is hosted with hostSchedule() once it lands.
-  const stopSchedule = () => {};
+  const stopSchedule = hostSchedule(
+    () => startScheduler(engine.context, syncServiceOf(engine.context)),
+    powerMonitor,
+    (error) => logger.warn('The nightly schedule could not start', { error: error instanceof Error ? error.message : String(error) }),
+  );
 
   installCleanShutdown(app, async () => {
     stopSchedule();

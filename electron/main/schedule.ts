@@ -1,38 +1,38 @@
 /**
- * Hosting the nightly sync while the app is open. The schedule itself (when the next run is due,
- * whether a night was missed) is the engine's, on an injected clock (electron/engine/sync); main
- * only starts it, and tells it to catch up at start-up and whenever the computer wakes, because a
- * laptop asleep at 01:30 misses the night and timers do not fire during sleep.
+ * Hosting the nightly sync while the app is open. The schedule itself (next due run, whether a
+ * night was missed, the catch-up run) is the engine's (electron/engine/sync/schedule.ts, on an
+ * injected clock); main starts it after the engine, and RESTARTS it whenever the computer wakes:
+ * timers do not advance during sleep (they run on a monotonic clock that stops while suspended), so
+ * a laptop asleep at 01:30 would otherwise run the night late or never. Starting the engine's
+ * scheduler again re-reads the clock, runs the missed night as a catch-up and re-arms the timer.
  */
-export interface HostedSchedule {
-  /** Arms the timer for the next due run. */
-  start(): void;
-  /** Runs a missed night now, if one was missed; otherwise does nothing. */
-  catchUp(): Promise<unknown>;
+export interface RunningSchedule {
   stop(): void;
 }
 
+/** Starts the engine's scheduler (which catches up a missed night before it resolves). */
+export type StartSchedule = () => Promise<RunningSchedule>;
+
 export interface PowerEvents {
-  on(event: 'resume' | 'unlock-screen', listener: () => void): unknown;
-  removeListener(event: 'resume' | 'unlock-screen', listener: () => void): unknown;
+  on(event: 'resume', listener: () => void): unknown;
+  removeListener(event: 'resume', listener: () => void): unknown;
 }
 
-export function hostSchedule(
-  schedule: HostedSchedule,
-  power: PowerEvents,
-  onError: (error: unknown) => void,
-): () => void {
-  const catchUp = () => {
-    // Re-arm first: the timer that was due during sleep may be stale.
-    schedule.stop();
-    schedule.start();
-    schedule.catchUp().catch(onError);
+export function hostSchedule(start: StartSchedule, power: PowerEvents, onError: (error: unknown) => void): () => void {
+  let stopped = false;
+  // Restarts are chained so two quick resumes never leave two schedulers armed.
+  let current: Promise<RunningSchedule | null> = start().catch((error: unknown) => (onError(error), null));
+  const restart = () => {
+    current = current.then(async (running) => {
+      running?.stop();
+      if (stopped) return null;
+      return start().catch((error: unknown) => (onError(error), null));
+    });
   };
-  schedule.start();
-  schedule.catchUp().catch(onError);
-  power.on('resume', catchUp);
+  power.on('resume', restart);
   return () => {
-    power.removeListener('resume', catchUp);
-    schedule.stop();
+    stopped = true;
+    power.removeListener('resume', restart);
+    void current.then((running) => running?.stop());
   };
 }

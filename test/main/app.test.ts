@@ -5,6 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 vi.mock('electron', async () => (await import('./helpers/fakeElectron')).fakeElectronModule());
@@ -110,7 +111,14 @@ describe('the booted main process', () => {
     expect(contents.loaded.at(-1)).toBe(`${APP}#/${VIEWS[1].id}`);
   });
 
-  it('quits cleanly: holds before-quit until the engine has closed, then exits', async () => {
+  it('starts the nightly schedule, which catches up the missed night at start-up (sandbox mode)', async () => {
+    await vi.waitFor(async () => {
+      const status = await call(top(APP), 'sync.status', {});
+      expect(status).toMatchObject({ ok: true, result: { running: true, nextRunAt: expect.any(String) } });
+    }, { timeout: 10_000, interval: 20 });
+  });
+
+  it('quits cleanly: holds before-quit until the running sync has committed its page and the engine closed, then exits', async () => {
     let prevented = false;
     emitApp('before-quit', { preventDefault: () => (prevented = true) });
     expect(prevented).toBe(true);
@@ -119,5 +127,15 @@ describe('the booted main process', () => {
     // The database is closed: a call now fails with a readable message, not a crash.
     const reply = await call(top(APP), 'settings.get', {});
     expect(reply.ok).toBe(false);
+    // The run interrupted by the quit is recorded as ended, not left "running", and the database is intact.
+    const db = new Database(join(fake.userData, 'district-recon.sqlite'), { readonly: true });
+    try {
+      expect(db.pragma('quick_check', { simple: true })).toBe('ok');
+      const statuses = db.prepare('SELECT status FROM sync_runs').pluck().all();
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses).not.toContain('running');
+    } finally {
+      db.close();
+    }
   });
 });
