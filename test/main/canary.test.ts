@@ -69,9 +69,8 @@ afterAll(async () => {
 
 describe('a canary secret', () => {
   it('goes in through IPC and the credential store', async () => {
-    await call('connection.set', { url: 'https://pay.district.example/api', ...CANARY });
-    // Whatever connection.set does today, the store must end up holding the canary.
-    await engine.context.credentials.save(CANARY);
+    const set = await call('connection.set', { url: 'https://pay.district.example/api', ...CANARY });
+    expect(set).toMatchObject({ ok: true, result: { connectionConfigured: true, serviceUrl: 'https://pay.district.example/api' } });
     expect(await engine.context.credentials.load()).toEqual(CANARY);
     const settings = await call('settings.get', {});
     expect(settings).toMatchObject({ ok: true, result: { connectionConfigured: true } });
@@ -102,8 +101,7 @@ describe('a canary secret', () => {
   });
 
   it('is absent from every file in userData: database, WAL, settings, connection file', async () => {
-    fake.safeStorage.rotateKey();
-    await engine.context.credentials.save(CANARY);
+    expect(await call('connection.set', { url: 'https://pay.district.example/api', ...CANARY })).toMatchObject({ ok: true });
     await engine.close();
     const files = readdirSync(userData, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     expect(files.map((entry) => entry.name)).toEqual(expect.arrayContaining(['connection.bin', 'district-recon.sqlite']));
