@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
+import { openStore } from '../../../electron/engine/store/open';
+import { SMALL_SCENARIO, START, truthTransactions } from './harness';
+
+const RUNNER = fileURLToPath(new URL('./killRunner.ts', import.meta.url));
+const FROM = '2026-02-20';
+
+interface Warm {
+  ready: Promise<void>;
+  run(killAfterMs: number | null): Promise<{ killed: boolean; summary: string }>;
+}
+
+/** Spawns a child that loads its modules and waits; run() lets it sync, killing it `killAfterMs` after it started (null: let it finish). */
+function spawnWarm(sandbox: SandboxServer, db: string): Warm {
+  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, db, FROM], {
+    env: { ...process.env, RECON_URL: sandbox.url, RECON_TOKEN: sandbox.token, RECON_SECRET: sandbox.secret, RECON_NOW: START },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let killAfter: number | null = null;
+  let killed = false;
+  let onReady!: () => void;
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  const exit = new Promise<{ killed: boolean; summary: string }>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (signal === 'SIGKILL') resolve({ killed: true, summary: '' });
+      else if (code === 0) resolve({ killed: false, summary: out.split('\n').filter(Boolean).at(-1) ?? '' });
+      else reject(new Error(`runner exited ${code}: ${err}`));
+    });
+  });
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    if (out.includes('ready')) onReady();
+    if (killAfter !== null && out.includes('started') && !killed) {
+      killed = true;
+      setTimeout(() => child.kill('SIGKILL'), killAfter);
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return {
+    ready,
+    async run(killAfterMs) {
+      killAfter = killAfterMs;
+      await ready;
+      child.stdin.write('go\n');
+      return exit;
+    },
+  };
+}
+
+describe('a sync killed at random points (SIGKILL) and re-run', () => {
+  let sandbox: SandboxServer;
+  let folder: string;
+  beforeAll(async () => {
+    // A little latency so a run lasts long enough to be cut at many different places.
+    sandbox = await startSandbox({ seed: 11, now: START, scenario: SMALL_SCENARIO, faults: { latencyMs: [1, 4], serverErrorRate: 0.03, resetRate: 0.02, maxConsecutive: 1 } });
+    folder = mkdtempSync(join(tmpdir(), 'recon-kill-'));
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('ends equal to the truth with no duplicate change rows and integrity_check ok', { timeout: 180_000 }, async () => {
+    const db = join(folder, 'district-recon.sqlite');
+    // Deterministic "random" kill points spread over the run (ms after the run started).
+    let seed = 12345;
+    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    let kills = 0;
+    let warm = spawnWarm(sandbox, db);
+    for (let i = 0; i < 22; i++) {
+      const current = warm;
+      await current.ready;
+      warm = spawnWarm(sandbox, db);
+      const { killed } = await current.run(Math.floor(next() * 600));
+      if (killed) kills++;
+    }
+    expect(kills).toBeGreaterThanOrEqual(20);
+    const final = await warm.run(null);
+    expect(JSON.parse(final.summary)).toMatchObject({ status: 'succeeded', error: null });
+
+    const check = new BetterSqlite3(db, { readonly: true });
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+    const duplicates = check
+      .prepare(
+        `SELECT transaction_id, kind, COUNT(*) AS n FROM transaction_changes
+          GROUP BY transaction_id, kind, from_status, to_status, delta_cents HAVING n > 1`,
+      )
+      .all();
+    expect(duplicates).toEqual([]);
+    check.close();
+
+    const store = await openStore(db);
+    const rows = store.sqlite
+      .prepare('SELECT id, status, amount_cents AS a, amount_refunded_cents AS r, batch_id AS b, business_date AS d FROM transactions ORDER BY id')
+      .all();
+    const truth = truthTransactions(sandbox, FROM).map((t) => ({ id: t.id, status: t.status, a: t.amountCents, r: t.amountRefundedCents, b: t.batchId, d: t.businessDate }));
+    expect(rows).toEqual(truth);
+    const firstSeen = store.sqlite.prepare(`SELECT COUNT(*) AS n FROM transaction_changes WHERE kind = 'first_seen'`).get() as { n: number };
+    expect(firstSeen.n).toBe(truth.length);
+    const batches = store.sqlite.prepare('SELECT COUNT(*) AS n FROM batches').get() as { n: number };
+    expect(batches.n).toBe(sandbox.truth().batches.filter((b) => b.date >= FROM).length);
+    await store.close();
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Child process for the kill test: one sync of DB argv[2] from the service at RECON_URL, on a clock
+ * fixed at RECON_NOW. Prints "ready" once loaded and waits for "go" on stdin (so the parent can
+ * warm the next child while this one runs), "started" once the run is under way, then the run
+ * summary as JSON.
+ */
+import { once } from 'node:events';
+import { createEngine } from '../../../electron/engine/engine';
+import { memoryCredentialStore } from '../../../electron/engine/credentials';
+import { silentLogger } from '../../../electron/engine/logger';
+import { syncServiceOf } from '../../../electron/engine/sync/service';
+import { fixedClock } from '../../../shared/time';
+
+const [databasePath, from] = process.argv.slice(2) as [string, string];
+process.stdout.write('ready\n');
+process.stdin.setEncoding('utf8');
+let input = '';
+while (!input.includes('go')) input += String((await once(process.stdin, 'data'))[0]);
+process.stdin.destroy();
+const env = process.env as Record<string, string>;
+const engine = await createEngine({
+  version: 'test',
+  dataFolder: databasePath.replace(/[/\\][^/\\]+$/, ''),
+  databasePath,
+  host: 'direct',
+  clock: fixedClock(env.RECON_NOW!),
+  credentials: memoryCredentialStore({ token: env.RECON_TOKEN!, secret: env.RECON_SECRET! }),
+  logger: silentLogger,
+});
+await engine.call('settings.set', { patch: { serviceUrl: env.RECON_URL! } });
+const service = syncServiceOf(engine.context);
+service.clientTuning = { sleep: async () => {}, timeoutMs: 2_000 };
+const started = await service.start({ trigger: 'cli', from });
+process.stdout.write('started\n');
+const summary = await started.finished;
+process.stdout.write(JSON.stringify(summary) + '\n');
+await engine.close();
