@@ -61,10 +61,6 @@ export function App() {
   const viewKeys = Object.fromEntries(VIEWS.map((view) => [view.key, () => navigate(view.id)]));
   useShortcuts({ ...viewKeys, '?': () => setHelpOpen(true) });
 
-  const current = VIEWS.find((v) => v.id === route.view)!;
-  useEffect(() => {
-    document.title = `${current.title} · District Recon`;
-  }, [current.title]);
 
   return (
     <div className="app">

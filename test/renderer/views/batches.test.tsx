@@ -22,7 +22,8 @@ describe('Batches list', () => {
     expect(rows[1]).toHaveTextContent('$1,234.56');
     expect(rows[1]).toHaveTextContent('Ties out');
     expect(rows[2]).toHaveTextContent('Differs');
-    expect(rows[2]).toHaveTextContent('+$7.00');
+    expect(rows[2]).toHaveTextContent('$7.00');
+    expect(rows[2]).not.toHaveTextContent('+$7.00');
   });
 
   it('says so when there are no batches, and when the filters match none', async () => {

@@ -34,11 +34,12 @@ describe('Overview', () => {
     const table = await screen.findByRole('table', { name: 'New deposits since the last sign-off' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toHaveTextContent('$1,234.56');
-    expect(rows[1]).toHaveTextContent('Ties out');
-    expect(rows[2]).toHaveTextContent('Differs');
-    expect(rows[2]).toHaveTextContent('($25.00)');
-    expect(within(rows[1]!).getByRole('link')).toHaveAttribute('href', '#/batches/B100');
+    // What needs attention comes first.
+    expect(rows[1]).toHaveTextContent('Differs');
+    expect(rows[1]).toHaveTextContent('($25.00)');
+    expect(within(rows[1]!).getByRole('link')).toHaveAttribute('href', '#/batches/B101');
+    expect(rows[2]).toHaveTextContent('$1,234.56');
+    expect(rows[2]).toHaveTextContent('Ties out');
     expect(screen.getByText('6')).toBeInTheDocument();
     const chart = screen.getByRole('img', { name: /Daily deposits by payment method/ });
     expect(chart.querySelectorAll('rect')).toHaveLength(3);

@@ -100,9 +100,9 @@ export function BatchDetailView({ id }: { id: string }) {
               <dd className="num-text">{formatCount(batch.totalCount)}</dd>
             </div>
             <div>
-              <dt>Difference</dt>
+              <dt>Difference (total check)</dt>
               <dd>
-                <Difference cents={batch.differenceCents} />
+                <Difference cents={detail.checks.find((c) => c.name === 'total')?.differenceCents ?? 0} />
               </dd>
             </div>
           </dl>
@@ -144,7 +144,7 @@ export function BatchDetailView({ id }: { id: string }) {
             </p>
             {batch.verdict !== 'ties_out' && (
               <p className="field-warning">
-                This batch does not tie out (difference <Difference cents={batch.differenceCents} />). Say why in the note.
+                This batch does not tie out (off by <Money cents={batch.differenceCents} /> across its checks). Say why in the note.
               </p>
             )}
             <label className="field field-block">

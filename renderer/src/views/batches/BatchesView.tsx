@@ -4,7 +4,7 @@ import type { BatchSummary } from '../../../../shared/domain';
 import { ReviewBadge, VerdictBadge } from '../../components/Badges';
 import { DataTable, type TableColumn } from '../../components/DataTable';
 import { BusinessDate } from '../../components/Dates';
-import { Difference, Money } from '../../components/Money';
+import { Money } from '../../components/Money';
 import { EmptyState, ErrorBanner, Loading } from '../../components/Status';
 import { formatCount, methodLabel } from '../../format';
 import { useEngineRefresh } from '../../hooks/useEngineRefresh';
@@ -28,8 +28,8 @@ const COLUMNS: TableColumn<BatchSummary>[] = [
   column.display({ id: 'verdict', header: 'Tie-out', cell: ({ row }) => <VerdictBadge verdict={row.original.verdict} />, meta: { width: '110px' } }),
   column.display({
     id: 'difference',
-    header: 'Difference',
-    cell: ({ row }) => (row.original.verdict === 'differs' ? <Difference cents={row.original.differenceCents} /> : <span className="muted">—</span>),
+    header: 'Off by',
+    cell: ({ row }) => (row.original.verdict === 'differs' ? <Money cents={row.original.differenceCents} /> : <span className="muted">—</span>),
     meta: { align: 'right', width: '110px' },
   }),
   column.display({ id: 'review', header: 'Review', cell: ({ row }) => <ReviewBadge state={row.original.reviewState} />, meta: { width: '110px' } }),

@@ -32,7 +32,7 @@ export function ChangesView() {
 
   const columns = useMemo<TableColumn<Change>[]>(
     () => [
-      column.display({ id: 'seen', header: 'Seen (Central time)', cell: ({ row }) => <Instant iso={row.original.seenAt} />, meta: { width: '200px' } }),
+      column.display({ id: 'seen', header: 'Seen (Central time)', cell: ({ row }) => <Instant iso={row.original.seenAt} />, meta: { width: '215px' } }),
       column.display({
         id: 'kind',
         header: 'What changed',

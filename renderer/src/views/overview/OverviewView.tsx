@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { BatchSummary, Verdict } from '../../../../shared/domain';
 import { VerdictBadge } from '../../components/Badges';
 import { BusinessDate, Instant } from '../../components/Dates';
 import { Difference, Money } from '../../components/Money';
@@ -12,6 +13,14 @@ import { useOverviewStore } from '../../state/overviewStore';
 import { useSyncStore } from '../../state/syncStore';
 import { DepositsChart } from './DepositsChart';
 import { SyncPanel } from './SyncPanel';
+
+const DEPOSITS_SHOWN = 12;
+const VERDICT_ORDER: Record<Verdict, number> = { differs: 0, incomplete: 1, ties_out: 2 };
+
+/** What needs the bookkeeper first: deposits that do not tie out, then incomplete ones, newest first within each. */
+function depositsFirst(batches: BatchSummary[]): BatchSummary[] {
+  return [...batches].sort((a, b) => VERDICT_ORDER[a.verdict] - VERDICT_ORDER[b.verdict]);
+}
 
 export function OverviewView() {
   const { status, data, error, load } = useOverviewStore();
@@ -51,12 +60,12 @@ export function OverviewView() {
                     </th>
                     <th scope="col">Tie-out</th>
                     <th scope="col" className="num">
-                      Difference
+                      Off by
                     </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {data.newDeposits.map((batch) => (
+                  {depositsFirst(data.newDeposits).slice(0, DEPOSITS_SHOWN).map((batch) => (
                     <tr key={batch.id}>
                       <td>
                         <a href={hrefFor('batches', batch.id)}>
@@ -71,11 +80,16 @@ export function OverviewView() {
                       <td>
                         <VerdictBadge verdict={batch.verdict} />
                       </td>
-                      <td className="num">{batch.verdict === 'differs' ? <Difference cents={batch.differenceCents} /> : <span className="muted">—</span>}</td>
+                      <td className="num">{batch.verdict === 'differs' ? <Money cents={batch.differenceCents} /> : <span className="muted">—</span>}</td>
                     </tr>
                   ))}
                 </tbody>
               </table>
+            )}
+            {data.newDeposits.length > DEPOSITS_SHOWN && (
+              <p className="muted table-more">
+                And {formatCount(data.newDeposits.length - DEPOSITS_SHOWN)} more: <a href={hrefFor('batches')}>see all batches</a>.
+              </p>
             )}
           </section>
 
@@ -99,7 +113,9 @@ export function OverviewView() {
                         <Difference cents={change.deltaCents} />
                       </>
                     )}
-                    <span className="muted"> · <Instant iso={change.seenAt} /></span>
+                    <div className="muted small">
+                      Seen <Instant iso={change.seenAt} />
+                    </div>
                   </li>
                 ))}
               </ul>
