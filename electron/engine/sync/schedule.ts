@@ -57,6 +57,7 @@ export async function startScheduler(ctx: EngineContext, service: SyncService, o
   let cancelTimer: (() => void) | null = null;
   let next: Temporal.Instant | null = null;
   let stopped = false;
+  let lastFired: Temporal.Instant | null = null;
 
   const trigger = async (kind: 'schedule' | 'catch_up') => {
     try {
@@ -73,14 +74,19 @@ export async function startScheduler(ctx: EngineContext, service: SyncService, o
     if (stopped) return;
     const settings = await readSettings(ctx);
     if (!settings.scheduleEnabled) return;
-    const due = nextScheduled(clock.now(), settings.scheduleTime);
+    let due = nextScheduled(clock.now(), settings.scheduleTime);
+    // The night just run is not due again.
+    if (lastFired && Temporal.Instant.compare(due, lastFired) <= 0) due = nextScheduled(lastFired.add({ minutes: 1 }), settings.scheduleTime);
     next = due;
     cancelTimer = timer.set(() => void fire(due), Math.max(0, due.epochMilliseconds - clock.now().epochMilliseconds));
   };
 
   const fire = async (due: Temporal.Instant) => {
     // A timer may fire early (long delays are split) or late (sleep): trust the clock.
-    if (Temporal.Instant.compare(clock.now(), due) >= 0) await trigger('schedule');
+    if (Temporal.Instant.compare(clock.now(), due) >= 0) {
+      lastFired = due;
+      await trigger('schedule');
+    }
     await arm();
   };
 

@@ -1,0 +1,95 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore, StoreDamagedError, StoreError } from '../../../electron/engine/store/open';
+import { backupStore, listBackups } from '../../../electron/engine/store/backup';
+import { MIGRATIONS } from '../../../electron/engine/store/migrations';
+import { createTestDb } from '../../helpers/db';
+
+let folder: string;
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'recon-store-'));
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('openStore', () => {
+  it('opens with WAL, foreign keys and a busy timeout, migrated to the latest schema', async () => {
+    const store = await openStore(join(folder, 'a.sqlite'));
+    expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(store.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(store.sqlite.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(store.backupFolder).toBe(join(folder, 'backups'));
+    await store.close();
+  });
+
+  it('refuses a database from a newer version with a clear message', async () => {
+    const path = join(folder, 'new.sqlite');
+    const raw = new BetterSqlite3(path);
+    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.close();
+    await expect(openStore(path)).rejects.toThrow(/newer version of District Recon/);
+  });
+
+  it('moves a damaged file aside (never overwritten), naming both paths and the last backup', async () => {
+    const path = join(folder, 'district-recon.sqlite');
+    const store = await openStore(path);
+    store.sqlite.exec(`CREATE TABLE filler (x TEXT); `);
+    const insert = store.sqlite.prepare('INSERT INTO filler VALUES (?)');
+    store.sqlite.transaction(() => {
+      for (let i = 0; i < 3000; i++) insert.run('x'.repeat(200) + i);
+    })();
+    const backup = await backupStore(store.sqlite, store.backupFolder!, new Date('2026-03-01T07:30:00Z'));
+    store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    await store.close();
+    // Scribble over pages in the middle of the file.
+    const size = statSync(path).size;
+    const fd = openSync(path, 'r+');
+    writeSync(fd, Buffer.alloc(8192, 0x5a), 0, 8192, Math.floor(size / 2 / 4096) * 4096);
+    closeSync(fd);
+    const bytes = statSync(path).size;
+
+    const error = await openStore(path).catch((e) => e);
+    expect(error).toBeInstanceOf(StoreDamagedError);
+    expect(error).toBeInstanceOf(StoreError);
+    expect(error.message).toContain(path);
+    expect(error.message).toContain(error.movedTo);
+    expect(error.message).toContain(backup);
+    expect(existsSync(path)).toBe(false);
+    expect(statSync(error.movedTo).size).toBe(bytes);
+    // A fresh start works and the damaged copy is still there.
+    const fresh = await openStore(path);
+    await fresh.close();
+    expect(existsSync(error.movedTo)).toBe(true);
+  });
+
+  it('a file that is not a database is moved aside too', async () => {
+    const path = join(folder, 'district-recon.sqlite');
+    writeFileSync(path, 'this is not a database'.repeat(300));
+    const error = await openStore(path).catch((e) => e);
+    expect(error).toBeInstanceOf(StoreDamagedError);
+    expect(error.message).toContain('no automatic backup yet');
+    expect(readdirSync(folder).some((f) => f.includes('.damaged-'))).toBe(true);
+  });
+});
+
+describe('backups', () => {
+  it('keeps the newest 7 consistent copies', async () => {
+    const db = await createTestDb({ file: true });
+    const backups = join(db.folder!, 'backups');
+    for (let day = 1; day <= 9; day++) {
+      db.sqlite.prepare(`INSERT INTO settings (key, value) VALUES (?, '1')`).run(`k${day}`);
+      await backupStore(db.sqlite, backups, new Date(`2026-03-0${day}T07:30:00Z`));
+    }
+    const files = listBackups(backups);
+    expect(files).toHaveLength(7);
+    expect(files[0]).toContain('20260303');
+    const copy = new BetterSqlite3(files.at(-1)!, { readonly: true });
+    expect((copy.prepare('SELECT COUNT(*) AS n FROM settings').get() as { n: number }).n).toBe(9);
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
+    await db.cleanup();
+  });
+});
