@@ -2,11 +2,12 @@ import { VIEWS } from '../routes';
 import { Dialog } from './Dialog';
 
 export const KEYS: Array<{ keys: string; action: string }> = [
-  { keys: '?', action: 'Show or hide this list' },
+  { keys: '?', action: 'Show this list (Esc closes it)' },
   { keys: '/', action: 'Search or filter the current list' },
   { keys: 'j / k', action: 'Next / previous row' },
   { keys: 'Enter', action: 'Open the selected row' },
   { keys: 's', action: 'Sign off the open batch (asks first)' },
+  { keys: 'u', action: 'Withdraw the open batch’s sign-off (asks for a reason)' },
   { keys: 'e', action: 'Export GL batches (GL Batches view)' },
   { keys: 'a', action: 'Acknowledge all changes shown (Changes view, asks first)' },
   { keys: 'r', action: 'Sync now (Overview)' },
