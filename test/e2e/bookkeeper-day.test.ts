@@ -41,9 +41,9 @@ async function shot(name: string): Promise<void> {
 
 /** axe-core on the page as it is; fails on serious or critical violations, naming them. */
 async function expectAccessible(label: string): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
     const result = await axe.run();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -54,7 +54,7 @@ async function expectAccessible(label: string): Promise<void> {
 
 /** Shortcuts never fire while a field has the keyboard (by design): step out of it first. */
 async function leaveFields(): Promise<void> {
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.getByRole('heading', { level: 1 }).first().click();
 }
 
 async function goTo(title: string): Promise<void> {
