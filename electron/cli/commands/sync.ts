@@ -1,5 +1,94 @@
-/** Placeholder until its issue lands. */
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write('district-recon sync: not available in this build yet\n');
-  return 1;
+/**
+ * `district-recon sync [--db FILE] [--sandbox | --url URL] [--from YYYY-MM-DD] [--json]`: one sync
+ * run. The token and secret come from RECON_TOKEN / RECON_SECRET only (never argv, where other users
+ * of the machine could read them). Progress goes to stderr, the summary to stdout.
+ * Exit 0: the run succeeded; 1: it failed or was interrupted; 2: usage.
+ */
+import { dirname, resolve } from 'node:path';
+import { isBusinessDate } from '../../../shared/time';
+import type { SyncRunSummary } from '../../../shared/contract';
+import { createEngine } from '../../engine/engine';
+import { memoryCredentialStore } from '../../engine/credentials';
+import { createConsoleLogger } from '../../engine/logger';
+import { defaultDataFolder } from '../../engine/paths';
+import { syncServiceOf } from '../../engine/sync/service';
+import { parseFlags, UsageError } from '../args';
+import { sandboxProvider } from '../sandboxProvider';
+import { appVersion } from '../version';
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    db: { type: 'string' },
+    sandbox: { type: 'boolean', default: false },
+    url: { type: 'string' },
+    from: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (values.sandbox && values.url) throw new UsageError('give either --sandbox or --url, not both');
+  if (values.from !== undefined && !isBusinessDate(values.from)) throw new UsageError(`--from must be a date like 2026-03-08, got ${JSON.stringify(values.from)}`);
+
+  const databasePath = values.db ? resolve(values.db) : undefined;
+  const dataFolder = databasePath ? dirname(databasePath) : defaultDataFolder();
+  const sandbox = values.sandbox ? sandboxProvider() : null;
+  let url = values.url;
+  let credentials = envCredentials();
+  if (sandbox) {
+    const connection = await sandbox.connect();
+    url = connection.url;
+    credentials = { token: connection.token, secret: connection.secret };
+  }
+  const engine = await createEngine({
+    version: appVersion(),
+    dataFolder,
+    databasePath,
+    host: 'cli',
+    credentials: memoryCredentialStore(credentials),
+    logger: createConsoleLogger(),
+  });
+  const stopOnSignal = () => {
+    process.stderr.write('Stopping after the page in flight...\n');
+    syncServiceOf(engine.context).cancel();
+  };
+  process.once('SIGINT', stopOnSignal);
+  try {
+    if (!sandbox) await engine.call('settings.set', { patch: { sandboxMode: false } });
+    engine.on('sync.progress', (p) => {
+      const pct = p.fraction === null ? '' : ` ${Math.round(p.fraction * 100)}%`;
+      const eta = p.etaSeconds ? `, about ${p.etaSeconds} s left` : '';
+      process.stderr.write(`[${p.phase}]${pct} ${p.message} (${p.pages} pages, ${p.rows} rows${eta})\n`);
+    });
+    let summary: SyncRunSummary | null;
+    try {
+      const started = await syncServiceOf(engine.context).start({ trigger: 'cli', from: values.from, url });
+      summary = await started.finished;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (values.json) process.stdout.write(JSON.stringify({ status: 'failed', error: message }) + '\n');
+      process.stderr.write(`district-recon sync: ${message}\n`);
+      return 1;
+    }
+    if (!summary) return 1;
+    if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
+    else process.stdout.write(describe(summary) + '\n');
+    return summary.status === 'succeeded' ? 0 : 1;
+  } finally {
+    process.off('SIGINT', stopOnSignal);
+    await engine.close();
+    await sandbox?.close();
+  }
+}
+
+function envCredentials(): { token: string; secret: string } | null {
+  const token = process.env.RECON_TOKEN;
+  const secret = process.env.RECON_SECRET;
+  return token && secret ? { token, secret } : null;
+}
+
+function describe(s: SyncRunSummary): string {
+  if (s.status !== 'succeeded') return `Sync ${s.status}: ${s.error ?? 'stopped'}`;
+  return (
+    `Sync finished: ${s.transactionsInserted} new and ${s.transactionsUpdated} updated transactions, ` +
+    `${s.changesRecorded} changes, ${s.batchesSynced} deposits, ${s.glBatchesSynced} GL-batch rows.`
+  );
 }

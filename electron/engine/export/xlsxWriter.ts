@@ -93,6 +93,7 @@ export async function writeWorkbook(
       money(row.amountWithoutFeesCents),
       row.count,
     ]).commit();
+    if (journal.totals.rowCount % 200 === 0) await new Promise((r) => setImmediate(r));
     if (options.onProgress && journal.totals.rowCount % every === 0) options.onProgress(journal.totals.rowCount);
   }
   const { totals } = journal;

@@ -48,7 +48,11 @@ export function batchExists(sqlite: BetterSqlite3.Database, id: string): boolean
   return sqlite.prepare('SELECT 1 FROM batches WHERE id = ?').get(id) !== undefined;
 }
 
-/** Returns whether the batch was new. */
+export function countBatchTransactions(sqlite: BetterSqlite3.Database, batchId: string): number {
+  return (sqlite.prepare('SELECT COUNT(*) AS n FROM transactions WHERE batch_id = ?').get(batchId) as { n: number }).n;
+}
+
+/** Inserts or updates a batch; returns whether anything was written. */
 export function upsertBatch(sqlite: BetterSqlite3.Database, { value, raw }: Parsed<Batch>, now: string): boolean {
   const result = sqlite
     .prepare(

@@ -11,7 +11,7 @@ import { addDays, compareBusinessDates, daysBetween, eachBusinessDate, todayCent
 import type { ServiceClient } from '../api/client';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
-import { batchExists, replaceGlAccounts, replaceGlBatchDay, replacePayees, upsertBatch } from '../store/reference';
+import { batchExists, countBatchTransactions, replaceGlAccounts, replaceGlBatchDay, replacePayees, upsertBatch } from '../store/reference';
 import { addRunCounts, deleteCursor, getCursor, setCursor, type RunCounts } from '../store/syncState';
 import { TransactionWriter, type PageRow } from '../store/transactionWriter';
 import { CURSOR, planPass, type Pass } from './plan';
@@ -142,7 +142,10 @@ class Run {
     this.progress('batches', 0.8, 'Reading deposits (batches)', true);
     for await (const page of this.o.client.batchPages(afterDate)) {
       for (const batch of page.objects) {
-        if (!batchExists(this.sqlite, batch.value.id)) await this.syncBatchTransactions(batch.value.id, batch.value.date);
+        // A new batch whose transactions the day windows did not all bring is read in full.
+        if (!batchExists(this.sqlite, batch.value.id) && countBatchTransactions(this.sqlite, batch.value.id) !== batch.value.totalCount) {
+          await this.syncBatchTransactions(batch.value.id, batch.value.date);
+        }
         this.commit(() => {
           if (upsertBatch(this.sqlite, batch, this.now())) {
             this.counts.batchesSynced++;
