@@ -379,6 +379,8 @@ export type ErrorCode =
   | 'NETWORK'
   | 'STORE'
   | 'EXPORT'
+  /** The user declined (closed the save dialog): not a failure, nothing to show. */
+  | 'CANCELLED'
   | 'INTERNAL';
 
 export interface ErrorPayload {
@@ -441,6 +443,7 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'NETWORK',
   'STORE',
   'EXPORT',
+  'CANCELLED',
   'INTERNAL',
 ]);
 

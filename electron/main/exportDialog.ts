@@ -40,7 +40,7 @@ export function withExportSaveDialog(engine: IpcEngine, chooseFile: ChooseSaveFi
         layout,
         extension,
       });
-      if (!file) throw new ContractError('EXPORT', 'Export cancelled: no file was chosen.');
+      if (!file) throw new ContractError('CANCELLED', 'Export cancelled: no file was chosen.');
       return engine.callUnknown(method, { ...(args as object), layout, file });
     },
   };

@@ -29,12 +29,6 @@ type Reply = { ok: true; result: unknown } | { ok: false; error: ErrorPayload };
 interface PreloadApi {
   call(method: string, args: unknown): Promise<Reply>;
   on(event: string, listener: (payload: unknown) => void): () => void;
-  /**
-   * The Electron host's native save dialog: the chosen path, or null when the user cancels.
-   * TODO(electron host): expose this from electron/preload (dialog.showSaveDialog in main); until then
-   * exports in Electron fall back to the engine's exports folder.
-   */
-  chooseSaveFile?(defaultName: string): Promise<string | null>;
 }
 
 declare global {
@@ -173,14 +167,5 @@ export const bridge = {
   },
   isElectron(): boolean {
     return Boolean(window.recon);
-  },
-  /**
-   * Electron: asks where to save an export. Resolves to the path, null when the user cancelled, or
-   * undefined when this host has no save dialog (the engine then picks a file in its exports folder).
-   */
-  async chooseSaveFile(defaultName: string): Promise<string | null | undefined> {
-    const api = window.recon;
-    if (!api?.chooseSaveFile) return undefined;
-    return api.chooseSaveFile(defaultName);
   },
 };

@@ -34,7 +34,7 @@ describe('export save dialog', () => {
 
   it('reports a cancelled dialog and exports nothing', async () => {
     await expect(recorded(null).callUnknown('export.glBatches', { ...range, layout: 'xlsx' })).rejects.toMatchObject({
-      code: 'EXPORT',
+      code: 'CANCELLED',
       message: 'Export cancelled: no file was chosen.',
     });
     expect(calls.filter(([method]) => method === 'export.glBatches')).toEqual([]);

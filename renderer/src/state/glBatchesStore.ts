@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { ExportLayout, ExportRecord, ExportResult, GlBatchReport } from '../../../shared/contract';
 import type { PaymentMethod } from '../../../shared/domain';
 import { addDays, todayCentral } from '../../../shared/time';
-import { bridge } from '../bridge';
+import { bridge, BridgeError } from '../bridge';
 import { describeError } from '../errors';
 import { latestOnly, registerReset, type LoadStatus } from './storeKit';
 
@@ -30,7 +30,7 @@ interface GlBatchesState {
   /** Step 1: ask the export registry whether this range was exported before. */
   prepareExport(): Promise<void>;
   /** Step 2: write the file (to `file` in Electron; the host picks one in browser mode). */
-  runExport(layout: ExportLayout, file?: string): Promise<ExportResult | null>;
+  runExport(layout: ExportLayout): Promise<ExportResult | null>;
   cancelExport(): void;
   listenExportProgress(): () => void;
 }
@@ -89,13 +89,17 @@ export const useGlBatchesStore = create<GlBatchesState>((set, get) => ({
       set({ exportPhase: 'error', exportError: describeError(error) });
     }
   },
-  async runExport(layout, file) {
+  async runExport(layout) {
     set({ exportPhase: 'exporting', exportProgress: null, exportError: null });
     try {
-      const result = await bridge.call('export.glBatches', { ...rangeArgs(get().filter), layout, ...(file ? { file } : {}) });
+      const result = await bridge.call('export.glBatches', { ...rangeArgs(get().filter), layout });
       set({ exportPhase: 'done', exportResult: result, exportProgress: null });
       return result;
     } catch (error) {
+      if (error instanceof BridgeError && error.code === 'CANCELLED') {
+        set(initialExport);
+        return null;
+      }
       set({ exportPhase: 'error', exportError: describeError(error), exportProgress: null });
       return null;
     }

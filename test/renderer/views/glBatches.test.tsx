@@ -109,4 +109,22 @@ describe('GL Batches', () => {
     await act(async () => finish(new BridgeError('EXPORT', 'The export folder is full. Free some space and export again.') as never));
     expect(await screen.findByRole('alert')).toHaveTextContent('The export folder is full.');
   });
+
+  it('in the desktop app leaves the file to the save dialog, and a cancelled dialog is quiet', async () => {
+    const isElectron = vi.spyOn(bridge, 'isElectron').mockReturnValue(true);
+    const { BridgeError } = await import('../../../renderer/src/bridge');
+    const engine = useFakeEngine({
+      ...base,
+      'export.overlaps': () => [],
+      'export.glBatches': () => Promise.reject(new BridgeError('CANCELLED', 'Export cancelled: no file was chosen.')),
+    });
+    render(<GlBatchesView />);
+    await screen.findByRole('grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
+    await waitFor(() => expect(engine.callsOf('export.glBatches')).toHaveLength(1));
+    expect(engine.callsOf('export.glBatches')[0]).not.toHaveProperty('file');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Export…' })).not.toBeDisabled());
+    expect(screen.queryByRole('alert')).toBeNull();
+    isElectron.mockRestore();
+  });
 });

@@ -12,8 +12,6 @@ import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
 import { rangeProblem, useGlBatchesStore } from '../../state/glBatchesStore';
 import { useSettingsStore } from '../../state/settingsStore';
 
-const EXTENSIONS: Record<ExportLayout, string> = { xlsx: 'xlsx', 'je-csv': 'csv', ascender: 'csv', escape: 'txt' };
-
 function fileNameOf(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
 }
@@ -38,14 +36,9 @@ export function ExportPanel({ disabled }: { disabled: boolean }) {
 
   async function write() {
     setDownloadError(null);
-    const defaultName = `gl-batches_${filter.from}_${filter.to}.${EXTENSIONS[chosenLayout]}`;
-    let file: string | undefined;
-    if (bridge.isElectron()) {
-      const chosen = await bridge.chooseSaveFile(defaultName);
-      if (chosen === null) return cancelExport();
-      file = chosen;
-    }
-    const result = await runExport(chosenLayout, file);
+    // In the desktop app the main process asks where to save (a page may not name a path);
+    // in browser mode the host writes into its exports folder and the file is downloaded.
+    const result = await runExport(chosenLayout);
     if (result?.downloadPath) {
       try {
         await bridge.download(result.downloadPath, fileNameOf(result.record.file));
