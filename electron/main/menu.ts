@@ -6,17 +6,8 @@
  * cannot fake a menu command, and there is no "command" channel to secure.
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import { VIEWS } from '../../shared/views';
 
-/** The renderer's views, in menu order (mirrors renderer/src/routes.ts; a test keeps them equal). */
-export const MENU_VIEWS = [
-  { id: 'overview', title: 'Overview' },
-  { id: 'batches', title: 'Batches' },
-  { id: 'gl-batches', title: 'GL Batches' },
-  { id: 'transactions', title: 'Transactions' },
-  { id: 'changes', title: 'Changes' },
-  { id: 'chart-of-accounts', title: 'Chart of Accounts' },
-  { id: 'settings', title: 'Settings' },
-] as const;
 
 export interface MenuActions {
   syncNow(): void;
@@ -74,7 +65,7 @@ export function menuTemplate(actions: MenuActions, platform: NodeJS.Platform): M
     {
       label: '&View',
       submenu: [
-        ...MENU_VIEWS.map(
+        ...VIEWS.map(
           (view, index): MenuItemConstructorOptions => ({
             label: view.title,
             accelerator: `CmdOrCtrl+${index + 1}`,
