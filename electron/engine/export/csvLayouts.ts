@@ -1,7 +1,7 @@
 /**
  * The ERP import layouts, written as CSV (RFC 4180 quoting, CRLF line ends, UTF-8 without BOM) from
- * the journal the workbook pass built. Every text field is formula-safe. Layouts are documented with
- * examples in docs/erp-layouts.md.
+ * the journal entries as they stream past (one deposit in memory at a time), waiting for the file to
+ * drain. Every text field is formula-safe. Layouts are documented with examples in docs/erp-layouts.md.
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
@@ -9,7 +9,7 @@ import { ContractError, type ExportLayout } from '../../../shared/contract';
 import { formatCents } from '../../../shared/money';
 import { formatUsDate } from '../../../shared/time';
 import { csvQuote, csvText } from './formulaSafe';
-import { sides, type JournalBuilder, type JournalEntry } from './journal';
+import { sides, type JournalEntry } from './journal';
 
 export type CsvLayout = Exclude<ExportLayout, 'xlsx'>;
 
@@ -29,8 +29,8 @@ interface Posting {
   creditCents: number;
 }
 
-function* postings(journal: JournalBuilder, clearingAccount: string): Generator<Posting> {
-  for (const entry of journal.entries) {
+function* postings(entries: Iterable<JournalEntry>, clearingAccount: string): Generator<Posting> {
+  for (const entry of entries) {
     const payee = entry.payeeName ?? `Payee ${entry.payeeId}`;
     const method = entry.paymentMethod ? ` ${entry.paymentMethod}` : '';
     const deposit = sides(-entry.debitCents);
@@ -61,7 +61,13 @@ function layoutOf(layout: CsvLayout, settings: CsvLayoutSettings): { header: str
     case 'je-csv':
       return {
         header: ['date', 'account', 'description', 'debit', 'credit'],
-        line: (p) => [p.entry.date, csvText(p.account), csvText(p.description), amount(p.debitCents), amount(p.creditCents)],
+        line: (p) => [
+          p.entry.date,
+          csvText(p.account),
+          csvText(p.description),
+          amount(p.debitCents),
+          amount(p.creditCents),
+        ],
       };
     case 'ascender':
       // ASCENDER cash receipts: receipt number, description, account code, amount; credits negative.
@@ -82,7 +88,18 @@ function layoutOf(layout: CsvLayout, settings: CsvLayoutSettings): { header: str
         );
       }
       return {
-        header: ['OrgId', 'FiscalYear', 'JEType', 'DeptId', 'BatchId', 'DateEffective', 'Account', 'AmtDR', 'AmtCR', 'Comment'],
+        header: [
+          'OrgId',
+          'FiscalYear',
+          'JEType',
+          'DeptId',
+          'BatchId',
+          'DateEffective',
+          'Account',
+          'AmtDR',
+          'AmtCR',
+          'Comment',
+        ],
         line: (p) => [
           csvText(settings.escapeOrgId),
           String(fiscalYearOf(p.entry.date)),
@@ -109,7 +126,7 @@ export function assertLayoutReady(layout: CsvLayout, settings: CsvLayoutSettings
 export async function writeCsvLayout(
   file: string,
   layout: CsvLayout,
-  journal: JournalBuilder,
+  entries: Iterable<JournalEntry>,
   settings: CsvLayoutSettings,
 ): Promise<number> {
   const { header, line } = layoutOf(layout, settings);
@@ -123,7 +140,7 @@ export async function writeCsvLayout(
   };
   let lines = 0;
   if (header) await write(header.map(csvQuote));
-  for (const posting of postings(journal, settings.clearingAccount)) {
+  for (const posting of postings(entries, settings.clearingAccount)) {
     await write(line(posting));
     lines++;
   }

@@ -1,15 +1,18 @@
-/** GL batches of a range for the GL Batches view: the rows (up to a limit) and totals over all of them. */
-import type { Kysely } from 'kysely';
+/**
+ * GL batches of a range for the GL Batches view: the rows (up to a limit) and totals over all of
+ * them. One synchronous pass on the engine's connection (nothing else can run meanwhile, so no
+ * separate snapshot is needed).
+ */
 import type { GlBatchReport } from '../../../shared/contract';
-import type { Database } from '../store/schema';
-import { countGlRows, streamGlRows, type GlExportFilter } from './glRows';
-import { JournalBuilder, UNASSIGNED_ACCOUNT } from './journal';
+import { GlRowReader, type GlExportFilter } from './glRows';
+import { ExportSummary, UNASSIGNED_ACCOUNT } from './journal';
+import type { SnapshotSource } from './snapshot';
 
-export async function glBatchReport(db: Kysely<Database>, filter: GlExportFilter, limit: number): Promise<GlBatchReport> {
-  const journal = new JournalBuilder();
+export function glBatchReport(store: SnapshotSource, filter: GlExportFilter, limit: number): GlBatchReport {
+  const journal = new ExportSummary();
   const rows: GlBatchReport['rows'] = [];
   const ids = new Map<string, string | null>();
-  for await (const row of streamGlRows(db, filter)) {
+  for (const row of new GlRowReader(store.db, store.sqlite).rows(filter)) {
     journal.add(row);
     if (rows.length < limit) {
       rows.push({
@@ -44,5 +47,3 @@ export async function glBatchReport(db: Kysely<Database>, filter: GlExportFilter
     truncated: total.rowCount > rows.length,
   };
 }
-
-export { countGlRows };

@@ -1,9 +1,10 @@
 /**
- * The GL rows an export covers, read in one statement (one consistent snapshot even while a sync
- * writes) and streamed, so 100k rows never sit in memory at once. Payment method comes from the
- * batch the GL row belongs to (GL rows carry none).
+ * The GL rows an export covers, built with kysely and run on better-sqlite3 directly so rows are
+ * iterated synchronously one at a time (100k rows never sit in memory at once). Payment method
+ * comes from the batch the GL row belongs to (GL rows carry none).
  */
 import { sql, type Kysely } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from '../store/schema';
 
 export interface GlExportFilter {
@@ -41,34 +42,56 @@ function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
   return query;
 }
 
-export async function countGlRows(db: Kysely<Database>, filter: GlExportFilter): Promise<number> {
-  const row = await baseQuery(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** The SQL (compiled by kysely, never run by it) for the rows, in the order every sheet needs. */
+function rowsQuery(db: Kysely<Database>, filter: GlExportFilter) {
+  return (
+    baseQuery(db, filter)
+      .select((eb) => [
+        'g.date as date',
+        'g.batch_id as batchId',
+        'g.payee_id as payeeId',
+        'p.name as payeeName',
+        'b.payment_method as paymentMethod',
+        'g.gl_batch_id as glBatchId',
+        'g.gl_account_id as glAccountId',
+        eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
+        eb.fn.coalesce('g.gl_label', 'a.label').as('glLabel'),
+        'g.amount_cents as amountCents',
+        'g.amount_without_fees_cents as amountWithoutFeesCents',
+        'g.count as count',
+      ])
+      .orderBy('g.date')
+      .orderBy('g.batch_id')
+      // Rows without a Chart of Accounts account last, as the service lists them.
+      .orderBy(sql`"glNumber" IS NULL`)
+      .orderBy('glNumber')
+      .orderBy('g.id')
+      .compile()
+  );
 }
 
-export function streamGlRows(db: Kysely<Database>, filter: GlExportFilter): AsyncIterableIterator<GlExportRow> {
+function countQuery(db: Kysely<Database>, filter: GlExportFilter) {
   return baseQuery(db, filter)
-    .select((eb) => [
-      'g.date as date',
-      'g.batch_id as batchId',
-      'g.payee_id as payeeId',
-      'p.name as payeeName',
-      'b.payment_method as paymentMethod',
-      'g.gl_batch_id as glBatchId',
-      'g.gl_account_id as glAccountId',
-      eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
-      eb.fn.coalesce('g.gl_label', 'a.label').as('glLabel'),
-      'g.amount_cents as amountCents',
-      'g.amount_without_fees_cents as amountWithoutFeesCents',
-      'g.count as count',
-    ])
-    .orderBy('g.date')
-    .orderBy('g.batch_id')
-    // Rows without a Chart of Accounts account last, as the service lists them.
-    .orderBy(sql`"glNumber" IS NULL`)
-    .orderBy('glNumber')
-    .orderBy('g.id')
-    .stream(1000);
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .compile();
+}
+
+/** Counts and iterates GL rows on one better-sqlite3 connection; kysely only writes the SQL. */
+export class GlRowReader {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly sqlite: BetterSqlite3.Database,
+  ) {}
+
+  count(filter: GlExportFilter): number {
+    const query = countQuery(this.db, filter);
+    const row = this.sqlite.prepare(query.sql).get(...query.parameters) as { n: number } | undefined;
+    return Number(row?.n ?? 0);
+  }
+
+  /** The connection is busy until the iteration ends (or is abandoned with `return`). */
+  rows(filter: GlExportFilter): IterableIterator<GlExportRow> {
+    const query = rowsQuery(this.db, filter);
+    return this.sqlite.prepare(query.sql).iterate(...query.parameters) as IterableIterator<GlExportRow>;
+  }
 }

@@ -4,21 +4,22 @@
  */
 import { mkdirSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
-import type { Kysely } from 'kysely';
 import { ContractError, type ExportLayout, type ExportResult } from '../../../shared/contract';
-import type { Database } from '../store/schema';
 import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
 import { assertLayoutReady, writeCsvLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
-import { countGlRows, streamGlRows, type GlExportFilter } from './glRows';
+import type { GlExportFilter } from './glRows';
+import { journalEntries } from './journal';
 import { overlappingExports, recordExport, sha256OfFile } from './registry';
+import { GlSnapshot, type SnapshotSource } from './snapshot';
 import { writeWorkbook } from './xlsxWriter';
 
 export { formulaSafe, csvText, TRIGGER_CHARACTERS } from './formulaSafe';
 export { listExports, overlappingExports, toExportRecord } from './registry';
 export { fiscalYearOf } from './csvLayouts';
-export { streamGlRows, countGlRows, type GlExportRow, type GlExportFilter } from './glRows';
+export { GlRowReader, type GlExportRow, type GlExportFilter } from './glRows';
+export { GlSnapshot } from './snapshot';
 export { writeWorkbook, SHEET_NAMES, CURRENCY_FORMAT, DATE_FORMAT } from './xlsxWriter';
-export { JournalBuilder } from './journal';
+export { ExportSummary, journalEntries } from './journal';
 
 export interface ExportRequest extends GlExportFilter {
   layout: ExportLayout;
@@ -27,7 +28,8 @@ export interface ExportRequest extends GlExportFilter {
 }
 
 export interface ExportEnvironment {
-  db: Kysely<Database>;
+  /** The engine's store: kysely for the registry; the rows are read from a snapshot of it. */
+  store: SnapshotSource;
   dataFolder: string;
   settings: CsvLayoutSettings;
   createdBy: string;
@@ -49,7 +51,10 @@ export function exportPaths(request: ExportRequest, env: Pick<ExportEnvironment,
       throw exportError(folder, reasonOf(error));
     }
     const stamp = env.now.replace(/[-:]/g, '').replace(/\..*$/, '');
-    primary = join(folder, `gl-${request.from}-to-${request.to}-${stamp}${request.layout === 'xlsx' ? '.xlsx' : '.csv'}`);
+    primary = join(
+      folder,
+      `gl-${request.from}-to-${request.to}-${stamp}${request.layout === 'xlsx' ? '.xlsx' : '.csv'}`,
+    );
   }
   if (request.layout === 'xlsx') return { workbook: primary, csv: null };
   const extension = extname(primary).toLowerCase();
@@ -58,55 +63,65 @@ export function exportPaths(request: ExportRequest, env: Pick<ExportEnvironment,
   return { workbook: `${stem}.xlsx`, csv: primary };
 }
 
-export async function exportGlBatches(request: ExportRequest, env: ExportEnvironment): Promise<Omit<ExportResult, 'downloadPath'>> {
-  if (request.from > request.to) throw new ContractError('BAD_ARGUMENTS', `"from" (${request.from}) must not be after "to" (${request.to}).`);
+export async function exportGlBatches(
+  request: ExportRequest,
+  env: ExportEnvironment,
+): Promise<Omit<ExportResult, 'downloadPath'>> {
+  if (request.from > request.to)
+    throw new ContractError('BAD_ARGUMENTS', `"from" (${request.from}) must not be after "to" (${request.to}).`);
   if (request.layout !== 'xlsx') assertLayoutReady(request.layout, env.settings);
-  const totalRows = await countGlRows(env.db, request);
-  if (totalRows === 0) {
-    throw new ContractError(
-      'NOT_FOUND',
-      `There are no GL batches from ${request.from} to ${request.to} for these payees and payment methods, so nothing was exported. Sync first, or widen the range.`,
-    );
-  }
-  const paths = exportPaths(request, env);
+  const snapshot = GlSnapshot.open(env.store);
   const pending: PendingFile[] = [];
   try {
+    const totalRows = snapshot.count(request);
+    if (totalRows === 0) {
+      throw new ContractError(
+        'NOT_FOUND',
+        `There are no GL batches from ${request.from} to ${request.to} for these payees and payment methods, so nothing was exported. Sync first, or widen the range.`,
+      );
+    }
+    const paths = exportPaths(request, env);
     const workbook = reserveTemp(paths.workbook);
     pending.push(workbook);
     const csv = paths.csv ? reserveTemp(paths.csv) : null;
     if (csv) pending.push(csv);
 
     const primaryFile = csv?.target ?? workbook.target;
-    const journal = await writeWorkbook(workbook.temp, streamGlRows(env.db, request), {
+    const rows = { rows: () => snapshot.rows(request) };
+    const summary = await writeWorkbook(workbook.temp, rows, {
       clearingAccount: env.settings.clearingAccount,
-      onProgress: (rows) => env.onProgress?.(rows, totalRows, primaryFile),
+      onProgress: (done) => env.onProgress?.(done, totalRows, primaryFile),
     }).catch((error: unknown) => {
       throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
     });
     if (csv) {
-      await writeCsvLayout(csv.temp, request.layout as CsvLayout, journal, env.settings).catch((error: unknown) => {
-        throw error instanceof ContractError ? error : exportError(csv.target, reasonOf(error));
-      });
+      await writeCsvLayout(csv.temp, request.layout as CsvLayout, journalEntries(rows.rows()), env.settings).catch(
+        (error: unknown) => {
+          throw error instanceof ContractError ? error : exportError(csv.target, reasonOf(error));
+        },
+      );
     }
+    snapshot.close();
     const sha256 = await sha256OfFile(csv?.temp ?? workbook.temp);
-    const overlaps = await overlappingExports(env.db, request);
+    const overlaps = await overlappingExports(env.store.db, request);
     await commitFiles(pending);
     pending.length = 0;
-    env.onProgress?.(journal.totals.rowCount, totalRows, primaryFile);
-    const record = await recordExport(env.db, {
+    env.onProgress?.(summary.totals.rowCount, totalRows, primaryFile);
+    const record = await recordExport(env.store.db, {
       createdAt: env.now,
       scope: request,
       layout: request.layout,
       file: primaryFile,
       companionFile: csv ? workbook.target : null,
-      rowCount: journal.totals.rowCount,
-      totalCents: journal.totals.amountCents,
-      totalWithoutFeesCents: journal.totals.amountWithoutFeesCents,
+      rowCount: summary.totals.rowCount,
+      totalCents: summary.totals.amountCents,
+      totalWithoutFeesCents: summary.totals.amountWithoutFeesCents,
       sha256,
       createdBy: env.createdBy,
     });
     return { record, overlaps };
   } finally {
+    snapshot.close();
     await discard(pending);
   }
 }

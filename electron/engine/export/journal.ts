@@ -2,6 +2,7 @@
  * Folds GL rows into what every layout needs: one balanced journal entry per deposit (batch): a debit
  * to the clearing account for the batch's GL total against a credit to each Chart of Accounts account,
  * and the per-account and per-payee summaries. All in integer cents; every total is a cents sum.
+ * Both stream: nothing here grows with the number of rows.
  */
 import type { GlExportRow } from './glRows';
 
@@ -49,63 +50,44 @@ export interface ExportTotals {
   count: number;
 }
 
-export class JournalBuilder {
-  readonly entries: JournalEntry[] = [];
+function labelOf(row: GlExportRow): { account: string; label: string } {
+  return {
+    account: row.glNumber ?? UNASSIGNED_ACCOUNT,
+    label: row.glLabel ?? (row.glNumber ? '' : 'No Chart of Accounts account'),
+  };
+}
+
+/** Totals over every row, per Chart of Accounts account and per payee: a few small maps, whatever the row count. */
+export class ExportSummary {
   readonly totals: ExportTotals = { rowCount: 0, amountCents: 0, amountWithoutFeesCents: 0, count: 0 };
   private readonly accounts = new Map<string, AccountTotal>();
   private readonly payees = new Map<number, PayeeTotal>();
-  private current: { entry: JournalEntry; lines: Map<string, JournalLine> } | null = null;
 
-  /** Rows must arrive ordered by date then batch (as streamGlRows gives them). */
   add(row: GlExportRow): void {
-    const account = row.glNumber ?? UNASSIGNED_ACCOUNT;
-    const label = row.glLabel ?? (row.glNumber ? '' : 'No Chart of Accounts account');
+    const { account, label } = labelOf(row);
     this.totals.rowCount += 1;
     this.totals.amountCents += row.amountCents;
     this.totals.amountWithoutFeesCents += row.amountWithoutFeesCents;
     this.totals.count += row.count;
 
-    const byAccount = this.accounts.get(account) ?? { account, label, amountCents: 0, amountWithoutFeesCents: 0, count: 0 };
+    let byAccount = this.accounts.get(account);
+    if (!byAccount) {
+      byAccount = { account, label, amountCents: 0, amountWithoutFeesCents: 0, count: 0 };
+      this.accounts.set(account, byAccount);
+    }
     byAccount.amountCents += row.amountCents;
     byAccount.amountWithoutFeesCents += row.amountWithoutFeesCents;
     byAccount.count += row.count;
     if (!byAccount.label && label) byAccount.label = label;
-    this.accounts.set(account, byAccount);
 
-    const byPayee = this.payees.get(row.payeeId) ?? {
-      payeeId: row.payeeId,
-      payeeName: row.payeeName,
-      amountCents: 0,
-      amountWithoutFeesCents: 0,
-      count: 0,
-    };
+    let byPayee = this.payees.get(row.payeeId);
+    if (!byPayee) {
+      byPayee = { payeeId: row.payeeId, payeeName: row.payeeName, amountCents: 0, amountWithoutFeesCents: 0, count: 0 };
+      this.payees.set(row.payeeId, byPayee);
+    }
     byPayee.amountCents += row.amountCents;
     byPayee.amountWithoutFeesCents += row.amountWithoutFeesCents;
     byPayee.count += row.count;
-    this.payees.set(row.payeeId, byPayee);
-
-    if (!this.current || this.current.entry.batchId !== row.batchId || this.current.entry.date !== row.date) {
-      const entry: JournalEntry = {
-        date: row.date,
-        batchId: row.batchId,
-        payeeId: row.payeeId,
-        payeeName: row.payeeName,
-        paymentMethod: row.paymentMethod,
-        debitCents: 0,
-        lines: [],
-      };
-      this.entries.push(entry);
-      this.current = { entry, lines: new Map() };
-    }
-    const { entry, lines } = this.current;
-    let line = lines.get(account);
-    if (!line) {
-      line = { account, label, creditCents: 0 };
-      lines.set(account, line);
-      entry.lines.push(line);
-    }
-    line.creditCents += row.amountCents;
-    entry.debitCents += row.amountCents;
   }
 
   accountTotals(): AccountTotal[] {
@@ -115,6 +97,40 @@ export class JournalBuilder {
   payeeTotals(): PayeeTotal[] {
     return [...this.payees.values()].sort((a, b) => a.payeeId - b.payeeId);
   }
+}
+
+/**
+ * One journal entry per deposit, yielded as soon as its batch's rows are past, so only one entry is
+ * ever held. Rows must arrive ordered by date then batch (as GlRowReader.rows gives them).
+ */
+export function* journalEntries(rows: Iterable<GlExportRow>): Generator<JournalEntry> {
+  let entry: JournalEntry | null = null;
+  let lines = new Map<string, JournalLine>();
+  for (const row of rows) {
+    if (!entry || entry.batchId !== row.batchId || entry.date !== row.date) {
+      if (entry) yield entry;
+      entry = {
+        date: row.date,
+        batchId: row.batchId,
+        payeeId: row.payeeId,
+        payeeName: row.payeeName,
+        paymentMethod: row.paymentMethod,
+        debitCents: 0,
+        lines: [],
+      };
+      lines = new Map();
+    }
+    const { account, label } = labelOf(row);
+    let line = lines.get(account);
+    if (!line) {
+      line = { account, label, creditCents: 0 };
+      lines.set(account, line);
+      entry.lines.push(line);
+    }
+    line.creditCents += row.amountCents;
+    entry.debitCents += row.amountCents;
+  }
+  if (entry) yield entry;
 }
 
 /** Debit and credit of one line, for layouts with two columns: a negative credit is a debit. */

@@ -1,15 +1,18 @@
 /**
  * The workbook, written with exceljs's streaming writer: GL rows go to disk as they are read, so a
- * large range never sits in memory. Sheets: GL Batches, Journal Entry, Summary. Amounts are numbers
- * (cents / 100, totals from cents sums) in a currency format, dates are real dates, the header row is
- * frozen, autofilter is on and widths are set. Service text passes through formulaSafe(); no
- * hyperlinks are ever written (every value is a plain string, number or date).
+ * large range never sits in memory. Sheets: GL Batches, Journal Entry, Summary. The rows are read
+ * twice, once per sheet, because the zip holds one sheet after another: holding the journal until
+ * the GL sheet was done would keep a line per row in memory. The summary is a few small maps.
+ * Amounts are numbers (cents / 100, totals from cents sums) in a currency format, dates are real
+ * dates, the header row is frozen, autofilter is on and widths are set. Service text passes through
+ * formulaSafe(); no hyperlinks are ever written (every value is a plain string, number or date).
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { centsToDollars } from '../../../shared/money';
 import { formulaSafe } from './formulaSafe';
 import type { GlExportRow } from './glRows';
-import { JournalBuilder, sides } from './journal';
+import { ExportSummary, journalEntries, sides } from './journal';
 
 export const SHEET_NAMES = { gl: 'GL Batches', journal: 'Journal Entry', summary: 'Summary' } as const;
 export const CURRENCY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
@@ -21,6 +24,18 @@ export interface WorkbookOptions {
   /** Rows between progress reports. */
   progressEvery?: number;
 }
+
+/** Where the rows come from; read twice (GL Batches, then Journal Entry), the same rows each time. */
+export interface GlRowSource {
+  rows(): Iterable<GlExportRow>;
+}
+
+/**
+ * Rows between turns of the event loop. exceljs's sheet stream never pushes back, and zlib and the
+ * file write only run on a turn of the loop: without these turns the whole sheet's XML would pile
+ * up in memory before any of it was compressed and written.
+ */
+const ROWS_PER_TURN = 250;
 
 type Column = { header: string; width: number; money?: boolean; date?: boolean; count?: boolean };
 
@@ -49,12 +64,12 @@ function lastColumnLetter(count: number): string {
   return String.fromCharCode('A'.charCodeAt(0) + count - 1);
 }
 
-/** Writes the workbook to `file` (a temporary path; the caller renames it) and returns the journal it built. */
+/** Writes the workbook to `file` (a temporary path; the caller renames it) and returns its totals. */
 export async function writeWorkbook(
   file: string,
-  rows: AsyncIterable<GlExportRow>,
+  source: GlRowSource,
   options: WorkbookOptions,
-): Promise<JournalBuilder> {
+): Promise<ExportSummary> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: file,
     useStyles: true,
@@ -63,7 +78,7 @@ export async function writeWorkbook(
     zip: { zlib: { level: 1 } },
   });
   workbook.creator = 'District Recon';
-  const journal = new JournalBuilder();
+  const summaryTotals = new ExportSummary();
   const every = options.progressEvery ?? 2000;
 
   const glColumns: Column[] = [
@@ -79,8 +94,8 @@ export async function writeWorkbook(
     { header: 'Count', width: 8, count: true },
   ];
   const gl = addSheet(workbook, SHEET_NAMES.gl, glColumns);
-  for await (const row of rows) {
-    journal.add(row);
+  for (const row of source.rows()) {
+    summaryTotals.add(row);
     gl.addRow([
       excelDate(row.date),
       formulaSafe(row.batchId),
@@ -93,12 +108,26 @@ export async function writeWorkbook(
       money(row.amountWithoutFeesCents),
       row.count,
     ]).commit();
-    if (journal.totals.rowCount % 200 === 0) await new Promise((r) => setImmediate(r));
-    if (options.onProgress && journal.totals.rowCount % every === 0) options.onProgress(journal.totals.rowCount);
+    const written = summaryTotals.totals.rowCount;
+    if (options.onProgress && written % every === 0) options.onProgress(written);
+    if (written % ROWS_PER_TURN === 0) await nextTurn();
   }
-  const { totals } = journal;
+  const { totals } = summaryTotals;
   gl.autoFilter = `A1:${lastColumnLetter(glColumns.length)}${totals.rowCount + 1}`;
-  totalRow(gl.addRow(['Total', null, null, null, null, null, null, money(totals.amountCents), money(totals.amountWithoutFeesCents), totals.count]));
+  totalRow(
+    gl.addRow([
+      'Total',
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      money(totals.amountCents),
+      money(totals.amountWithoutFeesCents),
+      totals.count,
+    ]),
+  );
   await gl.commit();
 
   const journalColumns: Column[] = [
@@ -113,7 +142,7 @@ export async function writeWorkbook(
   let lineCount = 0;
   let debitTotal = 0;
   let creditTotal = 0;
-  for (const entry of journal.entries) {
+  for (const entry of journalEntries(source.rows())) {
     const payee = entry.payeeName ?? `Payee ${entry.payeeId}`;
     const deposit = sides(-entry.debitCents);
     je.addRow([
@@ -139,7 +168,9 @@ export async function writeWorkbook(
       debitTotal += side.debitCents;
       creditTotal += side.creditCents;
     }
+    const before = lineCount;
     lineCount += 1 + entry.lines.length;
+    if (Math.floor(lineCount / ROWS_PER_TURN) !== Math.floor(before / ROWS_PER_TURN)) await nextTurn();
   }
   je.autoFilter = `A1:${lastColumnLetter(journalColumns.length)}${lineCount + 1}`;
   totalRow(je.addRow(['Total', null, null, null, money(debitTotal), money(creditTotal)]));
@@ -152,26 +183,44 @@ export async function writeWorkbook(
     { header: 'Amount without fees', width: 18, money: true },
     { header: 'Count', width: 8, count: true },
   ]);
-  const accounts = journal.accountTotals();
+  const accounts = summaryTotals.accountTotals();
   for (const a of accounts) {
-    summary.addRow([formulaSafe(a.account), formulaSafe(a.label), money(a.amountCents), money(a.amountWithoutFeesCents), a.count]).commit();
+    summary
+      .addRow([
+        formulaSafe(a.account),
+        formulaSafe(a.label),
+        money(a.amountCents),
+        money(a.amountWithoutFeesCents),
+        a.count,
+      ])
+      .commit();
   }
   summary.autoFilter = `A1:E${accounts.length + 1}`;
-  totalRow(summary.addRow(['Total', null, money(totals.amountCents), money(totals.amountWithoutFeesCents), totals.count]));
+  totalRow(
+    summary.addRow(['Total', null, money(totals.amountCents), money(totals.amountWithoutFeesCents), totals.count]),
+  );
   summary.addRow([]).commit();
   const payeeHeader = summary.addRow(['Payee', 'Payee name', 'Amount', 'Amount without fees', 'Count']);
   payeeHeader.font = { bold: true };
   payeeHeader.commit();
-  for (const p of journal.payeeTotals()) {
+  for (const p of summaryTotals.payeeTotals()) {
     summary
-      .addRow([String(p.payeeId), formulaSafe(p.payeeName ?? ''), money(p.amountCents), money(p.amountWithoutFeesCents), p.count])
+      .addRow([
+        String(p.payeeId),
+        formulaSafe(p.payeeName ?? ''),
+        money(p.amountCents),
+        money(p.amountWithoutFeesCents),
+        p.count,
+      ])
       .commit();
   }
-  totalRow(summary.addRow(['Total', null, money(totals.amountCents), money(totals.amountWithoutFeesCents), totals.count]));
+  totalRow(
+    summary.addRow(['Total', null, money(totals.amountCents), money(totals.amountWithoutFeesCents), totals.count]),
+  );
   await summary.commit();
 
   await workbook.commit();
-  return journal;
+  return summaryTotals;
 }
 
 function totalRow(row: ExcelJS.Row): void {

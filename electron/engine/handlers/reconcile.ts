@@ -60,7 +60,7 @@ export function createReconcileHandlers(
       changed('batches');
       return detail;
     },
-    'glBatches.list': async ({ limit, ...filter }) => glBatchReport(store.db, filter, limit),
+    'glBatches.list': async ({ limit, ...filter }) => glBatchReport(store, filter, limit),
     'changes.list': async (args) => listChanges(store, args),
     'changes.acknowledge': async (args) => {
       const acknowledged = await acknowledgeChanges(store, args, await reviewer(), now());
@@ -74,12 +74,13 @@ export function createReconcileHandlers(
       const result = await exportGlBatches(
         { ...filter, layout: layout ?? settings.exportLayout, file },
         {
-          db: store.db,
+          store,
           dataFolder: ctx.options.dataFolder,
           settings,
           createdBy: settings.reviewerName.trim() || DEFAULT_REVIEWER,
           now: now(),
-          onProgress: (rows, totalRows, target) => ctx.events.emit('export.progress', { rows, totalRows, file: target }),
+          onProgress: (rows, totalRows, target) =>
+            ctx.events.emit('export.progress', { rows, totalRows, file: target }),
         },
       );
       changed('exports');

@@ -1,76 +1,99 @@
 /** Payees, Chart of Accounts, batches and GL-batch rows: small writes, each in its caller's transaction. */
 import type BetterSqlite3 from 'better-sqlite3';
+import { statement } from './statements';
 import type { Batch, GlAccount, GlBatch, Payee } from '../../../shared/domain';
 import type { Parsed } from '../api/wire';
 
 /** Replaces the payee list; payees no longer listed stay, marked removed, so old rows keep a name. */
 export function replacePayees(sqlite: BetterSqlite3.Database, payees: Array<Parsed<Payee>>, now: string): void {
-  const upsert = sqlite.prepare(
+  const upsert = statement(
+    sqlite,
     `INSERT INTO payees (id, name, merchant_id, removed, raw, updated_at) VALUES (?, ?, ?, 0, ?, ?)
      ON CONFLICT(id) DO UPDATE SET name = excluded.name, merchant_id = excluded.merchant_id, removed = 0, raw = excluded.raw, updated_at = excluded.updated_at`,
   );
   for (const { value, raw } of payees) upsert.run(value.id, value.name, value.merchantId, raw, now);
-  sqlite
-    .prepare(`UPDATE payees SET removed = 1, updated_at = ? WHERE removed = 0 AND id NOT IN (SELECT value FROM json_each(?))`)
-    .run(now, JSON.stringify(payees.map((p) => p.value.id)));
+  statement(
+    sqlite,
+    `UPDATE payees SET removed = 1, updated_at = ? WHERE removed = 0 AND id NOT IN (SELECT value FROM json_each(?))`,
+  ).run(now, JSON.stringify(payees.map((p) => p.value.id)));
 }
 
-export function replaceGlAccounts(sqlite: BetterSqlite3.Database, accounts: Array<Parsed<GlAccount>>, now: string): void {
-  const upsert = sqlite.prepare(
+export function replaceGlAccounts(
+  sqlite: BetterSqlite3.Database,
+  accounts: Array<Parsed<GlAccount>>,
+  now: string,
+): void {
+  const upsert = statement(
+    sqlite,
     `INSERT INTO gl_accounts (id, number, label, removed, raw, updated_at) VALUES (?, ?, ?, 0, ?, ?)
      ON CONFLICT(id) DO UPDATE SET number = excluded.number, label = excluded.label, removed = 0, raw = excluded.raw, updated_at = excluded.updated_at`,
   );
   for (const { value, raw } of accounts) upsert.run(value.id, value.number, value.label, raw, now);
-  sqlite
-    .prepare(`UPDATE gl_accounts SET removed = 1, updated_at = ? WHERE removed = 0 AND id NOT IN (SELECT value FROM json_each(?))`)
-    .run(now, JSON.stringify(accounts.map((a) => a.value.id)));
+  statement(
+    sqlite,
+    `UPDATE gl_accounts SET removed = 1, updated_at = ? WHERE removed = 0 AND id NOT IN (SELECT value FROM json_each(?))`,
+  ).run(now, JSON.stringify(accounts.map((a) => a.value.id)));
 }
 
 export function listPayees(sqlite: BetterSqlite3.Database): Payee[] {
-  return (sqlite.prepare('SELECT id, name, merchant_id, removed FROM payees ORDER BY removed, name, id').all() as Array<{
-    id: number;
-    name: string;
-    merchant_id: string;
-    removed: number;
-  }>).map((row) => ({ id: row.id, name: row.name, merchantId: row.merchant_id, removed: row.removed === 1 }));
+  return (
+    statement(sqlite, 'SELECT id, name, merchant_id, removed FROM payees ORDER BY removed, name, id').all() as Array<{
+      id: number;
+      name: string;
+      merchant_id: string;
+      removed: number;
+    }>
+  ).map((row) => ({ id: row.id, name: row.name, merchantId: row.merchant_id, removed: row.removed === 1 }));
 }
 
 export function listGlAccounts(sqlite: BetterSqlite3.Database): GlAccount[] {
-  return (sqlite.prepare('SELECT id, number, label, removed FROM gl_accounts ORDER BY removed, number, id').all() as Array<{
-    id: string;
-    number: string;
-    label: string;
-    removed: number;
-  }>).map((row) => ({ id: row.id, number: row.number, label: row.label, removed: row.removed === 1 }));
+  return (
+    statement(
+      sqlite,
+      'SELECT id, number, label, removed FROM gl_accounts ORDER BY removed, number, id',
+    ).all() as Array<{
+      id: string;
+      number: string;
+      label: string;
+      removed: number;
+    }>
+  ).map((row) => ({ id: row.id, number: row.number, label: row.label, removed: row.removed === 1 }));
 }
 
 export function batchExists(sqlite: BetterSqlite3.Database, id: string): boolean {
-  return sqlite.prepare('SELECT 1 FROM batches WHERE id = ?').get(id) !== undefined;
+  return statement(sqlite, 'SELECT 1 FROM batches WHERE id = ?').get(id) !== undefined;
 }
 
 export function countBatchTransactions(sqlite: BetterSqlite3.Database, batchId: string): number {
-  return (sqlite.prepare('SELECT COUNT(*) AS n FROM transactions WHERE batch_id = ?').get(batchId) as { n: number }).n;
+  return (statement(sqlite, 'SELECT COUNT(*) AS n FROM transactions WHERE batch_id = ?').get(batchId) as { n: number })
+    .n;
 }
 
 /** Inserts or updates a batch; returns whether anything was written. */
 export function upsertBatch(sqlite: BetterSqlite3.Database, { value, raw }: Parsed<Batch>, now: string): boolean {
-  const result = sqlite
-    .prepare(
-      `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
+  const result = statement(
+    sqlite,
+
+    `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
        VALUES (@id, @payeeId, @date, @paymentMethod, @totalCents, @feesCents, @partialCents, @totalCount, @raw, @now, @now)
        ON CONFLICT(id) DO UPDATE SET payee_id = excluded.payee_id, date = excluded.date, payment_method = excluded.payment_method,
          total_cents = excluded.total_cents, fees_cents = excluded.fees_cents, partial_cents = excluded.partial_cents,
          total_count = excluded.total_count, raw = excluded.raw, updated_at = excluded.updated_at
        WHERE batches.raw IS NOT excluded.raw`,
-    )
-    .run({ ...value, raw, now });
+  ).run({ ...value, raw, now });
   return result.changes > 0;
 }
 
 /** Replaces one day's GL-batch rows (all pages of the day at once, so a day is never half there). */
-export function replaceGlBatchDay(sqlite: BetterSqlite3.Database, date: string, rows: Array<Parsed<GlBatch>>, now: string): void {
-  sqlite.prepare('DELETE FROM gl_batches WHERE date = ?').run(date);
-  const insert = sqlite.prepare(
+export function replaceGlBatchDay(
+  sqlite: BetterSqlite3.Database,
+  date: string,
+  rows: Array<Parsed<GlBatch>>,
+  now: string,
+): void {
+  statement(sqlite, 'DELETE FROM gl_batches WHERE date = ?').run(date);
+  const insert = statement(
+    sqlite,
     `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id, gl_account_id, gl_number, gl_label, amount_cents, amount_without_fees_cents, count, raw, synced_at)
      VALUES (@glBatchId, @date, @batchId, @payeeId, @glAccountId, @glNumber, @glLabel, @amountCents, @amountWithoutFeesCents, @count, @raw, @now)`,
   );

@@ -1,5 +1,6 @@
 /** Sync runs and cursors: plain functions over the raw connection (called inside page transactions). */
 import type BetterSqlite3 from 'better-sqlite3';
+import { statement } from './statements';
 import type { SyncRunStatus, SyncRunSummary } from '../../../shared/contract';
 import type { SyncRunRow } from './schema';
 
@@ -15,31 +16,46 @@ export interface RunCounts {
 
 export function startRun(sqlite: BetterSqlite3.Database, trigger: RunTrigger, now: string): number {
   // A run still marked running was cut off (crash, kill): its pages are committed, the run is not.
-  sqlite
-    .prepare(`UPDATE sync_runs SET status = 'failed', finished_at = ?, error = 'Interrupted before it finished; the next sync carried on from its last saved page.' WHERE status = 'running'`)
-    .run(now);
-  return Number(sqlite.prepare(`INSERT INTO sync_runs (started_at, status, trigger) VALUES (?, 'running', ?)`).run(now, trigger).lastInsertRowid);
+  statement(
+    sqlite,
+    `UPDATE sync_runs SET status = 'failed', finished_at = ?, error = 'Interrupted before it finished; the next sync carried on from its last saved page.' WHERE status = 'running'`,
+  ).run(now);
+  return Number(
+    statement(sqlite, `INSERT INTO sync_runs (started_at, status, trigger) VALUES (?, 'running', ?)`).run(now, trigger)
+      .lastInsertRowid,
+  );
 }
 
 /** Adds a page's counts to the run: called in the page's own transaction, so counts never drift. */
 export function addRunCounts(sqlite: BetterSqlite3.Database, runId: number, counts: Partial<RunCounts>): void {
-  sqlite
-    .prepare(
-      `UPDATE sync_runs SET transactions_inserted = transactions_inserted + ?, transactions_updated = transactions_updated + ?,
+  statement(
+    sqlite,
+
+    `UPDATE sync_runs SET transactions_inserted = transactions_inserted + ?, transactions_updated = transactions_updated + ?,
          changes_recorded = changes_recorded + ?, batches_synced = batches_synced + ?, gl_batches_synced = gl_batches_synced + ? WHERE id = ?`,
-    )
-    .run(
-      counts.transactionsInserted ?? 0,
-      counts.transactionsUpdated ?? 0,
-      counts.changesRecorded ?? 0,
-      counts.batchesSynced ?? 0,
-      counts.glBatchesSynced ?? 0,
-      runId,
-    );
+  ).run(
+    counts.transactionsInserted ?? 0,
+    counts.transactionsUpdated ?? 0,
+    counts.changesRecorded ?? 0,
+    counts.batchesSynced ?? 0,
+    counts.glBatchesSynced ?? 0,
+    runId,
+  );
 }
 
-export function finishRun(sqlite: BetterSqlite3.Database, runId: number, status: SyncRunStatus, now: string, error: string | null): void {
-  sqlite.prepare('UPDATE sync_runs SET status = ?, finished_at = ?, error = ? WHERE id = ?').run(status, now, error, runId);
+export function finishRun(
+  sqlite: BetterSqlite3.Database,
+  runId: number,
+  status: SyncRunStatus,
+  now: string,
+  error: string | null,
+): void {
+  statement(sqlite, 'UPDATE sync_runs SET status = ?, finished_at = ?, error = ? WHERE id = ?').run(
+    status,
+    now,
+    error,
+    runId,
+  );
 }
 
 export function runSummary(row: SyncRunRow): SyncRunSummary {
@@ -59,32 +75,40 @@ export function runSummary(row: SyncRunRow): SyncRunSummary {
 }
 
 export function listRuns(sqlite: BetterSqlite3.Database, limit: number): SyncRunSummary[] {
-  return (sqlite.prepare('SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?').all(limit) as SyncRunRow[]).map(runSummary);
+  return (statement(sqlite, 'SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?').all(limit) as SyncRunRow[]).map(
+    runSummary,
+  );
 }
 
 export function lastSuccessAt(sqlite: BetterSqlite3.Database): string | null {
-  const row = sqlite.prepare(`SELECT finished_at FROM sync_runs WHERE status = 'succeeded' ORDER BY id DESC LIMIT 1`).get() as
-    | { finished_at: string | null }
-    | undefined;
+  const row = statement(
+    sqlite,
+    `SELECT finished_at FROM sync_runs WHERE status = 'succeeded' ORDER BY id DESC LIMIT 1`,
+  ).get() as { finished_at: string | null } | undefined;
   return row?.finished_at ?? null;
 }
 
 export function getCursor<T>(sqlite: BetterSqlite3.Database, name: string): T | null {
-  const row = sqlite.prepare('SELECT value FROM sync_cursors WHERE name = ?').get(name) as { value: string } | undefined;
+  const row = statement(sqlite, 'SELECT value FROM sync_cursors WHERE name = ?').get(name) as
+    { value: string } | undefined;
   return row ? (JSON.parse(row.value) as T) : null;
 }
 
 export function setCursor(sqlite: BetterSqlite3.Database, name: string, value: unknown, now: string): void {
-  sqlite
-    .prepare('INSERT INTO sync_cursors (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at')
-    .run(name, JSON.stringify(value), now);
+  statement(
+    sqlite,
+    'INSERT INTO sync_cursors (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+  ).run(name, JSON.stringify(value), now);
 }
 
 export function deleteCursor(sqlite: BetterSqlite3.Database, name: string): void {
-  sqlite.prepare('DELETE FROM sync_cursors WHERE name = ?').run(name);
+  statement(sqlite, 'DELETE FROM sync_cursors WHERE name = ?').run(name);
 }
 
 export function allCursors(sqlite: BetterSqlite3.Database): Record<string, unknown> {
-  const rows = sqlite.prepare('SELECT name, value FROM sync_cursors ORDER BY name').all() as Array<{ name: string; value: string }>;
+  const rows = statement(sqlite, 'SELECT name, value FROM sync_cursors ORDER BY name').all() as Array<{
+    name: string;
+    value: string;
+  }>;
   return Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.value)]));
 }

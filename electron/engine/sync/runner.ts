@@ -7,14 +7,32 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SyncPhase, SyncProgress } from '../../../shared/contract';
-import { addDays, compareBusinessDates, daysBetween, eachBusinessDate, todayCentral, toIsoUtc, type BusinessDate, type Clock } from '../../../shared/time';
+import {
+  addDays,
+  compareBusinessDates,
+  daysBetween,
+  eachBusinessDate,
+  todayCentral,
+  toIsoUtc,
+  type BusinessDate,
+  type Clock,
+} from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
-import type { ParsedTransaction } from '../api/wire';
-import { batchExists, countBatchTransactions, replaceGlAccounts, replaceGlBatchDay, replacePayees, upsertBatch } from '../store/reference';
+import type { Parsed, ParsedTransaction } from '../api/wire';
+import type { GlBatch } from '../../../shared/domain';
+import {
+  batchExists,
+  countBatchTransactions,
+  replaceGlAccounts,
+  replaceGlBatchDay,
+  replacePayees,
+  upsertBatch,
+} from '../store/reference';
 import { addRunCounts, deleteCursor, getCursor, setCursor, type RunCounts } from '../store/syncState';
 import { TransactionWriter, type PageRow } from '../store/transactionWriter';
 import { CURSOR, planPass, type Pass } from './plan';
+import { inOrder } from './pipeline';
 import { dayBefore, dayWindow } from './windows';
 
 export interface RunOptions {
@@ -58,7 +76,13 @@ export async function runSync(options: RunOptions): Promise<RunOutcome> {
 }
 
 class Run {
-  readonly counts: RunCounts = { transactionsInserted: 0, transactionsUpdated: 0, changesRecorded: 0, batchesSynced: 0, glBatchesSynced: 0 };
+  readonly counts: RunCounts = {
+    transactionsInserted: 0,
+    transactionsUpdated: 0,
+    changesRecorded: 0,
+    batchesSynced: 0,
+    glBatchesSynced: 0,
+  };
   readonly pass: Pass;
   private readonly sqlite: BetterSqlite3.Database;
   private readonly writer: TransactionWriter;
@@ -96,7 +120,12 @@ class Run {
     this.commit(() => {
       if (!this.pass.resumed) {
         setCursor(this.sqlite, CURSOR.pass, { today: this.pass.today, start: this.pass.start }, this.now());
-        setCursor(this.sqlite, CURSOR.txnPosition, { day: this.pass.start, at: null } satisfies TxnPosition, this.now());
+        setCursor(
+          this.sqlite,
+          CURSOR.txnPosition,
+          { day: this.pass.start, at: null } satisfies TxnPosition,
+          this.now(),
+        );
         deleteCursor(this.sqlite, CURSOR.glDone);
       }
       setCursor(this.sqlite, CURSOR.origin, this.pass.origin, this.now());
@@ -118,19 +147,28 @@ class Run {
     const totalDays = daysBetween(start, today) + 1;
     const position = getCursor<TxnPosition>(this.sqlite, CURSOR.txnPosition) ?? { day: start, at: null };
     if (compareBusinessDates(position.day, today) > 0) return;
-    for (const day of eachBusinessDate(position.day, today)) {
+    const days = [...eachBusinessDate(position.day, today)];
+    const pages = inOrder(days, (day) => {
       const window = dayWindow(day);
-      const at = day === position.day ? position.at : null;
-      const dayIndex = daysBetween(start, day);
-      for await (const page of this.o.client.transactionPages({ after: window.after, before: window.before }, at)) {
-        const next: TxnPosition = page.last ? { day: addDays(day, 1), at: null } : { day, at: page.position };
-        this.writeTransactions(page, (parsed) => ({ parsed, businessDate: day, fallbackDate: day }), () =>
-          setCursor(this.sqlite, CURSOR.txnPosition, next, this.now()),
-        );
-        const within = page.last ? 1 : 0.5;
-        this.progress('transactions', 0.02 + 0.78 * ((dayIndex + within) / totalDays), `Transactions of ${day}`);
-        this.checkCancel();
-      }
+      return this.o.client.transactionPages(
+        { after: window.after, before: window.before },
+        day === position.day ? position.at : null,
+      );
+    });
+    for await (const { item: day, value: page } of pages) {
+      const next: TxnPosition = page.last ? { day: addDays(day, 1), at: null } : { day, at: page.position };
+      this.writeTransactions(
+        page,
+        (parsed) => ({ parsed, businessDate: day, fallbackDate: day }),
+        () => setCursor(this.sqlite, CURSOR.txnPosition, next, this.now()),
+      );
+      const within = page.last ? 1 : 0.5;
+      this.progress(
+        'transactions',
+        0.02 + 0.78 * ((daysBetween(start, day) + within) / totalDays),
+        `Transactions of ${day}`,
+      );
+      this.checkCancel();
     }
   }
 
@@ -141,21 +179,26 @@ class Run {
     let newest = cursorDate;
     this.progress('batches', 0.8, 'Reading deposits (batches)', true);
     for await (const page of this.o.client.batchPages(afterDate)) {
-      for (const batch of page.objects) {
-        // A new batch whose transactions the day windows did not all bring is read in full.
-        if (!batchExists(this.sqlite, batch.value.id) && countBatchTransactions(this.sqlite, batch.value.id) !== batch.value.totalCount) {
+      // A batch dated after today cannot be (the clock is behind the service's); it waits for its day.
+      const batches = page.objects.filter((batch) => compareBusinessDates(batch.value.date, this.pass.today) <= 0);
+      for (const batch of batches) {
+        // A new batch whose transactions the day windows did not all bring is read in full first.
+        if (
+          !batchExists(this.sqlite, batch.value.id) &&
+          countBatchTransactions(this.sqlite, batch.value.id) !== batch.value.totalCount
+        ) {
           await this.syncBatchTransactions(batch.value.id, batch.value.date);
         }
-        this.commit(() => {
-          if (upsertBatch(this.sqlite, batch, this.now())) {
-            this.counts.batchesSynced++;
-            addRunCounts(this.sqlite, this.o.runId, { batchesSynced: 1 });
-          }
-          deleteCursor(this.sqlite, CURSOR.batchTxns);
-        });
         if (!newest || compareBusinessDates(batch.value.date, newest) > 0) newest = batch.value.date;
-        this.checkCancel();
       }
+      this.commit(() => {
+        let written = 0;
+        for (const batch of batches) if (upsertBatch(this.sqlite, batch, this.now())) written++;
+        this.counts.batchesSynced += written;
+        addRunCounts(this.sqlite, this.o.runId, { batchesSynced: written });
+        deleteCursor(this.sqlite, CURSOR.batchTxns);
+      });
+      this.checkCancel();
     }
     if (newest) this.commit(() => setCursor(this.sqlite, CURSOR.batchesAfter, newest, this.now()));
   }
@@ -165,8 +208,10 @@ class Run {
     const cursor = getCursor<{ batchId: string; at: KeysetPosition | null }>(this.sqlite, CURSOR.batchTxns);
     const start = cursor && cursor.batchId === batchId ? cursor.at : null;
     for await (const page of this.o.client.transactionPages({ batch: batchId }, start)) {
-      this.writeTransactions(page, (parsed) => ({ parsed, businessDate: null, fallbackDate: date }), () =>
-        setCursor(this.sqlite, CURSOR.batchTxns, { batchId, at: page.position }, this.now()),
+      this.writeTransactions(
+        page,
+        (parsed) => ({ parsed, businessDate: null, fallbackDate: date }),
+        () => setCursor(this.sqlite, CURSOR.batchTxns, { batchId, at: page.position }, this.now()),
       );
       this.progress('batches', 0.85, `Transactions of deposit ${batchId}`);
       this.checkCancel();
@@ -179,24 +224,34 @@ class Run {
     const first = done ? addDays(done, 1) : start;
     if (compareBusinessDates(first, today) > 0) return;
     const totalDays = daysBetween(start, today) + 1;
-    for (const day of eachBusinessDate(first, today)) {
-      // A day's rows are replaced all at once, so gather its pages (a few hundred rows) first.
-      const rows = [];
-      for await (const page of this.o.client.glBatchPages({ startDate: dayBefore(day), endDate: day })) rows.push(...page.objects);
-      const dayRows = rows.filter((row) => row.value.date === day);
+    // A day's rows are replaced all at once, so its pages (a few hundred rows) are gathered first;
+    // the next days are fetched meanwhile.
+    const days = inOrder([...eachBusinessDate(first, today)], (day) => this.glDay(day), { concurrency: 4, buffer: 1 });
+    for await (const { item: day, value: rows } of days) {
       this.commit(() => {
-        replaceGlBatchDay(this.sqlite, day, dayRows, this.now());
+        replaceGlBatchDay(this.sqlite, day, rows, this.now());
         setCursor(this.sqlite, CURSOR.glDone, day, this.now());
-        addRunCounts(this.sqlite, this.o.runId, { glBatchesSynced: dayRows.length });
+        addRunCounts(this.sqlite, this.o.runId, { glBatchesSynced: rows.length });
       });
-      this.counts.glBatchesSynced += dayRows.length;
+      this.counts.glBatchesSynced += rows.length;
       this.pages++;
       this.progress('gl_batches', 0.9 + 0.1 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
       this.checkCancel();
     }
   }
 
-  private writeTransactions(page: KeysetPage<ParsedTransaction>, toRow: (parsed: ParsedTransaction) => PageRow, advance: () => void): void {
+  private async *glDay(day: BusinessDate): AsyncGenerator<Array<Parsed<GlBatch>>> {
+    const rows: Array<Parsed<GlBatch>> = [];
+    for await (const page of this.o.client.glBatchPages({ startDate: dayBefore(day), endDate: day }))
+      rows.push(...page.objects);
+    yield rows.filter((row) => row.value.date === day);
+  }
+
+  private writeTransactions(
+    page: KeysetPage<ParsedTransaction>,
+    toRow: (parsed: ParsedTransaction) => PageRow,
+    advance: () => void,
+  ): void {
     const now = this.now();
     this.commit(() => {
       const result = this.writer.writePage(page.objects.map(toRow), this.o.runId, now);
@@ -231,7 +286,10 @@ class Run {
     if (!force && !phaseChanged && nowMs - this.lastEmitMs < 200) return;
     this.lastEmitMs = nowMs;
     const elapsed = (nowMs - this.startedMs) / 1000;
-    const eta = this.fraction > 0.05 && this.fraction < 1 && elapsed > 0 ? Math.round((elapsed * (1 - this.fraction)) / this.fraction) : null;
+    const eta =
+      this.fraction > 0.05 && this.fraction < 1 && elapsed > 0
+        ? Math.round((elapsed * (1 - this.fraction)) / this.fraction)
+        : null;
     this.o.onProgress({
       runId: this.o.runId,
       phase,

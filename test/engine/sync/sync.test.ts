@@ -160,7 +160,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
   });
 
   it('is single-flight and cancellable; a cancelled run is carried on by the next', async () => {
-    h = await startHarness({ sandbox: { faults: { latencyMs: 5 } } });
+    h = await startHarness({ sandbox: { faults: { latencyMs: 40 } } });
     const service = syncServiceOf(h.engine.context);
     const first = await h.engine.call('sync.start', { from: FROM });
     const second = await h.engine.call('sync.start', {});
