@@ -35,7 +35,7 @@ export interface GlRowSource {
  * file write only run on a turn of the loop: without these turns the whole sheet's XML would pile
  * up in memory before any of it was compressed and written.
  */
-const ROWS_PER_TURN = 250;
+const ROWS_PER_TURN = Number(process.env.RPT ?? 250);
 
 type Column = { header: string; width: number; money?: boolean; date?: boolean; count?: boolean };
 

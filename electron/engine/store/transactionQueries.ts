@@ -20,7 +20,10 @@ interface Where {
   params: Param[];
 }
 
-function baseWhere(filter: TransactionFilter, skip?: 'statuses' | 'payeeIds'): Where {
+const isFullText = (search: string) => !/^\d{1,15}$/.test(search) && [...search].length >= 3;
+const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
+
+function baseWhere(filter: TransactionFilter, skip?: 'statuses' | 'payeeIds', options: { ftsJoined?: boolean } = {}): Where {
   const clauses: string[] = [];
   const params: Param[] = [];
   const inList = (column: string, values: readonly Param[]) => {
@@ -47,10 +50,12 @@ function baseWhere(filter: TransactionFilter, skip?: 'statuses' | 'payeeIds'): W
     if (/^\d{1,15}$/.test(search)) {
       clauses.push('(id = ? OR order_id = ?)');
       params.push(Number(search), Number(search));
-    } else if ([...search].length >= 3) {
-      // Trigram FTS: a substring match, the term quoted as one phrase.
-      clauses.push('id IN (SELECT rowid FROM transactions_search WHERE transactions_search MATCH ?)');
-      params.push(`"${search.replace(/"/g, '""')}"`);
+    } else if (isFullText(search)) {
+      // Trigram FTS (a substring match, the term quoted as one phrase); the list joins it instead.
+      if (!options.ftsJoined) {
+        clauses.push('id IN (SELECT rowid FROM transactions_search WHERE transactions_search MATCH ?)');
+        params.push(ftsPhrase(search));
+      }
     } else {
       clauses.push(`(payer_name LIKE ? ESCAPE '\\' OR data LIKE ? ESCAPE '\\')`);
       const like = `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
@@ -83,13 +88,16 @@ export function listTransactions(
   const split: 'statuses' | 'payeeIds' | undefined =
     (filter.statuses?.length ?? 0) > 1 ? 'statuses' : (filter.payeeIds?.length ?? 0) > 1 ? 'payeeIds' : undefined;
   const keyset = cursor ? decodeCursor(cursor) : null;
+  const search = filter.search?.trim();
+  if (search && isFullText(search)) return searchTransactions(sqlite, filter, search, keyset, limit);
   const branch = (extra: Where): { sql: string; params: Param[] } => {
     const where = baseWhere(filter, split);
     where.clauses.push(...extra.clauses);
     where.params.push(...extra.params);
     if (keyset) {
-      where.clauses.push('(business_date < ? OR (business_date = ? AND id < ?))');
-      where.params.push(keyset[0], keyset[0], keyset[1]);
+      // A row-value comparison: an index range, not a scan.
+      where.clauses.push('(business_date, id) < (?, ?)');
+      where.params.push(keyset[0], keyset[1]);
     }
     return {
       sql: `SELECT ${COLUMNS} FROM transactions ${where.clauses.length ? 'WHERE ' + where.clauses.join(' AND ') : ''}
@@ -110,6 +118,36 @@ export function listTransactions(
     query = branch({ clauses: [], params: [] });
   }
   const rows = sqlite.prepare(query.sql).all(...query.params) as TransactionRow[];
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  return { rows: page.map(toTransaction), nextCursor: more ? encodeCursor(page.at(-1)!) : null };
+}
+
+/**
+ * Text search walks the trigram index newest transaction first (FTS5 streams rowids in descending
+ * order) and stops at a page: a common name costs a page of lookups, not a sort of every match.
+ * Search results are ordered by transaction number, newest first.
+ */
+function searchTransactions(
+  sqlite: BetterSqlite3.Database,
+  filter: TransactionFilter,
+  search: string,
+  keyset: [string, number] | null,
+  limit: number,
+): Page<Transaction> {
+  const where = baseWhere(filter, undefined, { ftsJoined: true });
+  const clauses = ['transactions_search MATCH ?', ...where.clauses.map((c) => c.replace(/\b(id|order_id|payee_id|payment_method|status|business_date|batch_id|payer_name|data)\b/g, 't.$1'))];
+  const params: Param[] = [ftsPhrase(search), ...where.params];
+  if (keyset) {
+    clauses.push('s.rowid < ?');
+    params.push(keyset[1]);
+  }
+  const rows = sqlite
+    .prepare(
+      `SELECT ${COLUMNS.split(',').map((c) => 't.' + c.trim()).join(', ')} FROM transactions_search s JOIN transactions t ON t.id = s.rowid
+        WHERE ${clauses.join(' AND ')} ORDER BY s.rowid DESC LIMIT ${limit + 1}`,
+    )
+    .all(...params) as TransactionRow[];
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   return { rows: page.map(toTransaction), nextCursor: more ? encodeCursor(page.at(-1)!) : null };

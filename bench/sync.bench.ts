@@ -1,0 +1,199 @@
+/**
+ * Sync speed. The sandbox runs in a child process (as a real service would be elsewhere), so
+ * fetching really overlaps writing. Figures, all in this one run:
+ *   - full sync of 1M transactions (BENCH_SCALE-aware): rows/s, peak RSS;
+ *   - the limit: the slower of (a) fetching and parsing the same pages without storing them and
+ *     (b) upserting the same rows (and their items) with raw prepared statements in page-sized
+ *     transactions into a fresh store of the same schema; the goal is sync <= 1.3 x limit;
+ *   - a nightly sync: ~5k new transactions plus the 60-day refresh on a ~300k-transaction store.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createInterface } from 'node:readline';
+import { addDays, eachBusinessDate, fixedClock, todayCentral, Temporal } from '../shared/time';
+
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const NOW = '2026-03-10T20:00:00Z';
+
+if (process.env.BENCH_ROLE === 'sandbox') {
+  const { startSandbox } = await import('../electron/sandbox/index');
+  const options = JSON.parse(process.env.BENCH_SANDBOX!) as Parameters<typeof startSandbox>[0];
+  const server = await startSandbox(options);
+  process.stdout.write(JSON.stringify({ url: server.url, token: server.token, secret: server.secret }) + '\n');
+  process.stdin.resume();
+  process.stdin.on('end', () => process.exit(0));
+} else {
+  await main();
+}
+
+interface Connection {
+  url: string;
+  token: string;
+  secret: string;
+  child: ChildProcess;
+}
+
+async function sandboxProcess(options: object): Promise<Connection> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, BENCH_ROLE: 'sandbox', BENCH_SANDBOX: JSON.stringify(options) },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
+  });
+  return { ...(JSON.parse(line) as { url: string; token: string; secret: string }), child };
+}
+
+async function main(): Promise<void> {
+  const { createEngine } = await import('../electron/engine/engine');
+  const { memoryCredentialStore } = await import('../electron/engine/credentials');
+  const { silentLogger } = await import('../electron/engine/logger');
+  const { syncServiceOf } = await import('../electron/engine/sync/service');
+  const { ServiceClient } = await import('../electron/engine/api/client');
+  const { dayWindow } = await import('../electron/engine/sync/windows');
+  const { openStore } = await import('../electron/engine/store/open');
+
+  const work = mkdtempSync(join(tmpdir(), 'recon-bench-'));
+  const results: Record<string, number | string> = { scale };
+  const mb = (kb: number) => Math.round(kb / 1024);
+
+  async function syncOnce(conn: Connection, db: string, clockAt: string, from?: string) {
+    const engine = await createEngine({
+      version: 'bench',
+      dataFolder: dirname(db),
+      databasePath: db,
+      host: 'direct',
+      clock: fixedClock(clockAt),
+      credentials: memoryCredentialStore({ token: conn.token, secret: conn.secret }),
+      logger: silentLogger,
+    });
+    await engine.call('settings.set', { patch: { serviceUrl: conn.url } });
+    const t0 = performance.now();
+    let doneMs = 0;
+    const phases: Record<string, number> = {};
+    let phase = '';
+    let phaseStart = t0;
+    engine.on('sync.progress', (p) => {
+      if (p.phase !== phase) {
+        const now = performance.now();
+        if (phase) phases[phase] = Math.round(now - phaseStart);
+        phase = p.phase;
+        phaseStart = now;
+      }
+      if (p.phase === 'done') doneMs = performance.now() - t0;
+    });
+    const started = await syncServiceOf(engine.context).start({ trigger: 'manual', from });
+    const summary = (await started.finished)!;
+    const totalMs = performance.now() - t0;
+    if (summary.status !== 'succeeded') throw new Error(`sync ${summary.status}: ${summary.error}`);
+    await engine.close();
+    console.log(`  phases (ms): ${JSON.stringify(phases)}`);
+    return { summary, syncMs: doneMs, backupMs: totalMs - doneMs, phases };
+  }
+
+  // ---------- full sync of 1M ----------
+  const total = Math.round(1_000_000 * scale);
+  const days = 90;
+  const from = addDays(todayCentral(fixedClock(NOW)), -days);
+  const big = await sandboxProcess({ seed: 1, now: NOW, scenario: { days, totalTransactions: total } });
+  const dbFull = join(work, 'full', 'district-recon.sqlite');
+  mkdirSync(dirname(dbFull), { recursive: true });
+  const rssBefore = process.resourceUsage().maxRSS;
+  const full = await syncOnce(big, dbFull, NOW, from);
+  const rows = full.summary.transactionsInserted;
+  results.transactions = rows;
+  results.syncSeconds = +(full.syncMs / 1000).toFixed(2);
+  results.syncRowsPerSecond = Math.round(rows / (full.syncMs / 1000));
+  results.backupSeconds = +(full.backupMs / 1000).toFixed(2);
+  results.peakRssMb = mb(process.resourceUsage().maxRSS);
+  results.rssBeforeMb = mb(rssBefore);
+  console.log(`full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB`);
+
+  // (a) fetch + parse the same pages, storing nothing.
+  const client = new ServiceClient({ baseUrl: big.url, token: big.token, secret: big.secret });
+  let fetched = 0;
+  let t0 = performance.now();
+  for (const day of eachBusinessDate(from, todayCentral(fixedClock(NOW)))) {
+    const window = dayWindow(day);
+    for await (const page of client.transactionPages({ after: window.after, before: window.before })) fetched += page.objects.length;
+  }
+  const fetchMs = performance.now() - t0;
+  results.fetchParseSeconds = +(fetchMs / 1000).toFixed(2);
+  console.log(`(a) fetch + parse only: ${fetched} rows in ${results.fetchParseSeconds} s (${Math.round(fetched / (fetchMs / 1000))} rows/s)`);
+
+  // (b) raw prepared upserts of the same rows (read back from the synced store) into a fresh store.
+  const source = await openStore(dbFull);
+  const target = await openStore(join(work, 'raw', 'district-recon.sqlite').replace(/raw[/\\]/, 'raw-')); // fresh, same schema
+  const cols = `id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents, convenience_fee_cents,
+    tax_cents, shipping_cents, batch_id, data, payer_name, gl_account_id, business_date, raw, first_seen_at, updated_at, first_seen_run_id`;
+  const readPage = source.sqlite.prepare(`SELECT ${cols} FROM transactions WHERE id > ? ORDER BY id LIMIT 100`);
+  const readItems = source.sqlite.prepare(`SELECT * FROM transaction_items WHERE transaction_id BETWEEN ? AND ?`);
+  const names = cols.split(',').map((c) => c.trim());
+  const upsert = target.sqlite.prepare(
+    `INSERT INTO transactions (${cols}) VALUES (${names.map((n) => '@' + n).join(', ')})
+     ON CONFLICT(id) DO UPDATE SET ${names.filter((n) => n !== 'id').map((n) => `${n} = excluded.${n}`).join(', ')}`,
+  );
+  const upsertItem = target.sqlite.prepare(
+    `INSERT OR REPLACE INTO transaction_items (transaction_id, item_id, item_name, amount_cents, gl_account_id, student_number, student_name, raw)
+     VALUES (@transaction_id, @item_id, @item_name, @amount_cents, @gl_account_id, @student_number, @student_name, @raw)`,
+  );
+  const writePage = target.sqlite.transaction((page: Array<Record<string, unknown>>, items: Array<Record<string, unknown>>) => {
+    for (const row of page) upsert.run(row);
+    for (const item of items) upsertItem.run(item);
+  });
+  let written = 0;
+  let writeMs = 0;
+  let last = 0;
+  for (;;) {
+    const page = readPage.all(last) as Array<Record<string, unknown>>;
+    if (!page.length) break;
+    const items = readItems.all(page[0]!.id, page.at(-1)!.id) as Array<Record<string, unknown>>;
+    last = page.at(-1)!.id as number;
+    t0 = performance.now();
+    writePage(page, items);
+    writeMs += performance.now() - t0;
+    written += page.length;
+  }
+  await source.close();
+  await target.close();
+  results.rawUpsertSeconds = +(writeMs / 1000).toFixed(2);
+  console.log(`(b) raw prepared upserts: ${written} rows in ${results.rawUpsertSeconds} s (${Math.round(written / (writeMs / 1000))} rows/s)`);
+  const limitMs = Math.max(fetchMs, writeMs);
+  results.limitSeconds = +(limitMs / 1000).toFixed(2);
+  results.ratioToLimit = +(full.syncMs / limitMs).toFixed(2);
+  results.goalRatio = 1.3;
+  console.log(`sync / limit = ${results.ratioToLimit} (goal <= 1.3)`);
+  big.child.stdin!.end();
+  big.child.kill();
+
+  // ---------- nightly: ~5k new transactions + 60-day refresh on a ~300k store ----------
+  const nightlyTotal = Math.round(300_000 * scale);
+  const nightlyDays = 180;
+  const night = await sandboxProcess({ seed: 2, now: NOW, scenario: { days: nightlyDays, totalTransactions: nightlyTotal } });
+  const dbNight = join(work, 'night', 'district-recon.sqlite');
+  mkdirSync(dirname(dbNight), { recursive: true });
+  // The store as of three nights ago; then the nights' new transactions arrive in one run.
+  const behind = Temporal.Instant.from(NOW).subtract({ hours: 72 }).toString();
+  const initial = await syncOnce(night, dbNight, behind, addDays(todayCentral(fixedClock(NOW)), -nightlyDays));
+  const nightly = await syncOnce(night, dbNight, NOW);
+  results.nightlyStoreTransactions = initial.summary.transactionsInserted;
+  results.nightlyNewTransactions = nightly.summary.transactionsInserted;
+  results.nightlyUpdated = nightly.summary.transactionsUpdated;
+  results.nightlyChanges = nightly.summary.changesRecorded;
+  results.nightlySeconds = +(nightly.syncMs / 1000).toFixed(2);
+  results.peakRssMbAfterNightly = mb(process.resourceUsage().maxRSS);
+  console.log(
+    `nightly: ${results.nightlyNewTransactions} new, ${results.nightlyUpdated} updated, ${results.nightlyChanges} changes on a ${results.nightlyStoreTransactions}-transaction store in ${results.nightlySeconds} s`,
+  );
+  night.child.stdin!.end();
+  night.child.kill();
+
+  rmSync(work, { recursive: true, force: true });
+  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'sync.json');
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify(results));
+}

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Transaction } from '../../../shared/domain';
+import type { TransactionFilter } from '../../../shared/contract';
+import { countTransactions, getTransaction, listTransactions } from '../../../electron/engine/store/transactionQueries';
+import { createTestDb } from '../../helpers/db';
+
+type Db = Awaited<ReturnType<typeof createTestDb>>;
+let db: Db;
+const STATUSES = ['Settled', 'Pending', 'Refunded', 'Unknown'] as const;
+const NAMES = ['Zoë Müller', 'Ana García', 'Liam Smith'];
+
+beforeEach(async () => {
+  db = await createTestDb();
+  const insert = db.sqlite.prepare(
+    `INSERT INTO transactions (id, order_id, payee_id, payment_method, status, amount_cents, batch_id, data, payer_name, business_date, raw, first_seen_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', 'x', 'x')`,
+  );
+  for (let i = 0; i < 500; i++) {
+    insert.run(1000 + i, 90_000 + i, 1 + (i % 3), i % 5 === 0 ? 'ACH' : 'CC', STATUSES[i % 4], 100 + i, i % 4 === 1 ? null : `B${i % 7}`, `Yearbook ${i}`, NAMES[i % 3], `2026-03-${String(1 + (i % 20)).padStart(2, '0')}`);
+  }
+  db.sqlite.prepare(`INSERT INTO payees (id, name, merchant_id, raw, updated_at) VALUES (2, 'South Elementary', 'M2', '{}', 'x')`).run();
+  db.sqlite.prepare(`INSERT INTO transaction_changes (transaction_id, kind, to_status, seen_at) VALUES (1001, 'first_seen', 'Pending', 'x')`).run();
+});
+afterEach(() => db.cleanup());
+
+function all(filter: TransactionFilter, limit = 37): Transaction[] {
+  const rows: Transaction[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = listTransactions(db.sqlite, filter, cursor, limit);
+    rows.push(...page.rows);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return rows;
+}
+
+const expected = (keep: (i: number) => boolean) =>
+  Array.from({ length: 500 }, (_, i) => i)
+    .filter(keep)
+    .map((i) => ({ id: 1000 + i, date: `2026-03-${String(1 + (i % 20)).padStart(2, '0')}` }))
+    .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1))
+    .map((r) => r.id);
+
+describe('transactions.list / count / get', () => {
+  it.each<[string, TransactionFilter, (i: number) => boolean]>([
+    ['everything', {}, () => true],
+    ['one status', { statuses: ['Unknown'] }, (i) => i % 4 === 3],
+    ['several statuses', { statuses: ['Unknown', 'Pending'] }, (i) => i % 4 === 3 || i % 4 === 1],
+    ['several payees and a method', { payeeIds: [1, 3], methods: ['ACH'] }, (i) => i % 3 !== 1 && i % 5 === 0],
+    ['a date range', { from: '2026-03-05', to: '2026-03-07' }, (i) => i % 20 >= 4 && i % 20 <= 6],
+    ['a batch', { batchId: 'B3' }, (i) => i % 4 !== 1 && i % 7 === 3],
+  ])('keyset pages of %s: every row once, newest first, same as the count', (_name, filter, keep) => {
+    const ids = all(filter).map((t) => t.id);
+    expect(ids).toEqual(expected(keep));
+    expect(countTransactions(db.sqlite, filter)).toBe(ids.length);
+  });
+
+  it('searches transaction and order numbers, and names or text (non-ASCII too) by substring', () => {
+    expect(all({ search: '1007' }).map((t) => t.id)).toEqual([1007]);
+    expect(all({ search: '90010' }).map((t) => t.id)).toEqual([1010]);
+    const zoe = all({ search: 'Müll' }, 20);
+    expect(zoe.map((t) => t.id)).toEqual(Array.from({ length: 500 }, (_, i) => 1000 + i).filter((id) => (id - 1000) % 3 === 0).reverse());
+    expect(countTransactions(db.sqlite, { search: 'Müll' })).toBe(zoe.length);
+    expect(all({ search: 'Yearbook 42' }).map((t) => t.id).sort()).toEqual([1042, 1420, 1421, 1422, 1423, 1424, 1425, 1426, 1427, 1428, 1429]);
+    expect(all({ search: 'Smith', statuses: ['Settled'] }).every((t) => t.payerName === 'Liam Smith' && t.status === 'Settled')).toBe(true);
+  });
+
+  it('a transaction with its timeline and payee; an unknown one is NOT_FOUND in words', () => {
+    const detail = getTransaction(db.sqlite, 1001);
+    expect(detail.transaction).toMatchObject({ id: 1001, payeeId: 2, status: 'Pending', amountCents: 101 });
+    expect(detail.payeeName).toBe('South Elementary');
+    expect(detail.changes.map((c) => c.kind)).toEqual(['first_seen']);
+    expect(() => getTransaction(db.sqlite, 5)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(() => listTransactions(db.sqlite, {}, 'garbage', 10)).toThrow(expect.objectContaining({ code: 'BAD_ARGUMENTS' }));
+  });
+});
