@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { listBackups } from '../../../electron/engine/store/backup';
+import { startHarness, type Harness } from '../sync/harness';
+import { join } from 'node:path';
+
+describe('connection and Chart of Accounts handlers', () => {
+  let h: Harness | undefined;
+  afterEach(async () => {
+    await h?.close();
+    h = undefined;
+  });
+
+  it('connection.set refuses plain http to another machine; test reports in words; accounts add and remove', async () => {
+    h = await startHarness();
+    await expect(h.engine.call('connection.set', { url: 'http://pay.example.com', token: 'tok-1234', secret: 'sec-5678' })).rejects.toMatchObject({
+      code: 'BAD_ARGUMENTS',
+      message: expect.stringContaining('plain http'),
+    });
+    const settings = await h.engine.call('connection.set', { url: h.sandbox.url, token: h.sandbox.token, secret: h.sandbox.secret });
+    expect(settings).toMatchObject({ serviceUrl: h.sandbox.url, connectionConfigured: true, sandboxMode: false });
+    const test = await h.engine.call('connection.test', {});
+    expect(test.ok).toBe(true);
+    expect(test.message).toMatch(/^Connected\. The payment service lists \d+ payees\.$/);
+    expect(test.payeeCount).toBe(h.sandbox.truth().payees.length);
+
+    const unreachable = await h.engine.call('connection.test', { url: 'http://127.0.0.1:9' });
+    expect(unreachable).toMatchObject({ ok: false, payeeCount: null, message: expect.stringContaining('Could not reach the payment service') });
+
+    const added = await h.engine.call('glAccounts.add', { number: '4999', label: 'Robotics club' });
+    expect(added.find((a) => a.number === '4999')).toMatchObject({ label: 'Robotics club', removed: false });
+    const removed = await h.engine.call('glAccounts.remove', { number: '4999', label: 'Robotics club' });
+    expect(removed.find((a) => a.number === '4999')).toMatchObject({ removed: true });
+    await expect(h.engine.call('glAccounts.remove', { number: '4999', label: 'Robotics club' })).rejects.toMatchObject({ code: 'SERVICE_ERROR' });
+
+    await h.engine.call('connection.clear');
+    expect((await h.engine.call('settings.get')).connectionConfigured).toBe(false);
+    await expect(h.engine.call('sync.start', {})).rejects.toMatchObject({ code: 'NOT_CONFIGURED' });
+  });
+
+  it('a successful sync leaves an automatic backup; payees are listed', async () => {
+    h = await startHarness();
+    await h.sync('2026-03-05');
+    expect(listBackups(join(h.folder, 'backups'))).toHaveLength(1);
+    const payees = await h.engine.call('payees.list');
+    expect(payees.map((p) => p.id).sort()).toEqual(h.sandbox.truth().payees.map((p) => p.id).sort());
+  });
+});
