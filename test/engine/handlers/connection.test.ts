@@ -45,3 +45,33 @@ describe('connection and Chart of Accounts handlers', () => {
     expect(payees.map((p) => p.id).sort()).toEqual(h.sandbox.truth().payees.map((p) => p.id).sort());
   });
 });
+
+describe('sandbox mode', () => {
+  it('syncs from the host-supplied sandbox, whatever URL and credentials are stored', async () => {
+    const { startSandbox } = await import('../../../electron/sandbox');
+    const { createEngine } = await import('../../../electron/engine/engine');
+    const { silentLogger } = await import('../../../electron/engine/logger');
+    const sandbox = await startSandbox({ seed: 5, now: '2026-03-10T15:00:00Z', scenario: { days: 3, dailyVolume: 20, payees: 1, glAccounts: 3 } });
+    const engine = await createEngine({
+      version: 'test',
+      dataFolder: '/nonexistent',
+      databasePath: ':memory:',
+      host: 'direct',
+      clock: { now: () => sandbox.now() },
+      logger: silentLogger,
+      sandbox: async () => ({ url: sandbox.url, token: sandbox.token, secret: sandbox.secret }),
+      sandboxByDefault: true,
+    });
+    try {
+      const test = await engine.call('connection.test', {});
+      expect(test.ok).toBe(true);
+      const finished = new Promise<{ status: string }>((resolve) => engine.on('sync.finished', resolve));
+      await engine.call('sync.start', {});
+      expect((await finished).status).toBe('succeeded');
+      expect((await engine.call('transactions.count', {})).count).toBe(sandbox.truth().transactions.length);
+    } finally {
+      await engine.close();
+      await sandbox.close();
+    }
+  });
+});
