@@ -7,12 +7,12 @@
  * dates, the header row is frozen, autofilter is on and widths are set. Service text passes through
  * formulaSafe(); no hyperlinks are ever written (every value is a plain string, number or date).
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import { centsToDollars } from '../../../shared/money';
 import { formulaSafe } from './formulaSafe';
 import type { GlExportRow } from './glRows';
 import { ExportSummary, journalEntries, sides } from './journal';
+import { letZipCatchUp, ROWS_PER_TURN } from './zipBackpressure';
 
 export const SHEET_NAMES = { gl: 'GL Batches', journal: 'Journal Entry', summary: 'Summary' } as const;
 export const CURRENCY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
@@ -29,13 +29,6 @@ export interface WorkbookOptions {
 export interface GlRowSource {
   rows(): Iterable<GlExportRow>;
 }
-
-/**
- * Rows between turns of the event loop. exceljs's sheet stream never pushes back, and zlib and the
- * file write only run on a turn of the loop: without these turns the whole sheet's XML would pile
- * up in memory before any of it was compressed and written.
- */
-const ROWS_PER_TURN = Number(process.env.RPT ?? 250);
 
 type Column = { header: string; width: number; money?: boolean; date?: boolean; count?: boolean };
 
@@ -110,7 +103,7 @@ export async function writeWorkbook(
     ]).commit();
     const written = summaryTotals.totals.rowCount;
     if (options.onProgress && written % every === 0) options.onProgress(written);
-    if (written % ROWS_PER_TURN === 0) await nextTurn();
+    if (written % ROWS_PER_TURN === 0) await letZipCatchUp(gl);
   }
   const { totals } = summaryTotals;
   gl.autoFilter = `A1:${lastColumnLetter(glColumns.length)}${totals.rowCount + 1}`;
@@ -170,7 +163,7 @@ export async function writeWorkbook(
     }
     const before = lineCount;
     lineCount += 1 + entry.lines.length;
-    if (Math.floor(lineCount / ROWS_PER_TURN) !== Math.floor(before / ROWS_PER_TURN)) await nextTurn();
+    if (Math.floor(lineCount / ROWS_PER_TURN) !== Math.floor(before / ROWS_PER_TURN)) await letZipCatchUp(je);
   }
   je.autoFilter = `A1:${lastColumnLetter(journalColumns.length)}${lineCount + 1}`;
   totalRow(je.addRow(['Total', null, null, null, money(debitTotal), money(creditTotal)]));
