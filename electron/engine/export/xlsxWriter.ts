@@ -40,17 +40,46 @@ export function excelDate(businessDate: string): Date {
 
 const money = (cents: number) => centsToDollars(cents);
 
+/** A business date's Excel date, remembering the last one: rows come ordered by date. */
+function excelDates(): (businessDate: string) => Date {
+  let lastText = '';
+  let last = new Date(0);
+  return (businessDate) => {
+    if (businessDate !== lastText) {
+      lastText = businessDate;
+      last = excelDate(businessDate);
+    }
+    return last;
+  };
+}
+
+const styleOf = (c: Column): Partial<ExcelJS.Style> =>
+  c.money ? { numFmt: CURRENCY_FORMAT } : c.date ? { numFmt: DATE_FORMAT } : c.count ? { numFmt: '0' } : {};
+
 function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.money ? { numFmt: CURRENCY_FORMAT } : c.date ? { numFmt: DATE_FORMAT } : c.count ? { numFmt: '0' } : {},
-  }));
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: styleOf(c) }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.commit();
   return sheet;
+}
+
+/**
+ * Adds and commits a data row whose cells share one style object per column. exceljs gives every
+ * cell a fresh copy of its column's style and then works out each copy's style id from scratch (the
+ * largest single cost of a big export); a style object it has seen before is looked up instead.
+ * Shared objects are safe because data rows never change a cell's style afterwards.
+ */
+function dataRowWriter(sheet: ExcelJS.Worksheet, columns: Column[]): (values: ExcelJS.CellValue[]) => void {
+  const styles = columns.map(styleOf);
+  return (values) => {
+    const row = sheet.addRow(values);
+    styles.forEach((style, index) => {
+      row.getCell(index + 1).style = style;
+    });
+    row.commit();
+  };
 }
 
 function lastColumnLetter(count: number): string {
@@ -87,10 +116,12 @@ export async function writeWorkbook(
     { header: 'Count', width: 8, count: true },
   ];
   const gl = addSheet(workbook, SHEET_NAMES.gl, glColumns);
+  const writeGl = dataRowWriter(gl, glColumns);
+  const glDate = excelDates();
   for (const row of source.rows()) {
     summaryTotals.add(row);
-    gl.addRow([
-      excelDate(row.date),
+    writeGl([
+      glDate(row.date),
       formulaSafe(row.batchId),
       formulaSafe(row.payeeName ?? `Payee ${row.payeeId}`),
       formulaSafe(row.paymentMethod ?? ''),
@@ -100,7 +131,7 @@ export async function writeWorkbook(
       money(row.amountCents),
       money(row.amountWithoutFeesCents),
       row.count,
-    ]).commit();
+    ]);
     const written = summaryTotals.totals.rowCount;
     if (options.onProgress && written % every === 0) options.onProgress(written);
     if (written % ROWS_PER_TURN === 0) await letZipCatchUp(gl);
@@ -132,32 +163,34 @@ export async function writeWorkbook(
     { header: 'Credit', width: 15, money: true },
   ];
   const je = addSheet(workbook, SHEET_NAMES.journal, journalColumns);
+  const writeJe = dataRowWriter(je, journalColumns);
+  const jeDate = excelDates();
   let lineCount = 0;
   let debitTotal = 0;
   let creditTotal = 0;
   for (const entry of journalEntries(source.rows())) {
     const payee = entry.payeeName ?? `Payee ${entry.payeeId}`;
     const deposit = sides(-entry.debitCents);
-    je.addRow([
-      excelDate(entry.date),
+    writeJe([
+      jeDate(entry.date),
       formulaSafe(entry.batchId),
       formulaSafe(options.clearingAccount),
       formulaSafe(`Deposit ${entry.batchId} ${payee}${entry.paymentMethod ? ` ${entry.paymentMethod}` : ''}`),
       deposit.debitCents ? money(deposit.debitCents) : null,
       deposit.creditCents ? money(deposit.creditCents) : null,
-    ]).commit();
+    ]);
     debitTotal += deposit.debitCents;
     creditTotal += deposit.creditCents;
     for (const line of entry.lines) {
       const side = sides(line.creditCents);
-      je.addRow([
-        excelDate(entry.date),
+      writeJe([
+        jeDate(entry.date),
         formulaSafe(entry.batchId),
         formulaSafe(line.account),
         formulaSafe(`${line.label || line.account} - batch ${entry.batchId} ${payee}`),
         side.debitCents ? money(side.debitCents) : null,
         side.creditCents ? money(side.creditCents) : null,
-      ]).commit();
+      ]);
       debitTotal += side.debitCents;
       creditTotal += side.creditCents;
     }
