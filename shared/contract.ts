@@ -270,6 +270,10 @@ export const methodSchemas = {
   'transactions.list': z.object({ filter: transactionFilterSchema.default({}), cursor, limit: pageLimit }).strict(),
   'transactions.count': z.object({ filter: transactionFilterSchema.default({}) }).strict(),
   'transactions.get': z.object({ id }).strict(),
+  /** The cursor that makes transactions.list start at row `position` (0-based) of the filtered list: a scrollbar jump. */
+  'transactions.seek': z
+    .object({ filter: transactionFilterSchema.default({}), position: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+    .strict(),
 
   'batches.list': z.object({ filter: batchFilterSchema.default({}), cursor, limit: pageLimit }).strict(),
   'batches.get': z.object({ id: batchId }).strict(),
@@ -331,6 +335,8 @@ export interface MethodResults {
   'transactions.list': Page<Transaction>;
   'transactions.count': { count: number };
   'transactions.get': TransactionDetail;
+  /** null: start from the top (position 0). Past the end: a cursor whose page is empty. */
+  'transactions.seek': { cursor: string | null };
   'batches.list': Page<BatchSummary>;
   'batches.get': BatchDetail;
   'batches.signOff': BatchDetail;

@@ -24,6 +24,7 @@ import { createAppHandlers } from './handlers/app';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
 import { createReconcileHandlers } from './handlers/reconcile';
+import { createTransactionSeekHandlers } from './handlers/transactionSeek';
 
 export interface Engine {
   /** Validates the raw args with the contract's schema, then runs the handler. */
@@ -55,6 +56,7 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     ...createSettingsHandlers(context),
     ...createSyncHandlers(context),
     ...createReconcileHandlers(context),
+    ...createTransactionSeekHandlers(context),
   };
   const callUnknown = async (method: unknown, args: unknown): Promise<unknown> => {
     const call = parseCall(method, args);

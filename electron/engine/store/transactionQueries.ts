@@ -20,10 +20,10 @@ interface Where {
   params: Param[];
 }
 
-const isFullText = (search: string) => !/^\d{1,15}$/.test(search) && [...search].length >= 3;
+export const isFullText = (search: string) => !/^\d{1,15}$/.test(search) && [...search].length >= 3;
 const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
 
-function baseWhere(filter: TransactionFilter, skip?: 'statuses' | 'payeeIds', options: { ftsJoined?: boolean } = {}): Where {
+export function baseWhere(filter: TransactionFilter, skip?: 'statuses' | 'payeeIds', options: { ftsJoined?: boolean } = {}): Where {
   const clauses: string[] = [];
   const params: Param[] = [];
   const inList = (column: string, values: readonly Param[]) => {
@@ -65,7 +65,7 @@ function baseWhere(filter: TransactionFilter, skip?: 'statuses' | 'payeeIds', op
   return { clauses, params };
 }
 
-function encodeCursor(row: { business_date: string; id: number }): string {
+export function encodeCursor(row: { business_date: string; id: number }): string {
   return Buffer.from(JSON.stringify([row.business_date, row.id])).toString('base64url');
 }
 
