@@ -1,11 +1,12 @@
 /**
  * A virtualised, keyboard-driven table: TanStack Table for columns and cells, TanStack Virtual so only
- * the rows on screen are in the DOM. `rowCount` may exceed the loaded rows (keyset paging): the rest
- * render as placeholders and `onVisibleRange` asks the view's store for more.
+ * the rows on screen are in the DOM (and in the table model). `rowCount` may exceed the loaded rows
+ * (paging): rows not loaded render as placeholders and `onVisibleRange` asks the view's store for them.
+ * A list too long to hold gives `rowAt` (a sparse lookup) instead of `rows`.
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShortcuts } from '../hooks/useShortcuts';
 
 declare module '@tanstack/react-table' {
@@ -24,11 +25,14 @@ export type TableColumn<T> = ColumnDef<T, unknown>;
 interface DataTableProps<T> {
   label: string;
   columns: TableColumn<T>[];
-  rows: T[];
+  rows?: T[];
+  /** The row at an index, if loaded: for lists held sparsely (then `rows` is not needed). */
+  rowAt?(index: number): T | undefined;
   /** Total rows for the scroll height, when more exist than are loaded. */
   rowCount?: number;
   getRowId(row: T): string;
   onOpen?(row: T): void;
+  /** The rows on screen (without the virtualiser's overscan) changed. */
   onVisibleRange?(firstIndex: number, lastIndex: number): void;
   /** j/k/Enter drive this table (one per page). */
   keyboard?: boolean;
@@ -41,7 +45,8 @@ interface DataTableProps<T> {
 export function DataTable<T>({
   label,
   columns,
-  rows,
+  rows = [],
+  rowAt,
   rowCount,
   getRowId,
   onOpen,
@@ -51,8 +56,6 @@ export function DataTable<T>({
   height = 'calc(100vh - 260px)',
   selectedId = null,
 }: DataTableProps<T>) {
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => getRowId(row) });
-  const tableRows = table.getRowModel().rows;
   const total = Math.max(rowCount ?? rows.length, rows.length);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(-1);
@@ -65,8 +68,20 @@ export function DataTable<T>({
     overscan: 12,
   });
   const items = virtualizer.getVirtualItems();
-  const first = items[0]?.index ?? 0;
-  const last = items[items.length - 1]?.index ?? -1;
+  const first = virtualizer.range?.startIndex ?? items[0]?.index ?? 0;
+  const last = virtualizer.range?.endIndex ?? items[items.length - 1]?.index ?? -1;
+
+  const at = (index: number): T | undefined => (rowAt ? rowAt(index) : rows[index]);
+  // The table model holds only the rendered rows: a million-row list costs what a screenful does.
+  const onScreen = items.flatMap((item) => {
+    const row = at(item.index);
+    return row === undefined ? [] : [{ index: item.index, row }];
+  });
+  const onScreenKey = onScreen.map((entry) => `${entry.index}:${getRowId(entry.row)}`).join(',');
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- onScreenKey names exactly the rows held
+  const data = useMemo(() => onScreen.map((entry) => entry.row), [onScreenKey, rows, rowAt]);
+  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => getRowId(row) });
+  const tableRowAt = new Map(table.getRowModel().rows.map((row, position) => [onScreen[position]!.index, row]));
 
   useEffect(() => {
     if (last >= 0) onVisibleRange?.(first, last);
@@ -93,8 +108,8 @@ export function DataTable<T>({
   }, [focusPending, active, first, last]);
 
   const openAt = (index: number) => {
-    const row = tableRows[index];
-    if (row && onOpen) onOpen(row.original);
+    const row = at(index);
+    if (row !== undefined && onOpen) onOpen(row);
   };
 
   useShortcuts(
@@ -128,7 +143,7 @@ export function DataTable<T>({
       <div ref={scrollRef} className="data-table-body" role="rowgroup" data-virtual-scroll style={{ height }}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {items.map((item) => {
-            const row = tableRows[item.index];
+            const row = tableRowAt.get(item.index);
             const isActive = item.index === active;
             const common = {
               'data-index': item.index,

@@ -67,7 +67,20 @@ describe('DataTable', () => {
     expect(bodyRows.length).toBeGreaterThan(10);
     expect(bodyRows.length).toBeLessThan(50);
     expect(within(grid).getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('class', 'cell cell-right');
-    expect(onVisibleRange).toHaveBeenCalledWith(0, bodyRows.length - 1);
+    // The rows on screen (a 600 px viewport of 34 px rows), not the overscan rendered below them.
+    expect(onVisibleRange).toHaveBeenLastCalledWith(0, 17);
+    expect(bodyRows.length).toBeGreaterThan(18);
+  });
+
+  it('renders a sparse list through rowAt: loaded rows where they belong, placeholders between', () => {
+    const rowAt = (index: number) => (index >= 5 && index < 10 ? { id: 1000 + index, cents: index } : undefined);
+    render(<DataTable label="Rows" columns={columns} rowAt={rowAt} rowCount={1_000_000} getRowId={(r) => String(r.id)} />);
+    const grid = screen.getByRole('grid', { name: 'Rows' });
+    expect(grid).toHaveAttribute('aria-rowcount', '1000001');
+    expect(grid.querySelector('[data-index="5"]')).toHaveTextContent('1005');
+    expect(grid.querySelector('[data-index="9"]')).toHaveTextContent('1009');
+    expect(grid.querySelector('[data-index="4"]')).toHaveTextContent('Loading…');
+    expect(grid.querySelector('[data-index="10"]')).toHaveTextContent('Loading…');
   });
 
   it('shows placeholders for rows counted but not loaded yet', () => {

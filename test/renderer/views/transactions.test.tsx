@@ -2,15 +2,18 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/domain';
-import { useTransactionsStore } from '../../../renderer/src/state/transactionsStore';
+import { loadedPageCount, MAX_PAGES, PAGE_SIZE, useTransactionsStore } from '../../../renderer/src/state/transactionsStore';
 import { TransactionsView } from '../../../renderer/src/views/transactions/TransactionsView';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
 import * as make from '../helpers/fixtures';
 
-/** A keyset-paged engine over `total` generated transactions. */
+const ROW_HEIGHT = 34;
+
+/** A keyset-paged engine over `total` generated transactions (row i is transaction i + 1); seek gives the cursor at a row. */
 function pagedTransactions(total: number) {
   return {
     'transactions.count': () => ({ count: total }),
+    'transactions.seek': ({ position }: { position: number }) => ({ cursor: position === 0 ? null : String(position) }),
     'transactions.list': ({ cursor, limit = 200 }: { cursor?: string | null; limit?: number }) => {
       const start = cursor ? Number(cursor) : 0;
       const end = Math.min(total, start + limit);
@@ -34,8 +37,59 @@ describe('Transactions', () => {
     const rendered = within(grid).getAllByRole('row').length;
     expect(rendered).toBeLessThan(60);
     await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
-    expect(useTransactionsStore.getState().rows.length).toBeLessThanOrEqual(1200);
-    expect(engine.callsOf('transactions.list').filter((args) => args.cursor).length).toBeLessThanOrEqual(1);
+    expect(loadedPageCount()).toBe(1);
+    expect(engine.callsOf('transactions.list').filter((args) => args.cursor).length).toBe(0);
+    expect(engine.callsOf('transactions.seek')).toEqual([]);
+  });
+
+  it('jumps to row 500,000 of 1,000,000 with one seek and one page, then scrolls on by keyset', async () => {
+    const engine = useFakeEngine(pagedTransactions(1_000_000));
+    render(<TransactionsView itemId={null} />);
+    const grid = await screen.findByRole('grid', { name: 'Transactions' });
+    const scroller = grid.querySelector<HTMLElement>('[data-virtual-scroll]')!;
+    await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
+    const before = { seek: engine.callsOf('transactions.seek').length, list: engine.callsOf('transactions.list').length };
+
+    const scrollTo = async (row: number) => {
+      act(() => {
+        scroller.scrollTop = row * ROW_HEIGHT;
+        scroller.dispatchEvent(new Event('scroll'));
+      });
+      await waitFor(() => expect(within(grid).getByText(String(row + 1))).toBeInTheDocument());
+      await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
+    };
+    await scrollTo(500_000);
+    expect(engine.callsOf('transactions.seek').slice(before.seek)).toEqual([{ filter: {}, position: 500_000 }]);
+    expect(engine.callsOf('transactions.list').slice(before.list)).toEqual([{ filter: {}, cursor: '500000', limit: PAGE_SIZE }]);
+    // Every row on screen is loaded; only the overscan above the jump waits as placeholders.
+    const placeholders = [...grid.querySelectorAll('.data-table-placeholder')].map((row) => Number(row.getAttribute('data-index')));
+    expect(placeholders.every((index) => index < 500_000)).toBe(true);
+    expect(within(grid).getByText('500017')).toBeInTheDocument();
+
+    // Scrolling on from there reads the next pages by keyset (no more seeks), and the end is reachable.
+    const seeks = engine.callsOf('transactions.seek').length;
+    for (let row = 500_180; row <= 500_000 + 2 * PAGE_SIZE; row += 180) await scrollTo(row);
+    expect(engine.callsOf('transactions.seek').length).toBe(seeks);
+    expect(engine.callsOf('transactions.list').slice(before.list).map((args) => args.cursor)).toEqual(['500000', '500200', '500400']);
+    await scrollTo(999_990);
+    expect(within(grid).getByText('1000000')).toBeInTheDocument();
+  });
+
+  it('holds at most MAX_PAGES pages however far the list is jumped around', async () => {
+    const engine = useFakeEngine(pagedTransactions(1_000_000));
+    const store = useTransactionsStore.getState();
+    await store.load();
+    for (let jump = 1; jump <= 3 * MAX_PAGES; jump++) {
+      const first = (jump * 15_551) % 1_000_000;
+      await store.showRange(first, first + 17);
+      await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
+      expect(loadedPageCount()).toBeLessThanOrEqual(MAX_PAGES);
+      // The rows on screen are the ones asked for.
+      const page = useTransactionsStore.getState().pages.get(Math.floor(first / PAGE_SIZE));
+      expect(page?.[first % PAGE_SIZE]?.id).toBe(first + 1);
+    }
+    expect(useTransactionsStore.getState().pages.size).toBe(MAX_PAGES);
+    expect(engine.callsOf('transactions.list').length).toBeLessThan(3 * MAX_PAGES * 3);
   });
 
   it('is empty before the first sync, and says so differently for a search with no match', async () => {

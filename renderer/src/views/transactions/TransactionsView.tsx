@@ -9,7 +9,7 @@ import { formatCount, methodLabel } from '../../format';
 import { useEngineRefresh } from '../../hooks/useEngineRefresh';
 import { useSearchKey } from '../../hooks/useSearchKey';
 import { navigate } from '../../routes';
-import { useTransactionsStore } from '../../state/transactionsStore';
+import { transactionAt, useTransactionsStore } from '../../state/transactionsStore';
 import { TransactionDetailView } from './TransactionDetailView';
 
 const SEARCH_PAUSE_MS = 250;
@@ -52,7 +52,7 @@ function TransactionNotFound() {
 }
 
 function TransactionList() {
-  const { status, rows, count, error, search, statuses, setSearch, setStatuses, load, ensureLoaded } = useTransactionsStore();
+  const { status, pages, count, error, search, statuses, setSearch, setStatuses, load, showRange } = useTransactionsStore();
   // What is typed stays in the box even if the search fails.
   const [typed, setTyped] = useState(search);
   useEffect(() => {
@@ -66,7 +66,8 @@ function TransactionList() {
   useEngineRefresh(['transactions'], () => void load());
   useSearchKey();
 
-  const onVisibleRange = useCallback((_first: number, last: number) => void ensureLoaded(last), [ensureLoaded]);
+  const onVisibleRange = useCallback((first: number, last: number) => void showRange(first, last), [showRange]);
+  const rowAt = useCallback((index: number) => transactionAt(pages, index), [pages]);
   const filtered = search.trim() !== '' || statuses.length > 0;
 
   return (
@@ -120,7 +121,7 @@ function TransactionList() {
         <DataTable
           label="Transactions"
           columns={COLUMNS}
-          rows={rows}
+          rowAt={rowAt}
           rowCount={count}
           getRowId={(txn) => String(txn.id)}
           onOpen={(txn) => navigate('transactions', txn.id)}
