@@ -176,8 +176,8 @@ async function main(): Promise<void> {
   const night = await sandboxProcess({ seed: 2, now: NOW, scenario: { days: nightlyDays, totalTransactions: nightlyTotal } });
   const dbNight = join(work, 'night', 'district-recon.sqlite');
   mkdirSync(dirname(dbNight), { recursive: true });
-  // The store as of three nights ago; then the nights' new transactions arrive in one run.
-  const behind = Temporal.Instant.from(NOW).subtract({ hours: 72 }).toString();
+  // The store as of four nights ago (three whole days behind); then the nights' new transactions arrive in one run.
+  const behind = Temporal.Instant.from(NOW).subtract({ hours: 96 }).toString();
   const initial = await syncOnce(night, dbNight, behind, addDays(todayCentral(fixedClock(NOW)), -nightlyDays));
   const nightly = await syncOnce(night, dbNight, NOW);
   results.nightlyStoreTransactions = initial.summary.transactionsInserted;
