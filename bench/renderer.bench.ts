@@ -1,0 +1,177 @@
+/**
+ * The renderer on a big local copy, in Chromium through the browser host (BENCH_SCALE-aware, 1M
+ * transactions by default):
+ *   - navigation -> first rows on screen for Batches and Transactions (median of 5, each from a fresh
+ *     page load so no store is warm; goal < 300 ms);
+ *   - a wheel scroll through 10k Transactions rows while a PerformanceObserver collects long tasks
+ *     (goal: none over 50 ms);
+ *   - a scrollbar jump to the middle of the list (time until its rows are on screen) and how many
+ *     pages the renderer then holds.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page } from 'playwright-core';
+import { createEngine } from '../electron/engine/engine';
+import { silentLogger } from '../electron/engine/logger';
+import { startWebHost } from '../electron/web/server';
+import { ensureWebBuild, WEB_BUILD_DIR } from '../electron/cli/commands/web';
+import { bigStoreFile } from './support/bigStore';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const total = Math.round(1_000_000 * scale);
+const SCROLL_ROWS = Math.min(10_000, total - 100);
+const ROW_HEIGHT = 34;
+const RUNS = 5;
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+const databasePath = await bigStoreFile(total);
+await ensureWebBuild();
+const engine = await createEngine({ version: '0.0.0-bench', dataFolder: dirname(databasePath), databasePath, host: 'web', logger: silentLogger });
+// The first batches.list computes every deposit's checks once (sync does this in real use): not a navigation cost.
+let started = performance.now();
+await engine.call('batches.list', {});
+const checksWarmupMs = Math.round(performance.now() - started);
+const host = await startWebHost({ engine, staticDir: resolve(WEB_BUILD_DIR) });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+const errors: string[] = [];
+page.on('pageerror', (error) => errors.push(error.message));
+// tsx compiles the functions below with esbuild's keepNames, which calls __name inside the page too.
+await page.addInitScript('window.__name = (fn) => fn');
+
+const median = (xs: number[]) => +[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
+
+/** From a fresh page showing Settings: set the hash, time until a data row of `grid` is painted. */
+async function timeToFirstRows(view: string, grid: string): Promise<number> {
+  await page.goto(`${host.url}/#/settings`);
+  await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  return page.evaluate(
+    ({ view, grid }) =>
+      new Promise<number>((done) => {
+        const selector = `[role="grid"][aria-label="${grid}"] .data-table-item`;
+        const start = performance.now();
+        const painted = () => requestAnimationFrame(() => done(performance.now() - start));
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return;
+          observer.disconnect();
+          painted();
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        location.hash = `#/${view}`;
+      }),
+    { view, grid },
+  );
+}
+
+await page.goto(host.launchUrl);
+await page.getByRole('heading', { name: 'Overview' }).waitFor();
+const firstRows: Record<string, { runsMs: number[]; medianMs: number }> = {};
+for (const [view, grid] of [['batches', 'Batches'], ['transactions', 'Transactions']] as const) {
+  const runsMs: number[] = [];
+  for (let run = 0; run < RUNS; run++) runsMs.push(+(await timeToFirstRows(view, grid)).toFixed(1));
+  firstRows[view] = { runsMs, medianMs: median(runsMs) };
+  console.log(`${view}: navigation -> first rows, median of ${RUNS}: ${firstRows[view].medianMs} ms (${runsMs.join(', ')})`);
+}
+
+const scroll = await scrollThrough(page, SCROLL_ROWS);
+console.log(`scroll through ${scroll.rowsScrolled} rows in ${scroll.wheelSteps} wheel steps: ${scroll.longTasks} long tasks, longest ${scroll.maxLongTaskMs} ms, ${scroll.placeholderFrames} frames showed a placeholder`);
+const jump = await jumpTo(page, Math.floor(total / 2));
+console.log(`jump to row ${jump.row}: rows on screen after ${jump.ms} ms; last row reachable: ${jump.lastRowReachable} (row ${jump.lastRowShown + 1} of ${total})`);
+
+await browser.close();
+await host.close();
+await engine.close();
+
+const result = {
+  scale,
+  transactions: total,
+  goals: { firstRowsMs: 300, longTaskMs: 50 },
+  checksWarmupMs,
+  firstRows,
+  scroll,
+  jump,
+  pass: Object.values(firstRows).every((r) => r.medianMs < 300) && scroll.maxLongTaskMs <= 50 && errors.length === 0,
+  pageErrors: errors,
+};
+mkdirSync(join(here, 'results'), { recursive: true });
+writeFileSync(join(here, 'results', 'renderer.json'), JSON.stringify(result));
+console.log(JSON.stringify(result));
+if (errors.length) process.exitCode = 1;
+
+/** Wheel-scrolls the Transactions list by `rows` rows, a frame per step, watching for long tasks and placeholders. */
+async function scrollThrough(page: Page, rows: number) {
+  await page.goto(`${host.url}/#/transactions`);
+  const body = page.locator('[role="grid"][aria-label="Transactions"] [data-virtual-scroll]');
+  await body.locator('.data-table-item').first().waitFor();
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[]; placeholderFrames: number; watching: boolean };
+    w.longTasks = [];
+    w.placeholderFrames = 0;
+    w.watching = true;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask' });
+    const scroller = document.querySelector<HTMLElement>('[data-virtual-scroll]')!;
+    const frame = () => {
+      // A placeholder inside the viewport (overscan rows outside it do not count).
+      const view = scroller.getBoundingClientRect();
+      const visible = [...scroller.querySelectorAll<HTMLElement>('.data-table-placeholder')].some((row) => {
+        const box = row.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      });
+      if (visible) w.placeholderFrames++;
+      if (w.watching) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  const box = (await body.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const step = 20 * ROW_HEIGHT;
+  const steps = Math.ceil((rows * ROW_HEIGHT) / step);
+  for (let i = 0; i < steps; i++) {
+    await page.mouse.wheel(0, step);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+  }
+  await page.waitForTimeout(300);
+  return page.evaluate(({ steps }) => {
+    const w = window as unknown as { longTasks: number[]; placeholderFrames: number; watching: boolean };
+    w.watching = false;
+    const scroller = document.querySelector<HTMLElement>('[data-virtual-scroll]')!;
+    return {
+      rowsScrolled: Math.round(scroller.scrollTop / 34),
+      wheelSteps: steps,
+      longTasks: w.longTasks.length,
+      maxLongTaskMs: +Math.max(0, ...w.longTasks).toFixed(1),
+      placeholderFrames: w.placeholderFrames,
+    };
+  }, { steps });
+}
+
+/** Drags the scrollbar (sets scrollTop) to `row`; time until that row's data is on screen. Then tries the very end. */
+async function jumpTo(page: Page, row: number) {
+  const ms = await page.evaluate(
+    ({ row, height }) =>
+      new Promise<number>((done) => {
+        const scroller = document.querySelector<HTMLElement>('[data-virtual-scroll]')!;
+        const start = performance.now();
+        scroller.scrollTop = row * height;
+        const check = () => {
+          const target = scroller.querySelector(`[data-index="${row}"]`);
+          if (target?.classList.contains('data-table-item')) done(performance.now() - start);
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    { row, height: ROW_HEIGHT },
+  );
+  const lastRowShown = await page.evaluate(async () => {
+    const scroller = document.querySelector<HTMLElement>('[data-virtual-scroll]')!;
+    scroller.scrollTop = scroller.scrollHeight;
+    await new Promise((done) => setTimeout(done, 1500));
+    const indexes = [...scroller.querySelectorAll<HTMLElement>('.data-table-item')].map((element) => Number(element.dataset.index));
+    return Math.max(-1, ...indexes);
+  });
+  return { row, ms: +ms.toFixed(1), lastRowShown, lastRowReachable: lastRowShown === total - 1 };
+}
