@@ -26,11 +26,87 @@ const ROW_HEIGHT = 34;
 const RUNS = 5;
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** In-page measurements, installed as plain JS (the node tsconfig has no DOM types, and tsx's keepNames would add helpers the page lacks). */
+interface Probes {
+  firstRows(view: string, grid: string): Promise<number>;
+  watchScroll(): void;
+  nextFrame(): Promise<void>;
+  scrollResult(): { rowsScrolled: number; longTasks: number; maxLongTaskMs: number; placeholderFrames: number };
+  jumpTo(row: number, rowHeight: number): Promise<number>;
+  scrollToEnd(): Promise<number>;
+}
+/** In page.evaluate callbacks (serialised into the page): `(globalThis as unknown as InPage).benchProbes`. */
+type InPage = { benchProbes: Probes };
+const PROBES = `window.benchProbes = {
+  firstRows(view, grid) {
+    return new Promise((done) => {
+      const selector = '[role="grid"][aria-label="' + grid + '"] .data-table-item';
+      const start = performance.now();
+      const observer = new MutationObserver(() => {
+        if (!document.querySelector(selector)) return;
+        observer.disconnect();
+        requestAnimationFrame(() => done(performance.now() - start));
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      location.hash = '#/' + view;
+    });
+  },
+  watchScroll() {
+    this.longTasks = [];
+    this.placeholderFrames = 0;
+    this.watching = true;
+    new PerformanceObserver((list) => { for (const entry of list.getEntries()) this.longTasks.push(entry.duration); }).observe({ type: 'longtask' });
+    const scroller = document.querySelector('[data-virtual-scroll]');
+    const frame = () => {
+      // A placeholder inside the viewport (overscan rows outside it do not count).
+      const view = scroller.getBoundingClientRect();
+      const visible = [...scroller.querySelectorAll('.data-table-placeholder')].some((row) => {
+        const box = row.getBoundingClientRect();
+        return box.bottom > view.top && box.top < view.bottom;
+      });
+      if (visible) this.placeholderFrames++;
+      if (this.watching) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  },
+  nextFrame() { return new Promise((done) => requestAnimationFrame(() => done())); },
+  scrollResult() {
+    this.watching = false;
+    const scroller = document.querySelector('[data-virtual-scroll]');
+    return {
+      rowsScrolled: Math.round(scroller.scrollTop / ${ROW_HEIGHT}),
+      longTasks: this.longTasks.length,
+      maxLongTaskMs: +Math.max(0, ...this.longTasks).toFixed(1),
+      placeholderFrames: this.placeholderFrames,
+    };
+  },
+  jumpTo(row, rowHeight) {
+    return new Promise((done) => {
+      const scroller = document.querySelector('[data-virtual-scroll]');
+      const start = performance.now();
+      scroller.scrollTop = row * rowHeight;
+      const check = () => {
+        const target = scroller.querySelector('[data-index="' + row + '"]');
+        if (target && target.classList.contains('data-table-item')) done(performance.now() - start);
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    });
+  },
+  async scrollToEnd() {
+    const scroller = document.querySelector('[data-virtual-scroll]');
+    scroller.scrollTop = scroller.scrollHeight;
+    await new Promise((done) => setTimeout(done, 1500));
+    const indexes = [...scroller.querySelectorAll('.data-table-item')].map((element) => Number(element.dataset.index));
+    return Math.max(-1, ...indexes);
+  },
+};`;
+
 const databasePath = await bigStoreFile(total);
 await ensureWebBuild();
 const engine = await createEngine({ version: '0.0.0-bench', dataFolder: dirname(databasePath), databasePath, host: 'web', logger: silentLogger });
 // The first batches.list computes every deposit's checks once (sync does this in real use): not a navigation cost.
-let started = performance.now();
+const started = performance.now();
 await engine.call('batches.list', {});
 const checksWarmupMs = Math.round(performance.now() - started);
 const host = await startWebHost({ engine, staticDir: resolve(WEB_BUILD_DIR) });
@@ -38,8 +114,8 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
 const errors: string[] = [];
 page.on('pageerror', (error) => errors.push(error.message));
-// tsx compiles the functions below with esbuild's keepNames, which calls __name inside the page too.
-await page.addInitScript('window.__name = (fn) => fn');
+await page.addInitScript(PROBES);
+
 
 const median = (xs: number[]) => +[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
 
@@ -47,22 +123,7 @@ const median = (xs: number[]) => +[...xs].sort((a, b) => a - b)[Math.floor(xs.le
 async function timeToFirstRows(view: string, grid: string): Promise<number> {
   await page.goto(`${host.url}/#/settings`);
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
-  return page.evaluate(
-    ({ view, grid }) =>
-      new Promise<number>((done) => {
-        const selector = `[role="grid"][aria-label="${grid}"] .data-table-item`;
-        const start = performance.now();
-        const painted = () => requestAnimationFrame(() => done(performance.now() - start));
-        const observer = new MutationObserver(() => {
-          if (!document.querySelector(selector)) return;
-          observer.disconnect();
-          painted();
-        });
-        observer.observe(document.body, { childList: true, subtree: true });
-        location.hash = `#/${view}`;
-      }),
-    { view, grid },
-  );
+  return page.evaluate(([view, grid]) => (globalThis as unknown as InPage).benchProbes.firstRows(view, grid), [view, grid] as const);
 }
 
 await page.goto(host.launchUrl);
@@ -105,73 +166,22 @@ async function scrollThrough(page: Page, rows: number) {
   await page.goto(`${host.url}/#/transactions`);
   const body = page.locator('[role="grid"][aria-label="Transactions"] [data-virtual-scroll]');
   await body.locator('.data-table-item').first().waitFor();
-  await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[]; placeholderFrames: number; watching: boolean };
-    w.longTasks = [];
-    w.placeholderFrames = 0;
-    w.watching = true;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
-    }).observe({ type: 'longtask' });
-    const scroller = document.querySelector<HTMLElement>('[data-virtual-scroll]')!;
-    const frame = () => {
-      // A placeholder inside the viewport (overscan rows outside it do not count).
-      const view = scroller.getBoundingClientRect();
-      const visible = [...scroller.querySelectorAll<HTMLElement>('.data-table-placeholder')].some((row) => {
-        const box = row.getBoundingClientRect();
-        return box.bottom > view.top && box.top < view.bottom;
-      });
-      if (visible) w.placeholderFrames++;
-      if (w.watching) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
+  await page.evaluate(() => (globalThis as unknown as InPage).benchProbes.watchScroll());
   const box = (await body.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const step = 20 * ROW_HEIGHT;
   const steps = Math.ceil((rows * ROW_HEIGHT) / step);
   for (let i = 0; i < steps; i++) {
     await page.mouse.wheel(0, step);
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    await page.evaluate(() => (globalThis as unknown as InPage).benchProbes.nextFrame());
   }
   await page.waitForTimeout(300);
-  return page.evaluate(({ steps }) => {
-    const w = window as unknown as { longTasks: number[]; placeholderFrames: number; watching: boolean };
-    w.watching = false;
-    const scroller = document.querySelector<HTMLElement>('[data-virtual-scroll]')!;
-    return {
-      rowsScrolled: Math.round(scroller.scrollTop / 34),
-      wheelSteps: steps,
-      longTasks: w.longTasks.length,
-      maxLongTaskMs: +Math.max(0, ...w.longTasks).toFixed(1),
-      placeholderFrames: w.placeholderFrames,
-    };
-  }, { steps });
+  return { ...(await page.evaluate(() => (globalThis as unknown as InPage).benchProbes.scrollResult())), wheelSteps: steps };
 }
 
 /** Drags the scrollbar (sets scrollTop) to `row`; time until that row's data is on screen. Then tries the very end. */
 async function jumpTo(page: Page, row: number) {
-  const ms = await page.evaluate(
-    ({ row, height }) =>
-      new Promise<number>((done) => {
-        const scroller = document.querySelector<HTMLElement>('[data-virtual-scroll]')!;
-        const start = performance.now();
-        scroller.scrollTop = row * height;
-        const check = () => {
-          const target = scroller.querySelector(`[data-index="${row}"]`);
-          if (target?.classList.contains('data-table-item')) done(performance.now() - start);
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
-    { row, height: ROW_HEIGHT },
-  );
-  const lastRowShown = await page.evaluate(async () => {
-    const scroller = document.querySelector<HTMLElement>('[data-virtual-scroll]')!;
-    scroller.scrollTop = scroller.scrollHeight;
-    await new Promise((done) => setTimeout(done, 1500));
-    const indexes = [...scroller.querySelectorAll<HTMLElement>('.data-table-item')].map((element) => Number(element.dataset.index));
-    return Math.max(-1, ...indexes);
-  });
+  const ms = await page.evaluate(([row, height]) => (globalThis as unknown as InPage).benchProbes.jumpTo(row, height), [row, ROW_HEIGHT] as const);
+  const lastRowShown = await page.evaluate(() => (globalThis as unknown as InPage).benchProbes.scrollToEnd());
   return { row, ms: +ms.toFixed(1), lastRowShown, lastRowReachable: lastRowShown === total - 1 };
 }
