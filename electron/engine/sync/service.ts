@@ -3,9 +3,10 @@
  * status with progress, the run's record, a backup after each successful run, and the events.
  */
 import type { DataScope, SyncProgress, SyncRunSummary, SyncStatus } from '../../../shared/contract';
-import { toIsoUtc, type BusinessDate } from '../../../shared/time';
+import { todayCentral, toIsoUtc, type BusinessDate } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { redact } from '../logger';
+import { refreshBatchChecks } from '../reconcile';
 import { readSettings } from '../settings';
 import { backupStore } from '../store/backup';
 import type { SyncRunRow } from '../store/schema';
@@ -128,6 +129,8 @@ export class SyncService {
       ctx.logger.error('sync failed', { runId, error: redact(error instanceof Error ? error.message : String(error)) });
       scopes.add('transactions');
     }
+    // Pages committed before a failure or a cancel count too: their batches are checked either way.
+    await this.checkTouchedBatches(current, runId, scopes);
     finishRun(sqlite, runId, status, toIsoUtc(ctx.clock.now()), message);
     if (status === 'succeeded' && ctx.store.backupFolder) {
       try {
@@ -143,7 +146,52 @@ export class SyncService {
     ctx.events.emit('sync.finished', summary);
     return summary;
   }
+  /**
+   * DESIGN §4.5: after the pages are in, re-run the tie-out checks of every batch the run touched
+   * (its row, its transactions or its GL lines changed) and re-open signed-off batches that changed.
+   */
+  private async checkTouchedBatches(current: Current, runId: number, scopes: Set<DataScope>): Promise<void> {
+    const { ctx } = this;
+    const { sqlite } = ctx.store;
+    try {
+      const { started_at: startedAt } = sqlite.prepare('SELECT started_at FROM sync_runs WHERE id = ?').get(runId) as {
+        started_at: string;
+      };
+      const touched = sqlite
+        .prepare(
+          `SELECT batch_id AS id FROM transactions WHERE batch_id IS NOT NULL AND updated_at >= @startedAt
+           UNION SELECT id FROM batches WHERE updated_at >= @startedAt
+           UNION SELECT batch_id FROM gl_batches WHERE synced_at >= @startedAt`,
+        )
+        .all({ startedAt }) as Array<{ id: string }>;
+      if (!touched.length) return;
+      const progress: SyncProgress = {
+        runId,
+        phase: 'checks',
+        pages: current.progress?.pages ?? 0,
+        rows: current.progress?.rows ?? 0,
+        fraction: 1,
+        etaSeconds: null,
+        message: `Tying out ${touched.length} deposits`,
+      };
+      current.progress = progress;
+      ctx.events.emit('sync.progress', progress);
+      const { refreshed, reopened } = await refreshBatchChecks(
+        ctx.store,
+        touched.map((row) => row.id),
+        { at: toIsoUtc(ctx.clock.now()), reason: `Changed in the sync of ${todayCentral(ctx.clock)}` },
+      );
+      if (refreshed || reopened.length) scopes.add('batches');
+    } catch (error) {
+      // The synced rows stay; verdicts are recomputed when a batch is opened and on the next run.
+      ctx.logger.warn('tie-out checks after sync failed', {
+        runId,
+        error: redact(error instanceof Error ? error.message : String(error)),
+      });
+    }
+  }
 }
+
 
 const services = new WeakMap<EngineContext, SyncService>();
 

@@ -4,7 +4,6 @@
  * in checks.test.ts cover the edge cases; this is the end-to-end path.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { refreshBatchChecks } from '../../../electron/engine/reconcile';
 import type { SyncRunSummary } from '../../../shared/contract';
 import type { Batch, Transaction } from '../../../shared/domain';
 import { startHarness, type Harness } from '../sync/harness';
@@ -138,10 +137,8 @@ describe('tie-out of discrepancies injected into the sandbox, after a real sync'
     expect(detail.transactions.map((t) => t.id)).toContain(txn.id);
   });
 
-  // EXPLICIT refreshBatchChecks: the sync does not call it yet (electron/engine/sync is another
-  // engineer's). Once the sync refreshes the batches each run touched, delete the marked call: the
-  // list and the re-open must then come from the sync alone.
-  it('re-opens a signed-off batch refunded after a later sync, and the list shows it differs [explicit refreshBatchChecks]', async () => {
+  // The list's verdict and the re-open come from the sync alone: it re-checks every batch it touched.
+  it('re-opens a signed-off batch refunded after a later sync, and the list shows it differs', async () => {
     const [target] = picked as [Picked];
     const txn = target.transactions[0]!;
     await syncNow(h);
@@ -151,12 +148,10 @@ describe('tie-out of discrepancies injected into the sandbox, after a real sync'
     h.sandbox.advanceDays(1);
     h.sandbox.injectDiscrepancy({ kind: 'refund_after_batching', transactionId: txn.id });
     await syncNow(h);
-    // ---- EXPLICIT: what the sync should do at the end of each run (see the note above) ----
-    await refreshBatchChecks(h.engine.context.store, [target.batch.id], { reason: 'Changed in the latest sync' });
-    // ----------------------------------------------------------------------------------------
 
     const row = await listed(h, target.batch);
     expect(row).toMatchObject({ verdict: 'differs', differenceCents: 2 * txn.amountCents, reviewState: 'reopened' });
     expect(row.reopenReason).toContain(`${txn.id} refunded`);
+    expect(row.reopenReason).toMatch(/^Changed in the sync of \d{4}-\d{2}-\d{2}/);
   });
 });
