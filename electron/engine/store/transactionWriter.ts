@@ -79,8 +79,8 @@ export class TransactionWriter {
        VALUES (@transactionId, @itemId, @itemName, @amountCents, @glAccountId, @studentNumber, @studentName, @raw)`,
     );
     this.insertChange = sqlite.prepare(
-      `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, detail, sync_run_id, seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, detail, sync_run_id, seen_at, acknowledged_at, acknowledged_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -145,6 +145,28 @@ export class TransactionWriter {
   }
 
   private writeChange(transactionId: number, change: DiffChange, runId: number | null, now: string): void {
-    this.insertChange.run(transactionId, change.kind, change.fromStatus, change.toStatus, change.deltaCents, change.detail, runId, now);
+    // A new sale that is simply Pending or Settled is the day's routine, not something to review: it
+    // starts the transaction's timeline but arrives reviewed, so "changes to review" holds what
+    // needs a look (status changes, refunds, and new ones already Declined, Error, Unknown...).
+    const routine = isRoutineFirstSighting(change);
+    this.insertChange.run(
+      transactionId,
+      change.kind,
+      change.fromStatus,
+      change.toStatus,
+      change.deltaCents,
+      change.detail,
+      runId,
+      now,
+      routine ? now : null,
+      routine ? ROUTINE_REVIEWER : null,
+    );
   }
+}
+
+/** Who "reviewed" a routine first sighting, as shown in the change's history. */
+export const ROUTINE_REVIEWER = 'routine (new sale)';
+
+export function isRoutineFirstSighting(change: Pick<DiffChange, 'kind' | 'toStatus'>): boolean {
+  return change.kind === 'first_seen' && (change.toStatus === 'Pending' || change.toStatus === 'Settled');
 }

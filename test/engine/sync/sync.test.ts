@@ -74,6 +74,17 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     const firstSeen = changeRows(h).filter((c) => c.kind === 'first_seen');
     expect(new Set(firstSeen.map((c) => c.transaction_id)).size).toBe(firstSeen.length);
     expect(firstSeen.length).toBe(storedTransactions(h.engine).length);
+
+    // Routine new sales (Pending, Settled) arrive reviewed; new ones in any other status wait for review.
+    const waiting = h.engine.context.store.sqlite
+      .prepare(`SELECT kind, to_status AS toStatus FROM transaction_changes WHERE acknowledged_at IS NULL AND kind = 'first_seen'`)
+      .all() as Array<{ kind: string; toStatus: string }>;
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.filter((c) => c.toStatus === 'Pending' || c.toStatus === 'Settled')).toEqual([]);
+    const feed = await h.engine.call('changes.list', { limit: 1000 });
+    expect(feed.unacknowledged).toBe(
+      changeRows(h).filter((c) => !(c.kind === 'first_seen' && (c.to_status === 'Pending' || c.to_status === 'Settled'))).length,
+    );
   });
 
   it('after simulated midnights records exactly the settlements, refunds, voids and returns that happened', async () => {
