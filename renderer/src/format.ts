@@ -20,9 +20,18 @@ function calendarDay(date: string): Date {
   return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
 }
 
-/** "2026-03-08" -> "Mar 8, 2026". */
+const businessDateLabels = new Map<string, string>();
+
+/** "2026-03-08" -> "Mar 8, 2026". Remembered per date: a scrolling list shows a few dates thousands of times. */
 export function formatBusinessDate(date: string): string {
-  return isBusinessDate(date) ? dateFormat.format(calendarDay(date)) : date;
+  let label = businessDateLabels.get(date);
+  if (label === undefined) {
+    label = isBusinessDate(date) ? dateFormat.format(calendarDay(date)) : date;
+    // Bounded: a few years of business dates, whatever is scrolled through.
+    if (businessDateLabels.size >= 5000) businessDateLabels.clear();
+    businessDateLabels.set(date, label);
+  }
+  return label;
 }
 
 /** "2026-03-08" -> "Mar 8" (chart axes). */
