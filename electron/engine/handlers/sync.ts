@@ -3,6 +3,7 @@ import type { EngineContext } from '../context';
 import { connect } from '../sync/connection';
 import { toContractError } from '../sync/errors';
 import { syncServiceOf } from '../sync/service';
+import { fillTransactionDetails } from '../sync/transactionDetails';
 import { listGlAccounts, listPayees, replaceGlAccounts } from '../store/reference';
 import { listRuns } from '../store/syncState';
 import { countTransactions, getTransaction, listTransactions } from '../store/transactionQueries';
@@ -55,6 +56,13 @@ export function createSyncHandlers(
     'glAccounts.remove': (account) => changeAccount('remove', account),
     'transactions.list': async ({ filter, cursor, limit }) => listTransactions(sqlite, filter, cursor, limit),
     'transactions.count': async ({ filter }) => ({ count: countTransactions(sqlite, filter) }),
-    'transactions.get': async ({ id }) => getTransaction(sqlite, id),
+    'transactions.get': async ({ id }) => {
+      const before = getTransaction(sqlite, id);
+      if (await fillTransactionDetails(ctx, service.clientTuning, id)) {
+        ctx.events.emit('data.changed', { scopes: ['transactions'] });
+        return getTransaction(sqlite, id);
+      }
+      return before;
+    },
   };
 }

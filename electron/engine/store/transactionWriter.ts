@@ -53,6 +53,8 @@ const COLUMNS = [
   'raw',
 ] as const;
 
+const KEPT_DETAILS: ReadonlySet<string> = new Set(['payer_name', 'gl_account_id']);
+
 export class TransactionWriter {
   private readonly selectExisting: BetterSqlite3.Statement<[string], ExistingRow>;
   private readonly insert: BetterSqlite3.Statement;
@@ -71,7 +73,10 @@ export class TransactionWriter {
        VALUES (@id, ${COLUMNS.map((c) => '@' + c).join(', ')}, @now, @now, @runId)`,
     );
     this.update = sqlite.prepare(
-      `UPDATE transactions SET ${COLUMNS.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @now WHERE id = @id`,
+      // payer_name and gl_account_id come only from GET /txns/:id (filled when a transaction is opened):
+      // a list page, which never has them, must not erase them.
+      `UPDATE transactions SET ${COLUMNS.map((c) => (KEPT_DETAILS.has(c) ? `${c} = COALESCE(@${c}, ${c})` : `${c} = @${c}`)).join(', ')},
+         updated_at = @now WHERE id = @id`,
     );
     this.deleteItems = sqlite.prepare('DELETE FROM transaction_items WHERE transaction_id = ?');
     this.insertItem = sqlite.prepare(

@@ -1,0 +1,51 @@
+/**
+ * The list endpoint has no payer; opening a transaction fetches GET /txns/:id?extensions=payer,gl
+ * once, keeps the payer (so search finds it), and a later list page does not erase it.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../sync/harness';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('transaction details on open', () => {
+  it('fills the payer from the service, makes it searchable, and keeps it through later syncs', async () => {
+    h = await startHarness();
+    await h.sync('2026-03-01');
+    const target = h.sandbox.truth().transactions.find((t) => t.status === 'Settled' && t.batchId && t.businessDate >= '2026-03-01')!;
+    expect((await h.engine.call('transactions.list', { filter: { search: String(target.id) }, limit: 5 })).rows[0]?.payerName).toBeNull();
+    const listed = await h.engine.call('transactions.get', { id: target.id });
+    expect(listed.transaction.payerName).not.toBeNull();
+    const payer = listed.transaction.payerName!;
+    expect(payer).toMatch(/\S+ \S+/);
+
+    const lastName = payer.split(' ').at(-1)!;
+    const found = await h.engine.call('transactions.list', { filter: { search: lastName }, limit: 200 });
+    expect(found.rows.map((t) => t.id)).toContain(target.id);
+
+    // A refund changes its list row (amount_refunded); the next sync rewrites the row, the payer stays.
+    h.sandbox.injectDiscrepancy({ kind: 'refund_after_batching', transactionId: target.id });
+    await h.sync();
+    const stored = h.engine.context.store.sqlite
+      .prepare('SELECT payer_name, amount_refunded_cents FROM transactions WHERE id = ?')
+      .get(target.id) as { payer_name: string | null; amount_refunded_cents: number };
+    expect(stored.amount_refunded_cents).toBeGreaterThan(0);
+    expect(stored.payer_name).toBe(payer);
+  });
+
+  it('opens offline with what the list gave, without waiting long', async () => {
+    h = await startHarness();
+    await h.sync('2026-03-05');
+    const [row] = (await h.engine.call('transactions.list', { limit: 1 })).rows;
+    // The service stops answering (a closed port on this machine).
+    await h.engine.call('settings.set', { patch: { serviceUrl: 'http://127.0.0.1:9' } });
+    const started = Date.now();
+    const detail = await h.engine.call('transactions.get', { id: row!.id });
+    expect(detail.transaction.id).toBe(row!.id);
+    expect(detail.transaction.payerName).toBeNull();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
