@@ -1,13 +1,15 @@
 /**
- * A virtualised, keyboard-driven table: TanStack Table for columns and cells, TanStack Virtual so only
- * the rows on screen are in the DOM (and in the table model). `rowCount` may exceed the loaded rows
- * (paging): rows not loaded render as placeholders and `onVisibleRange` asks the view's store for them.
- * A list too long to hold gives `rowAt` (a sparse lookup) instead of `rows`.
+ * A virtualised, keyboard-driven table: TanStack Table for columns, headers and cells; useRowWindow
+ * for the rows on screen (fixed height, so only those are in the DOM, and a list too tall for a
+ * browser's scroll area still reaches its last row). `rowCount` may exceed the loaded rows (paging):
+ * rows not loaded render as placeholders and `onVisibleRange` asks the view's store for them. A list
+ * too long to hold gives `rowAt` (a sparse lookup) instead of `rows`.
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useRowWindow } from '../hooks/useRowWindow';
 import { useShortcuts } from '../hooks/useShortcuts';
+import { MemoDataRow, MemoPlaceholderRow } from './DataTableRow';
 
 declare module '@tanstack/react-table' {
   // Merging into TanStack's interface requires its exact type parameters, used or not.
@@ -32,7 +34,7 @@ interface DataTableProps<T> {
   rowCount?: number;
   getRowId(row: T): string;
   onOpen?(row: T): void;
-  /** The rows on screen (without the virtualiser's overscan) changed. */
+  /** The rows on screen (without the overscan) changed. */
   onVisibleRange?(firstIndex: number, lastIndex: number): void;
   /** j/k/Enter drive this table (one per page). */
   keyboard?: boolean;
@@ -42,10 +44,18 @@ interface DataTableProps<T> {
   selectedId?: string | null;
 }
 
+const OVERSCAN = 12;
+
+/** The index of the loaded row an event happened in (placeholders do not count). */
+function rowIndexOf(event: SyntheticEvent): number | null {
+  const row = event.target instanceof Element ? event.target.closest<HTMLElement>('.data-table-item[data-index]') : null;
+  return row ? Number(row.dataset.index) : null;
+}
+
 export function DataTable<T>({
   label,
   columns,
-  rows = [],
+  rows,
   rowAt,
   rowCount,
   getRowId,
@@ -56,44 +66,38 @@ export function DataTable<T>({
   height = 'calc(100vh - 260px)',
   selectedId = null,
 }: DataTableProps<T>) {
-  const total = Math.max(rowCount ?? rows.length, rows.length);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const loaded = rows ?? [];
+  const total = Math.max(rowCount ?? loaded.length, loaded.length);
   const [active, setActive] = useState(-1);
   const [focusPending, setFocusPending] = useState(false);
+  const view = useRowWindow({ count: total, rowHeight, overscan: OVERSCAN });
+  const { first, last, scrollRef } = view;
 
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const first = virtualizer.range?.startIndex ?? items[0]?.index ?? 0;
-  const last = virtualizer.range?.endIndex ?? items[items.length - 1]?.index ?? -1;
+  // The table holds the columns only: rows are built by each row component from its own data.
+  const noRows = useMemo<T[]>(() => [], []);
+  const table = useReactTable({ data: noRows, columns, getCoreRowModel: getCoreRowModel() });
+  const template = useMemo(() => columns.map((c) => c.meta?.width ?? 'minmax(100px, 1fr)').join(' '), [columns]);
 
-  const at = (index: number): T | undefined => (rowAt ? rowAt(index) : rows[index]);
-  // The table model holds only the rendered rows: a million-row list costs what a screenful does.
-  const onScreen = items.flatMap((item) => {
-    const row = at(item.index);
-    return row === undefined ? [] : [{ index: item.index, row }];
+  const at = (index: number): T | undefined => (rowAt ? rowAt(index) : loaded[index]);
+  // Handlers read the latest props, so rows need no new closures when a view re-renders.
+  const latest = useRef({ at, onOpen });
+  useEffect(() => {
+    latest.current = { at, onOpen };
   });
-  const onScreenKey = onScreen.map((entry) => `${entry.index}:${getRowId(entry.row)}`).join(',');
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- onScreenKey names exactly the rows held
-  const data = useMemo(() => onScreen.map((entry) => entry.row), [onScreenKey, rows, rowAt]);
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => getRowId(row) });
-  const tableRowAt = new Map(table.getRowModel().rows.map((row, position) => [onScreen[position]!.index, row]));
+  const openAt = (index: number) => {
+    const row = latest.current.at(index);
+    if (row !== undefined) latest.current.onOpen?.(row);
+  };
 
   useEffect(() => {
     if (last >= 0) onVisibleRange?.(first, last);
   }, [first, last, onVisibleRange]);
 
-  const template = columns.map((c) => c.meta?.width ?? 'minmax(100px, 1fr)').join(' ');
-
   function move(delta: number) {
     if (total === 0) return;
     const next = Math.min(total - 1, Math.max(0, (active < 0 ? -1 : active) + delta));
     setActive(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    view.scrollToIndex(next);
     setFocusPending(true);
   }
 
@@ -104,13 +108,8 @@ export function DataTable<T>({
       element.focus({ preventScroll: true });
       setFocusPending(false);
     }
-    // Re-tried when the virtualiser has rendered the row it scrolled to.
-  }, [focusPending, active, first, last]);
-
-  const openAt = (index: number) => {
-    const row = at(index);
-    if (row !== undefined && onOpen) onOpen(row);
-  };
+    // Re-tried when the window has rendered the row it scrolled to.
+  }, [focusPending, active, first, last, scrollRef]);
 
   useShortcuts(
     {
@@ -122,6 +121,33 @@ export function DataTable<T>({
     },
     keyboard,
   );
+
+  const body = [];
+  for (let index = view.start; index <= view.end; index++) {
+    const row = at(index);
+    const top = (index - view.base) * rowHeight;
+    if (row === undefined) {
+      body.push(<MemoPlaceholderRow key={`placeholder-${index}`} index={index} top={top} height={rowHeight} template={template} />);
+      continue;
+    }
+    const id = getRowId(row);
+    body.push(
+      <MemoDataRow
+        key={id}
+        table={table}
+        columns={columns}
+        row={row}
+        rowId={id}
+        index={index}
+        top={top}
+        height={rowHeight}
+        template={template}
+        active={index === active}
+        selected={selectedId !== null && id === selectedId}
+        tabbable={index === active || (active < 0 && index === 0)}
+      />,
+    );
+  }
 
   return (
     <div className="data-table" role="grid" aria-label={label} aria-rowcount={total + 1}>
@@ -140,58 +166,33 @@ export function DataTable<T>({
           </div>
         ))}
       </div>
-      <div ref={scrollRef} className="data-table-body" role="rowgroup" data-virtual-scroll style={{ height }}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const row = tableRowAt.get(item.index);
-            const isActive = item.index === active;
-            const common = {
-              'data-index': item.index,
-              role: 'row',
-              'aria-rowindex': item.index + 2,
-              style: { gridTemplateColumns: template, height: item.size, transform: `translateY(${item.start}px)` },
-            } as const;
-            if (!row) {
-              return (
-                <div key={`placeholder-${item.index}`} {...common} className="data-table-row data-table-placeholder">
-                  <div role="gridcell" className="cell muted">
-                    Loading…
-                  </div>
-                </div>
-              );
-            }
-            const selected = selectedId !== null && row.id === selectedId;
-            return (
-              <div
-                key={row.id}
-                {...common}
-                tabIndex={isActive || (active < 0 && item.index === 0) ? 0 : -1}
-                aria-selected={selected || isActive}
-                className={['data-table-row', 'data-table-item', isActive ? 'is-active' : '', selected ? 'is-selected' : ''].join(' ')}
-                onClick={() => {
-                  setActive(item.index);
-                  openAt(item.index);
-                }}
-                onFocus={() => setActive(item.index)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    openAt(item.index);
-                  }
-                }}
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <div
-                    key={cell.id}
-                    role="gridcell"
-                    className={cell.column.columnDef.meta?.align === 'right' ? 'cell cell-right' : 'cell'}
-                  >
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </div>
-                ))}
-              </div>
-            );
-          })}
+      <div
+        ref={scrollRef}
+        className="data-table-body"
+        role="rowgroup"
+        data-virtual-scroll
+        style={{ height }}
+        onClick={(event) => {
+          const index = rowIndexOf(event);
+          if (index === null) return;
+          setActive(index);
+          openAt(index);
+        }}
+        onFocus={(event) => {
+          const index = rowIndexOf(event);
+          if (index !== null) setActive(index);
+        }}
+        onKeyDown={(event) => {
+          const index = rowIndexOf(event);
+          if (event.key !== 'Enter' || index === null) return;
+          event.preventDefault();
+          openAt(index);
+        }}
+      >
+        <div className="data-table-spacer" style={{ height: view.scrollHeight }}>
+          <div className="data-table-layer" style={{ transform: `translateY(${view.layerTop}px)` }}>
+            {body}
+          </div>
         </div>
       </div>
     </div>

@@ -1,7 +1,9 @@
 import { createColumnHelper } from '@tanstack/react-table';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type TableColumn } from '../../../renderer/src/components/DataTable';
+import { MAX_SCROLL_HEIGHT } from '../../../renderer/src/hooks/useRowWindow';
 import { BusinessDate, Instant } from '../../../renderer/src/components/Dates';
 import { Difference, Money } from '../../../renderer/src/components/Money';
 import { ProgressBar } from '../../../renderer/src/components/ProgressBar';
@@ -81,6 +83,51 @@ describe('DataTable', () => {
     expect(grid.querySelector('[data-index="9"]')).toHaveTextContent('1009');
     expect(grid.querySelector('[data-index="4"]')).toHaveTextContent('Loading…');
     expect(grid.querySelector('[data-index="10"]')).toHaveTextContent('Loading…');
+  });
+
+  it('reaches the last of 1,000,000 rows from the end of the scrollbar, though 34M px exceeds a browser’s scroll area', async () => {
+    const rowAt = (index: number) => ({ id: index + 1, cents: index });
+    const onVisibleRange = vi.fn();
+    render(<DataTable label="Rows" columns={columns} rowAt={rowAt} rowCount={1_000_000} getRowId={(r) => String(r.id)} onVisibleRange={onVisibleRange} />);
+    const grid = screen.getByRole('grid', { name: 'Rows' });
+    const scroller = grid.querySelector<HTMLElement>('[data-virtual-scroll]')!;
+    const spacer = scroller.firstElementChild as HTMLElement;
+    const scrollHeight = parseFloat(spacer.style.height);
+    expect(scrollHeight).toBeLessThanOrEqual(MAX_SCROLL_HEIGHT);
+
+    const scrollTo = (top: number) =>
+      act(() => {
+        scroller.scrollTop = top;
+        scroller.dispatchEvent(new Event('scroll'));
+      });
+    scrollTo(scrollHeight - scroller.clientHeight);
+    await waitFor(() => expect(grid.querySelector('[data-index="999999"]')).toHaveTextContent('1000000'));
+    expect(grid.querySelector('[data-index="999999"]')).toHaveAttribute('aria-rowindex', '1000001');
+    // The last screenful (600 px of 34 px rows), and nothing past the end.
+    expect(onVisibleRange).toHaveBeenLastCalledWith(999_982, 999_999);
+    expect(grid.querySelector('[data-index="1000000"]')).toBeNull();
+
+    // Half-way down the scrollbar is half-way down the list.
+    scrollTo((scrollHeight - scroller.clientHeight) / 2);
+    await waitFor(() => expect(onVisibleRange.mock.lastCall?.[0]).toBeGreaterThan(499_000));
+    expect(onVisibleRange.mock.lastCall?.[0]).toBeLessThan(501_000);
+  });
+
+  it('moves the active row with j/k, scrolling it into view, and opens it with Enter', async () => {
+    const rows = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, cents: i }));
+    const onOpen = vi.fn();
+    render(<DataTable label="Rows" columns={columns} rows={rows} getRowId={(r) => String(r.id)} onOpen={onOpen} keyboard />);
+    const grid = screen.getByRole('grid', { name: 'Rows' });
+    const scroller = grid.querySelector<HTMLElement>('[data-virtual-scroll]')!;
+    for (let i = 0; i < 25; i++) await userEvent.keyboard('j');
+    // Row 25 (index 24) is the active one, focused, and the list scrolled just enough to show it whole.
+    await waitFor(() => expect(grid.querySelector('[data-index="24"]')).toHaveFocus());
+    expect(grid.querySelector('[data-index="24"]')).toHaveAttribute('aria-selected', 'true');
+    expect(scroller.scrollTop).toBe(25 * 34 - 600);
+    await userEvent.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenLastCalledWith({ id: 25, cents: 24 });
+    await userEvent.keyboard('k');
+    await waitFor(() => expect(grid.querySelector('[data-index="23"]')).toHaveFocus());
   });
 
   it('shows placeholders for rows counted but not loaded yet', () => {

@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/domain';
+import { scrollTopForRow } from '../../../renderer/src/hooks/useRowWindow';
 import { loadedPageCount, MAX_PAGES, PAGE_SIZE, useTransactionsStore } from '../../../renderer/src/state/transactionsStore';
 import { TransactionsView } from '../../../renderer/src/views/transactions/TransactionsView';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
@@ -50,9 +51,10 @@ describe('Transactions', () => {
     await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
     const before = { seek: engine.callsOf('transactions.seek').length, list: engine.callsOf('transactions.list').length };
 
+    // A million rows are taller than a browser's scroll area: the scrollbar maps to rows proportionally.
     const scrollTo = async (row: number) => {
       act(() => {
-        scroller.scrollTop = row * ROW_HEIGHT;
+        scroller.scrollTop = scrollTopForRow(row, 1_000_000, ROW_HEIGHT, scroller.clientHeight);
         scroller.dispatchEvent(new Event('scroll'));
       });
       await waitFor(() => expect(within(grid).getByText(String(row + 1))).toBeInTheDocument());
