@@ -44,7 +44,8 @@ interface DataTableProps<T> {
   selectedId?: string | null;
 }
 
-const OVERSCAN = 12;
+/** Rows rendered past each edge: enough for a key press or a slow wheel; a fast scroll replaces the screen anyway. */
+const OVERSCAN = 6;
 
 /** The index of the loaded row an event happened in (placeholders do not count). */
 function rowIndexOf(event: SyntheticEvent): number | null {
@@ -126,14 +127,17 @@ export function DataTable<T>({
   for (let index = view.start; index <= view.end; index++) {
     const row = at(index);
     const top = (index - view.base) * rowHeight;
+    // Keyed by slot, not by row: a row scrolling in takes over the element of one that scrolled out,
+    // so a frame rewrites text in place instead of building and tearing down DOM subtrees.
+    const slot = index % view.slots;
     if (row === undefined) {
-      body.push(<MemoPlaceholderRow key={`placeholder-${index}`} index={index} top={top} height={rowHeight} template={template} />);
+      body.push(<MemoPlaceholderRow key={`placeholder-${slot}`} index={index} top={top} height={rowHeight} template={template} />);
       continue;
     }
     const id = getRowId(row);
     body.push(
       <MemoDataRow
-        key={id}
+        key={slot}
         table={table}
         columns={columns}
         row={row}

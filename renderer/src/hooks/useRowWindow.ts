@@ -74,6 +74,8 @@ const sameFrame = (a: RowFrame, b: RowFrame) => a.first === b.first && a.last ==
 export interface RowWindow extends RowFrame {
   scrollRef: React.RefObject<HTMLDivElement | null>;
   scrollHeight: number;
+  /** At least as many as rows rendered at once: rows keyed by `index % slots` are unique and reuse their elements. */
+  slots: number;
   /** Scrolls the least distance that shows row `index` whole. */
   scrollToIndex(index: number): void;
 }
@@ -145,5 +147,6 @@ export function useRowWindow({ count, rowHeight, overscan }: { count: number; ro
     [schedule],
   );
 
-  return { ...frame, scrollRef, scrollHeight: scrollGeometry(count, rowHeight, viewport).scrollHeight, scrollToIndex };
+  const slots = Math.ceil(viewport / rowHeight) + 1 + 2 * overscan;
+  return { ...frame, scrollRef, scrollHeight: scrollGeometry(count, rowHeight, viewport).scrollHeight, slots, scrollToIndex };
 }
