@@ -68,20 +68,22 @@ export class TransactionWriter {
       `SELECT id, status, amount_cents, amount_refunded_cents, payee_id, batch_id, business_date, raw
          FROM transactions WHERE id IN (SELECT value FROM json_each(?))`,
     );
+    // Positional parameters (binding by name costs a lookup per column per row on the hot path):
+    // the id, then COLUMNS in order, then the times and the run.
     this.insert = sqlite.prepare(
       `INSERT INTO transactions (id, ${COLUMNS.join(', ')}, first_seen_at, updated_at, first_seen_run_id)
-       VALUES (@id, ${COLUMNS.map((c) => '@' + c).join(', ')}, @now, @now, @runId)`,
+       VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`,
     );
     this.update = sqlite.prepare(
       // payer_name and gl_account_id come only from GET /txns/:id (filled when a transaction is opened):
       // a list page, which never has them, must not erase them.
-      `UPDATE transactions SET ${COLUMNS.map((c) => (KEPT_DETAILS.has(c) ? `${c} = COALESCE(@${c}, ${c})` : `${c} = @${c}`)).join(', ')},
-         updated_at = @now WHERE id = @id`,
+      `UPDATE transactions SET ${COLUMNS.map((c) => (KEPT_DETAILS.has(c) ? `${c} = COALESCE(?, ${c})` : `${c} = ?`)).join(', ')},
+         updated_at = ? WHERE id = ?`,
     );
     this.deleteItems = sqlite.prepare('DELETE FROM transaction_items WHERE transaction_id = ?');
     this.insertItem = sqlite.prepare(
       `INSERT OR REPLACE INTO transaction_items (transaction_id, item_id, item_name, amount_cents, gl_account_id, student_number, student_name, raw)
-       VALUES (@transactionId, @itemId, @itemName, @amountCents, @glAccountId, @studentNumber, @studentName, @raw)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertChange = sqlite.prepare(
       `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, detail, sync_run_id, seen_at, acknowledged_at, acknowledged_by)
@@ -101,27 +103,25 @@ export class TransactionWriter {
       const old = existing.get(tx.id);
       const date = businessDate ?? old?.business_date ?? fallbackDate;
       if (old && old.raw === parsed.raw && old.business_date === date) continue;
-      const params = {
-        id: tx.id,
-        order_id: tx.orderId,
-        payee_id: tx.payeeId,
-        payment_method: tx.paymentMethod,
-        status: tx.status,
-        status_message: tx.statusMessage,
-        amount_cents: tx.amountCents,
-        amount_refunded_cents: tx.amountRefundedCents,
-        convenience_fee_cents: tx.convenienceFeeCents,
-        tax_cents: tx.taxCents,
-        shipping_cents: tx.shippingCents,
-        batch_id: tx.batchId,
-        data: tx.data,
-        payer_name: tx.payerName,
-        gl_account_id: tx.glAccountId,
-        business_date: date,
-        raw: parsed.raw,
-        now,
-        runId,
-      };
+      // In the order of COLUMNS.
+      const values = [
+        tx.orderId,
+        tx.payeeId,
+        tx.paymentMethod,
+        tx.status,
+        tx.statusMessage,
+        tx.amountCents,
+        tx.amountRefundedCents,
+        tx.convenienceFeeCents,
+        tx.taxCents,
+        tx.shippingCents,
+        tx.batchId,
+        tx.data,
+        tx.payerName,
+        tx.glAccountId,
+        date,
+        parsed.raw,
+      ];
       const changes = diffTransaction(
         old && {
           status: old.status,
@@ -135,14 +135,27 @@ export class TransactionWriter {
       // Items only move when the transaction's JSON does (a new date alone leaves them be).
       const itemsChanged = !old || old.raw !== parsed.raw;
       if (old) {
-        this.update.run(params);
+        this.update.run(...values, now, tx.id);
         result.updated++;
         if (itemsChanged) this.deleteItems.run(tx.id);
       } else {
-        this.insert.run(params);
+        this.insert.run(tx.id, ...values, now, now, runId);
         result.inserted++;
       }
-      if (itemsChanged) for (const item of parsed.items) this.insertItem.run(item);
+      if (itemsChanged) {
+        for (const item of parsed.items) {
+          this.insertItem.run(
+            item.transactionId,
+            item.itemId,
+            item.itemName,
+            item.amountCents,
+            item.glAccountId,
+            item.studentNumber,
+            item.studentName,
+            item.raw,
+          );
+        }
+      }
       for (const change of changes) this.writeChange(tx.id, change, runId, now);
       result.changes += changes.length;
     }
