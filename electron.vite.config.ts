@@ -6,7 +6,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // The sync's fetch worker (worker_threads): its own entry, found beside the bundle at run time
+          // (electron/engine/sync/pageSource.ts).
+          syncFetchWorker: resolve(__dirname, 'electron/engine/sync/fetchWorker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -41,7 +41,8 @@ const glBatchPage = pagedListSchema(glBatchSchema);
 export class ServiceClient {
   readonly http: HttpTransport;
 
-  constructor(options: ServiceClientOptions) {
+  /** Kept so the sync can give the same connection to its fetch worker. */
+  constructor(readonly options: ServiceClientOptions) {
     this.http = new HttpTransport(options);
   }
 

@@ -19,8 +19,7 @@ import {
 } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
-import type { Parsed, ParsedTransaction } from '../api/wire';
-import type { GlBatch } from '../../../shared/domain';
+import type { ParsedTransaction } from '../api/wire';
 import {
   batchExists,
   countBatchTransactions,
@@ -32,12 +31,17 @@ import {
 import { addRunCounts, deleteCursor, getCursor, setCursor, type RunCounts } from '../store/syncState';
 import { TransactionWriter, type PageRow } from '../store/transactionWriter';
 import { CURSOR, planPass, type Pass } from './plan';
-import { inOrder } from './pipeline';
-import { dayBefore, dayWindow } from './windows';
+import type { PageSource } from './pageSource';
+import { dayBefore } from './windows';
+
+/** Rows at most in one write transaction when a day's pages are grouped. */
+const GROUP_ROWS = 2_000;
 
 export interface RunOptions {
   sqlite: BetterSqlite3.Database;
   client: ServiceClient;
+  /** The day walks (transactions, GL batches): fetched on a worker thread when one can start. */
+  pages: PageSource;
   clock: Clock;
   runId: number;
   refreshWindowDays: number;
@@ -64,14 +68,23 @@ export class SyncCancelled extends Error {
   override readonly name = 'SyncCancelled';
 }
 
+/** WAL pages between checkpoints during a run (SQLite's default is 1,000, about 4 MB). */
+const RUN_WAL_AUTOCHECKPOINT = 8_000;
+
 export async function runSync(options: RunOptions): Promise<RunOutcome> {
+  // A bulk run checkpoints less often: each checkpoint copies (and syncs) the index pages every
+  // commit since the last one touched, so fewer of them write far less. The WAL stays a few tens of MB.
+  const previous = Number(options.sqlite.pragma('wal_autocheckpoint', { simple: true }));
   const run = new Run(options);
+  options.sqlite.pragma(`wal_autocheckpoint = ${RUN_WAL_AUTOCHECKPOINT}`);
   try {
     await run.execute();
     return { cancelled: false, counts: run.counts, pass: run.pass };
   } catch (error) {
     if (error instanceof SyncCancelled) return { cancelled: true, counts: run.counts, pass: run.pass };
     throw error;
+  } finally {
+    options.sqlite.pragma(`wal_autocheckpoint = ${previous}`);
   }
 }
 
@@ -147,28 +160,36 @@ class Run {
     const totalDays = daysBetween(start, today) + 1;
     const position = getCursor<TxnPosition>(this.sqlite, CURSOR.txnPosition) ?? { day: start, at: null };
     if (compareBusinessDates(position.day, today) > 0) return;
-    const days = [...eachBusinessDate(position.day, today)];
-    const pages = inOrder(days, (day) => {
-      const window = dayWindow(day);
-      return this.o.client.transactionPages(
-        { after: window.after, before: window.before },
-        day === position.day ? position.at : null,
-      );
-    });
-    for await (const { item: day, value: page } of pages) {
-      const next: TxnPosition = page.last ? { day: addDays(day, 1), at: null } : { day, at: page.position };
-      this.writeTransactions(
-        page,
-        (parsed) => ({ parsed, businessDate: day, fallbackDate: day }),
-        () => setCursor(this.sqlite, CURSOR.txnPosition, next, this.now()),
-      );
-      const within = page.last ? 1 : 0.5;
-      this.progress(
-        'transactions',
-        0.02 + 0.78 * ((daysBetween(start, day) + within) / totalDays),
-        `Transactions of ${day}`,
-      );
-      this.checkCancel();
+    const feed = await this.o.pages.transactionDays([...eachBusinessDate(position.day, today)], position.at);
+    try {
+      for (let first = await feed.next(); first; first = await feed.next()) {
+        const day = first.item;
+        // Pages of the same day already fetched share the transaction: still atomic with the cursor
+        // of the last one, still resumable, and far fewer commits (each dirties the same index pages).
+        const group = [first.value];
+        let rows = first.value.objects.length;
+        while (!group.at(-1)!.last && rows < GROUP_ROWS && feed.peek()?.item === day) {
+          const page = feed.poll()!.value;
+          group.push(page);
+          rows += page.objects.length;
+        }
+        const last = group.at(-1)!;
+        const next: TxnPosition = last.last ? { day: addDays(day, 1), at: null } : { day, at: last.position };
+        this.writeTransactions(
+          group,
+          (parsed) => ({ parsed, businessDate: day, fallbackDate: day }),
+          () => setCursor(this.sqlite, CURSOR.txnPosition, next, this.now()),
+        );
+        const within = last.last ? 1 : 0.5;
+        this.progress(
+          'transactions',
+          0.02 + 0.78 * ((daysBetween(start, day) + within) / totalDays),
+          `Transactions of ${day}`,
+        );
+        this.checkCancel();
+      }
+    } finally {
+      feed.stop();
     }
   }
 
@@ -209,7 +230,7 @@ class Run {
     const start = cursor && cursor.batchId === batchId ? cursor.at : null;
     for await (const page of this.o.client.transactionPages({ batch: batchId }, start)) {
       this.writeTransactions(
-        page,
+        [page],
         (parsed) => ({ parsed, businessDate: null, fallbackDate: date }),
         () => setCursor(this.sqlite, CURSOR.batchTxns, { batchId, at: page.position }, this.now()),
       );
@@ -226,35 +247,35 @@ class Run {
     const totalDays = daysBetween(start, today) + 1;
     // A day's rows are replaced all at once, so its pages (a few hundred rows) are gathered first;
     // the next days are fetched meanwhile.
-    const days = inOrder([...eachBusinessDate(first, today)], (day) => this.glDay(day), { concurrency: 4, buffer: 1 });
-    for await (const { item: day, value: rows } of days) {
-      this.commit(() => {
-        replaceGlBatchDay(this.sqlite, day, rows, this.now());
-        setCursor(this.sqlite, CURSOR.glDone, day, this.now());
-        addRunCounts(this.sqlite, this.o.runId, { glBatchesSynced: rows.length });
-      });
-      this.counts.glBatchesSynced += rows.length;
-      this.pages++;
-      this.progress('gl_batches', 0.9 + 0.1 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
-      this.checkCancel();
+    const feed = await this.o.pages.glDays([...eachBusinessDate(first, today)]);
+    try {
+      for (let next = await feed.next(); next; next = await feed.next()) {
+        const { item: day, value: rows } = next;
+        this.commit(() => {
+          replaceGlBatchDay(this.sqlite, day, rows, this.now());
+          setCursor(this.sqlite, CURSOR.glDone, day, this.now());
+          addRunCounts(this.sqlite, this.o.runId, { glBatchesSynced: rows.length });
+        });
+        this.counts.glBatchesSynced += rows.length;
+        this.pages++;
+        this.progress('gl_batches', 0.9 + 0.1 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
+        this.checkCancel();
+      }
+    } finally {
+      feed.stop();
     }
   }
 
-  private async *glDay(day: BusinessDate): AsyncGenerator<Array<Parsed<GlBatch>>> {
-    const rows: Array<Parsed<GlBatch>> = [];
-    for await (const page of this.o.client.glBatchPages({ startDate: dayBefore(day), endDate: day }))
-      rows.push(...page.objects);
-    yield rows.filter((row) => row.value.date === day);
-  }
-
+  /** Pages (one, or a day's pages fetched ahead) written in ONE transaction with their cursor. */
   private writeTransactions(
-    page: KeysetPage<ParsedTransaction>,
+    pages: Array<KeysetPage<ParsedTransaction>>,
     toRow: (parsed: ParsedTransaction) => PageRow,
     advance: () => void,
   ): void {
     const now = this.now();
+    const rows = pages.flatMap((page) => page.objects.map(toRow));
     this.commit(() => {
-      const result = this.writer.writePage(page.objects.map(toRow), this.o.runId, now);
+      const result = this.writer.writePage(rows, this.o.runId, now);
       advance();
       addRunCounts(this.sqlite, this.o.runId, {
         transactionsInserted: result.inserted,
@@ -265,8 +286,8 @@ class Run {
       this.counts.transactionsUpdated += result.updated;
       this.counts.changesRecorded += result.changes;
     });
-    this.pages++;
-    this.rows += page.objects.length;
+    this.pages += pages.length;
+    this.rows += rows.length;
   }
 
   private commit(work: () => void): void {

@@ -13,6 +13,7 @@ import type { SyncRunRow } from '../store/schema';
 import { finishRun, lastSuccessAt, listRuns, runSummary, startRun, type RunTrigger } from '../store/syncState';
 import { connect, type ClientTuning } from './connection';
 import { toContractError } from './errors';
+import { pageSource } from './pageSource';
 import { runSync } from './runner';
 
 interface Current {
@@ -103,10 +104,12 @@ export class SyncService {
     let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
     let message: string | null = null;
     const scopes = new Set<DataScope>();
+    const pages = pageSource(client, (warning) => ctx.logger.warn(redact(warning)));
     try {
       const outcome = await runSync({
         sqlite,
         client,
+        pages,
         clock: ctx.clock,
         runId,
         refreshWindowDays: settings.refreshWindowDays,
@@ -128,6 +131,8 @@ export class SyncService {
       message = toContractError(error).message;
       ctx.logger.error('sync failed', { runId, error: redact(error instanceof Error ? error.message : String(error)) });
       scopes.add('transactions');
+    } finally {
+      await pages.close();
     }
     // Pages committed before a failure or a cancel count too: their batches are checked either way.
     await this.checkTouchedBatches(current, runId, scopes);

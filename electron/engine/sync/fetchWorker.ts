@@ -1,0 +1,94 @@
+/**
+ * The fetch worker (a worker_threads entry): fetches, parses and validates the day walks of a pass
+ * and posts each page to the main thread, which then only writes. At most `ahead` pages are in
+ * flight to the writer; the walks' own prefetch keeps the service busy meanwhile.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { ServiceClient } from '../api/client';
+import { glDayRows, transactionDayPages, type DayItem } from './dayWalks';
+import { errorToWire, type FromWorker, type ToWorker, type WalkRequest, type WorkerSetup } from './workerProtocol';
+
+const port = parentPort!;
+const setup = workerData as WorkerSetup;
+const post = (message: FromWorker) => port.postMessage(message);
+
+const sleeps = new Map<number, () => void>();
+let nextSleep = 0;
+const client = new ServiceClient({
+  baseUrl: setup.baseUrl,
+  token: setup.token,
+  secret: setup.secret,
+  timeoutMs: setup.timeoutMs,
+  retry: setup.retry,
+  onRetry: (info) => post({ type: 'retry', info }),
+  sleep: setup.proxySleep
+    ? (ms) =>
+        new Promise<void>((resolve) => {
+          const id = ++nextSleep;
+          sleeps.set(id, resolve);
+          post({ type: 'sleep', id, ms });
+        })
+    : undefined,
+});
+
+interface Current {
+  walk: number;
+  credits: number;
+  stopped: boolean;
+  wake: (() => void) | null;
+}
+let current: Current | null = null;
+
+function wake(state: Current): void {
+  const resume = state.wake;
+  state.wake = null;
+  resume?.();
+}
+
+port.on('message', (message: ToWorker) => {
+  switch (message.type) {
+    case 'walk':
+      void walk(message);
+      break;
+    case 'ack':
+      if (current?.walk === message.walk) {
+        current.credits++;
+        wake(current);
+      }
+      break;
+    case 'stop':
+      if (current?.walk === message.walk) {
+        current.stopped = true;
+        wake(current);
+      }
+      break;
+    case 'slept':
+      sleeps.get(message.id)?.();
+      sleeps.delete(message.id);
+      break;
+  }
+});
+
+async function walk(request: WalkRequest): Promise<void> {
+  const state: Current = { walk: request.walk, credits: setup.ahead, stopped: false, wake: null };
+  current = state;
+  const items: AsyncGenerator<DayItem<unknown>> =
+    request.kind === 'transactions'
+      ? transactionDayPages(client, request.days, request.start)
+      : glDayRows(client, request.days);
+  try {
+    for await (const { item, value } of items) {
+      while (state.credits <= 0 && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));
+      if (state.stopped) break;
+      state.credits--;
+      post({ type: 'item', walk: request.walk, item, value });
+    }
+    if (!state.stopped) post({ type: 'end', walk: request.walk });
+  } catch (error) {
+    if (!state.stopped) post({ type: 'error', walk: request.walk, error: errorToWire(error) });
+  } finally {
+    if (current === state) current = null;
+  }
+}
+
+post({ type: 'ready' });

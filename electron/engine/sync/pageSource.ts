@@ -1,0 +1,161 @@
+/**
+ * Where a pass's day walks come from. Fetching, JSON parsing and validation run on a worker thread
+ * when one can start, so the main thread only writes and the two overlap; otherwise (a host that
+ * injected its own fetch, a missing worker file) the same walks run on this thread.
+ *
+ * The worker is found next to this module: from the TypeScript sources through a small tsx
+ * bootstrap, in the built app as the bundle's `syncFetchWorker.js` entry (electron.vite.config.ts).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { BusinessDate } from '../../../shared/time';
+import type { ServiceClient } from '../api/client';
+import type { KeysetPosition } from '../api/paging';
+import { glDayRows, transactionDayPages, type GlDayRows, type TransactionDayPage } from './dayWalks';
+import { Feed, feedFrom } from './feed';
+import { errorFromWire, type FromWorker, type ToWorker, type WalkRequest, type WorkerSetup } from './workerProtocol';
+
+export interface PageSource {
+  transactionDays(days: BusinessDate[], start: KeysetPosition | null): Promise<Feed<TransactionDayPage>>;
+  glDays(days: BusinessDate[]): Promise<Feed<GlDayRows>>;
+  /** Where the walks run: 'worker' once the worker is up, 'thread' for the fallback. */
+  where(): Promise<'worker' | 'thread'>;
+  close(): Promise<void>;
+}
+
+/** Pages fetched ahead of the writer (the worker's, or this thread's walks). */
+const AHEAD = 24;
+
+export function threadPageSource(client: ServiceClient): PageSource {
+  return {
+    transactionDays: async (days, start) => feedFrom(transactionDayPages(client, days, start), AHEAD),
+    glDays: async (days) => feedFrom(glDayRows(client, days), AHEAD),
+    where: async () => 'thread',
+    close: async () => {},
+  };
+}
+
+/** The built bundle's worker entry, or the sources' bootstrap; null when neither is there. */
+export function fetchWorkerEntry(here: string = import.meta.url): URL | null {
+  if (new URL(here).pathname.endsWith('.ts')) return new URL('./fetchWorkerBoot.mjs', here);
+  // The bundle puts entries in out/main and shared code maybe in a chunks folder below it.
+  for (const candidate of ['./syncFetchWorker.js', '../syncFetchWorker.js']) {
+    const url = new URL(candidate, here);
+    if (existsSync(fileURLToPath(url))) return url;
+  }
+  return null;
+}
+
+/**
+ * A page source on a worker thread, falling back to `client` on this thread if the worker cannot
+ * start or the client carries things a worker cannot be given (an injected fetch or random).
+ */
+export function pageSource(client: ServiceClient, onWarning: (message: string) => void = () => {}): PageSource {
+  const options = client.options;
+  const entry = fetchWorkerEntry();
+  if (options.fetch || options.random || !entry) return threadPageSource(client);
+  const setup: WorkerSetup = {
+    baseUrl: options.baseUrl,
+    token: options.token,
+    secret: options.secret,
+    timeoutMs: options.timeoutMs,
+    retry: options.retry,
+    proxySleep: options.sleep !== undefined,
+    ahead: AHEAD,
+  };
+  return new WorkerPageSource(entry, setup, client, onWarning);
+}
+
+class WorkerPageSource implements PageSource {
+  private readonly worker: Worker;
+  private readonly ready: Promise<boolean>;
+  private readonly fallback: PageSource;
+  private feed: { walk: number; feed: Feed<never> } | null = null;
+  private walks = 0;
+  private dead: Error | null = null;
+
+  constructor(
+    entry: URL,
+    setup: WorkerSetup,
+    private readonly client: ServiceClient,
+    private readonly onWarning: (message: string) => void,
+  ) {
+    this.fallback = threadPageSource(client);
+    this.worker = new Worker(entry, { workerData: setup });
+    let started!: (ok: boolean) => void;
+    this.ready = new Promise<boolean>((resolve) => (started = resolve));
+    this.worker.on('message', (message: FromWorker) => {
+      if (message.type === 'ready') started(true);
+      else this.receive(message);
+    });
+    const die = (error: Error) => {
+      this.dead ??= error;
+      started(false);
+      this.feed?.feed.fail(error);
+      this.feed = null;
+    };
+    this.worker.on('error', (error) => {
+      this.onWarning(`the sync's fetch worker failed (${error.message}); fetching on the main thread`);
+      die(error);
+    });
+    this.worker.on('exit', (code) => die(new Error(`the sync's fetch worker stopped (exit ${code})`)));
+  }
+
+  transactionDays(days: BusinessDate[], start: KeysetPosition | null): Promise<Feed<TransactionDayPage>> {
+    return this.start({ type: 'walk', walk: 0, kind: 'transactions', days, start }, () =>
+      this.fallback.transactionDays(days, start),
+    );
+  }
+
+  glDays(days: BusinessDate[]): Promise<Feed<GlDayRows>> {
+    return this.start({ type: 'walk', walk: 0, kind: 'gl', days }, () => this.fallback.glDays(days));
+  }
+
+  async where(): Promise<'worker' | 'thread'> {
+    return (await this.ready) && !this.dead ? 'worker' : 'thread';
+  }
+
+  async close(): Promise<void> {
+    this.feed?.feed.stop();
+    this.feed = null;
+    if (!this.dead) {
+      this.dead = new Error('closed');
+      await this.worker.terminate();
+    }
+  }
+
+  private async start<T>(request: WalkRequest, fallback: () => Promise<Feed<T>>): Promise<Feed<T>> {
+    if (!(await this.ready) || this.dead) return fallback();
+    this.feed?.feed.stop();
+    const walk = ++this.walks;
+    const send = (message: ToWorker) => {
+      if (!this.dead) this.worker.postMessage(message);
+    };
+    const feed = new Feed<T>({
+      onTake: () => send({ type: 'ack', walk }),
+      onStop: () => send({ type: 'stop', walk }),
+    });
+    this.feed = { walk, feed: feed as Feed<never> };
+    send({ ...request, walk });
+    return feed;
+  }
+
+  private receive(message: Exclude<FromWorker, { type: 'ready' }>): void {
+    switch (message.type) {
+      case 'retry':
+        this.client.options.onRetry?.(message.info);
+        return;
+      case 'sleep': {
+        const sleep = this.client.options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
+        void sleep(message.ms).then(() => this.worker.postMessage({ type: 'slept', id: message.id } satisfies ToWorker));
+        return;
+      }
+    }
+    const current = this.feed;
+    if (!current || current.walk !== message.walk) return;
+    if (message.type === 'item') current.feed.push({ item: message.item, value: message.value } as never);
+    else if (message.type === 'end') current.feed.end();
+    else current.feed.fail(errorFromWire(message.error));
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Messages between the sync (main thread) and its fetch worker, and how errors cross: the client's
+ * typed errors arrive as the same classes with the same fields, so the run fails with the same
+ * message (endpoint, field, value) as when fetching on the main thread.
+ */
+import type { BusinessDate } from '../../../shared/time';
+import type { RetryPolicy } from '../api/http';
+import type { KeysetPosition } from '../api/paging';
+import { ConnectionConfigError, NetworkError, ResponseFormatError, ServiceError } from '../api/errors';
+
+export interface WorkerSetup {
+  baseUrl: string;
+  token: string;
+  secret: string;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Retry waits are asked of the main thread (a host injected its own sleep). */
+  proxySleep: boolean;
+  /** Pages the worker may send ahead of the writer. */
+  ahead: number;
+}
+
+export type WalkRequest =
+  | { type: 'walk'; walk: number; kind: 'transactions'; days: BusinessDate[]; start: KeysetPosition | null }
+  | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[] };
+
+export type ToWorker = WalkRequest | { type: 'ack'; walk: number } | { type: 'stop'; walk: number } | { type: 'slept'; id: number };
+
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'item'; walk: number; item: BusinessDate; value: unknown }
+  | { type: 'end'; walk: number }
+  | { type: 'error'; walk: number; error: WireError }
+  | { type: 'retry'; info: { endpoint: string; attempt: number; delayMs: number; reason: string } }
+  | { type: 'sleep'; id: number; ms: number };
+
+const CLASSES = { ServiceError, NetworkError, ResponseFormatError, ConnectionConfigError } as const;
+type ClassName = keyof typeof CLASSES;
+
+export interface WireError {
+  kind: ClassName | 'Error';
+  message: string;
+  stack?: string;
+  fields: Record<string, unknown>;
+}
+
+export function errorToWire(error: unknown): WireError {
+  if (!(error instanceof Error)) return { kind: 'Error', message: String(error), fields: {} };
+  const kind = (Object.keys(CLASSES) as ClassName[]).find((name) => error instanceof CLASSES[name]) ?? 'Error';
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    // Field values are data (status, code, endpoint, the offending value); keep what can be cloned.
+    try {
+      fields[key] = structuredClone(value);
+    } catch {
+      fields[key] = String(value);
+    }
+  }
+  return { kind, message: error.message, stack: error.stack, fields };
+}
+
+export function errorFromWire(wire: WireError): Error {
+  const prototype = wire.kind === 'Error' ? Error.prototype : CLASSES[wire.kind].prototype;
+  const error = Object.create(prototype) as Error;
+  Object.assign(error, wire.fields);
+  Object.defineProperty(error, 'message', { value: wire.message, writable: true, configurable: true });
+  if (wire.stack) Object.defineProperty(error, 'stack', { value: wire.stack, writable: true, configurable: true });
+  return error;
+}

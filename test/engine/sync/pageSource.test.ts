@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
+import { ServiceClient } from '../../../electron/engine/api/client';
+import { ResponseFormatError } from '../../../electron/engine/api/errors';
+import { fetchWorkerEntry, pageSource, threadPageSource, type PageSource } from '../../../electron/engine/sync/pageSource';
+import type { Feed } from '../../../electron/engine/sync/feed';
+import { eachBusinessDate, todayCentral, addDays, type BusinessDate } from '../../../shared/time';
+import { SMALL_SCENARIO, START } from './harness';
+
+let sandbox: SandboxServer | null = null;
+const sources: PageSource[] = [];
+
+afterEach(async () => {
+  for (const source of sources.splice(0)) await source.close();
+  await sandbox?.close();
+  sandbox = null;
+});
+
+async function drain<T>(feed: Feed<T>): Promise<T[]> {
+  const items: T[] = [];
+  for (let item = await feed.next(); item; item = await feed.next()) items.push(item);
+  return items;
+}
+
+function setup() {
+  const today = todayCentral({ now: () => sandbox!.now() });
+  const days: BusinessDate[] = [...eachBusinessDate(addDays(today, -6), today)];
+  const client = new ServiceClient({ baseUrl: sandbox!.url, token: sandbox!.token, secret: sandbox!.secret, sleep: async () => {} });
+  return { days, client };
+}
+
+describe('the fetch worker', () => {
+  it('is found beside the sources, and walks the same pages as the main thread', async () => {
+    expect(fetchWorkerEntry()?.pathname).toMatch(/fetchWorkerBoot\.mjs$/);
+    // Several pages a day, and 5xx bursts ridden out on the worker (its retry waits asked of this thread).
+    sandbox = await startSandbox({ seed: 3, now: START, scenario: { ...SMALL_SCENARIO, dailyVolume: 250 }, faults: { serverErrorRate: 0.1, maxConsecutive: 2 } });
+    const { days, client } = setup();
+    const worker = pageSource(client);
+    const thread = threadPageSource(client);
+    sources.push(worker, thread);
+    expect(await worker.where()).toBe('worker');
+    const fromWorker = await drain(await worker.transactionDays(days, null));
+    const fromThread = await drain(await thread.transactionDays(days, null));
+    expect(fromWorker.length).toBeGreaterThan(days.length);
+    expect(fromWorker).toEqual(fromThread);
+    const glWorker = await drain(await worker.glDays(days));
+    expect(glWorker).toEqual(await drain(await thread.glDays(days)));
+    expect(glWorker.flatMap((day) => day.value).length).toBeGreaterThan(0);
+  });
+
+  it('hands back a malformed page as the same typed error, after the pages before it', async () => {
+    sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
+    const { days, client } = setup();
+    const txns = sandbox.state.transactions;
+    const bad = txns[txns.length - 5]!;
+    (bad as { status: string }).status = 'Bogus';
+    const worker = pageSource(client);
+    sources.push(worker);
+    expect(await worker.where()).toBe('worker');
+    const feed = await worker.transactionDays(days, null);
+    let pages = 0;
+    const error = await (async () => {
+      try {
+        while (await feed.next()) pages++;
+      } catch (caught) {
+        return caught;
+      }
+      return null;
+    })();
+    expect(pages).toBeGreaterThan(0);
+    expect(error).toBeInstanceOf(ResponseFormatError);
+    const format = error as ResponseFormatError;
+    expect(format.endpoint).toBe('GET /txns');
+    expect(format.field).toMatch(/^objects\.\d+\.status$/);
+    expect(format.value).toBe('Bogus');
+    expect(format.message).toContain('"Bogus"');
+  });
+});
