@@ -5,20 +5,9 @@
  * needs no network at all.
  */
 import type { Session } from 'electron';
+import { APP_CSP } from '../../shared/csp';
 
-export const APP_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-src 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { APP_CSP };
 
 /**
  * Development only (electron-vite dev, never a packaged build): Vite injects an inline React-refresh

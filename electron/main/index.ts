@@ -33,7 +33,7 @@ import { menuTemplate } from './menu';
 import { notifySyncResults } from './notifications';
 import { denyAllPermissions } from './permissions';
 import { registerAppScheme, serveAppScheme } from './protocol';
-import { desktopSandbox } from './sandboxHost';
+import { sandboxProvider } from '../sandbox/provider';
 import { hostSchedule } from './schedule';
 import { installCleanShutdown } from './shutdown';
 import { createMainWindow, lockDownContents } from './window';
@@ -68,7 +68,7 @@ async function start(): Promise<void> {
   installCsp(appSession, csp);
   serveAppScheme(join(__dirname, '../renderer'), csp);
 
-  const sandbox = desktopSandbox();
+  const sandbox = sandboxProvider();
   const engine: Engine = await createEngine({
     version: app.getVersion(),
     dataFolder: userData,

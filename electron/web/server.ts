@@ -10,6 +10,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
+import { APP_CSP } from '../../shared/csp';
 import { toErrorPayload, type ErrorCode, type EngineEvents, type EventName } from '../../shared/contract';
 
 export interface WebEngine {
@@ -39,18 +40,7 @@ export interface WebHost {
 
 const MAX_BODY_BYTES = 1_000_000;
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY = APP_CSP;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

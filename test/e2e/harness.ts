@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createEngine, type Engine } from '../../electron/engine/engine';
 import { silentLogger } from '../../electron/engine/logger';
 import { startWebHost, type WebHost } from '../../electron/web/server';
-import { sandboxProvider } from '../../electron/cli/sandboxProvider';
+import { sandboxProvider } from '../../electron/sandbox/provider';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 export const ARTIFACTS = join(ROOT, 'test/e2e/artifacts');

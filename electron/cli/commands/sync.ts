@@ -13,7 +13,7 @@ import { createConsoleLogger } from '../../engine/logger';
 import { defaultDataFolder } from '../../engine/paths';
 import { syncServiceOf } from '../../engine/sync/service';
 import { parseFlags, UsageError } from '../args';
-import { sandboxProvider } from '../sandboxProvider';
+import { sandboxProvider } from '../../sandbox/provider';
 import { appVersion } from '../version';
 
 export async function run(argv: string[]): Promise<number> {

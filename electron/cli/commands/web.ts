@@ -12,7 +12,7 @@ import { syncServiceOf } from '../../engine/sync/service';
 import { startWebHost } from '../../web/server';
 import { intFlag, parseFlags } from '../args';
 import { appVersion } from '../version';
-import { sandboxProvider } from '../sandboxProvider';
+import { sandboxProvider } from '../../sandbox/provider';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const WEB_BUILD_DIR = resolve(ROOT, 'out/web');

@@ -5,11 +5,10 @@ import type {
   ChangeKind,
   GlBatch,
   PaymentMethod,
-  Transaction,
   TransactionStatus,
 } from '../../../shared/domain';
 import type { SignOff } from '../../../shared/domain';
-import type { BatchReviewRow, BatchRow, ChangeRow, GlBatchRow, TransactionRow } from '../store/schema';
+import type { BatchReviewRow, BatchRow, ChangeRow, GlBatchRow } from '../store/schema';
 
 export function toBatch(row: BatchRow): Batch {
   return {
@@ -24,26 +23,7 @@ export function toBatch(row: BatchRow): Batch {
   };
 }
 
-export function toTransaction(row: TransactionRow): Transaction {
-  return {
-    id: row.id,
-    orderId: row.order_id,
-    payeeId: row.payee_id,
-    paymentMethod: row.payment_method as PaymentMethod,
-    status: row.status as TransactionStatus,
-    statusMessage: row.status_message,
-    amountCents: row.amount_cents,
-    amountRefundedCents: row.amount_refunded_cents,
-    convenienceFeeCents: row.convenience_fee_cents,
-    taxCents: row.tax_cents,
-    shippingCents: row.shipping_cents,
-    batchId: row.batch_id,
-    data: row.data,
-    payerName: row.payer_name,
-    glAccountId: row.gl_account_id,
-    businessDate: row.business_date,
-  };
-}
+export { toTransaction } from '../store/transactionQueries';
 
 export function toGlBatch(row: GlBatchRow): GlBatch {
   return {
