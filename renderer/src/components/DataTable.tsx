@@ -6,7 +6,7 @@
  * too long to hold gives `rowAt` (a sparse lookup) instead of `rows`.
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useRowWindow } from '../hooks/useRowWindow';
 import { useShortcuts } from '../hooks/useShortcuts';
 import { MemoDataRow, MemoPlaceholderRow } from './DataTableRow';
@@ -102,15 +102,23 @@ export function DataTable<T>({
     setFocusPending(true);
   }
 
-  useEffect(() => {
-    if (!focusPending) return;
-    const element = scrollRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`);
+  // Focus follows the active row: after a key press moved it, and whenever the window shifts, since
+  // elements stay in place while rows pass through them (the focused element may now show another row).
+  useLayoutEffect(() => {
+    const body = scrollRef.current;
+    if (!body || active < 0) return;
+    const holdsFocus = body.contains(document.activeElement);
+    if (!focusPending && !holdsFocus) return;
+    const element = body.querySelector<HTMLElement>(`.data-table-item[data-index="${active}"]`);
     if (element) {
-      element.focus({ preventScroll: true });
-      setFocusPending(false);
+      if (document.activeElement !== element) element.focus({ preventScroll: true });
+      if (focusPending) setFocusPending(false);
+    } else if (holdsFocus) {
+      // The active row scrolled away: the list keeps the focus, no other row takes it.
+      body.focus({ preventScroll: true });
     }
-    // Re-tried when the window has rendered the row it scrolled to.
-  }, [focusPending, active, first, last, scrollRef]);
+    // Re-run when the window has rendered the row it scrolled to.
+  }, [focusPending, active, view.start, view.end, scrollRef]);
 
   useShortcuts(
     {
@@ -126,10 +134,11 @@ export function DataTable<T>({
   const body = [];
   for (let index = view.start; index <= view.end; index++) {
     const row = at(index);
-    const top = (index - view.base) * rowHeight;
-    // Keyed by slot, not by row: a row scrolling in takes over the element of one that scrolled out,
-    // so a frame rewrites text in place instead of building and tearing down DOM subtrees.
-    const slot = index % view.slots;
+    // Keyed by position in the window, not by row: while scrolling, each element stays where it is
+    // (in the DOM and on screen) and takes the row now at its position, so a frame rewrites text
+    // instead of building, moving and tearing down subtrees, and the DOM stays in row order.
+    const slot = index - view.start;
+    const top = slot * rowHeight;
     if (row === undefined) {
       body.push(<MemoPlaceholderRow key={`placeholder-${slot}`} index={index} top={top} height={rowHeight} template={template} />);
       continue;
@@ -175,6 +184,7 @@ export function DataTable<T>({
         className="data-table-body"
         role="rowgroup"
         data-virtual-scroll
+        tabIndex={-1}
         style={{ height }}
         onClick={(event) => {
           const index = rowIndexOf(event);

@@ -5,17 +5,18 @@
  *   - A list taller than MAX_SCROLL_HEIGHT (a million 34 px rows is 34M px; Chromium stops at ~33.5M)
  *     gets a scroll area of MAX_SCROLL_HEIGHT, and the scroll position maps to a row proportionally,
  *     so the scrollbar's end is the list's last row.
- *   - The rendered rows sit in one layer; a row's own offset inside it changes only when the window
- *     crosses a LAYER_ROWS boundary, so rows already on screen keep their props while scrolling and
- *     a memoised row is not rendered again. Scroll events are coalesced to one update per frame.
+ *   - The rendered rows sit in one layer that moves with the first of them: the k-th rendered row is
+ *     always k rows down the layer, so a table can keep one element per position and rewrite its
+ *     text as rows pass (no DOM built, moved or torn down while scrolling). Scroll events are
+ *     coalesced to one update per frame, rendered before that frame paints.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 
 /** Below Chromium's element-height limit with room to spare, and where float32 compositing is still exact. */
 export const MAX_SCROLL_HEIGHT = 15_000_000;
-/** Rows per layer step: layer offsets stay small numbers, and all rows move only once per this many. */
-const LAYER_ROWS = 1000;
+/** How long after the last scroll event the list counts as still. */
+const SETTLE_MS = 150;
 
 export interface ScrollGeometry {
   /** count × rowHeight: where the rows really are. */
@@ -48,25 +49,22 @@ export interface RowFrame {
   /** The rows rendered: the visible ones plus overscan. */
   start: number;
   end: number;
-  /** Row `base` is at the top of the layer; row i is at (i - base) × rowHeight inside it. */
-  base: number;
-  /** The layer's offset inside the scroll area. */
+  /** The layer's offset inside the scroll area: row `start` is at its top, row i at (i - start) × rowHeight. */
   layerTop: number;
 }
 
 export function rowFrame(scrollTop: number, count: number, rowHeight: number, viewport: number, overscan: number): RowFrame {
-  if (count <= 0) return { first: 0, last: -1, start: 0, end: -1, base: 0, layerTop: 0 };
+  if (count <= 0) return { first: 0, last: -1, start: 0, end: -1, layerTop: 0 };
   const { contentHeight, ratio } = scrollGeometry(count, rowHeight, viewport);
   const position = Math.min(Math.max(0, contentHeight - viewport), Math.max(0, scrollTop * ratio));
   const first = Math.min(count - 1, Math.floor(position / rowHeight));
   const last = Math.min(count - 1, Math.max(first, Math.ceil((position + viewport) / rowHeight) - 1));
   const start = Math.max(0, first - overscan);
   const end = Math.min(count - 1, last + overscan);
-  const base = start - (start % LAYER_ROWS);
-  // Row `base`'s place on screen is its content offset seen from the content position, drawn at the
-  // real scrollTop; unscaled, scrollTop equals position and this is base × rowHeight.
-  const layerTop = Math.round(scrollTop - position + base * rowHeight);
-  return { first, last, start, end, base, layerTop };
+  // Row `start`'s place on screen is its content offset seen from the content position, drawn at the
+  // real scrollTop; unscaled, scrollTop equals position and this is start × rowHeight.
+  const layerTop = Math.round(scrollTop - position + start * rowHeight);
+  return { first, last, start, end, layerTop };
 }
 
 const sameFrame = (a: RowFrame, b: RowFrame) => a.first === b.first && a.last === b.last && a.layerTop === b.layerTop && a.end === b.end;
@@ -74,8 +72,6 @@ const sameFrame = (a: RowFrame, b: RowFrame) => a.first === b.first && a.last ==
 export interface RowWindow extends RowFrame {
   scrollRef: React.RefObject<HTMLDivElement | null>;
   scrollHeight: number;
-  /** At least as many as rows rendered at once: rows keyed by `index % slots` are unique and reuse their elements. */
-  slots: number;
   /** Scrolls the least distance that shows row `index` whole. */
   scrollToIndex(index: number): void;
 }
@@ -109,23 +105,38 @@ export function useRowWindow({ count, rowHeight, overscan }: { count: number; ro
     if (pending.current === null) pending.current = requestAnimationFrame(update);
   }, [update]);
 
+  // While the list moves, rows passing under a still pointer are not hit-tested or hovered
+  // (a DOM attribute, not React state, so it costs no render); CSS reads it.
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onScroll = useCallback(() => {
+    const element = scrollRef.current;
+    if (element && settle.current === null) element.setAttribute('data-scrolling', '');
+    if (settle.current !== null) clearTimeout(settle.current);
+    settle.current = setTimeout(() => {
+      settle.current = null;
+      scrollRef.current?.removeAttribute('data-scrolling');
+    }, SETTLE_MS);
+    schedule();
+  }, [schedule]);
+
   useLayoutEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
     setViewport(element.clientHeight);
     setScrollTop(element.scrollTop);
-    element.addEventListener('scroll', schedule, { passive: true });
+    element.addEventListener('scroll', onScroll, { passive: true });
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => setViewport(element.clientHeight));
     resize?.observe(element);
     return () => {
-      element.removeEventListener('scroll', schedule);
+      element.removeEventListener('scroll', onScroll);
       resize?.disconnect();
     };
-  }, [schedule]);
+  }, [onScroll]);
 
   useEffect(
     () => () => {
       if (pending.current !== null) cancelAnimationFrame(pending.current);
+      if (settle.current !== null) clearTimeout(settle.current);
     },
     [],
   );
@@ -147,6 +158,5 @@ export function useRowWindow({ count, rowHeight, overscan }: { count: number; ro
     [schedule],
   );
 
-  const slots = Math.ceil(viewport / rowHeight) + 1 + 2 * overscan;
-  return { ...frame, scrollRef, scrollHeight: scrollGeometry(count, rowHeight, viewport).scrollHeight, slots, scrollToIndex };
+  return { ...frame, scrollRef, scrollHeight: scrollGeometry(count, rowHeight, viewport).scrollHeight, scrollToIndex };
 }
