@@ -17,22 +17,22 @@ import { BatchFilters } from './BatchFilters';
 
 const column = createColumnHelper<BatchSummary>();
 const COLUMNS: TableColumn<BatchSummary>[] = [
-  column.display({ id: 'date', header: 'Business date (Central)', cell: ({ row }) => <BusinessDate date={row.original.date} />, meta: { width: '170px' } }),
-  column.display({ id: 'id', header: 'Batch', cell: ({ row }) => <span className="mono">{row.original.id}</span>, meta: { width: '110px' } }),
-  column.display({ id: 'payee', header: 'Payee', cell: ({ row }) => row.original.payeeName ?? `Payee ${row.original.payeeId}`, meta: { width: 'minmax(160px, 2fr)' } }),
-  column.display({ id: 'method', header: 'Method', cell: ({ row }) => methodLabel(row.original.paymentMethod), meta: { width: '80px' } }),
-  column.display({ id: 'count', header: 'Count', cell: ({ row }) => <span className="num-text">{formatCount(row.original.totalCount)}</span>, meta: { align: 'right', width: '70px' } }),
-  column.display({ id: 'total', header: 'Total', cell: ({ row }) => <Money cents={row.original.totalCents} />, meta: { align: 'right', width: '120px' } }),
-  column.display({ id: 'fees', header: 'Fees', cell: ({ row }) => <Money cents={row.original.feesCents} />, meta: { align: 'right', width: '100px' } }),
-  column.display({ id: 'net', header: 'Net', cell: ({ row }) => <Money cents={row.original.partialCents} />, meta: { align: 'right', width: '120px' } }),
-  column.display({ id: 'verdict', header: 'Tie-out', cell: ({ row }) => <VerdictBadge verdict={row.original.verdict} />, meta: { width: '110px' } }),
+  column.display({ id: 'date', header: 'Business date (Central)', cell: ({ row }) => <BusinessDate date={row.original.date} />, meta: { width: '128px' } }),
+  column.display({ id: 'id', header: 'Batch', cell: ({ row }) => <span className="mono">{row.original.id}</span>, meta: { width: '84px' } }),
+  column.display({ id: 'payee', header: 'Payee', cell: ({ row }) => row.original.payeeName ?? `Payee ${row.original.payeeId}`, meta: { width: 'minmax(140px, 2fr)' } }),
+  column.display({ id: 'method', header: 'Method', cell: ({ row }) => methodLabel(row.original.paymentMethod), meta: { width: '72px' } }),
+  column.display({ id: 'count', header: 'Count', cell: ({ row }) => <span className="num-text">{formatCount(row.original.totalCount)}</span>, meta: { align: 'right', width: '60px' } }),
+  column.display({ id: 'total', header: 'Total', cell: ({ row }) => <Money cents={row.original.totalCents} />, meta: { align: 'right', width: '108px' } }),
+  column.display({ id: 'fees', header: 'Fees', cell: ({ row }) => <Money cents={row.original.feesCents} />, meta: { align: 'right', width: '88px' } }),
+  column.display({ id: 'net', header: 'Net', cell: ({ row }) => <Money cents={row.original.partialCents} />, meta: { align: 'right', width: '108px' } }),
+  column.display({ id: 'verdict', header: 'Tie-out', cell: ({ row }) => <VerdictBadge verdict={row.original.verdict} />, meta: { width: '96px' } }),
   column.display({
     id: 'difference',
     header: 'Off by',
     cell: ({ row }) => (row.original.verdict === 'differs' ? <Money cents={row.original.differenceCents} /> : <span className="muted">—</span>),
-    meta: { align: 'right', width: '110px' },
+    meta: { align: 'right', width: '88px' },
   }),
-  column.display({ id: 'review', header: 'Review', cell: ({ row }) => <ReviewBadge state={row.original.reviewState} />, meta: { width: '110px' } }),
+  column.display({ id: 'review', header: 'Review', cell: ({ row }) => <ReviewBadge state={row.original.reviewState} />, meta: { width: '104px' } }),
 ];
 
 export function BatchesView({ itemId }: { itemId: string | null }) {
