@@ -116,7 +116,8 @@ export class ServiceClient {
    */
   async reverse(operation: 'refund' | 'void', transactionId: number, amount?: string): Promise<ParsedTransaction> {
     const before = await this.transaction(transactionId);
-    const body = { operation, transaction_id: transactionId, ...(amount !== undefined && operation === 'refund' ? { amount } : {}) };
+    // The spec lists `items` as required on a reversal (an item-level refund); `[]` reverses by amount.
+    const body = { operation, transaction_id: transactionId, items: [], ...(amount !== undefined && operation === 'refund' ? { amount } : {}) };
     for (let attempt = 1; ; attempt++) {
       try {
         const answer = await this.http.post('/txns', body);

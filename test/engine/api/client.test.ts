@@ -150,7 +150,7 @@ describe('ServiceClient', () => {
     const again = await client(url).reverse('refund', 5, '5.00');
     expect(again.value.amountRefundedCents).toBe(500);
     expect(seen.map((s) => s.method)).toEqual(['GET', 'POST', 'GET', 'POST']);
-    expect(JSON.parse(seen[1]!.body)).toEqual({ operation: 'refund', transaction_id: 5, amount: '5.00' });
+    expect(JSON.parse(seen[1]!.body)).toEqual({ operation: 'refund', transaction_id: 5, items: [], amount: '5.00' });
   });
 
   it('validates into cents and text batch ids; a malformed field names endpoint, field and value', async () => {
