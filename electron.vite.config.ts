@@ -19,6 +19,8 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      // A sandboxed preload can require() only 'electron' and a few Node built-ins: bundle everything.
+      externalizeDeps: false,
       // A sandboxed preload cannot load ES modules: it must be one CommonJS file.
       rollupOptions: {
         input: { index: resolve(__dirname, 'electron/preload/index.ts') },

@@ -18,6 +18,7 @@ import type {
 } from './domain';
 import { CHANGE_KINDS, PAYMENT_METHODS, TRANSACTION_STATUSES, VERDICTS } from './domain';
 import { isBusinessDate } from './time';
+import { isMethodName, type EventName, type MethodName } from './contractNames';
 
 // ---------- argument building blocks ----------
 
@@ -310,8 +311,12 @@ export const methodSchemas = {
   'export.list': none,
 } as const;
 
-export type MethodName = keyof typeof methodSchemas;
-export const METHOD_NAMES = Object.keys(methodSchemas) as MethodName[];
+export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName, type MethodName, type EventName } from './contractNames';
+
+/** Compile-time: the schema table and the name list (contractNames.ts) hold exactly the same methods. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemasMatchNames: Same<keyof typeof methodSchemas, MethodName> = true;
+void schemasMatchNames;
 
 export type MethodArgs<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
 export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
@@ -368,8 +373,9 @@ export interface EngineEvents {
   'export.progress': { rows: number; totalRows: number; file: string };
 }
 
-export type EventName = keyof EngineEvents;
-export const EVENT_NAMES: readonly EventName[] = ['sync.progress', 'sync.finished', 'data.changed', 'export.progress'];
+/** Compile-time: the event payload table and the name list hold exactly the same events. */
+const eventsMatchNames: Same<keyof EngineEvents, EventName> = true;
+void eventsMatchNames;
 
 // ---------- errors across transports ----------
 
@@ -407,9 +413,6 @@ export class ContractError extends Error {
   }
 }
 
-export function isMethodName(value: unknown): value is MethodName {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(methodSchemas, value);
-}
 
 /** Validates a call's method and args; the error names the method and the offending field. */
 export function parseCall<M extends MethodName>(method: unknown, args: unknown): { method: M; args: ParsedArgs<M> } {

@@ -4,7 +4,8 @@
  * no generic invoke.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { EVENT_NAMES, isMethodName } from '../../shared/contract';
+// Names only: a sandboxed preload can load no npm package, so not contract.ts (zod).
+import { isEventName, isMethodName } from '../../shared/contractNames';
 
 const CALL_CHANNEL = 'recon:call';
 const EVENT_CHANNEL = 'recon:event';
@@ -25,7 +26,7 @@ const api = {
     return ipcRenderer.invoke(CALL_CHANNEL, method, args);
   },
   on(event: unknown, listener: unknown): () => void {
-    if (typeof event !== 'string' || !(EVENT_NAMES as readonly string[]).includes(event) || typeof listener !== 'function') {
+    if (!isEventName(event) || typeof listener !== 'function') {
       throw new Error(`Unknown event ${String(event)}`);
     }
     let set = listeners.get(event);

@@ -1,0 +1,54 @@
+/**
+ * The contract's method and event names, and nothing else: the sandboxed preload can load no npm
+ * package (only 'electron'), so it imports this file rather than contract.ts with its zod schemas.
+ * contract.ts checks at compile time that its method table has exactly these names.
+ */
+export const METHOD_NAMES = [
+  'app.info',
+  'settings.get',
+  'settings.set',
+  'connection.set',
+  'connection.clear',
+  'connection.test',
+  'sync.start',
+  'sync.cancel',
+  'sync.status',
+  'sync.runs',
+  'overview.get',
+  'payees.list',
+  'glAccounts.list',
+  'glAccounts.add',
+  'glAccounts.remove',
+  'transactions.list',
+  'transactions.count',
+  'transactions.get',
+  'transactions.seek',
+  'batches.list',
+  'batches.get',
+  'batches.signOff',
+  'batches.unsign',
+  'glBatches.list',
+  'changes.list',
+  'changes.acknowledge',
+  'reconcile.summary',
+  'export.overlaps',
+  'export.glBatches',
+  'export.list',
+] as const;
+
+export type MethodName = (typeof METHOD_NAMES)[number];
+
+export const EVENT_NAMES = ['sync.progress', 'sync.finished', 'data.changed', 'export.progress'] as const;
+
+export type EventName = (typeof EVENT_NAMES)[number];
+
+const METHODS: ReadonlySet<string> = new Set(METHOD_NAMES);
+const EVENTS: ReadonlySet<string> = new Set(EVENT_NAMES);
+
+export function isMethodName(value: unknown): value is MethodName {
+  return typeof value === 'string' && METHODS.has(value);
+}
+
+export function isEventName(value: unknown): value is EventName {
+  return typeof value === 'string' && EVENTS.has(value);
+}
