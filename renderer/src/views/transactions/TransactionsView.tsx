@@ -18,7 +18,10 @@ const COLUMNS: TableColumn<Transaction>[] = [
   column.display({ id: 'date', header: 'Business date (Central)', cell: ({ row }) => <BusinessDate date={row.original.businessDate} />, meta: { width: '170px' } }),
   column.display({ id: 'id', header: 'Transaction', cell: ({ row }) => <span className="mono">{row.original.id}</span>, meta: { width: '110px' } }),
   column.display({ id: 'order', header: 'Order', cell: ({ row }) => <span className="mono">{row.original.orderId ?? '—'}</span>, meta: { width: '100px' } }),
-  column.display({ id: 'payer', header: 'Payer', cell: ({ row }) => row.original.payerName ?? '—', meta: { width: 'minmax(140px, 2fr)' } }),
+  column.display({ id: 'payer', header: 'Payer', cell: ({ row }) =>
+      row.original.payerName ?? (
+        <span className="muted" title="The service lists transactions without the payer; opening a transaction fetches it.">—</span>
+      ), meta: { width: 'minmax(140px, 2fr)' } }),
   column.display({ id: 'method', header: 'Method', cell: ({ row }) => methodLabel(row.original.paymentMethod), meta: { width: '80px' } }),
   column.display({
     id: 'status',
