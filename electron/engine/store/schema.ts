@@ -46,6 +46,8 @@ export interface TransactionsTable {
   first_seen_at: string;
   updated_at: string;
   first_seen_run_id: number | null;
+  /** The status when first seen (migration 004, which backfills it); read as `status` where a row lacks it. */
+  first_status: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TransactionItemsTable {

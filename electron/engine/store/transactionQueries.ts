@@ -176,7 +176,9 @@ export function countTransactions(sqlite: BetterSqlite3.Database, filter: Transa
 }
 
 export function getTransaction(sqlite: BetterSqlite3.Database, id: number): TransactionDetail {
-  const row = sqlite.prepare(`SELECT ${COLUMNS} FROM transactions WHERE id = ?`).get(id) as TransactionRow | undefined;
+  const row = sqlite
+    .prepare(`SELECT ${COLUMNS}, first_seen_at, first_seen_run_id, first_status FROM transactions WHERE id = ?`)
+    .get(id) as TransactionRow | undefined;
   if (!row) throw new ContractError('NOT_FOUND', `Transaction ${id} is not in the local copy. Sync, or check the number.`);
   const items = sqlite.prepare('SELECT * FROM transaction_items WHERE transaction_id = ? ORDER BY item_id').all(id) as Array<{
     transaction_id: number;
@@ -213,25 +215,51 @@ export function getTransaction(sqlite: BetterSqlite3.Database, id: number): Tran
         studentName: item.student_name,
       }),
     ),
-    changes: changes.map(
-      (c): Change => ({
-        id: c.id,
-        transactionId: c.transaction_id,
-        kind: c.kind as ChangeKind,
-        fromStatus: c.from_status as TransactionStatus | null,
-        toStatus: c.to_status as TransactionStatus,
-        deltaCents: c.delta_cents,
-        detail: c.detail,
-        syncRunId: c.sync_run_id,
-        seenAt: c.seen_at,
-        acknowledgedAt: c.acknowledged_at,
-      }),
+    changes: withFirstSighting(
+      row,
+      changes.map(
+        (c): Change => ({
+          id: c.id,
+          transactionId: c.transaction_id,
+          kind: c.kind as ChangeKind,
+          fromStatus: c.from_status as TransactionStatus | null,
+          toStatus: c.to_status as TransactionStatus,
+          deltaCents: c.delta_cents,
+          detail: c.detail,
+          syncRunId: c.sync_run_id,
+          seenAt: c.seen_at,
+          acknowledgedAt: c.acknowledged_at,
+        }),
+      ),
     ),
     payeeName: payee?.name ?? null,
   };
 }
 
-export function toTransaction(row: Pick<TransactionRow, Exclude<keyof TransactionRow, 'raw' | 'first_seen_at' | 'updated_at' | 'first_seen_run_id'>>): Transaction {
+/**
+ * A routine first sighting (a new Pending or Settled sale) is not stored (see TransactionWriter), so
+ * the timeline's "first seen" is rebuilt from the transaction row when no stored one exists. It was
+ * never something to review, so it reads as reviewed when seen. Its id, minus the transaction's,
+ * can clash with no stored change (those ids are positive).
+ */
+function withFirstSighting(row: TransactionRow, stored: Change[]): Change[] {
+  if (stored.some((c) => c.kind === 'first_seen')) return stored;
+  const firstSeen: Change = {
+    id: -row.id,
+    transactionId: row.id,
+    kind: 'first_seen',
+    fromStatus: null,
+    toStatus: (row.first_status ?? row.status) as TransactionStatus,
+    deltaCents: null,
+    detail: null,
+    syncRunId: row.first_seen_run_id,
+    seenAt: row.first_seen_at,
+    acknowledgedAt: row.first_seen_at,
+  };
+  return [firstSeen, ...stored];
+}
+
+export function toTransaction(row: Pick<TransactionRow, Exclude<keyof TransactionRow, 'raw' | 'first_seen_at' | 'updated_at' | 'first_seen_run_id' | 'first_status'>>): Transaction {
   return {
     id: row.id,
     orderId: row.order_id,

@@ -3,6 +3,11 @@
  * synchronously (better-sqlite3), so a caller wraps a page and its cursor in ONE transaction with no
  * await inside. Each row goes through the differ; a row whose raw JSON and business date are
  * unchanged is not touched, so re-reading the refresh window costs a read, not a write.
+ *
+ * A routine first sighting (a new Pending or Settled sale) is not stored as a change: it is the
+ * day's routine, not something to review, and the timeline rebuilds its "first seen" from the
+ * transaction's first_status, first_seen_at and first_seen_run_id (see getTransaction). That saves
+ * a row and two index entries per new sale: most of the rows a first full sync would write.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { TransactionStatus } from '../../../shared/domain';
@@ -71,8 +76,8 @@ export class TransactionWriter {
     // Positional parameters (binding by name costs a lookup per column per row on the hot path):
     // the id, then COLUMNS in order, then the times and the run.
     this.insert = sqlite.prepare(
-      `INSERT INTO transactions (id, ${COLUMNS.join(', ')}, first_seen_at, updated_at, first_seen_run_id)
-       VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?)`,
+      `INSERT INTO transactions (id, ${COLUMNS.join(', ')}, first_seen_at, updated_at, first_seen_run_id, first_status)
+       VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?)`,
     );
     this.update = sqlite.prepare(
       // payer_name and gl_account_id come only from GET /txns/:id (filled when a transaction is opened):
@@ -86,8 +91,8 @@ export class TransactionWriter {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.insertChange = sqlite.prepare(
-      `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, detail, sync_run_id, seen_at, acknowledged_at, acknowledged_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, detail, sync_run_id, seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -139,7 +144,7 @@ export class TransactionWriter {
         result.updated++;
         if (itemsChanged) this.deleteItems.run(tx.id);
       } else {
-        this.insert.run(tx.id, ...values, now, now, runId);
+        this.insert.run(tx.id, ...values, now, now, runId, tx.status);
         result.inserted++;
       }
       if (itemsChanged) {
@@ -156,35 +161,26 @@ export class TransactionWriter {
           );
         }
       }
-      for (const change of changes) this.writeChange(tx.id, change, runId, now);
-      result.changes += changes.length;
+      for (const change of changes) {
+        if (isRoutineFirstSighting(change)) continue;
+        this.insertChange.run(
+          tx.id,
+          change.kind,
+          change.fromStatus,
+          change.toStatus,
+          change.deltaCents,
+          change.detail,
+          runId,
+          now,
+        );
+        result.changes++;
+      }
     }
     return result;
   }
-
-  private writeChange(transactionId: number, change: DiffChange, runId: number | null, now: string): void {
-    // A new sale that is simply Pending or Settled is the day's routine, not something to review: it
-    // starts the transaction's timeline but arrives reviewed, so "changes to review" holds what
-    // needs a look (status changes, refunds, and new ones already Declined, Error, Unknown...).
-    const routine = isRoutineFirstSighting(change);
-    this.insertChange.run(
-      transactionId,
-      change.kind,
-      change.fromStatus,
-      change.toStatus,
-      change.deltaCents,
-      change.detail,
-      runId,
-      now,
-      routine ? now : null,
-      routine ? ROUTINE_REVIEWER : null,
-    );
-  }
 }
 
-/** Who "reviewed" a routine first sighting, as shown in the change's history. */
-export const ROUTINE_REVIEWER = 'routine (new sale)';
-
+/** A new sale that is simply Pending or Settled: it starts the timeline but needs no review (and no row). */
 export function isRoutineFirstSighting(change: Pick<DiffChange, 'kind' | 'toStatus'>): boolean {
   return change.kind === 'first_seen' && (change.toStatus === 'Pending' || change.toStatus === 'Settled');
 }

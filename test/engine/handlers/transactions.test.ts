@@ -41,6 +41,40 @@ const expected = (keep: (i: number) => boolean) =>
     .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1))
     .map((r) => r.id);
 
+describe('the timeline of a transaction', () => {
+  it('opens with a first sighting rebuilt from the row when none is stored (a routine new sale), reviewed as seen', () => {
+    db.sqlite.prepare(`UPDATE transactions SET first_status = 'Pending', first_seen_at = '2026-03-02T14:00:00.000Z' WHERE id = 1002`).run();
+    db.sqlite
+      .prepare(
+        `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, seen_at) VALUES (1002, 'refunded', 'Pending', 'Refunded', 102, '2026-03-04T14:00:00.000Z')`,
+      )
+      .run();
+    const { changes } = getTransaction(db.sqlite, 1002);
+    expect(changes).toEqual([
+      {
+        id: -1002,
+        transactionId: 1002,
+        kind: 'first_seen',
+        fromStatus: null,
+        toStatus: 'Pending',
+        deltaCents: null,
+        detail: null,
+        syncRunId: null,
+        seenAt: '2026-03-02T14:00:00.000Z',
+        acknowledgedAt: '2026-03-02T14:00:00.000Z',
+      },
+      expect.objectContaining({ kind: 'refunded', fromStatus: 'Pending', toStatus: 'Refunded', deltaCents: 102, acknowledgedAt: null }),
+    ]);
+    expect(changes[1]!.id).toBeGreaterThan(0);
+  });
+
+  it('a row without first_status (inserted without it) reads its current status as the first', () => {
+    expect(getTransaction(db.sqlite, 1003).changes).toEqual([
+      expect.objectContaining({ id: -1003, kind: 'first_seen', toStatus: 'Unknown', seenAt: 'x', acknowledgedAt: 'x' }),
+    ]);
+  });
+});
+
 describe('transactions.list / count / get', () => {
   it.each<[string, TransactionFilter, (i: number) => boolean]>([
     ['everything', {}, () => true],
@@ -69,7 +103,9 @@ describe('transactions.list / count / get', () => {
     const detail = getTransaction(db.sqlite, 1001);
     expect(detail.transaction).toMatchObject({ id: 1001, payeeId: 2, status: 'Pending', amountCents: 101 });
     expect(detail.payeeName).toBe('South Elementary');
+    // A first sighting stored before migration 004 is used as is, not doubled.
     expect(detail.changes.map((c) => c.kind)).toEqual(['first_seen']);
+    expect(detail.changes[0]!.id).toBeGreaterThan(0);
     expect(() => getTransaction(db.sqlite, 5)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
     expect(() => listTransactions(db.sqlite, {}, 'garbage', 10)).toThrow(expect.objectContaining({ code: 'BAD_ARGUMENTS' }));
   });

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import * as m001 from './001_initial';
 import * as m002 from './002_reconcile';
 import * as m003 from './003_sync_search';
+import * as m004 from './004_first_status';
 
 export interface Migration {
   name: string;
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '001_initial', up: m001.up },
   { name: '002_reconcile', up: m002.up },
   { name: '003_sync_search', up: m003.up },
+  { name: '004_first_status', up: m004.up },
 ];
