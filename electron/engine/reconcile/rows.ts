@@ -1,14 +1,6 @@
 /** Store rows to the contract's domain shapes (the store keeps cents and batch ids as text already). */
-import type {
-  Batch,
-  Change,
-  ChangeKind,
-  GlBatch,
-  PaymentMethod,
-  TransactionStatus,
-} from '../../../shared/domain';
-import type { SignOff } from '../../../shared/domain';
-import type { BatchReviewRow, BatchRow, ChangeRow, GlBatchRow } from '../store/schema';
+import type { Batch, GlBatch, PaymentMethod, SignOff } from '../../../shared/domain';
+import type { BatchReviewRow, BatchRow, GlBatchRow } from '../store/schema';
 
 export function toBatch(row: BatchRow): Batch {
   return {
@@ -23,7 +15,7 @@ export function toBatch(row: BatchRow): Batch {
   };
 }
 
-export { toTransaction } from '../store/transactionQueries';
+export { toChange, toTransaction } from '../store/transactionQueries';
 
 export function toGlBatch(row: GlBatchRow): GlBatch {
   return {
@@ -37,21 +29,6 @@ export function toGlBatch(row: GlBatchRow): GlBatch {
     amountCents: row.amount_cents,
     amountWithoutFeesCents: row.amount_without_fees_cents,
     count: row.count,
-  };
-}
-
-export function toChange(row: ChangeRow): Change {
-  return {
-    id: row.id,
-    transactionId: row.transaction_id,
-    kind: row.kind as ChangeKind,
-    fromStatus: row.from_status as TransactionStatus | null,
-    toStatus: row.to_status as TransactionStatus,
-    deltaCents: row.delta_cents,
-    detail: row.detail,
-    syncRunId: row.sync_run_id,
-    seenAt: row.seen_at,
-    acknowledgedAt: row.acknowledged_at,
   };
 }
 

@@ -8,7 +8,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Page, TransactionDetail, TransactionFilter } from '../../../shared/contract';
 import { ContractError } from '../../../shared/contract';
 import type { Change, ChangeKind, PaymentMethod, PurchasedItem, Transaction, TransactionStatus } from '../../../shared/domain';
-import type { TransactionRow } from './schema';
+import type { ChangeRow, TransactionRow } from './schema';
 
 const COLUMNS = `id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents,
   convenience_fee_cents, tax_cents, shipping_cents, batch_id, data, payer_name, gl_account_id, business_date`;
@@ -217,20 +217,7 @@ export function getTransaction(sqlite: BetterSqlite3.Database, id: number): Tran
     ),
     changes: withFirstSighting(
       row,
-      changes.map(
-        (c): Change => ({
-          id: c.id,
-          transactionId: c.transaction_id,
-          kind: c.kind as ChangeKind,
-          fromStatus: c.from_status as TransactionStatus | null,
-          toStatus: c.to_status as TransactionStatus,
-          deltaCents: c.delta_cents,
-          detail: c.detail,
-          syncRunId: c.sync_run_id,
-          seenAt: c.seen_at,
-          acknowledgedAt: c.acknowledged_at,
-        }),
-      ),
+      changes.map(toChange),
     ),
     payeeName: payee?.name ?? null,
   };
@@ -277,5 +264,22 @@ export function toTransaction(row: Pick<TransactionRow, Exclude<keyof Transactio
     payerName: row.payer_name,
     glAccountId: row.gl_account_id,
     businessDate: row.business_date,
+  };
+}
+
+export function toChange(
+  row: Pick<ChangeRow, 'id' | 'transaction_id' | 'kind' | 'from_status' | 'to_status' | 'delta_cents' | 'detail' | 'sync_run_id' | 'seen_at' | 'acknowledged_at'>,
+): Change {
+  return {
+    id: row.id,
+    transactionId: row.transaction_id,
+    kind: row.kind as ChangeKind,
+    fromStatus: row.from_status as TransactionStatus | null,
+    toStatus: row.to_status as TransactionStatus,
+    deltaCents: row.delta_cents,
+    detail: row.detail,
+    syncRunId: row.sync_run_id,
+    seenAt: row.seen_at,
+    acknowledgedAt: row.acknowledged_at,
   };
 }
