@@ -46,7 +46,7 @@ export interface SignOff {
 export interface BatchSummary extends Batch {
   payeeName: string | null;
   verdict: Verdict;
-  /** Sum of |difference| over failed checks, for sorting and a glance. */
+  /** How far off the deposit is: the largest |difference| in cents among its failed money checks. */
   differenceCents: number;
   reviewState: ReviewState;
   /** Why a signed-off batch was re-opened. */

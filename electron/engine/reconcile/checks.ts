@@ -124,7 +124,10 @@ export async function computeBatchChecks(db: Kysely<Database>, batch: BatchRow):
     : failed.length > 0 || !glSynced || !transactionsSynced
       ? 'incomplete'
       : 'ties_out';
-  const differenceCents = failed.filter((c) => c.name !== 'count').reduce((sum, c) => sum + Math.abs(c.differenceCents), 0);
+  // "Off by": the largest money difference among the failed checks. Not their sum: a deposit $25 short
+  // fails total, net and both GL checks by $25 each, and is off by $25, not $100. The count check
+  // is a number of transactions, not cents.
+  const differenceCents = failed.filter((c) => c.name !== 'count').reduce((most, c) => Math.max(most, Math.abs(c.differenceCents)), 0);
 
   const localTotals: LocalTotals = {
     count,

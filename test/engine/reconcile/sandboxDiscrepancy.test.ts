@@ -87,7 +87,7 @@ describe('tie-out of discrepancies injected into the sandbox, after a real sync'
       total: { difference: -cents, explanations: refund },
       net: { difference: -cents, explanations: refund },
     });
-    expect(detail.batch).toMatchObject({ verdict: 'differs', differenceCents: 2 * cents });
+    expect(detail.batch).toMatchObject({ verdict: 'differs', differenceCents: cents });
     expect(detail.transactions.find((t) => t.id === txn.id)?.amountRefundedCents).toBe(cents);
 
     const tied = await failedChecks(h, clean.batch.id);
@@ -120,7 +120,7 @@ describe('tie-out of discrepancies injected into the sandbox, after a real sync'
       ...(fee ? { fees: { difference: -fee, explanations: missing(-fee) } } : {}),
       net: { difference: -(txn.amountCents - fee), explanations: missing(-(txn.amountCents - fee)) },
     });
-    expect(detail.batch).toMatchObject({ verdict: 'differs', differenceCents: 2 * txn.amountCents });
+    expect(detail.batch).toMatchObject({ verdict: 'differs', differenceCents: txn.amountCents });
     expect(detail.transactions.map((t) => t.id)).not.toContain(txn.id);
     expect(detail.transactions).toHaveLength(target.batch.totalCount - 1);
   });
@@ -150,7 +150,7 @@ describe('tie-out of discrepancies injected into the sandbox, after a real sync'
     await syncNow(h);
 
     const row = await listed(h, target.batch);
-    expect(row).toMatchObject({ verdict: 'differs', differenceCents: 2 * txn.amountCents, reviewState: 'reopened' });
+    expect(row).toMatchObject({ verdict: 'differs', differenceCents: txn.amountCents, reviewState: 'reopened' });
     expect(row.reopenReason).toContain(`${txn.id} refunded`);
     expect(row.reopenReason).toMatch(/^Changed in the sync of \d{4}-\d{2}-\d{2}/);
   });
