@@ -19,15 +19,30 @@ const layerZones = [
   ...['./electron', './test', './bench', './scripts'].map((from) =>
     zone('./renderer', from, 'renderer/ may import shared/ only; talk to the engine through bridge.ts.'),
   ),
-  ...['./electron/main', './electron/preload', './electron/cli', './electron/web', './electron/sandbox', './renderer'].map(
-    (from) => zone('./electron/engine', from, 'electron/engine/ imports shared/ and its own parts only.'),
-  ),
-  ...['./electron/engine', './electron/main', './electron/preload', './electron/cli', './electron/web', './renderer'].map(
-    (from) => zone('./electron/sandbox', from, 'electron/sandbox/ imports shared/ only.'),
-  ),
-  ...['./electron/engine', './electron/main', './electron/cli', './electron/web', './electron/sandbox', './renderer'].map(
-    (from) => zone('./electron/preload', from, 'electron/preload/ exposes the contract and imports shared/ only.'),
-  ),
+  ...[
+    './electron/main',
+    './electron/preload',
+    './electron/cli',
+    './electron/web',
+    './electron/sandbox',
+    './renderer',
+  ].map((from) => zone('./electron/engine', from, 'electron/engine/ imports shared/ and its own parts only.')),
+  ...[
+    './electron/engine',
+    './electron/main',
+    './electron/preload',
+    './electron/cli',
+    './electron/web',
+    './renderer',
+  ].map((from) => zone('./electron/sandbox', from, 'electron/sandbox/ imports shared/ only.')),
+  ...[
+    './electron/engine',
+    './electron/main',
+    './electron/cli',
+    './electron/web',
+    './electron/sandbox',
+    './renderer',
+  ].map((from) => zone('./electron/preload', from, 'electron/preload/ exposes the contract and imports shared/ only.')),
   ...['./electron/cli', './electron/web', './renderer'].map((from) =>
     zone('./electron/main', from, 'electron/main/ is a host: it imports the engine and shared/, not other hosts.'),
   ),
@@ -47,20 +62,36 @@ const noNodeOrElectron = {
   paths: [{ name: 'electron', message: 'This layer must not import electron.' }],
   patterns: [
     { group: ['node:*'], message: 'This layer runs without Node APIs.' },
-    { group: ['fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'better-sqlite3'], message: 'This layer runs without Node APIs.' },
+    {
+      group: ['fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'better-sqlite3'],
+      message: 'This layer runs without Node APIs.',
+    },
   ],
 };
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test/e2e/artifacts/**', 'test/fixtures/lint/**'],
+    ignores: [
+      'out/**',
+      'dist/**',
+      'release/**',
+      'node_modules/**',
+      'coverage/**',
+      'test/e2e/artifacts/**',
+      'test/fixtures/lint/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.node.json', 'tsconfig.web.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.node.json', 'tsconfig.web.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     languageOptions: { globals: { ...globals.node } },
     rules: {
@@ -87,7 +118,10 @@ export default tseslint.config(
   {
     files: ['electron/engine/**/*.ts', 'electron/sandbox/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'The engine and sandbox never import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'The engine and sandbox never import electron.' }] },
+      ],
     },
   },
   {

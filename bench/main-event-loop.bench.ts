@@ -42,7 +42,8 @@ interface Latency {
 
 function summarise(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
+  const at = (q: number) =>
+    Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(1));
   return {
     count: sorted.length,
     p50: at(0.5),
@@ -56,7 +57,19 @@ function summarise(samples: number[]): Latency {
 async function startSandboxProcess(): Promise<{ url: string; stop: () => void }> {
   const child = spawn(
     process.execPath,
-    [join(root, 'electron/cli/bin.mjs'), 'sandbox', 'serve', '--seed', '3', '--days', String(DAYS), '--volume', String(VOLUME), '--now', NOW],
+    [
+      join(root, 'electron/cli/bin.mjs'),
+      'sandbox',
+      'serve',
+      '--seed',
+      '3',
+      '--days',
+      String(DAYS),
+      '--volume',
+      String(VOLUME),
+      '--now',
+      NOW,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let output = '';
@@ -129,7 +142,9 @@ try {
     await engine.call('sync.start', {});
     await finished;
   });
-  const counts = engine.context.store.sqlite.prepare('SELECT (SELECT count(*) FROM transactions) AS transactions, (SELECT count(*) FROM gl_batches) AS glRows').get() as {
+  const counts = engine.context.store.sqlite
+    .prepare('SELECT (SELECT count(*) FROM transactions) AS transactions, (SELECT count(*) FROM gl_batches) AS glRows')
+    .get() as {
     transactions: number;
     glRows: number;
   };
@@ -160,7 +175,9 @@ try {
   };
   mkdirSync(join(here, 'results'), { recursive: true });
   writeFileSync(join(here, 'results', 'main-event-loop.json'), JSON.stringify(result));
-  process.stdout.write(`decision: engine in the ${result.decision} (worst loop-delay p99 ${loopP99} ms, longest stall ${loopMax} ms)\n`);
+  process.stdout.write(
+    `decision: engine in the ${result.decision} (worst loop-delay p99 ${loopP99} ms, longest stall ${loopMax} ms)\n`,
+  );
 } finally {
   sandbox.stop();
   rmSync(folder, { recursive: true, force: true });

@@ -17,16 +17,41 @@ const scale = Number(process.env.BENCH_SCALE ?? '1');
 const total = Math.round(1_000_000 * scale);
 const DAYS = 365;
 const FIRST = '2025-03-10';
-const STATUSES = ['Settled', 'Settled', 'Settled', 'Settled', 'Settled', 'Settled', 'Refunded', 'Pending', 'Voided', 'Declined', 'Returned', 'Error', 'Unknown'];
+const STATUSES = [
+  'Settled',
+  'Settled',
+  'Settled',
+  'Settled',
+  'Settled',
+  'Settled',
+  'Refunded',
+  'Pending',
+  'Voided',
+  'Declined',
+  'Returned',
+  'Error',
+  'Unknown',
+];
 const METHODS = ['CC', 'CC', 'CC', 'ACH', 'Cash', 'PhysicalCheck'];
 const FIRST_NAMES = ['Ana', 'José', 'Mei', 'Liam', 'Noah', 'Zoë', 'Omar', 'Ivy', 'Raj', 'Lena'];
-const LAST_NAMES = ['García', 'Nguyen', 'Smith', 'Okafor', 'Müller', 'Kowalski', 'Haddad', 'Johnson', 'Tanaka', 'Brown'];
+const LAST_NAMES = [
+  'García',
+  'Nguyen',
+  'Smith',
+  'Okafor',
+  'Müller',
+  'Kowalski',
+  'Haddad',
+  'Johnson',
+  'Tanaka',
+  'Brown',
+];
 const ITEMS = ['Yearbook', 'Lunch deposit', 'Field trip', 'Band fee', 'Spirit wear', 'Athletics fee', 'Library fine'];
 
 const folder = mkdtempSync(join(tmpdir(), 'recon-queries-'));
 const store = await openStore(join(folder, 'district-recon.sqlite'));
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
 
 const insert = store.sqlite.prepare(
@@ -44,8 +69,20 @@ store.sqlite.transaction(() => {
     const status = pick(STATUSES);
     const amount = 100 + Math.floor(rand() * 20000);
     const batch = status === 'Pending' ? null : `${day.replace(/-/g, '')}${payee}${METHODS.indexOf(method)}`;
-    insert.run(1_000_001 + i, 500_001 + Math.floor(i / 2), payee, method, status, amount, status === 'Refunded' ? amount : 0, rand() < 0.5 ? 150 : 0, batch,
-      `${pick(ITEMS)} ${Math.floor(rand() * 9000)}`, `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`, day);
+    insert.run(
+      1_000_001 + i,
+      500_001 + Math.floor(i / 2),
+      payee,
+      method,
+      status,
+      amount,
+      status === 'Refunded' ? amount : 0,
+      rand() < 0.5 ? 150 : 0,
+      batch,
+      `${pick(ITEMS)} ${Math.floor(rand() * 9000)}`,
+      `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+      day,
+    );
   }
 })();
 console.log(`filled ${total} transactions in ${Math.round(performance.now() - t0)} ms`);
@@ -66,10 +103,19 @@ function median(run: () => unknown, repeat = 25): number {
 const middleDay = addDays(FIRST, Math.floor(DAYS / 2));
 const deep = listTransactions(store.sqlite, {}, null, 200);
 // A cursor half-way down the table: what page 2,500 of an unfiltered list looks like with keyset.
-const midRow = store.sqlite.prepare('SELECT business_date, id FROM transactions ORDER BY business_date DESC, id DESC LIMIT 1 OFFSET ?').get(Math.floor(total / 2)) as { business_date: string; id: number };
+const midRow = store.sqlite
+  .prepare('SELECT business_date, id FROM transactions ORDER BY business_date DESC, id DESC LIMIT 1 OFFSET ?')
+  .get(Math.floor(total / 2)) as { business_date: string; id: number };
 const deepCursor = Buffer.from(JSON.stringify([midRow.business_date, midRow.id])).toString('base64url');
-const batchId = (store.sqlite.prepare('SELECT batch_id FROM transactions WHERE business_date = ? AND batch_id IS NOT NULL LIMIT 1').get(middleDay) as { batch_id: string }).batch_id;
-const page = (filter: TransactionFilter, cursor: string | null = null) => () => listTransactions(store.sqlite, filter, cursor, 200);
+const batchId = (
+  store.sqlite
+    .prepare('SELECT batch_id FROM transactions WHERE business_date = ? AND batch_id IS NOT NULL LIMIT 1')
+    .get(middleDay) as { batch_id: string }
+).batch_id;
+const page =
+  (filter: TransactionFilter, cursor: string | null = null) =>
+  () =>
+    listTransactions(store.sqlite, filter, cursor, 200);
 
 const queries: Record<string, () => unknown> = {
   'page: newest': page({}),
@@ -90,10 +136,16 @@ const queries: Record<string, () => unknown> = {
   'count: one day': () => countTransactions(store.sqlite, { from: middleDay, to: middleDay }),
   'count: batch': () => countTransactions(store.sqlite, { batchId }),
   'batch sums (count, total, fees)': () =>
-    store.sqlite.prepare('SELECT COUNT(*) AS n, SUM(amount_cents) AS total, SUM(convenience_fee_cents) AS fees FROM transactions WHERE batch_id = ?').get(batchId),
+    store.sqlite
+      .prepare(
+        'SELECT COUNT(*) AS n, SUM(amount_cents) AS total, SUM(convenience_fee_cents) AS fees FROM transactions WHERE batch_id = ?',
+      )
+      .get(batchId),
   'day summary (per payee and method)': () =>
     store.sqlite
-      .prepare('SELECT payee_id, payment_method, COUNT(*) AS n, SUM(amount_cents) AS total FROM transactions WHERE business_date = ? GROUP BY payee_id, payment_method')
+      .prepare(
+        'SELECT payee_id, payment_method, COUNT(*) AS n, SUM(amount_cents) AS total FROM transactions WHERE business_date = ? GROUP BY payee_id, payment_method',
+      )
       .all(middleDay),
   'one transaction with items and timeline': () => getTransaction(store.sqlite, 1_000_001 + Math.floor(total / 2)),
 };
@@ -106,7 +158,9 @@ for (const [name, run] of Object.entries(queries)) {
   console.log(`${results[name]!.toFixed(3).padStart(9)} ms  ${name}${results[name]! >= 10 ? '   <-- over 10 ms' : ''}`);
 }
 t0 = performance.now();
-store.sqlite.prepare('SELECT id FROM transactions ORDER BY business_date DESC, id DESC LIMIT 200 OFFSET ?').all(Math.floor(total / 2));
+store.sqlite
+  .prepare('SELECT id FROM transactions ORDER BY business_date DESC, id DESC LIMIT 200 OFFSET ?')
+  .all(Math.floor(total / 2));
 const offsetMs = +(performance.now() - t0).toFixed(2);
 console.log(`(for comparison, OFFSET ${Math.floor(total / 2)}: ${offsetMs} ms)`);
 await store.close();
@@ -114,4 +168,7 @@ rmSync(folder, { recursive: true, force: true });
 
 const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'queries.json');
 mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, JSON.stringify({ scale, transactions: total, worstMs: worst, offsetComparisonMs: offsetMs, queries: results }));
+writeFileSync(
+  out,
+  JSON.stringify({ scale, transactions: total, worstMs: worst, offsetComparisonMs: offsetMs, queries: results }),
+);

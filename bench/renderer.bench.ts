@@ -24,7 +24,16 @@ const total = Math.round(1_000_000 * scale);
 const SCROLL_ROWS = Math.min(10_000, total - 100);
 const ROW_HEIGHT = 34;
 const RUNS = 5;
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** In-page measurements, installed as plain JS (the node tsconfig has no DOM types, and tsx's keepNames would add helpers the page lacks). */
 interface Probes {
@@ -118,18 +127,26 @@ const PROBES = `window.benchProbes = {
 
 const databasePath = await bigStoreFile(total);
 await ensureWebBuild();
-const engine = await createEngine({ version: '0.0.0-bench', dataFolder: dirname(databasePath), databasePath, host: 'web', logger: silentLogger });
+const engine = await createEngine({
+  version: '0.0.0-bench',
+  dataFolder: dirname(databasePath),
+  databasePath,
+  host: 'web',
+  logger: silentLogger,
+});
 // The first batches.list computes every deposit's checks once (sync does this in real use): not a navigation cost.
 const started = performance.now();
 await engine.call('batches.list', {});
 const checksWarmupMs = Math.round(performance.now() - started);
 const host = await startWebHost({ engine, staticDir: resolve(WEB_BUILD_DIR) });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
 const errors: string[] = [];
 page.on('pageerror', (error) => errors.push(error.message));
 await page.addInitScript(PROBES);
-
 
 const median = (xs: number[]) => +[...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
 
@@ -137,23 +154,35 @@ const median = (xs: number[]) => +[...xs].sort((a, b) => a - b)[Math.floor(xs.le
 async function timeToFirstRows(view: string, grid: string): Promise<number> {
   await page.goto(`${host.url}/#/settings`);
   await page.getByRole('heading', { name: 'Settings' }).waitFor();
-  return page.evaluate(([view, grid]) => (globalThis as unknown as InPage).benchProbes.firstRows(view, grid), [view, grid] as const);
+  return page.evaluate(([view, grid]) => (globalThis as unknown as InPage).benchProbes.firstRows(view, grid), [
+    view,
+    grid,
+  ] as const);
 }
 
 await page.goto(host.launchUrl);
 await page.getByRole('heading', { name: 'Overview' }).waitFor();
 const firstRows: Record<string, { runsMs: number[]; medianMs: number }> = {};
-for (const [view, grid] of [['batches', 'Batches'], ['transactions', 'Transactions']] as const) {
+for (const [view, grid] of [
+  ['batches', 'Batches'],
+  ['transactions', 'Transactions'],
+] as const) {
   const runsMs: number[] = [];
   for (let run = 0; run < RUNS; run++) runsMs.push(+(await timeToFirstRows(view, grid)).toFixed(1));
   firstRows[view] = { runsMs, medianMs: median(runsMs) };
-  console.log(`${view}: navigation -> first rows, median of ${RUNS}: ${firstRows[view].medianMs} ms (${runsMs.join(', ')})`);
+  console.log(
+    `${view}: navigation -> first rows, median of ${RUNS}: ${firstRows[view].medianMs} ms (${runsMs.join(', ')})`,
+  );
 }
 
 const scroll = await scrollThrough(page, SCROLL_ROWS);
-console.log(`scroll through ${scroll.rowsScrolled} rows in ${scroll.wheelSteps} wheel steps (${scroll.rowsPerStep} rows each): ${scroll.longTasks} long tasks, longest ${scroll.maxLongTaskMs} ms, ${scroll.placeholderFrames} frames showed a placeholder`);
+console.log(
+  `scroll through ${scroll.rowsScrolled} rows in ${scroll.wheelSteps} wheel steps (${scroll.rowsPerStep} rows each): ${scroll.longTasks} long tasks, longest ${scroll.maxLongTaskMs} ms, ${scroll.placeholderFrames} frames showed a placeholder`,
+);
 const jump = await jumpTo(page, Math.floor(total / 2));
-console.log(`jump to row ${jump.row}: rows on screen after ${jump.ms} ms; last row reachable: ${jump.lastRowReachable} (row ${jump.lastRowShown + 1} of ${total})`);
+console.log(
+  `jump to row ${jump.row}: rows on screen after ${jump.ms} ms; last row reachable: ${jump.lastRowReachable} (row ${jump.lastRowShown + 1} of ${total})`,
+);
 
 await browser.close();
 await host.close();
@@ -167,7 +196,11 @@ const result = {
   firstRows,
   scroll,
   jump,
-  pass: Object.values(firstRows).every((r) => r.medianMs < 300) && scroll.maxLongTaskMs <= 50 && jump.lastRowReachable && errors.length === 0,
+  pass:
+    Object.values(firstRows).every((r) => r.medianMs < 300) &&
+    scroll.maxLongTaskMs <= 50 &&
+    jump.lastRowReachable &&
+    errors.length === 0,
   pageErrors: errors,
 };
 mkdirSync(join(here, 'results'), { recursive: true });
@@ -185,19 +218,29 @@ async function scrollThrough(page: Page, rows: number) {
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   // A wheel step scrolls 680 px; past MAX_SCROLL_HEIGHT (15M px) a scrolled pixel is more than a pixel of rows.
   const step = 20 * ROW_HEIGHT;
-  const ratio = await page.evaluate(([count, height]) => (globalThis as unknown as InPage).benchProbes.scrollRatio(count, height), [total, ROW_HEIGHT] as const);
+  const ratio = await page.evaluate(
+    ([count, height]) => (globalThis as unknown as InPage).benchProbes.scrollRatio(count, height),
+    [total, ROW_HEIGHT] as const,
+  );
   const steps = Math.ceil((rows * ROW_HEIGHT) / (step * ratio));
   for (let i = 0; i < steps; i++) {
     await page.mouse.wheel(0, step);
     await page.evaluate(() => (globalThis as unknown as InPage).benchProbes.nextFrame());
   }
   await page.waitForTimeout(300);
-  return { ...(await page.evaluate(() => (globalThis as unknown as InPage).benchProbes.scrollResult())), wheelSteps: steps, rowsPerStep: +(20 * ratio).toFixed(1) };
+  return {
+    ...(await page.evaluate(() => (globalThis as unknown as InPage).benchProbes.scrollResult())),
+    wheelSteps: steps,
+    rowsPerStep: +(20 * ratio).toFixed(1),
+  };
 }
 
 /** Drags the scrollbar (sets scrollTop) to `row`; time until that row's data is on screen. Then tries the very end. */
 async function jumpTo(page: Page, row: number) {
-  const ms = await page.evaluate(([row, height, rows]) => (globalThis as unknown as InPage).benchProbes.jumpTo(row, height, rows), [row, ROW_HEIGHT, total] as const);
+  const ms = await page.evaluate(
+    ([row, height, rows]) => (globalThis as unknown as InPage).benchProbes.jumpTo(row, height, rows),
+    [row, ROW_HEIGHT, total] as const,
+  );
   const lastRowShown = await page.evaluate(() => (globalThis as unknown as InPage).benchProbes.scrollToEnd());
   return { row, ms: +ms.toFixed(1), lastRowShown, lastRowReachable: lastRowShown === total - 1 };
 }

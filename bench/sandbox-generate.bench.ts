@@ -21,7 +21,9 @@ const generateMs = performance.now() - started;
 gc?.();
 const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
 const transactions = state.transactions.length;
-console.log(`generated ${transactions} transactions, ${state.batches.length} batches, ${state.glGroups.length} GL base rows in ${Math.round(generateMs)} ms; heap +${Math.round(heapMb)} MB (${Math.round((heapMb * 1e6) / transactions)} B/txn)`);
+console.log(
+  `generated ${transactions} transactions, ${state.batches.length} batches, ${state.glGroups.length} GL base rows in ${Math.round(generateMs)} ms; heap +${Math.round(heapMb)} MB (${Math.round((heapMb * 1e6) / transactions)} B/txn)`,
+);
 
 // Queries: a started server over the same options (generation again, timed separately).
 started = performance.now();
@@ -46,11 +48,20 @@ const queries = {
   glBatchesMs: await timed('/gl-batches?start_date=2026-01-01&end_date=2026-01-31&limit=100&offset=100'),
 };
 await server.close();
-console.log(`startSandbox ${Math.round(startMs)} ms; queries (ms each):`, Object.fromEntries(Object.entries(queries).map(([k, v]) => [k, Number(v.toFixed(2))])));
+console.log(
+  `startSandbox ${Math.round(startMs)} ms; queries (ms each):`,
+  Object.fromEntries(Object.entries(queries).map(([k, v]) => [k, Number(v.toFixed(2))])),
+);
 
 const here = dirname(fileURLToPath(import.meta.url));
 mkdirSync(join(here, 'results'), { recursive: true });
 writeFileSync(
   join(here, 'results', 'sandbox-generate.json'),
-  JSON.stringify({ transactions, generateMs: Math.round(generateMs), heapMb: Math.round(heapMb), startSandboxMs: Math.round(startMs), ...queries }),
+  JSON.stringify({
+    transactions,
+    generateMs: Math.round(generateMs),
+    heapMb: Math.round(heapMb),
+    startSandboxMs: Math.round(startMs),
+    ...queries,
+  }),
 );

@@ -112,7 +112,9 @@ async function main(): Promise<void> {
   results.backupSeconds = +(full.backupMs / 1000).toFixed(2);
   results.peakRssMb = mb(process.resourceUsage().maxRSS);
   results.rssBeforeMb = mb(rssBefore);
-  console.log(`full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB`);
+  console.log(
+    `full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB`,
+  );
 
   // (a) fetch + parse the same pages, storing nothing.
   const client = new ServiceClient({ baseUrl: big.url, token: big.token, secret: big.secret });
@@ -120,11 +122,14 @@ async function main(): Promise<void> {
   let t0 = performance.now();
   for (const day of eachBusinessDate(from, todayCentral(fixedClock(NOW)))) {
     const window = dayWindow(day);
-    for await (const page of client.transactionPages({ after: window.after, before: window.before })) fetched += page.objects.length;
+    for await (const page of client.transactionPages({ after: window.after, before: window.before }))
+      fetched += page.objects.length;
   }
   const threadFetchMs = performance.now() - t0;
   results.fetchParseSeconds = +(threadFetchMs / 1000).toFixed(2);
-  console.log(`(a) fetch + parse only: ${fetched} rows in ${results.fetchParseSeconds} s (${Math.round(fetched / (threadFetchMs / 1000))} rows/s)`);
+  console.log(
+    `(a) fetch + parse only: ${fetched} rows in ${results.fetchParseSeconds} s (${Math.round(fetched / (threadFetchMs / 1000))} rows/s)`,
+  );
   // (a') the same pages through the sync's own fetcher (worker thread, days fetched ahead), storing nothing;
   // the limit takes the faster of (a) and (a'), so the sync is not flattered by fetching better than (a).
   const source = pageSource(client);
@@ -136,7 +141,9 @@ async function main(): Promise<void> {
   results.fetchParseSyncFetcherSeconds = +(aheadMs / 1000).toFixed(2);
   results.syncFetcher = await source.where();
   await source.close();
-  console.log(`(a') fetch + parse, the sync's fetcher (${results.syncFetcher}): ${fetchedAhead} rows in ${results.fetchParseSyncFetcherSeconds} s`);
+  console.log(
+    `(a') fetch + parse, the sync's fetcher (${results.syncFetcher}): ${fetchedAhead} rows in ${results.fetchParseSyncFetcherSeconds} s`,
+  );
   const fetchMs = Math.min(threadFetchMs, aheadMs);
 
   // (b) raw prepared upserts of the same rows (read back from the synced store) into a fresh store.
@@ -149,16 +156,21 @@ async function main(): Promise<void> {
   const names = cols.split(',').map((c) => c.trim());
   const upsert = target.sqlite.prepare(
     `INSERT INTO transactions (${cols}) VALUES (${names.map((n) => '@' + n).join(', ')})
-     ON CONFLICT(id) DO UPDATE SET ${names.filter((n) => n !== 'id').map((n) => `${n} = excluded.${n}`).join(', ')}`,
+     ON CONFLICT(id) DO UPDATE SET ${names
+       .filter((n) => n !== 'id')
+       .map((n) => `${n} = excluded.${n}`)
+       .join(', ')}`,
   );
   const upsertItem = target.sqlite.prepare(
     `INSERT OR REPLACE INTO transaction_items (transaction_id, item_id, item_name, amount_cents, gl_account_id, student_number, student_name, raw)
      VALUES (@transaction_id, @item_id, @item_name, @amount_cents, @gl_account_id, @student_number, @student_name, @raw)`,
   );
-  const writePage = target.sqlite.transaction((page: Array<Record<string, unknown>>, items: Array<Record<string, unknown>>) => {
-    for (const row of page) upsert.run(row);
-    for (const item of items) upsertItem.run(item);
-  });
+  const writePage = target.sqlite.transaction(
+    (page: Array<Record<string, unknown>>, items: Array<Record<string, unknown>>) => {
+      for (const row of page) upsert.run(row);
+      for (const item of items) upsertItem.run(item);
+    },
+  );
   let written = 0;
   let writeMs = 0;
   let last = 0;
@@ -175,7 +187,9 @@ async function main(): Promise<void> {
   await stored.close();
   await target.close();
   results.rawUpsertSeconds = +(writeMs / 1000).toFixed(2);
-  console.log(`(b) raw prepared upserts: ${written} rows in ${results.rawUpsertSeconds} s (${Math.round(written / (writeMs / 1000))} rows/s)`);
+  console.log(
+    `(b) raw prepared upserts: ${written} rows in ${results.rawUpsertSeconds} s (${Math.round(written / (writeMs / 1000))} rows/s)`,
+  );
   const limitMs = Math.max(fetchMs, writeMs);
   results.limitSeconds = +(limitMs / 1000).toFixed(2);
   results.ratioToLimit = +(full.syncMs / limitMs).toFixed(2);
@@ -187,7 +201,11 @@ async function main(): Promise<void> {
   // ---------- nightly: ~5k new transactions + 60-day refresh on a ~300k store ----------
   const nightlyTotal = Math.round(300_000 * scale);
   const nightlyDays = 180;
-  const night = await sandboxProcess({ seed: 2, now: NOW, scenario: { days: nightlyDays, totalTransactions: nightlyTotal } });
+  const night = await sandboxProcess({
+    seed: 2,
+    now: NOW,
+    scenario: { days: nightlyDays, totalTransactions: nightlyTotal },
+  });
   const dbNight = join(work, 'night', 'district-recon.sqlite');
   mkdirSync(dirname(dbNight), { recursive: true });
   // The store as of four nights ago (three whole days behind); then the nights' new transactions arrive in one run.

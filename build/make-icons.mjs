@@ -71,7 +71,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   mkdirSync(join(here, 'icons'), { recursive: true });
   for (const size of SIZES) writeFileSync(join(here, 'icons', `${size}x${size}.png`), png(size));
   writeFileSync(join(here, 'icon.png'), png(1024));
-  writeFileSync(join(here, 'icon.ico'), encodeIco([16, 24, 32, 48, 64, 128, 256].map((size) => ({ size, png: png(size) }))));
+  writeFileSync(
+    join(here, 'icon.ico'),
+    encodeIco([16, 24, 32, 48, 64, 128, 256].map((size) => ({ size, png: png(size) }))),
+  );
   writeFileSync(
     join(here, 'icon.icns'),
     encodeIcns([

@@ -10,6 +10,9 @@ try {
 } catch (error) {
   if (!/NODE_MODULE_VERSION|was compiled against a different Node/.test(String(error?.message))) throw error;
   console.log('better-sqlite3 was built for Electron; rebuilding it for Node...');
-  const result = spawnSync('npm', ['rebuild', 'better-sqlite3'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('npm', ['rebuild', 'better-sqlite3'], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   process.exit(result.status ?? 1);
 }

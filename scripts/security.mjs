@@ -31,8 +31,11 @@ console.log(
     `${result.globalChecks} global and ${result.atomicChecks} atomic checks, ${findings.length} findings, ${errors.length} parse errors`,
 );
 for (const finding of findings) {
-  const where = finding.file && finding.file !== 'N/A' ? `${finding.file}:${finding.location?.line ?? '?'}` : '(whole app)';
-  console.log(`  ${finding.id} [${finding.severity?.name ?? finding.severity}/${finding.confidence?.name ?? finding.confidence}] ${where}: ${finding.description}`);
+  const where =
+    finding.file && finding.file !== 'N/A' ? `${finding.file}:${finding.location?.line ?? '?'}` : '(whole app)';
+  console.log(
+    `  ${finding.id} [${finding.severity?.name ?? finding.severity}/${finding.confidence?.name ?? finding.confidence}] ${where}: ${finding.description}`,
+  );
 }
 for (const error of errors) console.log(`  parse error: ${error.file}: ${error.message ?? error.error ?? ''}`);
 const failed = findings.length > 0 || errors.length > 0;

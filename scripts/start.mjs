@@ -29,13 +29,19 @@ function run(command, args) {
 
 if (electronRuntimePresent()) {
   // better-sqlite3 is compiled for Node by `npm install`; the desktop app needs it built for Electron.
-  const rebuilt = spawnSync('npx', ['electron-rebuild', '-f', '-o', 'better-sqlite3'], { stdio: 'inherit', cwd: root, shell: process.platform === 'win32' });
+  const rebuilt = spawnSync('npx', ['electron-rebuild', '-f', '-o', 'better-sqlite3'], {
+    stdio: 'inherit',
+    cwd: root,
+    shell: process.platform === 'win32',
+  });
   if (rebuilt.status !== 0) {
     console.error('Could not rebuild better-sqlite3 for Electron; see the output above.');
     process.exit(1);
   }
   run('npx', ['electron-vite', 'dev']);
 } else {
-  console.log('The Electron runtime is not available on this machine (its binary could not be downloaded); serving District Recon in browser mode instead.');
+  console.log(
+    'The Electron runtime is not available on this machine (its binary could not be downloaded); serving District Recon in browser mode instead.',
+  );
   run(process.execPath, [join(root, 'electron/cli/bin.mjs'), 'web', ...process.argv.slice(2)]);
 }

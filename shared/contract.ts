@@ -117,7 +117,15 @@ export interface Settings {
   reviewerName: string;
 }
 
-export const SYNC_PHASES = ['payees', 'gl_accounts', 'transactions', 'batches', 'gl_batches', 'checks', 'done'] as const;
+export const SYNC_PHASES = [
+  'payees',
+  'gl_accounts',
+  'transactions',
+  'batches',
+  'gl_batches',
+  'checks',
+  'done',
+] as const;
 export type SyncPhase = (typeof SYNC_PHASES)[number];
 
 export interface SyncProgress {
@@ -254,12 +262,18 @@ export const methodSchemas = {
     .object({ url: z.string().url().max(500), token: z.string().min(1).max(500), secret: z.string().min(1).max(500) })
     .strict(),
   'connection.clear': none,
-  'connection.test': z.object({ url: z.string().url().max(500).optional() }).strict().default({}),
+  'connection.test': z
+    .object({ url: z.string().url().max(500).optional() })
+    .strict()
+    .default({}),
 
   'sync.start': z.object({ from: businessDate.optional() }).strict().default({}),
   'sync.cancel': none,
   'sync.status': none,
-  'sync.runs': z.object({ limit: z.number().int().min(1).max(100).default(20) }).strict().default({ limit: 20 }),
+  'sync.runs': z
+    .object({ limit: z.number().int().min(1).max(100).default(20) })
+    .strict()
+    .default({ limit: 20 }),
 
   'overview.get': none,
 
@@ -273,7 +287,10 @@ export const methodSchemas = {
   'transactions.get': z.object({ id }).strict(),
   /** The cursor that makes transactions.list start at row `position` (0-based) of the filtered list: a scrollbar jump. */
   'transactions.seek': z
-    .object({ filter: transactionFilterSchema.default({}), position: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+    .object({
+      filter: transactionFilterSchema.default({}),
+      position: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    })
     .strict(),
 
   'batches.list': z.object({ filter: batchFilterSchema.default({}), cursor, limit: pageLimit }).strict(),
@@ -412,7 +429,6 @@ export class ContractError extends Error {
     return { code: this.code, message: this.message };
   }
 }
-
 
 /** Validates a call's method and args; the error names the method and the offending field. */
 export function parseCall<M extends MethodName>(method: unknown, args: unknown): { method: M; args: ParsedArgs<M> } {

@@ -143,7 +143,9 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => Temporal.Now.instant() };
 
-export function fixedClock(at: Temporal.Instant | string): Clock & { set(at: Temporal.Instant | string): void; advance(duration: Temporal.DurationLike): void } {
+export function fixedClock(
+  at: Temporal.Instant | string,
+): Clock & { set(at: Temporal.Instant | string): void; advance(duration: Temporal.DurationLike): void } {
   let current = typeof at === 'string' ? Temporal.Instant.from(at) : at;
   return {
     now: () => current,

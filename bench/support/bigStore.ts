@@ -13,12 +13,44 @@ import { openStore } from '../../electron/engine/store/open';
 
 const DAYS = 365;
 const FIRST = '2025-03-10';
-const STATUSES = ['Settled', 'Settled', 'Settled', 'Settled', 'Settled', 'Settled', 'Refunded', 'Pending', 'Voided', 'Declined', 'Returned', 'Error', 'Unknown'];
+const STATUSES = [
+  'Settled',
+  'Settled',
+  'Settled',
+  'Settled',
+  'Settled',
+  'Settled',
+  'Refunded',
+  'Pending',
+  'Voided',
+  'Declined',
+  'Returned',
+  'Error',
+  'Unknown',
+];
 const METHODS = ['CC', 'CC', 'CC', 'ACH', 'Cash', 'PhysicalCheck'];
 const FIRST_NAMES = ['Ana', 'José', 'Mei', 'Liam', 'Noah', 'Zoë', 'Omar', 'Ivy', 'Raj', 'Lena'];
-const LAST_NAMES = ['García', 'Nguyen', 'Smith', 'Okafor', 'Müller', 'Kowalski', 'Haddad', 'Johnson', 'Tanaka', 'Brown'];
+const LAST_NAMES = [
+  'García',
+  'Nguyen',
+  'Smith',
+  'Okafor',
+  'Müller',
+  'Kowalski',
+  'Haddad',
+  'Johnson',
+  'Tanaka',
+  'Brown',
+];
 const ITEMS = ['Yearbook', 'Lunch deposit', 'Field trip', 'Band fee', 'Spirit wear', 'Athletics fee', 'Library fine'];
-const PAYEES = ['Lincoln High Cafeteria', 'Roosevelt Elementary', 'Central Athletics', 'Washington Middle', 'District Library', 'Band Boosters'];
+const PAYEES = [
+  'Lincoln High Cafeteria',
+  'Roosevelt Elementary',
+  'Central Athletics',
+  'Washington Middle',
+  'District Library',
+  'Band Boosters',
+];
 const STAMP = '2026-01-01T00:00:00Z';
 
 /** The path of a cached database file holding `total` transactions; builds it the first time. */
@@ -42,7 +74,9 @@ export async function bigStoreFile(total: number): Promise<string> {
   const perDay = Math.ceil(total / DAYS);
   store.sqlite.transaction(() => {
     PAYEES.forEach((name, i) =>
-      store.sqlite.prepare(`INSERT INTO payees (id, name, merchant_id, raw, updated_at) VALUES (?, ?, ?, '{}', '${STAMP}')`).run(i + 1, name, `M-${i + 1}`),
+      store.sqlite
+        .prepare(`INSERT INTO payees (id, name, merchant_id, raw, updated_at) VALUES (?, ?, ?, '{}', '${STAMP}')`)
+        .run(i + 1, name, `M-${i + 1}`),
     );
     for (let i = 0; i < total; i++) {
       const day = addDays(FIRST, Math.floor(i / perDay));
@@ -51,11 +85,24 @@ export async function bigStoreFile(total: number): Promise<string> {
       const status = pick(STATUSES);
       const amount = 100 + Math.floor(rand() * 20000);
       const batch = status === 'Pending' ? null : `${day.replace(/-/g, '')}${payee}${METHODS.indexOf(method)}`;
-      insert.run(1_000_001 + i, 500_001 + Math.floor(i / 2), payee, method, status, amount, status === 'Refunded' ? amount : 0, rand() < 0.5 ? 150 : 0, batch,
-        `${pick(ITEMS)} ${Math.floor(rand() * 9000)}`, `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`, day);
+      insert.run(
+        1_000_001 + i,
+        500_001 + Math.floor(i / 2),
+        payee,
+        method,
+        status,
+        amount,
+        status === 'Refunded' ? amount : 0,
+        rand() < 0.5 ? 150 : 0,
+        batch,
+        `${pick(ITEMS)} ${Math.floor(rand() * 9000)}`,
+        `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
+        day,
+      );
     }
     // Each deposit is what its transactions add up to (a deposit that ties out).
-    store.sqlite.exec(`INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
+    store.sqlite
+      .exec(`INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
       SELECT batch_id, MIN(payee_id), MIN(business_date), MIN(payment_method), SUM(amount_cents + convenience_fee_cents), SUM(convenience_fee_cents),
              SUM(amount_cents), COUNT(*), '{}', '${STAMP}', '${STAMP}'
         FROM transactions WHERE batch_id IS NOT NULL GROUP BY batch_id`);

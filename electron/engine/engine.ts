@@ -65,7 +65,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
       return await handler(call.args);
     } catch (error) {
       if (!(error instanceof ContractError)) {
-        context.logger.error(`${call.method} failed`, { error: error instanceof Error ? error.message : String(error) });
+        context.logger.error(`${call.method} failed`, {
+          error: error instanceof Error ? error.message : String(error),
+        });
       }
       throw error;
     }

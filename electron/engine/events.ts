@@ -18,8 +18,8 @@ export class EngineEventBus {
 
   /** Subscribes to every event; used by transports that forward all of them. */
   onAny(listener: <E extends EventName>(event: E, payload: EngineEvents[E]) => void): () => void {
-    const unsubscribers = (['sync.progress', 'sync.finished', 'data.changed', 'export.progress'] as const).map((event) =>
-      this.on(event, (payload) => listener(event, payload)),
+    const unsubscribers = (['sync.progress', 'sync.finished', 'data.changed', 'export.progress'] as const).map(
+      (event) => this.on(event, (payload) => listener(event, payload)),
     );
     return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
   }

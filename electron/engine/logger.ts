@@ -24,7 +24,9 @@ export function redact(text: string): string {
   return out;
 }
 
-export function createConsoleLogger(write: (line: string) => void = (line) => process.stderr.write(line + '\n')): Logger {
+export function createConsoleLogger(
+  write: (line: string) => void = (line) => process.stderr.write(line + '\n'),
+): Logger {
   const log = (level: string, message: string, fields?: Record<string, unknown>) => {
     const suffix = fields && Object.keys(fields).length ? ' ' + JSON.stringify(fields) : '';
     write(redact(`${new Date().toISOString()} ${level} ${message}${suffix}`));

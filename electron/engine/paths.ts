@@ -6,7 +6,10 @@ import { join } from 'node:path';
  * desktop app uses (Electron's userData for productName "District Recon"), so all three hosts share it.
  * RECON_DATA_DIR overrides it.
  */
-export function defaultDataFolder(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
+export function defaultDataFolder(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
   if (env.RECON_DATA_DIR) return env.RECON_DATA_DIR;
   if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'District Recon');
   if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'District Recon');

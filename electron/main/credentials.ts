@@ -51,7 +51,12 @@ export interface SafeStorageCredentialOptions {
   logger: Logger;
 }
 
-export function safeStorageCredentialStore({ file, safeStorage, platform, logger }: SafeStorageCredentialOptions): CredentialStore {
+export function safeStorageCredentialStore({
+  file,
+  safeStorage,
+  platform,
+  logger,
+}: SafeStorageCredentialOptions): CredentialStore {
   /** Why encryption cannot be trusted right now, or null when it can. */
   const refusal = (): string | null => {
     if (!safeStorage.isEncryptionAvailable()) return UNAVAILABLE_MESSAGE;

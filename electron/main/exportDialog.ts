@@ -29,7 +29,10 @@ export function withExportSaveDialog(engine: IpcEngine, chooseFile: ChooseSaveFi
     async callUnknown(method, args) {
       if (method !== 'export.glBatches') return engine.callUnknown(method, args);
       if (args && typeof args === 'object' && 'file' in args) {
-        throw new ContractError('FORBIDDEN', 'In the desktop app the export file is chosen in the save dialog, not by the page.');
+        throw new ContractError(
+          'FORBIDDEN',
+          'In the desktop app the export file is chosen in the save dialog, not by the page.',
+        );
       }
       // Validate before asking, so a bad range is reported without a pointless dialog.
       const { args: parsed } = parseCall<'export.glBatches'>(method, args);

@@ -17,7 +17,18 @@
  * rows through the engine's single kysely connection, which a utility process would not change.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, powerMonitor, safeStorage, screen, session } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  Notification,
+  powerMonitor,
+  safeStorage,
+  screen,
+  session,
+} from 'electron';
 import { createEngine, type Engine } from '../engine/engine';
 import { toErrorPayload } from '../../shared/contract';
 import { createConsoleLogger, redact } from '../engine/logger';
@@ -118,7 +129,10 @@ async function start(): Promise<void> {
   const stateFile = join(userData, 'window-state.json');
   mainWindow = createMainWindow({
     preloadPath: join(__dirname, '../preload/index.cjs'),
-    state: loadWindowState(stateFile, screen.getAllDisplays().map((display) => display.workArea)),
+    state: loadWindowState(
+      stateFile,
+      screen.getAllDisplays().map((display) => display.workArea),
+    ),
     stateFile,
   });
   mainWindow.on('closed', () => (mainWindow = null));
@@ -132,16 +146,23 @@ async function start(): Promise<void> {
   const stopSchedule = hostSchedule(
     () => startScheduler(engine.context, syncServiceOf(engine.context)),
     powerMonitor,
-    (error) => logger.warn('The nightly schedule could not start', { error: error instanceof Error ? error.message : String(error) }),
+    (error) =>
+      logger.warn('The nightly schedule could not start', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
   );
 
-  installCleanShutdown(app, async () => {
-    stopSchedule();
-    stopNotifying();
-    stopForwarding();
-    await engine.close();
-    await sandbox.close();
-  }, { onError: (error) => logger.error('Closing the engine failed', { error: String(error) }) });
+  installCleanShutdown(
+    app,
+    async () => {
+      stopSchedule();
+      stopNotifying();
+      stopForwarding();
+      await engine.close();
+      await sandbox.close();
+    },
+    { onError: (error) => logger.error('Closing the engine failed', { error: String(error) }) },
+  );
 
   await mainWindow.loadURL(policy.entryUrl);
 }
@@ -156,8 +177,11 @@ if (!app.requestSingleInstanceLock()) {
   // Every WebContents, including any a future feature creates, gets the same navigation rules.
   app.on('web-contents-created', (_event, contents) => lockDownContents(contents, policy.isAppUrl));
   app.on('window-all-closed', () => app.quit());
-  app.whenReady().then(start).catch((error: unknown) => {
-    dialog.showErrorBox('District Recon could not start', error instanceof Error ? error.message : String(error));
-    app.exit(1);
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      dialog.showErrorBox('District Recon could not start', error instanceof Error ? error.message : String(error));
+      app.exit(1);
+    });
 }

@@ -20,7 +20,10 @@ export interface IpcEngine {
 /** True when the URL is one the app itself loaded (the dev server or the packaged file). */
 export type TrustedUrlCheck = (url: string) => boolean;
 
-export function isTrustedSender(event: Pick<IpcMainInvokeEvent, 'senderFrame'>, isTrustedUrl: TrustedUrlCheck): boolean {
+export function isTrustedSender(
+  event: Pick<IpcMainInvokeEvent, 'senderFrame'>,
+  isTrustedUrl: TrustedUrlCheck,
+): boolean {
   const frame = event.senderFrame;
   if (!frame) return false;
   // Only the top frame: an iframe (even of our origin) gets nothing.

@@ -8,7 +8,6 @@
 import type { MenuItemConstructorOptions } from 'electron';
 import { VIEWS } from '../../shared/views';
 
-
 export interface MenuActions {
   syncNow(): void;
   showView(view: string): void;
@@ -65,13 +64,11 @@ export function menuTemplate(actions: MenuActions, platform: NodeJS.Platform): M
     {
       label: '&View',
       submenu: [
-        ...VIEWS.map(
-          (view, index): MenuItemConstructorOptions => ({
-            label: view.title,
-            accelerator: `CmdOrCtrl+${index + 1}`,
-            click: () => actions.showView(view.id),
-          }),
-        ),
+        ...VIEWS.map((view, index): MenuItemConstructorOptions => ({
+          label: view.title,
+          accelerator: `CmdOrCtrl+${index + 1}`,
+          click: () => actions.showView(view.id),
+        })),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },

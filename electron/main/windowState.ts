@@ -48,8 +48,11 @@ export function loadWindowState(file: string, workAreas: Rect[]): WindowState {
     return DEFAULT_WINDOW_STATE;
   }
   // At least a third of the window (title bar included) must be on some display, or we start centred.
-  const visible = workAreas.some((area) => overlapArea(saved.bounds, area) >= (saved.bounds.width * saved.bounds.height) / 3);
-  if (!visible) return { bounds: { width: saved.bounds.width, height: saved.bounds.height }, maximized: saved.maximized };
+  const visible = workAreas.some(
+    (area) => overlapArea(saved.bounds, area) >= (saved.bounds.width * saved.bounds.height) / 3,
+  );
+  if (!visible)
+    return { bounds: { width: saved.bounds.width, height: saved.bounds.height }, maximized: saved.maximized };
   return saved;
 }
 

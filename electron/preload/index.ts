@@ -21,7 +21,10 @@ ipcRenderer.on(EVENT_CHANNEL, (_event, name: unknown, payload: unknown) => {
 const api = {
   call(method: unknown, args: unknown): Promise<unknown> {
     if (!isMethodName(method)) {
-      return Promise.resolve({ ok: false, error: { code: 'UNKNOWN_METHOD', message: `Unknown method ${String(method)}` } });
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'UNKNOWN_METHOD', message: `Unknown method ${String(method)}` },
+      });
     }
     return ipcRenderer.invoke(CALL_CHANNEL, method, args);
   },

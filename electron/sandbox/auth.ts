@@ -20,9 +20,14 @@ export function checkAuthentication(headers: IncomingHttpHeaders, token: string,
   const value = headers['authentication'];
   if (typeof value !== 'string' || value.trim() === '') {
     const hint = headers['authorization'] ? ' (this service reads the Authentication header, not Authorization)' : '';
-    throw new ServiceError(401, 'NOT_AUTHORIZED', `Not authorized: send the header Authentication: Basic base64(token:secret)${hint}`, {
-      'WWW-Authenticate': 'Basic realm="payment service"',
-    });
+    throw new ServiceError(
+      401,
+      'NOT_AUTHORIZED',
+      `Not authorized: send the header Authentication: Basic base64(token:secret)${hint}`,
+      {
+        'WWW-Authenticate': 'Basic realm="payment service"',
+      },
+    );
   }
   const match = /^basic\s+(\S+)$/i.exec(value.trim());
   const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';

@@ -25,7 +25,9 @@ export class SandboxClock {
     const target = toInstant(instant).epochMilliseconds;
     const current = this.nowMs();
     if (target < current) {
-      throw new RangeError(`The sandbox clock cannot go back from ${this.now().toString()} to ${toInstant(instant).toString()}`);
+      throw new RangeError(
+        `The sandbox clock cannot go back from ${this.now().toString()} to ${toInstant(instant).toString()}`,
+      );
     }
     if (this.frozenMs !== null) this.frozenMs = target;
     else this.offsetMs += target - current;

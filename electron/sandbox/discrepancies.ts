@@ -16,7 +16,14 @@ export type Discrepancy =
   | { kind: 'refund_after_batching'; transactionId: number; cents?: number }
   /** Rewrites a formed batch's reported figures (partial_amount follows total - fees unless given).
    *  Transactions and GL rows unchanged: the batch no longer ties to either. */
-  | { kind: 'alter_batch_totals'; batchId: string; totalCents?: number; feesCents?: number; partialCents?: number; count?: number }
+  | {
+      kind: 'alter_batch_totals';
+      batchId: string;
+      totalCents?: number;
+      feesCents?: number;
+      partialCents?: number;
+      count?: number;
+    }
   /** Removes one GL row (base or fee/tax/shipping row) by gl_batch_identifier: GL sums for that batch fall
    *  short of total_amount by its amount (and of partial_amount by its amount_without_fees). Removing a
    *  base row also removes its extra rows. */
@@ -50,11 +57,14 @@ export function injectDiscrepancy(state: SandboxState, d: Discrepancy): void {
     case 'refund_after_batching': {
       const txn = txnOf(d.transactionId);
       if (txn.batchId === null || txn.status !== 'Settled') {
-        throw new DiscrepancyError(`${d.kind}: transaction ${txn.id} must be Settled and batched (it is ${txn.status}, batch ${txn.batchId})`);
+        throw new DiscrepancyError(
+          `${d.kind}: transaction ${txn.id} must be Settled and batched (it is ${txn.status}, batch ${txn.batchId})`,
+        );
       }
       const remaining = txn.amount - txn.refunded;
       const cents = d.cents ?? remaining;
-      if (cents <= 0 || cents > remaining) throw new DiscrepancyError(`${d.kind}: ${cents} cents is not within the ${remaining} not yet refunded`);
+      if (cents <= 0 || cents > remaining)
+        throw new DiscrepancyError(`${d.kind}: ${cents} cents is not within the ${remaining} not yet refunded`);
       applyRefund(txn, cents);
       return;
     }
@@ -94,7 +104,8 @@ export function injectDiscrepancy(state: SandboxState, d: Discrepancy): void {
       return;
     case 'void_after_settlement': {
       const txn = txnOf(d.transactionId);
-      if (txn.status !== 'Settled') throw new DiscrepancyError(`${d.kind}: transaction ${txn.id} is ${txn.status}, not Settled`);
+      if (txn.status !== 'Settled')
+        throw new DiscrepancyError(`${d.kind}: transaction ${txn.id} is ${txn.status}, not Settled`);
       txn.status = 'Voided';
       txn.statusMessage = 'Voided after settlement';
       return;

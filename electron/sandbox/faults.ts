@@ -127,7 +127,8 @@ export class FaultInjector {
       for (const [kind, rate] of table) {
         if (r < rate) {
           decision.fault = kind;
-          decision.status = kind === 'server_error' ? [500, 502, 503][Math.floor(unit(this.seed, '5xx', key, attempt) * 3)]! : 200;
+          decision.status =
+            kind === 'server_error' ? [500, 502, 503][Math.floor(unit(this.seed, '5xx', key, attempt) * 3)]! : 200;
           break;
         }
         r -= rate;
@@ -156,14 +157,18 @@ export function parseFaultSpec(spec: string): Partial<FaultOptions> {
   const result: Partial<FaultOptions> = {};
   const rate = (name: string, value: string): number => {
     const n = Number(value);
-    if (value === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new Error(`--faults ${name}: ${JSON.stringify(value)} must be a rate from 0 to 1`);
+    if (value === '' || !Number.isFinite(n) || n < 0 || n > 1)
+      throw new Error(`--faults ${name}: ${JSON.stringify(value)} must be a rate from 0 to 1`);
     return n;
   };
   const whole = (name: string, value: string): number => {
     if (!/^\d+$/.test(value)) throw new Error(`--faults ${name}: ${JSON.stringify(value)} must be a whole number`);
     return Number(value);
   };
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name = '', value = ''] = part.split('=', 2) as [string, string?];
     switch (name) {
       case 'default':
@@ -214,7 +219,9 @@ export function parseFaultSpec(spec: string): Partial<FaultOptions> {
         result.methods = ['GET', 'POST'];
         break;
       default:
-        throw new Error(`--faults: unknown fault ${JSON.stringify(name)} (known: default, latency, 5xx, 429, timeout, reset, truncate, malformed, page-change, hang, retry-after, max-consecutive, post)`);
+        throw new Error(
+          `--faults: unknown fault ${JSON.stringify(name)} (known: default, latency, 5xx, 429, timeout, reset, truncate, malformed, page-change, hang, retry-after, max-consecutive, post)`,
+        );
     }
   }
   return result;

@@ -35,7 +35,10 @@ export interface SandboxOptions {
   /** Simulated now; the clock stands still until advanced. Default: real time. */
   now?: Temporal.Instant | string;
   /** days (default 90, ending the day before now), payees, glAccounts, dailyVolume, methodMix, rates... `days: 0` starts empty. */
-  scenario?: Partial<Omit<ScenarioOptions, 'rates' | 'methodMix'>> & { rates?: Partial<ScenarioRates>; methodMix?: Partial<ScenarioOptions['methodMix']> };
+  scenario?: Partial<Omit<ScenarioOptions, 'rates' | 'methodMix'>> & {
+    rates?: Partial<ScenarioRates>;
+    methodMix?: Partial<ScenarioOptions['methodMix']>;
+  };
   /** All off by default. */
   faults?: Partial<FaultOptions>;
 }

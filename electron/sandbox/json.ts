@@ -42,15 +42,23 @@ export function parseJsonBody(body: Uint8Array): unknown {
     );
   }
   const text = Buffer.from(body).toString('ascii');
-  if (text.trim() === '') throw new ServiceError(400, 'INVALID_JSON', 'The request body is empty; a JSON object is expected');
+  if (text.trim() === '')
+    throw new ServiceError(400, 'INVALID_JSON', 'The request body is empty; a JSON object is expected');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw new ServiceError(400, 'INVALID_JSON', `Malformed JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new ServiceError(
+      400,
+      'INVALID_JSON',
+      `Malformed JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
 /** JSON text with every non-ASCII UTF-16 unit written as \uXXXX: what a well-behaved client sends. */
 export function stringifyAscii(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\uffff]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -4,7 +4,15 @@
  */
 import { businessDateOf, businessDayBounds, addDays, Temporal } from '../../shared/time';
 import { formatCents, MoneyError, parseCents } from '../../shared/money';
-import { badRefundAmount, cannotUndo, invalidField, invalidGl, invalidPayee, ServiceError, txnNotFound } from './errors';
+import {
+  badRefundAmount,
+  cannotUndo,
+  invalidField,
+  invalidGl,
+  invalidPayee,
+  ServiceError,
+  txnNotFound,
+} from './errors';
 import { itemsOf } from './items';
 import { createRng } from './rng';
 import { runMidnight } from './settlement';
@@ -22,7 +30,13 @@ import {
   type ScheduledEvent,
   type TxnRecord,
 } from './state';
-import { checkPaymentRules, parseServiceItemCents, type GlReference, type ProcessBody, type ReverseBody } from './validation';
+import {
+  checkPaymentRules,
+  parseServiceItemCents,
+  type GlReference,
+  type ProcessBody,
+  type ReverseBody,
+} from './validation';
 
 /** Starts the clock of an empty state: the day holding `nowMs` is the open day. */
 export function openClock(state: SandboxState, nowMs: number): void {
@@ -46,7 +60,13 @@ export function catchUp(state: SandboxState, nowMs: number): void {
   }
 }
 
-const RETURN_REASONS = ['R01 Insufficient funds', 'R02 Account closed', 'R03 No account', 'R08 Payment stopped', 'R10 Not authorized'];
+const RETURN_REASONS = [
+  'R01 Insufficient funds',
+  'R02 Account closed',
+  'R03 No account',
+  'R08 Payment stopped',
+  'R10 Not authorized',
+];
 
 export function applyEvent(state: SandboxState, event: ScheduledEvent): void {
   const txn = findTransaction(state, event.txnId);
@@ -112,7 +132,9 @@ export function resolveGl(state: SandboxState, ref: GlReference | null | undefin
       ? findGlAccount(state, ref)
       : ref.id !== undefined
         ? findGlAccount(state, ref.id)
-        : state.glAccounts.find((a) => !a.removed && a.number === ref.number && (ref.label === undefined || a.label === ref.label));
+        : state.glAccounts.find(
+            (a) => !a.removed && a.number === ref.number && (ref.label === undefined || a.label === ref.label),
+          );
   if (!account) throw invalidGl(`${field}: GL account ${JSON.stringify(ref)} does not exist`);
   return account.id;
 }
@@ -128,7 +150,14 @@ export function processPayment(state: SandboxState, body: ProcessBody, nowMs: nu
         itemName: item.item_name ?? '',
         amount: parseServiceItemCents(item.amount),
         glAccountId: resolveGl(state, item.gl_account, `items.${index}.gl_account`),
-        student: item.student ? { payeeId: body.payee, number: item.student.number, districtId: item.student.district_id, name: item.student.name } : null,
+        student: item.student
+          ? {
+              payeeId: body.payee,
+              number: item.student.number,
+              districtId: item.student.district_id,
+              name: item.student.name,
+            }
+          : null,
         customFields: item.custom_fields ?? {},
       }))
     : null;
@@ -149,7 +178,9 @@ export function processPayment(state: SandboxState, body: ProcessBody, nowMs: nu
     state.storedCards.set(token, card);
   }
   const terminal = body.payment_method === 'Cash' || body.payment_method === 'PhysicalCheck';
-  const outcome = terminal ? { status: 'Settled' as const, message: 'Recorded through the virtual terminal' } : outcomeOfTestAmount(body.amount);
+  const outcome = terminal
+    ? { status: 'Settled' as const, message: 'Recorded through the virtual terminal' }
+    : outcomeOfTestAmount(body.amount);
   const txn: TxnRecord = {
     id,
     orderId: body.order_id ?? state.nextOrderId++,
@@ -180,7 +211,9 @@ export function processPayment(state: SandboxState, body: ProcessBody, nowMs: nu
         }
       : null,
     card,
-    bank: body.bank_account ? { routingNumber: body.bank_account.routing_number, accountNumber: body.bank_account.account_number } : null,
+    bank: body.bank_account
+      ? { routingNumber: body.bank_account.routing_number, accountNumber: body.bank_account.account_number }
+      : null,
     storedCardToken: token,
     glAccountId,
     items,
@@ -213,7 +246,8 @@ export function reversePayment(state: SandboxState, body: ReverseBody, pathId?: 
     if (txn.status !== 'Pending') {
       throw cannotUndo(`Transaction ${txn.id} is ${txn.status}; only a Pending transaction can be voided`);
     }
-    if (state.failingReversals.has(txn.id)) throw new ServiceError(400, 'TXN_ERROR', 'The service provider failed to void the transaction');
+    if (state.failingReversals.has(txn.id))
+      throw new ServiceError(400, 'TXN_ERROR', 'The service provider failed to void the transaction');
     setStatus(txn, 'Voided', 'Voided');
     return txn;
   }
@@ -222,7 +256,10 @@ export function reversePayment(state: SandboxState, body: ReverseBody, pathId?: 
     throw invalidField('items: is required for refund (send [] to refund by amount or the whole remainder)');
   }
   if (txn.status !== 'Settled') {
-    const why = txn.status === 'Pending' ? 'a refund is only possible after funds settle (at midnight Central)' : `it is ${txn.status}`;
+    const why =
+      txn.status === 'Pending'
+        ? 'a refund is only possible after funds settle (at midnight Central)'
+        : `it is ${txn.status}`;
     throw cannotUndo(`Transaction ${txn.id} cannot be refunded: ${why}`);
   }
   const remaining = txn.amount - txn.refunded;
@@ -235,19 +272,25 @@ export function reversePayment(state: SandboxState, body: ReverseBody, pathId?: 
       if (!original) throw invalidField(`items: transaction ${txn.id} has no item ${JSON.stringify(item.id)}`);
       const itemCents = parseRefundCents(item.amount, `items.${item.id}.amount`);
       if (itemCents <= 0 || itemCents > original.amount) {
-        throw badRefundAmount(`items: refund of item ${item.id} must be above 0 and at most ${formatCents(original.amount)}`);
+        throw badRefundAmount(
+          `items: refund of item ${item.id} must be above 0 and at most ${formatCents(original.amount)}`,
+        );
       }
       sum += itemCents;
     }
     if (cents !== undefined && cents !== sum) {
-      throw badRefundAmount(`amount ${formatCents(cents)} differs from the sum of the item refunds ${formatCents(sum)}`);
+      throw badRefundAmount(
+        `amount ${formatCents(cents)} differs from the sum of the item refunds ${formatCents(sum)}`,
+      );
     }
     cents = sum;
   }
   cents ??= remaining;
   if (cents <= 0) throw badRefundAmount(`Refund amount ${formatCents(cents)} must be above zero`);
   if (cents > remaining) {
-    throw badRefundAmount(`Refund amount ${formatCents(cents)} is more than the ${formatCents(remaining)} not yet refunded`);
+    throw badRefundAmount(
+      `Refund amount ${formatCents(cents)} is more than the ${formatCents(remaining)} not yet refunded`,
+    );
   }
   if (state.failingReversals.has(txn.id) || cents % 100 === 12) {
     throw new ServiceError(400, 'TXN_ERROR', 'The service provider failed to refund the transaction');

@@ -16,7 +16,10 @@ export interface Paging {
 export function listParam(params: URLSearchParams, name: string): string[] | undefined {
   const values = params.getAll(name);
   if (values.length === 0) return undefined;
-  return values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  return values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }
 
 function wholeNumber(value: string, name: string, min: number): number {
@@ -78,11 +81,17 @@ export function dateParam(params: URLSearchParams, name: string): BusinessDate |
 }
 
 /** Extensions are named in `extensions` (comma-separated; `extension` also read). An unknown one is refused. */
-export function extensionsParam<K extends string>(params: URLSearchParams, allowed: readonly K[], endpoint: string): Set<K> {
+export function extensionsParam<K extends string>(
+  params: URLSearchParams,
+  allowed: readonly K[],
+  endpoint: string,
+): Set<K> {
   const names = [...(listParam(params, 'extensions') ?? []), ...(listParam(params, 'extension') ?? [])];
   for (const name of names) {
     if (!(allowed as readonly string[]).includes(name)) {
-      throw invalidField(`extensions: ${JSON.stringify(name)} is not available on ${endpoint} (available: ${allowed.join(', ')})`);
+      throw invalidField(
+        `extensions: ${JSON.stringify(name)} is not available on ${endpoint} (available: ${allowed.join(', ')})`,
+      );
     }
   }
   return new Set(names as K[]);

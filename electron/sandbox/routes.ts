@@ -45,7 +45,12 @@ export interface Route {
 }
 
 function pagedList(objectsAt: (paging: Paging) => Json[], paging: Paging): RouteResponse {
-  return { status: 200, body: { offset: paging.offset, limit: paging.limit, objects: objectsAt(paging) }, paged: objectsAt, paging };
+  return {
+    status: 200,
+    body: { offset: paging.offset, limit: paging.limit, objects: objectsAt(paging) },
+    paged: objectsAt,
+    paging,
+  };
 }
 
 function takePage<T>(items: Iterable<T>, paging: Paging, view: (item: T) => Json): Json[] {
@@ -65,14 +70,21 @@ function takePage<T>(items: Iterable<T>, paging: Paging, view: (item: T) => Json
 function checkPayees(state: SandboxState, ids: number[] | undefined): Set<number> | undefined {
   if (!ids) return undefined;
   for (const id of ids) {
-    if (!state.payees.some((p) => p.id === id && !p.removed)) throw invalidPayee(`payees: ${id} is not an existing payee`);
+    if (!state.payees.some((p) => p.id === id && !p.removed))
+      throw invalidPayee(`payees: ${id} is not an existing payee`);
   }
   return new Set(ids);
 }
 
-const getPayees: Handler = ({ state }) => ({ status: 200, body: state.payees.filter((p) => !p.removed).map(payeeView) });
+const getPayees: Handler = ({ state }) => ({
+  status: 200,
+  body: state.payees.filter((p) => !p.removed).map(payeeView),
+});
 
-const getGlAccounts: Handler = ({ state }) => ({ status: 200, body: state.glAccounts.filter((a) => !a.removed).map(glAccountView) });
+const getGlAccounts: Handler = ({ state }) => ({
+  status: 200,
+  body: state.glAccounts.filter((a) => !a.removed).map(glAccountView),
+});
 
 const glAccountBody = z.object({
   label: z.string().min(2, 'is required, longer than 1 character'),
@@ -86,14 +98,24 @@ const postGlAccounts: Handler = ({ state, body }) => {
   if (input.remove === 'yes') {
     const account = state.glAccounts.find((a) => !a.removed && same(a));
     if (!account) {
-      throw new ServiceError(404, 'ACCOUNT_NOT_FOUND', `No GL account with label ${JSON.stringify(input.label)} and number ${JSON.stringify(input.number)}`);
+      throw new ServiceError(
+        404,
+        'ACCOUNT_NOT_FOUND',
+        `No GL account with label ${JSON.stringify(input.label)} and number ${JSON.stringify(input.number)}`,
+      );
     }
     account.removed = true;
     return { status: 204 };
   }
   const existing = state.glAccounts.find(same);
   if (existing) existing.removed = false;
-  else state.glAccounts.push({ id: String(5000 + state.nextGlAccountNumber++), label: input.label, number: input.number, removed: false });
+  else
+    state.glAccounts.push({
+      id: String(5000 + state.nextGlAccountNumber++),
+      label: input.label,
+      number: input.number,
+      removed: false,
+    });
   return { status: 204 };
 };
 
@@ -256,7 +278,10 @@ const getItems: Handler = ({ state, params }) => {
   const paging = parsePaging(params);
   const ext = extensionsParam(params, ITEM_EXTENSIONS, 'GET /items');
   const view = { description: ext.has('description'), data_fields: ext.has('data_fields') };
-  return pagedList((p) => takePage(state.catalog, p, (item) => itemView(state, item, soldCountOf(state, item.code), view)), paging);
+  return pagedList(
+    (p) => takePage(state.catalog, p, (item) => itemView(state, item, soldCountOf(state, item.code), view)),
+    paging,
+  );
 };
 
 export const ROUTES: Route[] = [

@@ -22,7 +22,11 @@ export const TEST_PAYER = {
 } as const;
 
 /** A CC payment of `amount` to `payee`; override any field. */
-export function samplePayment(payee: number, amount: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function samplePayment(
+  payee: number,
+  amount: string,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     payee,
     payment_method: 'CC',

@@ -9,10 +9,28 @@
 import type { PaymentMethod } from '../../shared/domain/service';
 import { addDays, businessDateOf, businessDayBounds, Temporal, type BusinessDate } from '../../shared/time';
 import { deriveItems } from './items';
-import { CATALOG_TEMPLATES, CITIES, FIRST_NAMES, GL_ACCOUNT_LABELS, ITEM_ACCOUNT_COUNT, LAST_NAMES, SCHOOL_NAMES, STREETS } from './names';
+import {
+  CATALOG_TEMPLATES,
+  CITIES,
+  FIRST_NAMES,
+  GL_ACCOUNT_LABELS,
+  ITEM_ACCOUNT_COUNT,
+  LAST_NAMES,
+  SCHOOL_NAMES,
+  STREETS,
+} from './names';
 import { catchUp } from './processor';
 import { createRng, hash32, type Rng } from './rng';
-import { createEmptyState, schedule, toSec, type BankRecord, type CardRecord, type PayerRecord, type SandboxState, type TxnRecord } from './state';
+import {
+  createEmptyState,
+  schedule,
+  toSec,
+  type BankRecord,
+  type CardRecord,
+  type PayerRecord,
+  type SandboxState,
+  type TxnRecord,
+} from './state';
 
 export interface ScenarioRates {
   /** Share of CC/ACH payments the issuer declines. */
@@ -103,7 +121,8 @@ export function generateScenario(input: ScenarioInput): SandboxState {
   state.openDate = first;
   const weights = state.payees.map((_, i) => 1 + ((i * 7) % 5) / 2);
   let volume = options.dailyVolume;
-  if (options.totalTransactions !== undefined && options.days > 0) volume = options.totalTransactions / options.days / MEAN_DAY_FACTOR;
+  if (options.totalTransactions !== undefined && options.days > 0)
+    volume = options.totalTransactions / options.days / MEAN_DAY_FACTOR;
   for (let d = 0; d < options.days; d++) {
     generateDay(state, options, addDays(first, d), volume, weights, families);
   }
@@ -114,11 +133,21 @@ export function generateScenario(input: ScenarioInput): SandboxState {
 function buildDistrict(state: SandboxState, options: ScenarioOptions, rng: Rng): void {
   const payeeCount = Math.min(SCHOOL_NAMES.length, Math.max(1, options.payees ?? rng.int(3, 6)));
   for (let i = 0; i < payeeCount; i++) {
-    state.payees.push({ id: 101 + i, name: SCHOOL_NAMES[i]!, merchantId: `MID${String(hash32(options.seed, 'mid', i) % 1e9).padStart(9, '0')}`, removed: false });
+    state.payees.push({
+      id: 101 + i,
+      name: SCHOOL_NAMES[i]!,
+      merchantId: `MID${String(hash32(options.seed, 'mid', i) % 1e9).padStart(9, '0')}`,
+      removed: false,
+    });
   }
   for (let i = 0; i < options.glAccounts; i++) {
     const [label, fn, obj] = GL_ACCOUNT_LABELS[i] ?? [`Account ${i + 1}`, '9000', String(1000 + i)];
-    state.glAccounts.push({ id: String(5000 + state.nextGlAccountNumber++), label, number: `10-${fn}-${obj}`, removed: false });
+    state.glAccounts.push({
+      id: String(5000 + state.nextGlAccountNumber++),
+      label,
+      number: `10-${fn}-${obj}`,
+      removed: false,
+    });
   }
   const itemAccounts = state.glAccounts.slice(0, Math.min(ITEM_ACCOUNT_COUNT, state.glAccounts.length));
   let catalogId = 1;
@@ -195,7 +224,10 @@ function buildFamilies(options: ScenarioOptions, rng: Rng): Family[] {
   return Array.from({ length: count }, () => {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
-    const ascii = `${first}.${last}`.normalize('NFD').replace(/[^A-Za-z.]/g, '').toLowerCase();
+    const ascii = `${first}.${last}`
+      .normalize('NFD')
+      .replace(/[^A-Za-z.]/g, '')
+      .toLowerCase();
     const [brand, prefix, length] = rng.chance(0.5) ? brands[0] : rng.pick(brands);
     return {
       payer: {
@@ -209,7 +241,11 @@ function buildFamilies(options: ScenarioOptions, rng: Rng): Family[] {
         postalCode: `62${rng.int(10000000, 99999999)}`,
         country: 'USA',
       },
-      card: { brand, pan: luhnComplete(prefix, length, rng), expires: `${String(rng.int(1, 12)).padStart(2, '0')}${rng.int(27, 31)}` },
+      card: {
+        brand,
+        pan: luhnComplete(prefix, length, rng),
+        expires: `${String(rng.int(1, 12)).padStart(2, '0')}${rng.int(27, 31)}`,
+      },
       bank: { routingNumber: abaComplete(rng), accountNumber: String(rng.int(100000, 999999999)) },
     };
   });
@@ -274,7 +310,8 @@ function generateDay(
       }
     } else {
       goods = 25 * rng.int(20, 1000);
-      if (rng.chance(0.6) && state.glAccounts.length > 0) glAccountId = rng.pick(state.glAccounts.slice(0, ITEM_ACCOUNT_COUNT)).id;
+      if (rng.chance(0.6) && state.glAccounts.length > 0)
+        glAccountId = rng.pick(state.glAccounts.slice(0, ITEM_ACCOUNT_COUNT)).id;
     }
     let fee = electronic && rng.chance(rates.convenienceFee) ? Math.max(100, Math.round(goods * 0.03)) : 0;
     let tax = taxable ? Math.round(goods * 0.0825) : 0;
@@ -301,7 +338,12 @@ function generateDay(
       } else if (roll < rates.decline + rates.error + rates.unknown) {
         status = 'Unknown';
         statusMessage = 'The processor did not answer clearly; it may or may not have processed';
-        schedule(state, { kind: 'resolve', txnId: id, atMs: createdMs + rng.int(2, 10) * 3600_000, to: rng.chance(0.7) ? 'Settled' : 'Declined' });
+        schedule(state, {
+          kind: 'resolve',
+          txnId: id,
+          atMs: createdMs + rng.int(2, 10) * 3600_000,
+          to: rng.chance(0.7) ? 'Settled' : 'Declined',
+        });
       }
     }
     if (status === 'Pending' && rng.chance(rates.void)) {
@@ -311,9 +353,18 @@ function generateDay(
       if (rng.chance(rates.refund)) {
         const full = rng.chance(0.5) || amount < 200;
         const cents = full ? amount : 100 * rng.int(1, Math.max(1, Math.floor((amount - 1) / 100)));
-        schedule(state, { kind: 'refund', txnId: id, atMs: midnightMs + rng.int(1, 20) * 86_400_000 + rng.int(8, 17) * 3600_000, cents });
+        schedule(state, {
+          kind: 'refund',
+          txnId: id,
+          atMs: midnightMs + rng.int(1, 20) * 86_400_000 + rng.int(8, 17) * 3600_000,
+          cents,
+        });
       } else if (method === 'ACH' && rng.chance(rates.achReturn)) {
-        schedule(state, { kind: 'return', txnId: id, atMs: midnightMs + rng.int(14, 42) * 86_400_000 + rng.int(6, 20) * 3600_000 });
+        schedule(state, {
+          kind: 'return',
+          txnId: id,
+          atMs: midnightMs + rng.int(14, 42) * 86_400_000 + rng.int(6, 20) * 3600_000,
+        });
       }
     }
 
@@ -342,4 +393,3 @@ function generateDay(
     });
   }
 }
-

@@ -24,7 +24,10 @@ function errorBody(code: string, message: string): Json {
   return { error: code, message };
 }
 
-async function handle(host: HttpHost, request: IncomingMessage): Promise<RouteResponse & { headers?: Record<string, string> }> {
+async function handle(
+  host: HttpHost,
+  request: IncomingMessage,
+): Promise<RouteResponse & { headers?: Record<string, string> }> {
   try {
     checkAuthentication(request.headers, host.token, host.secret);
     const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
@@ -34,7 +37,12 @@ async function handle(host: HttpHost, request: IncomingMessage): Promise<RouteRe
     const handler = method === 'GET' || method === 'POST' ? matched.route.methods[method] : undefined;
     if (!handler) {
       const allow = Object.keys(matched.route.methods).join(', ');
-      throw new ServiceError(405, 'METHOD_NOT_ALLOWED', `${method} is not expected on ${matched.route.path} (allowed: ${allow})`, { Allow: allow });
+      throw new ServiceError(
+        405,
+        'METHOD_NOT_ALLOWED',
+        `${method} is not expected on ${matched.route.path} (allowed: ${allow})`,
+        { Allow: allow },
+      );
     }
     const body = method === 'POST' ? parseJsonBody(await readBody(request)) : undefined;
     const state = host.state();
@@ -42,20 +50,30 @@ async function handle(host: HttpHost, request: IncomingMessage): Promise<RouteRe
     catchUp(state, nowMs);
     return handler({ state, nowMs, params: url.searchParams, body, pathId: matched.pathId });
   } catch (error) {
-    if (error instanceof ServiceError) return { status: error.status, body: errorBody(error.code, error.message), headers: error.headers };
+    if (error instanceof ServiceError)
+      return { status: error.status, body: errorBody(error.code, error.message), headers: error.headers };
     const message = error instanceof Error ? error.message : String(error);
     return { status: 500, body: errorBody('SERVER_ERROR', `Internal server error: ${message}`) };
   }
 }
 
-function send(response: ServerResponse, status: number, text: string | null, headers: Record<string, string> = {}): void {
+function send(
+  response: ServerResponse,
+  status: number,
+  text: string | null,
+  headers: Record<string, string> = {},
+): void {
   if (text === null) {
     response.writeHead(status, headers);
     response.end();
     return;
   }
   const bytes = Buffer.from(text, 'utf8');
-  response.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length), ...headers });
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': String(bytes.length),
+    ...headers,
+  });
   response.end(bytes);
 }
 
@@ -74,7 +92,11 @@ async function serve(host: HttpHost, request: IncomingMessage, response: ServerR
     }
     case 'server_error':
       request.resume();
-      send(response, decision.status, JSON.stringify(errorBody('SERVER_ERROR', 'Temporary server error (injected fault)')));
+      send(
+        response,
+        decision.status,
+        JSON.stringify(errorBody('SERVER_ERROR', 'Temporary server error (injected fault)')),
+      );
       return;
     case 'rate_limit':
       request.resume();
@@ -89,7 +111,11 @@ async function serve(host: HttpHost, request: IncomingMessage, response: ServerR
   const result = await handle(host, request);
   let body = result.body;
   if (decision.changePage && result.paged && result.paging && result.status === 200) {
-    body = { offset: result.paging.offset, limit: result.paging.limit, objects: result.paged({ ...result.paging, offset: result.paging.offset + 1 }) };
+    body = {
+      offset: result.paging.offset,
+      limit: result.paging.limit,
+      objects: result.paged({ ...result.paging, offset: result.paging.offset + 1 }),
+    };
   }
   if (body === undefined) {
     send(response, result.status, null, result.headers);
@@ -102,7 +128,10 @@ async function serve(host: HttpHost, request: IncomingMessage, response: ServerR
   }
   if (decision.fault === 'truncate') {
     const bytes = Buffer.from(text, 'utf8');
-    response.writeHead(result.status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(bytes.length) });
+    response.writeHead(result.status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(bytes.length),
+    });
     response.write(bytes.subarray(0, Math.floor(bytes.length / 2)), () => response.destroy());
     return;
   }
@@ -113,7 +142,11 @@ export function createHttpServer(host: HttpHost): Server {
   const server = createServer((request, response) => {
     serve(host, request, response).catch((error: unknown) => {
       if (!response.headersSent) {
-        send(response, 500, JSON.stringify(errorBody('SERVER_ERROR', error instanceof Error ? error.message : String(error))));
+        send(
+          response,
+          500,
+          JSON.stringify(errorBody('SERVER_ERROR', error instanceof Error ? error.message : String(error))),
+        );
       } else {
         response.destroy();
       }

@@ -40,9 +40,15 @@ export function brandOfPan(pan: string): CardBrand | undefined {
 }
 
 export const US_STATES = new Set(
-  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP'.split(' '),
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP'.split(
+    ' ',
+  ),
 );
-export const COUNTRIES = new Set('USA CAN MEX GBR FRA DEU ESP ITA NLD IRL PRT POL SWE NOR DNK FIN ISL VNM CHN JPN KOR IND PHL AUS NZL BRA ARG COL PER CHL'.split(' '));
+export const COUNTRIES = new Set(
+  'USA CAN MEX GBR FRA DEU ESP ITA NLD IRL PRT POL SWE NOR DNK FIN ISL VNM CHN JPN KOR IND PHL AUS NZL BRA ARG COL PER CHL'.split(
+    ' ',
+  ),
+);
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 /** Two or more names, one space apart, letters only (combining marks allowed after a letter). */
@@ -76,7 +82,11 @@ export const payerSchema = z
   .superRefine((payer, ctx) => {
     if (payer.country === 'USA') {
       if (payer.state === undefined || !US_STATES.has(payer.state)) {
-        ctx.addIssue({ code: 'custom', path: ['state'], message: 'must be a two-letter code from the list of states when country is USA' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['state'],
+          message: 'must be a two-letter code from the list of states when country is USA',
+        });
       }
     } else if (payer.state !== undefined && !/^[A-Za-z]{2}$/.test(payer.state)) {
       ctx.addIssue({ code: 'custom', path: ['state'], message: 'must be a two-letter code' });
@@ -105,7 +115,9 @@ export const creditCardSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['brand'],
-        message: brand ? `a pan starting with ${card.pan[0]} is ${brand}, not ${card.brand}` : 'the pan must start with 3, 4, 5 or 6',
+        message: brand
+          ? `a pan starting with ${card.pan[0]} is ${brand}, not ${card.brand}`
+          : 'the pan must start with 3, 4, 5 or 6',
       });
     }
     const length = card.brand === 'AmericanExpress' ? 4 : 3;
@@ -162,8 +174,13 @@ export type ProcessBody = z.infer<typeof processSchema>;
 export const reverseSchema = z.object({
   operation: z.enum(['refund', 'void']),
   transaction_id: z.number().int(),
-  amount: z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'must be a decimal string like "12.34"').optional(),
-  items: z.array(z.object({ id: z.string(), amount: z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'must be a decimal string') })).optional(),
+  amount: z
+    .string()
+    .regex(/^-?\d+(\.\d{1,2})?$/, 'must be a decimal string like "12.34"')
+    .optional(),
+  items: z
+    .array(z.object({ id: z.string(), amount: z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'must be a decimal string') }))
+    .optional(),
 });
 export type ReverseBody = z.infer<typeof reverseSchema>;
 
@@ -174,9 +191,7 @@ export function parseOrInvalid<T>(schema: z.ZodType<T>, value: unknown): T {
   const issue = result.error.issues[0]!;
   const path = issue.path.join('.');
   const message =
-    issue.code === 'invalid_type' && issue.message.includes('received undefined')
-      ? 'is required'
-      : issue.message;
+    issue.code === 'invalid_type' && issue.message.includes('received undefined') ? 'is required' : issue.message;
   throw invalidField(path ? `${path}: ${message}` : message);
 }
 

@@ -2,11 +2,21 @@
 import { formatCents } from '../../shared/money';
 import { formatServiceDateTime, Temporal } from '../../shared/time';
 import { itemsOf } from './items';
-import { secToMs, type BatchRecord, type CatalogItem, type GlAccountRecord, type GlRowRecord, type PayeeRecord, type SandboxState, type TxnRecord } from './state';
+import {
+  secToMs,
+  type BatchRecord,
+  type CatalogItem,
+  type GlAccountRecord,
+  type GlRowRecord,
+  type PayeeRecord,
+  type SandboxState,
+  type TxnRecord,
+} from './state';
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
 
-export const serviceDateTime = (sec: number): string => formatServiceDateTime(Temporal.Instant.fromEpochMilliseconds(secToMs(sec)));
+export const serviceDateTime = (sec: number): string =>
+  formatServiceDateTime(Temporal.Instant.fromEpochMilliseconds(secToMs(sec)));
 
 export function payeeView(payee: PayeeRecord): Json {
   // The spec's Payee lists name and merchant_id only; the id is what every other resource refers to.
@@ -78,7 +88,9 @@ export function transactionView(state: SandboxState, txn: TxnRecord, ext: Transa
       item_name: item.itemName,
       amount: formatCents(item.amount),
       gl_account: glAccountRef(state, item.glAccountId),
-      student: item.student ? { number: item.student.number, district_id: item.student.districtId, name: item.student.name } : null,
+      student: item.student
+        ? { number: item.student.number, district_id: item.student.districtId, name: item.student.name }
+        : null,
       custom_fields: { ...item.customFields },
     }));
   }
@@ -113,7 +125,12 @@ export function glRowView(state: SandboxState, row: GlRowRecord): Json {
   };
 }
 
-export function itemView(state: SandboxState, item: CatalogItem, soldCount: number, ext: { description?: boolean; data_fields?: boolean }): Json {
+export function itemView(
+  state: SandboxState,
+  item: CatalogItem,
+  soldCount: number,
+  ext: { description?: boolean; data_fields?: boolean },
+): Json {
   const view: { [key: string]: Json } = {
     id: item.id,
     company_id: state.districtId,

@@ -78,7 +78,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   const server = createServer((req, res) => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'The browser host failed.' } });
+      if (!res.headersSent)
+        sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'The browser host failed.' } });
       else res.destroy();
     });
   });
@@ -89,13 +90,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedOrigins().has(origin)) {
-      return sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN', message: 'Requests from other sites are refused.' } });
+      return sendJson(res, 403, {
+        ok: false,
+        error: { code: 'FORBIDDEN', message: 'Requests from other sites are refused.' },
+      });
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
 
     if (url.pathname.startsWith('/rpc/')) {
-      if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'BAD_ARGUMENTS', message: 'Use POST.' } });
-      if (!authorised(req)) return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
+      if (req.method !== 'POST')
+        return sendJson(res, 405, { ok: false, error: { code: 'BAD_ARGUMENTS', message: 'Use POST.' } });
+      if (!authorised(req))
+        return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
       const method = decodeURIComponent(url.pathname.slice('/rpc/'.length));
       let args: unknown;
       try {
@@ -115,7 +121,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname === '/events') {
-      if (!authorised(req)) return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
+      if (!authorised(req))
+        return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -134,11 +141,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname.startsWith('/download/')) {
-      if (!authorised(req)) return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
-      const file = options.resolveDownload ? await options.resolveDownload(url.pathname.slice('/download/'.length)) : null;
+      if (!authorised(req))
+        return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
+      const file = options.resolveDownload
+        ? await options.resolveDownload(url.pathname.slice('/download/'.length))
+        : null;
       if (!file) return sendJson(res, 404, { ok: false, error: { code: 'NOT_FOUND', message: 'No such export.' } });
       const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) return sendJson(res, 404, { ok: false, error: { code: 'NOT_FOUND', message: 'The exported file is gone.' } });
+      if (!info?.isFile())
+        return sendJson(res, 404, { ok: false, error: { code: 'NOT_FOUND', message: 'The exported file is gone.' } });
       res.writeHead(200, {
         'content-type': 'application/octet-stream',
         'content-length': info.size,
@@ -164,7 +175,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     let info = await stat(file).catch(() => null);
     if (!info?.isFile()) {
       // The app is one page: unknown paths get index.html, but a missing asset stays a 404.
-      if (extname(relative)) return sendJson(res, 404, { ok: false, error: { code: 'NOT_FOUND', message: 'Not found.' } });
+      if (extname(relative))
+        return sendJson(res, 404, { ok: false, error: { code: 'NOT_FOUND', message: 'Not found.' } });
       file = join(staticRoot, 'index.html');
       info = await stat(file).catch(() => null);
       if (!info?.isFile()) {

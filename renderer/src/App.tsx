@@ -61,13 +61,16 @@ export function App() {
   const viewKeys = Object.fromEntries(VIEWS.map((view) => [view.key, () => navigate(view.id)]));
   useShortcuts({ ...viewKeys, '?': () => setHelpOpen(true) });
 
-
   return (
     <div className="app">
-      <a href="#main" className="skip-link" onClick={(event) => {
-        event.preventDefault();
-        document.getElementById('main')?.focus();
-      }}>
+      <a
+        href="#main"
+        className="skip-link"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <header className="app-header">

@@ -116,7 +116,10 @@ function webClient(): EngineClient {
         throw new BridgeError('OFFLINE', 'District Recon’s local service is not answering. Is the app still running?');
       }
       if (response.status === 401) {
-        throw new BridgeError('FORBIDDEN', 'This browser tab is not signed in to District Recon. Open the link printed when the app started.');
+        throw new BridgeError(
+          'FORBIDDEN',
+          'This browser tab is not signed in to District Recon. Open the link printed when the app started.',
+        );
       }
       return unwrap(await response.json());
     },

@@ -3,7 +3,12 @@ import { CENTRAL_TIME_ZONE, isBusinessDate } from '../../shared/time';
 
 export { formatMoney } from '../../shared/money';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
 const shortDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
 const instantFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: CENTRAL_TIME_ZONE,

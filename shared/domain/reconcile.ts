@@ -8,7 +8,8 @@ export const VERDICTS = ['ties_out', 'differs', 'incomplete'] as const;
 /** ties_out: every check passes; differs: a check fails; incomplete: GL rows or transactions not synced yet. */
 export type Verdict = (typeof VERDICTS)[number];
 
-export type ExplanationKind = 'missing' | 'unexpected' | 'refunded_after_batching' | 'returned_after_batching' | 'voided_after_batching';
+export type ExplanationKind =
+  'missing' | 'unexpected' | 'refunded_after_batching' | 'returned_after_batching' | 'voided_after_batching';
 
 export interface Explanation {
   kind: ExplanationKind;

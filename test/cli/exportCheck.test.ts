@@ -29,12 +29,32 @@ describe('district-recon export gl and check', () => {
 
   it('exports GL batches to the named workbook and warns of an overlapping earlier export', () => {
     const out = join(folder, 'gl.xlsx');
-    const first = cli(['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, '--db', dbFile], folder);
+    const first = cli(
+      ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, '--db', dbFile],
+      folder,
+    );
     expect(first.stderr).not.toContain('Error');
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(new RegExp(`^Wrote ${out}: 10 GL rows, \\$363\\.57, sha256 [0-9a-f]{64}`));
     const second = cli(
-      ['export', 'gl', '--from', '2026-03-02', '--to', '2026-03-02', '--payees', '2', '--methods', 'ACH', '--layout', 'je-csv', '--out', join(folder, 'je.csv'), '--db', dbFile],
+      [
+        'export',
+        'gl',
+        '--from',
+        '2026-03-02',
+        '--to',
+        '2026-03-02',
+        '--payees',
+        '2',
+        '--methods',
+        'ACH',
+        '--layout',
+        'je-csv',
+        '--out',
+        join(folder, 'je.csv'),
+        '--db',
+        dbFile,
+      ],
       folder,
     );
     expect(second.code).toBe(0);
@@ -44,10 +64,17 @@ describe('district-recon export gl and check', () => {
   });
 
   it('exits 2 on bad usage and 1, naming the path, when the file cannot be written', () => {
-    expect(cli(['export', 'gl', '--from', '2026-3-1', '--to', '2026-03-31', '--out', 'x.xlsx'], folder)).toMatchObject({ code: 2 });
-    expect(cli(['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', 'x.xlsx', '--layout', 'pdf'], folder)).toMatchObject({ code: 2 });
+    expect(cli(['export', 'gl', '--from', '2026-3-1', '--to', '2026-03-31', '--out', 'x.xlsx'], folder)).toMatchObject({
+      code: 2,
+    });
+    expect(
+      cli(['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', 'x.xlsx', '--layout', 'pdf'], folder),
+    ).toMatchObject({ code: 2 });
     const bad = join(folder, 'missing', 'x.xlsx');
-    const failed = cli(['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', bad, '--db', dbFile], folder);
+    const failed = cli(
+      ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', bad, '--db', dbFile],
+      folder,
+    );
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(`${bad}: the folder does not exist`);
   });

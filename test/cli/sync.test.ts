@@ -11,7 +11,11 @@ describe('district-recon sync / status', () => {
   let sandbox: SandboxServer;
   let folder: string;
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 3, scenario: { days: 5, dailyVolume: 40, payees: 2, glAccounts: 5 }, faults: { serverErrorRate: 0.05, maxConsecutive: 1 } });
+    sandbox = await startSandbox({
+      seed: 3,
+      scenario: { days: 5, dailyVolume: 40, payees: 2, glAccounts: 5 },
+      faults: { serverErrorRate: 0.05, maxConsecutive: 1 },
+    });
     folder = mkdtempSync(join(tmpdir(), 'recon-cli-'));
   });
   afterAll(async () => {
@@ -22,29 +26,45 @@ describe('district-recon sync / status', () => {
   const cli = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
       import('node:child_process').then(({ execFile }) => {
-        execFile(process.execPath, [BIN, ...args], { env: { ...process.env, RECON_TOKEN: '', RECON_SECRET: '', ...env }, timeout: 120_000 }, (error, stdout, stderr) =>
-          resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+        execFile(
+          process.execPath,
+          [BIN, ...args],
+          { env: { ...process.env, RECON_TOKEN: '', RECON_SECRET: '', ...env }, timeout: 120_000 },
+          (error, stdout, stderr) =>
+            resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
         );
       });
     });
 
-  it('syncs with credentials from the environment, prints a JSON summary, and status reports it', { timeout: 120_000 }, async () => {
-    const db = join(folder, 'a.sqlite');
-    const result = await cli(['sync', '--db', db, '--url', sandbox.url, '--json'], { RECON_TOKEN: sandbox.token, RECON_SECRET: sandbox.secret });
-    expect(result.stderr).toContain('[transactions]');
-    expect(result.status).toBe(0);
-    const summary = JSON.parse(result.stdout);
-    const truth = sandbox.truth();
-    expect(summary).toMatchObject({ status: 'succeeded', trigger: 'cli', transactionsInserted: truth.transactions.length, error: null });
-    const status = await cli(['status', '--db', db, '--json']);
-    expect(status.status).toBe(0);
-    const report = JSON.parse(status.stdout);
-    expect(report.counts.transactions).toBe(truth.transactions.length);
-    expect(report.counts.batches).toBe(truth.batches.length);
-    expect(report.lastRun.status).toBe('succeeded');
-    expect(report.cursors['txns.synced_through']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(result.stdout + result.stderr + status.stdout).not.toContain(sandbox.secret);
-  });
+  it(
+    'syncs with credentials from the environment, prints a JSON summary, and status reports it',
+    { timeout: 120_000 },
+    async () => {
+      const db = join(folder, 'a.sqlite');
+      const result = await cli(['sync', '--db', db, '--url', sandbox.url, '--json'], {
+        RECON_TOKEN: sandbox.token,
+        RECON_SECRET: sandbox.secret,
+      });
+      expect(result.stderr).toContain('[transactions]');
+      expect(result.status).toBe(0);
+      const summary = JSON.parse(result.stdout);
+      const truth = sandbox.truth();
+      expect(summary).toMatchObject({
+        status: 'succeeded',
+        trigger: 'cli',
+        transactionsInserted: truth.transactions.length,
+        error: null,
+      });
+      const status = await cli(['status', '--db', db, '--json']);
+      expect(status.status).toBe(0);
+      const report = JSON.parse(status.stdout);
+      expect(report.counts.transactions).toBe(truth.transactions.length);
+      expect(report.counts.batches).toBe(truth.batches.length);
+      expect(report.lastRun.status).toBe('succeeded');
+      expect(report.cursors['txns.synced_through']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(result.stdout + result.stderr + status.stdout).not.toContain(sandbox.secret);
+    },
+  );
 
   it('fails (exit 1) in words without credentials, and refuses bad usage (exit 2)', { timeout: 120_000 }, async () => {
     const db = join(folder, 'b.sqlite');

@@ -43,7 +43,15 @@ async function shot(name: string): Promise<void> {
 async function expectAccessible(label: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run(): Promise<{
+            violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run();
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -66,9 +74,15 @@ beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   sandbox = await startSandbox({ seed: 7, now: NOW, scenario: { days: 10, dailyVolume: 60 } });
   // One deposit reports $25.00 more than its transactions add up to.
-  const target = sandbox.truth().batches.find((b) => b.date === '2026-03-06' && b.paymentMethod === 'CC') ?? sandbox.truth().batches[0]!;
+  const target =
+    sandbox.truth().batches.find((b) => b.date === '2026-03-06' && b.paymentMethod === 'CC') ??
+    sandbox.truth().batches[0]!;
   brokenBatchId = target.id;
-  sandbox.injectDiscrepancy({ kind: 'alter_batch_totals', batchId: target.id, totalCents: target.totalCents + DIFFERENCE_CENTS });
+  sandbox.injectDiscrepancy({
+    kind: 'alter_batch_totals',
+    batchId: target.id,
+    totalCents: target.totalCents + DIFFERENCE_CENTS,
+  });
 
   dataFolder = mkdtempSync(join(tmpdir(), 'recon-day-'));
   engine = await createEngine({
@@ -196,7 +210,10 @@ describe("the bookkeeper's day", () => {
     await expectAccessible('Changes');
     await page.getByRole('button', { name: 'Acknowledge all shown…' }).click();
     await shot('10-acknowledge-dialog');
-    await page.getByRole('dialog').getByRole('button', { name: /^Acknowledge \d/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Acknowledge \d/ })
+      .click();
     await page.getByText('Nothing to review.').waitFor();
     await page.getByText('0 waiting for review').waitFor();
     await shot('11-changes-acknowledged');

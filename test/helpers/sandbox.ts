@@ -1,5 +1,11 @@
 /** Helpers for tests that talk to the sandbox over real HTTP (127.0.0.1 only). */
-import { basicCredentials, startSandbox, stringifyAscii, type SandboxOptions, type SandboxServer } from '../../electron/sandbox/index';
+import {
+  basicCredentials,
+  startSandbox,
+  stringifyAscii,
+  type SandboxOptions,
+  type SandboxServer,
+} from '../../electron/sandbox/index';
 
 export { startSandbox };
 export type { SandboxServer };
@@ -31,7 +37,11 @@ export function sandboxClient(server: Pick<SandboxServer, 'url' | 'token' | 'sec
       body = typeof options.body === 'string' ? options.body : stringifyAscii(options.body);
       headers['Content-Type'] = 'application/json';
     }
-    const response = await fetch(server.url + path, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+    const response = await fetch(server.url + path, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+    });
     const text = await response.text();
     let json: unknown = undefined;
     try {
@@ -44,7 +54,8 @@ export function sandboxClient(server: Pick<SandboxServer, 'url' | 'token' | 'sec
   return {
     request,
     get: (path: string, options: Omit<RequestOptions, 'body' | 'method'> = {}) => request(path, options),
-    post: (path: string, body: unknown, options: Omit<RequestOptions, 'body' | 'method'> = {}) => request(path, { ...options, method: 'POST', body }),
+    post: (path: string, body: unknown, options: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+      request(path, { ...options, method: 'POST', body }),
     /** Every object of a paged resource, the way the spec says a client must page (offset = page x limit, stop on a short page). */
     async all(path: string, limit = 100): Promise<unknown[]> {
       const objects: unknown[] = [];
@@ -62,7 +73,9 @@ export function sandboxClient(server: Pick<SandboxServer, 'url' | 'token' | 'sec
 export type SandboxClient = ReturnType<typeof sandboxClient>;
 
 /** A small, fixed-time sandbox: quick to start, the same data on every run. */
-export async function startTestSandbox(options: SandboxOptions = {}): Promise<{ server: SandboxServer; api: SandboxClient }> {
+export async function startTestSandbox(
+  options: SandboxOptions = {},
+): Promise<{ server: SandboxServer; api: SandboxClient }> {
   const server = await startSandbox({
     now: '2026-03-10T20:00:00Z',
     ...options,

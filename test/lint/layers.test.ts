@@ -16,16 +16,31 @@ const forbidden: Array<[layer: string, file: string, code: string, rule: string]
   ['shared imports the engine', 'shared/x.ts', "import '../electron/engine/events';", 'import-x/no-restricted-paths'],
   ['shared imports the renderer', 'shared/x.ts', "import '../renderer/src/routes';", 'import-x/no-restricted-paths'],
   ['shared uses a Node API', 'shared/x.ts', "import 'node:fs';", 'no-restricted-imports'],
-  ['renderer imports the engine', 'renderer/src/x.ts', "import '../../electron/engine/events';", 'import-x/no-restricted-paths'],
+  [
+    'renderer imports the engine',
+    'renderer/src/x.ts',
+    "import '../../electron/engine/events';",
+    'import-x/no-restricted-paths',
+  ],
   ['renderer uses a Node API', 'renderer/src/x.ts', "import 'node:path';", 'no-restricted-imports'],
   ['renderer imports electron', 'renderer/src/x.ts', "import 'electron';", 'no-restricted-imports'],
-  ['engine imports electron', 'electron/engine/x.ts', "import { app } from 'electron'; export const a = app;", 'no-restricted-imports'],
+  [
+    'engine imports electron',
+    'electron/engine/x.ts',
+    "import { app } from 'electron'; export const a = app;",
+    'no-restricted-imports',
+  ],
   ['engine imports the main process', 'electron/engine/x.ts', "import '../main/ipc';", 'import-x/no-restricted-paths'],
   ['engine imports a host', 'electron/engine/x.ts', "import '../cli/args';", 'import-x/no-restricted-paths'],
   ['sandbox imports the engine', 'electron/sandbox/x.ts', "import '../engine/events';", 'import-x/no-restricted-paths'],
   ['preload imports the engine', 'electron/preload/x.ts', "import '../engine/events';", 'import-x/no-restricted-paths'],
   ['main imports the web host', 'electron/main/x.ts', "import '../web/server';", 'import-x/no-restricted-paths'],
-  ['the engine constructs itself elsewhere', 'electron/engine/sync/x.ts', "import '../engine';", 'import-x/no-restricted-paths'],
+  [
+    'the engine constructs itself elsewhere',
+    'electron/engine/sync/x.ts',
+    "import '../engine';",
+    'import-x/no-restricted-paths',
+  ],
 ];
 
 const allowed: Array<[layer: string, file: string, code: string]> = [
@@ -38,7 +53,10 @@ const allowed: Array<[layer: string, file: string, code: string]> = [
 describe('layer fences', () => {
   it.each(forbidden)('reports: %s', async (_name, file, code, rule) => {
     const problems = await problemsFor(file, code);
-    expect(problems.some((p) => p.startsWith(rule)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((p) => p.startsWith(rule)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it.each(allowed)('allows: %s', async (_name, file, code) => {

@@ -81,7 +81,10 @@ describe('the booted main process', () => {
       { senderFrame: { url: APP, parent: { url: APP } } },
       { senderFrame: null },
     ]) {
-      expect(await call(event, 'app.info', {})).toEqual({ ok: false, error: { code: 'FORBIDDEN', message: expect.any(String) } });
+      expect(await call(event, 'app.info', {})).toEqual({
+        ok: false,
+        error: { code: 'FORBIDDEN', message: expect.any(String) },
+      });
     }
   });
 
@@ -97,12 +100,19 @@ describe('the booted main process', () => {
   });
 
   it('refuses an export path chosen by the page', async () => {
-    const reply = await call(top(APP), 'export.glBatches', { from: '2026-03-01', to: '2026-03-05', file: '/etc/profile' });
+    const reply = await call(top(APP), 'export.glBatches', {
+      from: '2026-03-01',
+      to: '2026-03-05',
+      file: '/etc/profile',
+    });
     expect(reply).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
   it('has a menu item per view, with Ctrl/Cmd+1..7 and the same ids as the renderer', () => {
-    const template = fake.menuTemplate as Array<{ label?: string; submenu?: Array<{ label?: string; accelerator?: string; click?: () => void }> }>;
+    const template = fake.menuTemplate as Array<{
+      label?: string;
+      submenu?: Array<{ label?: string; accelerator?: string; click?: () => void }>;
+    }>;
     const view = template.find((menu) => menu.label === '&View')!;
     const items = view.submenu!.filter((item) => item.accelerator?.match(/^CmdOrCtrl\+\d$/));
     expect(items.map((item) => item.label)).toEqual(VIEWS.map((v) => v.title));
@@ -112,10 +122,13 @@ describe('the booted main process', () => {
   });
 
   it('starts the nightly schedule, which catches up the missed night at start-up (sandbox mode)', async () => {
-    await vi.waitFor(async () => {
-      const status = await call(top(APP), 'sync.status', {});
-      expect(status).toMatchObject({ ok: true, result: { running: true, nextRunAt: expect.any(String) } });
-    }, { timeout: 10_000, interval: 20 });
+    await vi.waitFor(
+      async () => {
+        const status = await call(top(APP), 'sync.status', {});
+        expect(status).toMatchObject({ ok: true, result: { running: true, nextRunAt: expect.any(String) } });
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   });
 
   it('quits cleanly: holds before-quit until the running sync has committed its page and the engine closed, then exits', async () => {

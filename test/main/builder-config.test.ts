@@ -39,17 +39,24 @@ describe('electron-builder.yml', () => {
 
   it('would be rejected by that validation if it were wrong (the check is real)', async () => {
     const config = await loadConfig();
-    await expect(validateConfiguration({ ...config, nsis: { ...config.nsis, perMachin: false } }, debugLogger)).rejects.toThrow(
-      /configuration\.nsis/,
-    );
     await expect(
-      validateConfiguration({ ...config, electronFuses: { ...config.electronFuses, runAsNode: 'sometimes' } }, debugLogger),
+      validateConfiguration({ ...config, nsis: { ...config.nsis, perMachin: false } }, debugLogger),
+    ).rejects.toThrow(/configuration\.nsis/);
+    await expect(
+      validateConfiguration(
+        { ...config, electronFuses: { ...config.electronFuses, runAsNode: 'sometimes' } },
+        debugLogger,
+      ),
     ).rejects.toThrow(/configuration\.electronFuses/);
   });
 
   it('packs only the built app', async () => {
     const config = await loadConfig();
-    expect(config).toMatchObject({ appId: expect.stringMatching(/^[a-z]+(\.[a-z-]+)+$/), productName: 'District Recon', asar: true });
+    expect(config).toMatchObject({
+      appId: expect.stringMatching(/^[a-z]+(\.[a-z-]+)+$/),
+      productName: 'District Recon',
+      asar: true,
+    });
     const patterns = config.files.flatMap((set) => set.filter);
     expect(patterns.filter((pattern) => !pattern.startsWith('!'))).toEqual([
       'out/main/**',
@@ -90,9 +97,14 @@ describe('electron-builder.yml', () => {
       icon: 'build/icon.icns',
     });
     expect(config.afterSign).toBe('build/notarize.cjs');
-    const entitlements = readFileSync(join(ROOT, 'build/entitlements.mac.plist'), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+    const entitlements = readFileSync(join(ROOT, 'build/entitlements.mac.plist'), 'utf8').replace(
+      /<!--[\s\S]*?-->/g,
+      '',
+    );
     // Only allow-jit is granted (justified in the plist); nothing that weakens library validation.
-    expect([...entitlements.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1])).toEqual(['com.apple.security.cs.allow-jit']);
+    expect([...entitlements.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1])).toEqual([
+      'com.apple.security.cs.allow-jit',
+    ]);
   });
 });
 
@@ -126,7 +138,9 @@ describe('notarize hook', () => {
     vi.stubEnv('APPLE_TEAM_ID', 'TEAM123');
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     await hook.default(context('darwin'));
-    expect(log.mock.calls).toEqual([[expect.stringMatching(/^notarize: skipped, APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD not set/)]]);
+    expect(log.mock.calls).toEqual([
+      [expect.stringMatching(/^notarize: skipped, APPLE_ID, APPLE_APP_SPECIFIC_PASSWORD not set/)],
+    ]);
     log.mockRestore();
     vi.unstubAllEnvs();
   });

@@ -50,12 +50,21 @@ beforeAll(async () => {
     dataFolder: userData,
     host: 'electron',
     logger,
-    credentials: safeStorageCredentialStore({ file: join(userData, 'connection.bin'), safeStorage: fake.safeStorage, platform: 'linux', logger }),
+    credentials: safeStorageCredentialStore({
+      file: join(userData, 'connection.bin'),
+      safeStorage: fake.safeStorage,
+      platform: 'linux',
+      logger,
+    }),
   });
   fake.saveDialogResult = { canceled: false, filePath: join(userData, 'export.xlsx') };
   const withDialog = withExportSaveDialog(engine, async () => join(userData, 'export.xlsx'));
   registerEngineIpc(ipcMain, withDialog, appUrlPolicy({ isPackaged: true }).isAppUrl);
-  const handler = fake.ipcHandlers.get(CALL_CHANNEL) as unknown as (e: unknown, m: unknown, a: unknown) => Promise<IpcReply>;
+  const handler = fake.ipcHandlers.get(CALL_CHANNEL) as unknown as (
+    e: unknown,
+    m: unknown,
+    a: unknown,
+  ) => Promise<IpcReply>;
   call = async (method, args) => {
     const reply = await handler(APP, method, args);
     replies.push(reply);
@@ -70,7 +79,10 @@ afterAll(async () => {
 describe('a canary secret', () => {
   it('goes in through IPC and the credential store', async () => {
     const set = await call('connection.set', { url: 'https://pay.district.example/api', ...CANARY });
-    expect(set).toMatchObject({ ok: true, result: { connectionConfigured: true, serviceUrl: 'https://pay.district.example/api' } });
+    expect(set).toMatchObject({
+      ok: true,
+      result: { connectionConfigured: true, serviceUrl: 'https://pay.district.example/api' },
+    });
     expect(await engine.context.credentials.load()).toEqual(CANARY);
     const settings = await call('settings.get', {});
     expect(settings).toMatchObject({ ok: true, result: { connectionConfigured: true } });
@@ -87,7 +99,10 @@ describe('a canary secret', () => {
     await call(CANARY.secret, {});
     expect(replies.length).toBeGreaterThan(METHOD_NAMES.length * 2);
     for (const reply of replies) expect({ reply, leaks: leaks(JSON.stringify(reply)) }).toMatchObject({ leaks: [] });
-    expect(replies.at(-1)).toEqual({ ok: false, error: { code: "UNKNOWN_METHOD", message: "Unknown method \"[redacted]\"" } });
+    expect(replies.at(-1)).toEqual({
+      ok: false,
+      error: { code: 'UNKNOWN_METHOD', message: 'Unknown method "[redacted]"' },
+    });
   });
 
   it('is absent from the log even when decryption fails and the file is removed', async () => {
@@ -101,10 +116,14 @@ describe('a canary secret', () => {
   });
 
   it('is absent from every file in userData: database, WAL, settings, connection file', async () => {
-    expect(await call('connection.set', { url: 'https://pay.district.example/api', ...CANARY })).toMatchObject({ ok: true });
+    expect(await call('connection.set', { url: 'https://pay.district.example/api', ...CANARY })).toMatchObject({
+      ok: true,
+    });
     await engine.close();
     const files = readdirSync(userData, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-    expect(files.map((entry) => entry.name)).toEqual(expect.arrayContaining(['connection.bin', 'district-recon.sqlite']));
+    expect(files.map((entry) => entry.name)).toEqual(
+      expect.arrayContaining(['connection.bin', 'district-recon.sqlite']),
+    );
     for (const entry of files) {
       const bytes = readFileSync(join(entry.parentPath, entry.name));
       expect({ file: entry.name, leaks: leaks(bytes.toString('latin1')) }).toEqual({ file: entry.name, leaks: [] });

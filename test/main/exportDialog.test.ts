@@ -27,9 +27,16 @@ const range = { from: '2026-03-01', to: '2026-03-05' };
 describe('export save dialog', () => {
   it('asks where to save, with the layout’s extension, and passes the chosen path to the engine', async () => {
     await engine.call('settings.set', { patch: { exportLayout: 'je-csv' } });
-    await recorded('/home/bk/Documents/march.csv').callUnknown('export.glBatches', range).catch(() => null);
-    expect(asked).toEqual([{ defaultName: 'GL batches 2026-03-01 to 2026-03-05.csv', layout: 'je-csv', extension: 'csv' }]);
-    expect(calls.at(-1)).toEqual(['export.glBatches', { ...range, layout: 'je-csv', file: '/home/bk/Documents/march.csv' }]);
+    await recorded('/home/bk/Documents/march.csv')
+      .callUnknown('export.glBatches', range)
+      .catch(() => null);
+    expect(asked).toEqual([
+      { defaultName: 'GL batches 2026-03-01 to 2026-03-05.csv', layout: 'je-csv', extension: 'csv' },
+    ]);
+    expect(calls.at(-1)).toEqual([
+      'export.glBatches',
+      { ...range, layout: 'je-csv', file: '/home/bk/Documents/march.csv' },
+    ]);
   });
 
   it('reports a cancelled dialog and exports nothing', async () => {
@@ -41,14 +48,18 @@ describe('export save dialog', () => {
   });
 
   it('refuses a path named by the page', async () => {
-    await expect(recorded('/x').callUnknown('export.glBatches', { ...range, file: 'C:\\Users\\bk\\Start Menu\\evil.bat' })).rejects.toMatchObject({
+    await expect(
+      recorded('/x').callUnknown('export.glBatches', { ...range, file: 'C:\\Users\\bk\\Start Menu\\evil.bat' }),
+    ).rejects.toMatchObject({
       code: 'FORBIDDEN',
     });
     expect(asked).toEqual([]);
   });
 
   it('reports bad arguments before showing a dialog', async () => {
-    await expect(recorded('/x').callUnknown('export.glBatches', { from: '2026-03-09', to: 'soon' })).rejects.toMatchObject({
+    await expect(
+      recorded('/x').callUnknown('export.glBatches', { from: '2026-03-09', to: 'soon' }),
+    ).rejects.toMatchObject({
       code: 'BAD_ARGUMENTS',
       message: expect.stringContaining('to:'),
     });

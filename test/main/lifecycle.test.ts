@@ -31,7 +31,11 @@ describe('schedule hosting', () => {
   it('reports a schedule that fails to start instead of crashing, and tries again on resume', async () => {
     const errors: unknown[] = [];
     const power = new EventEmitter();
-    hostSchedule(() => Promise.reject(new Error('database locked')), power, (e) => errors.push(e));
+    hostSchedule(
+      () => Promise.reject(new Error('database locked')),
+      power,
+      (e) => errors.push(e),
+    );
     power.emit('resume');
     await vi.waitFor(() => expect(errors).toHaveLength(2));
   });
@@ -75,7 +79,10 @@ describe('window state', () => {
   it('remembers size, position and maximised', () => {
     const path = file();
     saveWindowState(path, { bounds: { x: 100, y: 50, width: 1400.4, height: 900 }, maximized: true });
-    expect(loadWindowState(path, screen)).toEqual({ bounds: { x: 100, y: 50, width: 1400, height: 900 }, maximized: true });
+    expect(loadWindowState(path, screen)).toEqual({
+      bounds: { x: 100, y: 50, width: 1400, height: 900 },
+      maximized: true,
+    });
   });
 
   it('starts centred (no x/y) when the saved place is on a monitor no longer attached', () => {

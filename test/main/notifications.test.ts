@@ -23,9 +23,26 @@ describe('sync notifications', () => {
   it.each([
     [run({}), null],
     [run({ status: 'cancelled' }), null],
-    [run({ changesRecorded: 1 }), { title: 'District Recon: changes to review', body: 'The sync found 1 change since the last run.', view: 'changes' }],
-    [run({ changesRecorded: 3 }), { title: 'District Recon: changes to review', body: 'The sync found 3 changes since the last run.', view: 'changes' }],
-    [run({ status: 'failed', error: 'The payment service did not answer.' }), { title: 'District Recon: sync failed', body: 'The payment service did not answer.', view: 'overview' }],
+    [
+      run({ changesRecorded: 1 }),
+      {
+        title: 'District Recon: changes to review',
+        body: 'The sync found 1 change since the last run.',
+        view: 'changes',
+      },
+    ],
+    [
+      run({ changesRecorded: 3 }),
+      {
+        title: 'District Recon: changes to review',
+        body: 'The sync found 3 changes since the last run.',
+        view: 'changes',
+      },
+    ],
+    [
+      run({ status: 'failed', error: 'The payment service did not answer.' }),
+      { title: 'District Recon: sync failed', body: 'The payment service did not answer.', view: 'overview' },
+    ],
   ])('%#: %j', (summary, expected) => {
     expect(syncNotice(summary)).toEqual(expected);
   });

@@ -30,7 +30,12 @@ let files: string[];
 function stubElectronDist(dir: string): string {
   mkdirSync(join(dir, 'resources'), { recursive: true });
   const wire = Buffer.from([1, 8, ...Array(8).fill(ENABLE)]);
-  const script = Buffer.concat([Buffer.from('#!/bin/sh\necho "stub electron"\nexit 0\n# '), Buffer.from(SENTINEL), wire, Buffer.from('\n')]);
+  const script = Buffer.concat([
+    Buffer.from('#!/bin/sh\necho "stub electron"\nexit 0\n# '),
+    Buffer.from(SENTINEL),
+    wire,
+    Buffer.from('\n'),
+  ]);
   writeFileSync(join(dir, 'electron'), script);
   chmodSync(join(dir, 'electron'), 0o755);
   writeFileSync(join(dir, 'version'), '45.4.1');
@@ -64,28 +69,53 @@ beforeAll(async () => {
 
 describe('electron-builder --dir with a stub Electron', () => {
   it('packs the built main, preload and renderer and package.json', () => {
-    expect(files).toEqual(expect.arrayContaining(['/package.json', '/out/main/index.js', '/out/preload/index.cjs', '/out/renderer/index.html']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '/package.json',
+        '/out/main/index.js',
+        '/out/preload/index.cjs',
+        '/out/renderer/index.html',
+      ]),
+    );
     expect(files.some((file) => /^\/out\/renderer\/assets\/.+\.js$/.test(file))).toBe(true);
   });
 
   it('holds nothing else of ours: no sources, tests, benches, maps or the browser build', () => {
     const ours = files.filter((file) => !file.startsWith('/node_modules/'));
-    const unexpected = ours.filter((file) => !/^\/(package\.json|node_modules|out(\/(main|preload|renderer)(\/.*)?)?)$/.test(file));
+    const unexpected = ours.filter(
+      (file) => !/^\/(package\.json|node_modules|out(\/(main|preload|renderer)(\/.*)?)?)$/.test(file),
+    );
     expect(unexpected).toEqual([]);
     expect(files.filter((file) => /\.(map|tsx?|mts|cts)$/.test(file))).toEqual([]);
-    expect(files.filter((file) => /^\/(test|bench|electron|shared|renderer|scripts|build|out\/web)\//.test(file))).toEqual([]);
+    expect(
+      files.filter((file) => /^\/(test|bench|electron|shared|renderer|scripts|build|out\/web)\//.test(file)),
+    ).toEqual([]);
   });
 
   it('bundles only production dependencies', () => {
     const modules = new Set(files.filter((f) => f.startsWith('/node_modules/')).map((f) => f.split('/')[2]));
-    for (const needed of ['better-sqlite3', 'exceljs', 'kysely', 'zod', 'temporal-polyfill']) expect(modules).toContain(needed);
-    for (const devOnly of ['electron', 'electron-builder', 'vitest', 'typescript', 'vite', 'react', 'playwright-core', 'xlsx']) {
+    for (const needed of ['better-sqlite3', 'exceljs', 'kysely', 'zod', 'temporal-polyfill'])
+      expect(modules).toContain(needed);
+    for (const devOnly of [
+      'electron',
+      'electron-builder',
+      'vitest',
+      'typescript',
+      'vite',
+      'react',
+      'playwright-core',
+      'xlsx',
+    ]) {
       expect(modules).not.toContain(devOnly);
     }
   });
 
   it('unpacks better-sqlite3’s native module and leaves out its C sources', () => {
-    expect(existsSync(join(appDir, 'resources/app.asar.unpacked/node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
+    expect(
+      existsSync(
+        join(appDir, 'resources/app.asar.unpacked/node_modules/better-sqlite3/build/Release/better_sqlite3.node'),
+      ),
+    ).toBe(true);
     expect(files.filter((f) => f.includes('/better-sqlite3/deps/') || f.includes('/better-sqlite3/src/'))).toEqual([]);
     expect(files.filter((f) => f.includes('test_extension'))).toEqual([]);
   });

@@ -18,9 +18,15 @@ describe('permissions', () => {
     (permission) => {
       denyAllPermissions(session.defaultSession);
       const granted = vi.fn();
-      (fake.permissionRequestHandler as unknown as (c: unknown, p: string, cb: (g: boolean) => void) => void)({}, permission, granted);
+      (fake.permissionRequestHandler as unknown as (c: unknown, p: string, cb: (g: boolean) => void) => void)(
+        {},
+        permission,
+        granted,
+      );
       expect(granted).toHaveBeenCalledWith(false);
-      expect((fake.permissionCheckHandler as unknown as (c: unknown, p: string) => boolean)({}, permission)).toBe(false);
+      expect((fake.permissionCheckHandler as unknown as (c: unknown, p: string) => boolean)({}, permission)).toBe(
+        false,
+      );
       expect((fake.devicePermissionHandler as unknown as () => boolean)()).toBe(false);
     },
   );
@@ -37,10 +43,13 @@ describe('content security policy', () => {
     expect(DEV_CSP).not.toMatch(/https?:|unsafe-eval/);
   });
 
-  it('passes the CSP evaluator electronegativity uses, but for the reviewed note on script-src \'self\'', () => {
+  it("passes the CSP evaluator electronegativity uses, but for the reviewed note on script-src 'self'", () => {
     const csp = createRequire(import.meta.url)('@doyensec/csp-evaluator') as {
       CspParser: new (policy: string) => { csp: unknown };
-      CspEvaluator: new (csp: unknown, version: unknown) => { evaluate(): Array<{ severity: number; directive: string; description: string }> };
+      CspEvaluator: new (
+        csp: unknown,
+        version: unknown,
+      ) => { evaluate(): Array<{ severity: number; directive: string; description: string }> };
       Version: { CSP3: unknown };
       severities: Record<string, number>;
     };
@@ -53,7 +62,7 @@ describe('content security policy', () => {
     installCsp(session.defaultSession, APP_CSP);
     const callback = vi.fn();
     (fake.headersReceived as unknown as (d: unknown, cb: (r: unknown) => void) => void)(
-      { responseHeaders: { 'content-type': ['text/html'], 'content-security-policy': ["default-src *"] } },
+      { responseHeaders: { 'content-type': ['text/html'], 'content-security-policy': ['default-src *'] } },
       callback,
     );
     expect(callback).toHaveBeenCalledWith({

@@ -28,7 +28,10 @@ function runs(): Array<{ trigger: string; status: string }> {
 }
 
 async function idle(): Promise<void> {
-  await vi.waitFor(async () => expect((await h.engine.call('sync.status', {})).running).toBe(false), { timeout: 20_000, interval: 20 });
+  await vi.waitFor(async () => expect((await h.engine.call('sync.status', {})).running).toBe(false), {
+    timeout: 20_000,
+    interval: 20,
+  });
 }
 
 beforeAll(async () => {

@@ -15,7 +15,11 @@ beforeEach(() => {
 
 describe('the main window', () => {
   it('is sandboxed, isolated, without Node, with web security on', () => {
-    createMainWindow({ preloadPath: '/app/out/preload/index.cjs', state: DEFAULT_WINDOW_STATE, stateFile: '/tmp/none.json' });
+    createMainWindow({
+      preloadPath: '/app/out/preload/index.cjs',
+      state: DEFAULT_WINDOW_STATE,
+      stateFile: '/tmp/none.json',
+    });
     const prefs = FakeBrowserWindow.created[0]!.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({
       preload: '/app/out/preload/index.cjs',

@@ -36,11 +36,14 @@ describe('preload', () => {
     expect(invoked).toEqual([['recon:call', 'app.info', {}]]);
   });
 
-  it.each(['ipcRenderer.send', 'fs.readFile', '__proto__', 'constructor', 42])('refuses %s without reaching main', async (method) => {
-    const before = invoked.length;
-    expect(await api.call(method, {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
-    expect(invoked.length).toBe(before);
-  });
+  it.each(['ipcRenderer.send', 'fs.readFile', '__proto__', 'constructor', 42])(
+    'refuses %s without reaching main',
+    async (method) => {
+      const before = invoked.length;
+      expect(await api.call(method, {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
+      expect(invoked.length).toBe(before);
+    },
+  );
 
   it('delivers only contract events, and stops after unsubscribe', () => {
     expect(() => api.on('ipc-message', () => {})).toThrow(/Unknown event/);

@@ -33,7 +33,9 @@ describe('App shell', () => {
     await screen.findByRole('heading', { name: 'Overview', level: 1 });
     await userEvent.keyboard('2');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Batches', level: 1 })).toBeInTheDocument());
-    expect(within(screen.getByRole('navigation', { name: 'Views' })).getByRole('link', { name: 'Batches' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Views' })).getByRole('link', { name: 'Batches' }),
+    ).toHaveAttribute('aria-current', 'page');
 
     await userEvent.keyboard('?');
     const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -51,7 +53,17 @@ describe('App shell', () => {
     const engine = useFakeEngine(engineAnswers(false));
     render(<App />);
     await screen.findByRole('heading', { name: 'Overview', level: 1 });
-    act(() => engine.emit('sync.progress', { runId: 1, phase: 'payees', pages: 0, rows: 0, fraction: 0.05, etaSeconds: null, message: '' }));
+    act(() =>
+      engine.emit('sync.progress', {
+        runId: 1,
+        phase: 'payees',
+        pages: 0,
+        rows: 0,
+        fraction: 0.05,
+        etaSeconds: null,
+        message: '',
+      }),
+    );
     expect(screen.getByText('Syncing…')).toBeInTheDocument();
   });
 });

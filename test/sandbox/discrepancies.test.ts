@@ -9,7 +9,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const settledInBatch = (skip = 0) => server.truth().transactions.filter((t) => t.status === 'Settled' && t.batchId !== null && t.amountRefundedCents === 0)[skip]!;
+const settledInBatch = (skip = 0) =>
+  server
+    .truth()
+    .transactions.filter((t) => t.status === 'Settled' && t.batchId !== null && t.amountRefundedCents === 0)[skip]!;
 
 describe('injectDiscrepancy', () => {
   it('hide_transaction_from_batch: GET /txns?batch= omits it; batch totals and the transaction itself unchanged', async () => {
@@ -36,7 +39,10 @@ describe('injectDiscrepancy', () => {
   it('alter_batch_totals, drop_gl_row and alter_gl_row change only the reported figures', () => {
     const batch = server.truth().batches[3]!;
     server.injectDiscrepancy({ kind: 'alter_batch_totals', batchId: batch.id, totalCents: batch.totalCents + 500 });
-    expect(server.truth().batches[3]).toMatchObject({ totalCents: batch.totalCents + 500, partialCents: batch.partialCents + 500 });
+    expect(server.truth().batches[3]).toMatchObject({
+      totalCents: batch.totalCents + 500,
+      partialCents: batch.partialCents + 500,
+    });
     const row = server.truth().glBatches.find((g) => g.batchId === batch.id)!;
     server.injectDiscrepancy({ kind: 'alter_gl_row', glBatchId: row.glBatchId, amountCents: row.amountCents + 1 });
     expect(server.truth().glBatches.find((g) => g.glBatchId === row.glBatchId)!.amountCents).toBe(row.amountCents + 1);
@@ -50,7 +56,11 @@ describe('injectDiscrepancy', () => {
     expect((await api.get(`/txns/${txn.id}`)).json.status).toBe('Voided');
     const other = settledInBatch(3);
     server.injectDiscrepancy({ kind: 'fail_reversals', transactionId: other.id });
-    expect((await api.post('/txns', { operation: 'refund', transaction_id: other.id, items: [] })).json.error).toBe('TXN_ERROR');
-    expect(() => server.injectDiscrepancy({ kind: 'hide_transaction_from_batch', transactionId: 1 })).toThrow(/no transaction/);
+    expect((await api.post('/txns', { operation: 'refund', transaction_id: other.id, items: [] })).json.error).toBe(
+      'TXN_ERROR',
+    );
+    expect(() => server.injectDiscrepancy({ kind: 'hide_transaction_from_batch', transactionId: 1 })).toThrow(
+      /no transaction/,
+    );
   });
 });

@@ -37,15 +37,18 @@ describe('fault injection', () => {
     ['truncateRate', { truncateRate: 1 }, (s: number | string) => s === 'network' || s === 'bad-json'],
     ['malformedRate', { malformedRate: 1 }, (s: number | string) => s === 'bad-json'],
     ['timeoutRate (hang, then close)', { timeoutRate: 1, hangMs: 100 }, (s: number | string) => s === 'network'],
-  ] as const)('%s: the first attempts fail, then maxConsecutive lets the request through', async (_name, faults, isFault) => {
-    ({ server } = await startTestSandbox({ faults: { ...faults, maxConsecutive: 2 } }));
-    const api = sandboxClient(server);
-    const seen = await statuses(api, ['/payees', '/payees', '/payees', '/payees']);
-    expect(isFault(seen[0]!)).toBe(true);
-    expect(isFault(seen[1]!)).toBe(true);
-    expect(seen[2]).toBe(200);
-    expect(isFault(seen[3]!)).toBe(true);
-  });
+  ] as const)(
+    '%s: the first attempts fail, then maxConsecutive lets the request through',
+    async (_name, faults, isFault) => {
+      ({ server } = await startTestSandbox({ faults: { ...faults, maxConsecutive: 2 } }));
+      const api = sandboxClient(server);
+      const seen = await statuses(api, ['/payees', '/payees', '/payees', '/payees']);
+      expect(isFault(seen[0]!)).toBe(true);
+      expect(isFault(seen[1]!)).toBe(true);
+      expect(seen[2]).toBe(200);
+      expect(isFault(seen[3]!)).toBe(true);
+    },
+  );
 
   it('answers 429 with Retry-After and a JSON error body', async () => {
     ({ server } = await startTestSandbox({ faults: { rateLimitRate: 1, retryAfterSeconds: 3 } }));
@@ -92,7 +95,9 @@ describe('fault injection', () => {
     const api = sandboxClient(server);
     expect((await api.post('/gl-accounts', { label: 'Chess Club', number: '10-1-2' })).status).toBe(204);
     server.setFaults({ methods: ['GET', 'POST'] });
-    expect((await api.post('/gl-accounts', { label: 'Chess Club', number: '10-1-2' })).status).toBeGreaterThanOrEqual(500);
+    expect((await api.post('/gl-accounts', { label: 'Chess Club', number: '10-1-2' })).status).toBeGreaterThanOrEqual(
+      500,
+    );
     server.setFaults({ serverErrorRate: 0 });
     expect((await api.get('/payees')).status).toBe(200);
   });

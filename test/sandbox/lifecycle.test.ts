@@ -27,7 +27,9 @@ describe('a transaction across simulated midnights', () => {
     const created = (await api.post('/txns', samplePayment(payee, '80.00', { convenience_fee: '2.00' }))).json;
     expect(created.status).toBe('Pending');
     expect(created.batch).toBeNull();
-    expect((await api.post('/txns', { operation: 'refund', transaction_id: created.id, items: [] })).json.error).toBe('CANNOT_UNDO');
+    expect((await api.post('/txns', { operation: 'refund', transaction_id: created.id, items: [] })).json.error).toBe(
+      'CANNOT_UNDO',
+    );
     expect((await api.get('/batches')).json.objects).toEqual([]); // still open
 
     server.advanceTo('2026-03-11T07:00:00Z'); // 01:00 Central: midnight 1 has run
@@ -36,9 +38,20 @@ describe('a transaction across simulated midnights', () => {
     expect(settled.batch).toEqual(expect.any(Number));
     const batches = (await api.get('/batches')).json.objects;
     expect(batches).toEqual([
-      { id: String(settled.batch), payee, date: '2026-03-10', payment_method: 'CC', total_amount: '80.00', fees_amount: '2.00', partial_amount: '78.00', total_count: 1 },
+      {
+        id: String(settled.batch),
+        payee,
+        date: '2026-03-10',
+        payment_method: 'CC',
+        total_amount: '80.00',
+        fees_amount: '2.00',
+        partial_amount: '78.00',
+        total_count: 1,
+      },
     ]);
-    const partial = (await api.post('/txns', { operation: 'refund', transaction_id: created.id, amount: '30.00', items: [] })).json;
+    const partial = (
+      await api.post('/txns', { operation: 'refund', transaction_id: created.id, amount: '30.00', items: [] })
+    ).json;
     expect(partial).toMatchObject({ status: 'Settled', amount_refunded: '30.00' });
 
     server.advanceDays(1); // midnight 2
@@ -52,10 +65,13 @@ describe('a transaction across simulated midnights', () => {
     server = await startSandbox({ now: '2026-03-10T20:00:00Z', scenario: { days: 0 } });
     const api = sandboxClient(server);
     const payee = (await api.get('/payees')).json[0].id;
-    const post = async (amount: string, extra: Record<string, unknown> = {}) => (await api.post('/txns', samplePayment(payee, amount, extra))).json;
+    const post = async (amount: string, extra: Record<string, unknown> = {}) =>
+      (await api.post('/txns', samplePayment(payee, amount, extra))).json;
     const quick = await post('10.02');
     expect(quick.status).toBe('Settled');
-    expect((await api.post('/txns', { operation: 'refund', transaction_id: quick.id, amount: '1.00', items: [] })).status).toBe(200);
+    expect(
+      (await api.post('/txns', { operation: 'refund', transaction_id: quick.id, amount: '1.00', items: [] })).status,
+    ).toBe(200);
     await post('10.10');
     await post('10.12');
     await post('10.97');
@@ -63,7 +79,9 @@ describe('a transaction across simulated midnights', () => {
     await post('21.00', { payment_method: 'PhysicalCheck', credit_card: undefined });
     server.advanceDays(1);
     const batches = (await api.get('/batches')).json.objects;
-    expect(batches.map((b: { payment_method: string; total_amount: string }) => [b.payment_method, b.total_amount])).toEqual([
+    expect(
+      batches.map((b: { payment_method: string; total_amount: string }) => [b.payment_method, b.total_amount]),
+    ).toEqual([
       ['CC', '10.02'],
       ['Cash', '20.00'],
       ['PhysicalCheck', '21.00'],
@@ -72,8 +90,11 @@ describe('a transaction across simulated midnights', () => {
     expect(statuses).toEqual(['Settled', 'Declined', 'Error', 'Unknown', 'Settled', 'Settled']);
   });
 
-  it('runs the scenario\'s scheduled refunds and ACH returns as the clock passes them', async () => {
-    server = await startSandbox({ now: '2026-03-10T20:00:00Z', scenario: { days: 30, dailyVolume: 60, rates: { refund: 0.2, achReturn: 0.5 } } });
+  it("runs the scenario's scheduled refunds and ACH returns as the clock passes them", async () => {
+    server = await startSandbox({
+      now: '2026-03-10T20:00:00Z',
+      scenario: { days: 30, dailyVolume: 60, rates: { refund: 0.2, achReturn: 0.5 } },
+    });
     const before = server.truth().transactions;
     const pendingEvents = server.state.schedule.length;
     expect(pendingEvents).toBeGreaterThan(0);
@@ -121,7 +142,10 @@ describe('the scenario', () => {
 
   it('ties out: every batch = its transactions, and its GL rows sum to total and partial', () => {
     const truth = truthOf(generateScenario({ now: '2026-03-10T20:00:00Z', seed: 11, days: 20, dailyVolume: 120 }));
-    const byBatch = groupBy(truth.transactions.filter((t) => t.batchId !== null), (t) => t.batchId!);
+    const byBatch = groupBy(
+      truth.transactions.filter((t) => t.batchId !== null),
+      (t) => t.batchId!,
+    );
     const glByBatch = groupBy(truth.glBatches, (g) => g.batchId);
     expect(truth.batches.length).toBeGreaterThan(50);
     for (const batch of truth.batches) {
@@ -144,7 +168,12 @@ describe('GET /gl-batches paging', () => {
     const first = (await api.get('/gl-batches?limit=20')).json;
     expect(first.limit).toBe(20);
     expect(first.objects.length).toBeGreaterThan(20);
-    const rows = (await api.all('/gl-batches', 20)) as Array<{ gl_batch_identifier: string; batch_id: number; amount: string; amount_without_fees: string }>;
+    const rows = (await api.all('/gl-batches', 20)) as Array<{
+      gl_batch_identifier: string;
+      batch_id: number;
+      amount: string;
+      amount_without_fees: string;
+    }>;
     const truth = server.truth();
     expect(rows.map((r) => r.gl_batch_identifier)).toEqual(truth.glBatches.map((g) => g.glBatchId));
     expect(new Set(rows.map((r) => r.gl_batch_identifier)).size).toBe(rows.length);
@@ -169,7 +198,9 @@ describe('day windows of GET /txns', () => {
       const start = formatServiceDateTime(businessDayBounds(day).start);
       const end = formatServiceDateTime(businessDayBounds(addDays(day, 1)).start);
       expect(start).toBe(`${day} 00:00:00`);
-      const got = (await api.all(`/txns?after=${encodeURIComponent(start)}&before=${encodeURIComponent(end)}`)) as Array<{ id: number }>;
+      const got = (await api.all(
+        `/txns?after=${encodeURIComponent(start)}&before=${encodeURIComponent(end)}`,
+      )) as Array<{ id: number }>;
       const expected = truth.transactions.filter((t) => t.businessDate === day).map((t) => t.id);
       expect(expected.length).toBeGreaterThan(0);
       expect(got.map((t) => t.id)).toEqual(expected);

@@ -71,12 +71,15 @@ describe('formatCents and formatMoney', () => {
 });
 
 describe('properties', () => {
-  const safeCents = fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }).filter(
-    (c) => Math.abs(Math.trunc(c / 100)).toString().length <= 14,
-  );
+  const safeCents = fc
+    .integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER })
+    .filter((c) => Math.abs(Math.trunc(c / 100)).toString().length <= 14);
 
   it('parse(format(c)) == c for all safe cents', () => {
-    fc.assert(fc.property(safeCents, (cents) => parseCents(formatCents(cents)) === cents), { numRuns: 5000 });
+    fc.assert(
+      fc.property(safeCents, (cents) => parseCents(formatCents(cents)) === cents),
+      { numRuns: 5000 },
+    );
   });
 
   it('a JSON number with two decimals parses to the same cents as its text', () => {

@@ -66,10 +66,13 @@ describe('service date-time strings (Central)', () => {
     expect(formatServiceDateTime(businessDayBounds('2026-03-08').end)).toBe('2026-03-09 00:00:00');
   });
 
-  it.each(['2026-03-08T01:00:00', '2026-03-08', '2026-13-01 00:00:00', '2026-02-30 10:00:00', 42])('rejects %j', (bad) => {
-    expect(() => parseServiceDateTime(bad, 'after')).toThrow(TimeError);
-    expect(() => parseServiceDateTime(bad, 'after')).toThrow(/after/);
-  });
+  it.each(['2026-03-08T01:00:00', '2026-03-08', '2026-13-01 00:00:00', '2026-02-30 10:00:00', 42])(
+    'rejects %j',
+    (bad) => {
+      expect(() => parseServiceDateTime(bad, 'after')).toThrow(TimeError);
+      expect(() => parseServiceDateTime(bad, 'after')).toThrow(/after/);
+    },
+  );
 
   it('round-trips every instant outside the repeated hour', () => {
     const start = Temporal.Instant.from('2026-01-01T00:00:00Z').epochMilliseconds;
@@ -79,7 +82,9 @@ describe('service date-time strings (Central)', () => {
         const text = formatServiceDateTime(instant);
         const back = parseServiceDateTime(text);
         const repeatedHour = text.startsWith('2026-11-01 01:');
-        return repeatedHour ? back.epochMilliseconds - instant.epochMilliseconds === -3600_000 || back.equals(instant) : back.equals(instant);
+        return repeatedHour
+          ? back.epochMilliseconds - instant.epochMilliseconds === -3600_000 || back.equals(instant)
+          : back.equals(instant);
       }),
       { numRuns: 3000 },
     );
@@ -108,7 +113,12 @@ describe('business dates', () => {
   it('adds days and counts them across DST', () => {
     expect(addDays('2026-03-07', 2)).toBe('2026-03-09');
     expect(daysBetween('2026-10-31', '2026-11-02')).toBe(2);
-    expect([...eachBusinessDate('2026-02-27', '2026-03-02')]).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+    expect([...eachBusinessDate('2026-02-27', '2026-03-02')]).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+      '2026-03-02',
+    ]);
   });
 
   it('validates batch dates', () => {

@@ -70,6 +70,9 @@ describe('Electron IPC transport', () => {
     const local = fakeIpcMain();
     registerEngineIpc(local as never, broken, isAppUrl);
     const reply = await local.handlers.get(CALL_CHANNEL)!(fromFrame(APP_URL), 'app.info', {});
-    expect(reply).toEqual({ ok: false, error: { code: 'INTERNAL', message: expect.not.stringMatching(/SQLITE|\.js/) } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: expect.not.stringMatching(/SQLITE|\.js/) },
+    });
   });
 });

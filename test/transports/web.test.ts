@@ -28,19 +28,22 @@ function send(
   { method = 'POST', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<{ status: number; json: unknown; headers: Record<string, unknown> }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: host.port, path, method, headers: { host: `127.0.0.1:${host.port}`, ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => {
-        let json: unknown = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = text;
-        }
-        resolve({ status: res.statusCode ?? 0, json, headers: res.headers });
-      });
-    });
+    const req = request(
+      { host: '127.0.0.1', port: host.port, path, method, headers: { host: `127.0.0.1:${host.port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = text;
+          }
+          resolve({ status: res.statusCode ?? 0, json, headers: res.headers });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -74,15 +77,24 @@ describe('browser host', () => {
   });
 
   it('403 for a wrong Host (DNS rebinding)', async () => {
-    const reply = await send('/rpc/app.info', { headers: { ...auth(), host: `evil.example:${host.port}` }, body: '{}' });
+    const reply = await send('/rpc/app.info', {
+      headers: { ...auth(), host: `evil.example:${host.port}` },
+      body: '{}',
+    });
     expect(reply.status).toBe(403);
     expect((await send('/', { method: 'GET', headers: { host: 'evil.example' } })).status).toBe(403);
   });
 
   it('400 with a clear message for bad arguments', async () => {
-    const reply = await send('/rpc/settings.set', { headers: auth(), body: JSON.stringify({ patch: { exportLayout: 'pdf' } }) });
+    const reply = await send('/rpc/settings.set', {
+      headers: auth(),
+      body: JSON.stringify({ patch: { exportLayout: 'pdf' } }),
+    });
     expect(reply.status).toBe(400);
-    expect(reply.json).toMatchObject({ ok: false, error: { code: 'BAD_ARGUMENTS', message: expect.stringMatching(/patch\.exportLayout/) } });
+    expect(reply.json).toMatchObject({
+      ok: false,
+      error: { code: 'BAD_ARGUMENTS', message: expect.stringMatching(/patch\.exportLayout/) },
+    });
     const notJson = await send('/rpc/app.info', { headers: auth(), body: '{nope' });
     expect(notJson.status).toBe(400);
     expect(notJson.json).toMatchObject({ error: { message: 'The request body is not valid JSON.' } });
@@ -98,7 +110,12 @@ describe('browser host', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toMatch(/default-src 'self'/);
     expect(page.headers['content-security-policy']).not.toMatch(/unsafe-inline/);
-    for (const path of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2fetc%2fpasswd', '/assets/..%5c..%5cpackage.json']) {
+    for (const path of [
+      '/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/..%2f..%2fetc%2fpasswd',
+      '/assets/..%5c..%5cpackage.json',
+    ]) {
       const reply = await send(path, { method: 'GET' });
       // Either refused, or the app's own page (unknown paths fall back to index.html): never the file.
       expect(String(reply.json)).not.toMatch(/root:|"devDependencies"/);
@@ -109,7 +126,12 @@ describe('browser host', () => {
   it('streams engine events to an authorised client', async () => {
     const received = await new Promise<string>((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: host.port, path: '/events', headers: { host: `127.0.0.1:${host.port}`, authorization: `Bearer ${host.token}` } },
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: '/events',
+          headers: { host: `127.0.0.1:${host.port}`, authorization: `Bearer ${host.token}` },
+        },
         (res) => {
           let text = '';
           res.on('data', (chunk) => {

@@ -20,7 +20,8 @@ export async function run(argv: string[]): Promise<number> {
     db: { type: 'string' },
   });
   if (positionals.length) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}`);
-  if ((values.from === undefined) !== (values.to === undefined)) throw new UsageError('give both --from and --to, or neither');
+  if ((values.from === undefined) !== (values.to === undefined))
+    throw new UsageError('give both --from and --to, or neither');
 
   const engine = await createEngine({
     version: appVersion(),
@@ -65,17 +66,34 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
-function renderText(from: string, to: string, days: DaySummaryRow[], problems: BatchSummary[], tiesOut: boolean): string {
+function renderText(
+  from: string,
+  to: string,
+  days: DaySummaryRow[],
+  problems: BatchSummary[],
+  tiesOut: boolean,
+): string {
   const lines = [`Tie-out ${from} to ${to}`, ''];
   lines.push(['date', 'payee', 'method', 'local', 'batches', 'GL', 'ties out'].join('\t'));
   for (const d of days) {
     lines.push(
-      [d.date, d.payeeId, d.paymentMethod, `${d.localCount} ${formatMoney(d.localCents)}`, `${d.batchCount} ${formatMoney(d.batchCents)}`, formatMoney(d.glCents), d.tiesOut ? 'yes' : 'NO'].join('\t'),
+      [
+        d.date,
+        d.payeeId,
+        d.paymentMethod,
+        `${d.localCount} ${formatMoney(d.localCents)}`,
+        `${d.batchCount} ${formatMoney(d.batchCents)}`,
+        formatMoney(d.glCents),
+        d.tiesOut ? 'yes' : 'NO',
+      ].join('\t'),
     );
   }
   if (problems.length) {
     lines.push('', 'Batches that do not tie out:');
-    for (const b of problems) lines.push(`  ${b.id}\t${b.date}\t${b.payeeName ?? b.payeeId}\t${b.paymentMethod}\t${b.verdict}\t${formatMoney(b.differenceCents)}`);
+    for (const b of problems)
+      lines.push(
+        `  ${b.id}\t${b.date}\t${b.payeeName ?? b.payeeId}\t${b.paymentMethod}\t${b.verdict}\t${formatMoney(b.differenceCents)}`,
+      );
   }
   lines.push('', tiesOut ? 'Everything ties out.' : 'Something does not tie out.', '');
   return lines.join('\n');

@@ -35,9 +35,13 @@ export async function run(argv: string[]): Promise<number> {
   if (layout !== undefined && !(EXPORT_LAYOUTS as readonly string[]).includes(layout)) {
     throw new UsageError(`--layout must be one of ${EXPORT_LAYOUTS.join(', ')}, got ${JSON.stringify(layout)}`);
   }
-  const payeeIds = values.payees ? parseList(values.payees, 'payees', (v) => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null)) : undefined;
+  const payeeIds = values.payees
+    ? parseList(values.payees, 'payees', (v) => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null))
+    : undefined;
   const methods = values.methods
-    ? parseList(values.methods, 'methods', (v) => ((PAYMENT_METHODS as readonly string[]).includes(v) ? (v as PaymentMethod) : null))
+    ? parseList(values.methods, 'methods', (v) =>
+        (PAYMENT_METHODS as readonly string[]).includes(v) ? (v as PaymentMethod) : null,
+      )
     : undefined;
 
   const engine = await createEngine({
@@ -80,7 +84,8 @@ export async function run(argv: string[]): Promise<number> {
 
 export function requireDate(value: string | undefined, name: string): string {
   if (value === undefined) throw new UsageError(`--${name} YYYY-MM-DD is required`);
-  if (!isBusinessDate(value)) throw new UsageError(`--${name} must be a date like 2026-03-08, got ${JSON.stringify(value)}`);
+  if (!isBusinessDate(value))
+    throw new UsageError(`--${name} must be a date like 2026-03-08, got ${JSON.stringify(value)}`);
   return value;
 }
 

@@ -54,7 +54,8 @@ export async function run(argv: string[]): Promise<number> {
   }
   for (const name of ['token', 'secret'] as const) {
     const value = values[name];
-    if (value !== undefined && (value === '' || value.includes(':'))) throw new UsageError(`--${name} must be non-empty and without ':'`);
+    if (value !== undefined && (value === '' || value.includes(':')))
+      throw new UsageError(`--${name} must be non-empty and without ':'`);
   }
 
   const { startSandbox, parseFaultSpec } = await import('../../sandbox/index');
@@ -87,7 +88,9 @@ export async function run(argv: string[]): Promise<number> {
   );
   out.write(`  now:     ${server.now().toString()}${values.now === undefined ? ' (real time)' : ' (simulated)'}\n`);
   if (faults) out.write(`  faults:  ${values.faults}\n`);
-  out.write(`  try:     curl -H 'Authentication: Basic ${Buffer.from(`${server.token}:${server.secret}`).toString('base64')}' '${server.url}/batches?limit=5'\n`);
+  out.write(
+    `  try:     curl -H 'Authentication: Basic ${Buffer.from(`${server.token}:${server.secret}`).toString('base64')}' '${server.url}/batches?limit=5'\n`,
+  );
   out.write('Press Ctrl+C to stop.\n');
 
   await new Promise<void>((resolve) => {

@@ -17,7 +17,10 @@ const COUNTS = {
 } as const;
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, { db: { type: 'string' }, json: { type: 'boolean', default: false } });
+  const { values, positionals } = parseFlags(argv, {
+    db: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  });
   if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   const path = values.db ? resolve(values.db) : join(defaultDataFolder(), 'district-recon.sqlite');
   if (!existsSync(path)) {
@@ -29,7 +32,9 @@ export async function run(argv: string[]): Promise<number> {
     const counts = Object.fromEntries(
       Object.entries(COUNTS).map(([name, query]) => [name, (store.sqlite.prepare(query).get() as { n: number }).n]),
     );
-    const dates = store.sqlite.prepare('SELECT MIN(business_date) AS first, MAX(business_date) AS last FROM transactions').get() as {
+    const dates = store.sqlite
+      .prepare('SELECT MIN(business_date) AS first, MAX(business_date) AS last FROM transactions')
+      .get() as {
       first: string | null;
       last: string | null;
     };

@@ -26,7 +26,8 @@ export async function run(argv: string[]): Promise<number> {
   });
   if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.sandbox && values.url) throw new UsageError('give either --sandbox or --url, not both');
-  if (values.from !== undefined && !isBusinessDate(values.from)) throw new UsageError(`--from must be a date like 2026-03-08, got ${JSON.stringify(values.from)}`);
+  if (values.from !== undefined && !isBusinessDate(values.from))
+    throw new UsageError(`--from must be a date like 2026-03-08, got ${JSON.stringify(values.from)}`);
 
   const databasePath = values.db ? resolve(values.db) : undefined;
   const dataFolder = databasePath ? dirname(databasePath) : defaultDataFolder();

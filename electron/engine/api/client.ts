@@ -60,13 +60,18 @@ export class ServiceClient {
 
   /** Creates (idempotent on the service) or removes an account; after a lost answer, checks the list. */
   async changeGlAccount(action: 'add' | 'remove', account: { number: string; label: string }): Promise<void> {
-    const body = action === 'add' ? { label: account.label, number: account.number } : { label: account.label, number: account.number, remove: 'yes' };
+    const body =
+      action === 'add'
+        ? { label: account.label, number: account.number }
+        : { label: account.label, number: account.number, remove: 'yes' };
     try {
       await this.http.post('/gl-accounts', body);
     } catch (error) {
       if (!(error instanceof NetworkError)) throw error;
       // The outcome is unknown: look before deciding (never repeat a POST blindly).
-      const present = (await this.glAccounts()).some((a) => a.value.number === account.number && a.value.label === account.label);
+      const present = (await this.glAccounts()).some(
+        (a) => a.value.number === account.number && a.value.label === account.label,
+      );
       if (present !== (action === 'add')) throw error;
     }
   }
@@ -79,8 +84,15 @@ export class ServiceClient {
   }
 
   /** Keyset pages (`since`) of a window or a batch, ascending by id; see walkKeyset. */
-  transactionPages(query: Omit<TransactionQuery, 'since'>, start: KeysetPosition | null = null): AsyncGenerator<KeysetPage<ParsedTransaction>> {
-    return walkKeyset((since, limit) => this.transactionsPage({ ...query, since }, 0, limit), (t) => t.value.id, { start });
+  transactionPages(
+    query: Omit<TransactionQuery, 'since'>,
+    start: KeysetPosition | null = null,
+  ): AsyncGenerator<KeysetPage<ParsedTransaction>> {
+    return walkKeyset(
+      (since, limit) => this.transactionsPage({ ...query, since }, 0, limit),
+      (t) => t.value.id,
+      { start },
+    );
   }
 
   async transaction(id: number): Promise<ParsedTransaction> {
@@ -91,7 +103,10 @@ export class ServiceClient {
   async batchesPage(after: string | undefined, offset: number, limit: number): Promise<Array<Parsed<Batch>>> {
     const body = await this.http.get('/batches', { after, offset, limit });
     const objects = (body as { objects?: unknown[] } | null)?.objects ?? [];
-    return validate(batchPage, body, 'GET /batches').objects.map((wire, i) => ({ value: toBatch(wire), raw: JSON.stringify(objects[i]) }));
+    return validate(batchPage, body, 'GET /batches').objects.map((wire, i) => ({
+      value: toBatch(wire),
+      raw: JSON.stringify(objects[i]),
+    }));
   }
 
   batchPages(after: string | undefined, startOffset = 0): AsyncGenerator<FetchedPage<Parsed<Batch>>> {
@@ -99,14 +114,29 @@ export class ServiceClient {
   }
 
   /** start_date is exclusive ("after"), end_date inclusive ("before or on"), as the spec words them. */
-  async glBatchesPage(range: { startDate: string; endDate: string }, offset: number, limit: number): Promise<Array<Parsed<GlBatch>>> {
-    const body = await this.http.get('/gl-batches', { start_date: range.startDate, end_date: range.endDate, offset, limit });
+  async glBatchesPage(
+    range: { startDate: string; endDate: string },
+    offset: number,
+    limit: number,
+  ): Promise<Array<Parsed<GlBatch>>> {
+    const body = await this.http.get('/gl-batches', {
+      start_date: range.startDate,
+      end_date: range.endDate,
+      offset,
+      limit,
+    });
     const objects = (body as { objects?: unknown[] } | null)?.objects ?? [];
-    return validate(glBatchPage, body, 'GET /gl-batches').objects.map((wire, i) => ({ value: toGlBatch(wire), raw: JSON.stringify(objects[i]) }));
+    return validate(glBatchPage, body, 'GET /gl-batches').objects.map((wire, i) => ({
+      value: toGlBatch(wire),
+      raw: JSON.stringify(objects[i]),
+    }));
   }
 
   /** The GL-batch quirk: offsets are page x page size; only a page shorter than the limit ends the walk. */
-  glBatchPages(range: { startDate: string; endDate: string }, pageSize?: number): AsyncGenerator<FetchedPage<Parsed<GlBatch>>> {
+  glBatchPages(
+    range: { startDate: string; endDate: string },
+    pageSize?: number,
+  ): AsyncGenerator<FetchedPage<Parsed<GlBatch>>> {
     return walkPages((offset, limit) => this.glBatchesPage(range, offset, limit), { pageSize });
   }
 
@@ -117,7 +147,12 @@ export class ServiceClient {
   async reverse(operation: 'refund' | 'void', transactionId: number, amount?: string): Promise<ParsedTransaction> {
     const before = await this.transaction(transactionId);
     // The spec lists `items` as required on a reversal (an item-level refund); `[]` reverses by amount.
-    const body = { operation, transaction_id: transactionId, items: [], ...(amount !== undefined && operation === 'refund' ? { amount } : {}) };
+    const body = {
+      operation,
+      transaction_id: transactionId,
+      items: [],
+      ...(amount !== undefined && operation === 'refund' ? { amount } : {}),
+    };
     for (let attempt = 1; ; attempt++) {
       try {
         const answer = await this.http.post('/txns', body);

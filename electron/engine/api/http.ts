@@ -18,7 +18,12 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { attempts: 7, baseDelayMs: 200, maxDelayMs: 10_000, maxRetryAfterMs: 120_000 };
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 7,
+  baseDelayMs: 200,
+  maxDelayMs: 10_000,
+  maxRetryAfterMs: 120_000,
+};
 
 export interface HttpOptions {
   baseUrl: string;
@@ -79,7 +84,12 @@ export class HttpTransport {
       } catch (error) {
         const delay = this.retryDelay(error, attempt);
         if (delay === null) throw error;
-        this.onRetry?.({ endpoint, attempt, delayMs: delay, reason: redact(error instanceof Error ? error.message : String(error)) });
+        this.onRetry?.({
+          endpoint,
+          attempt,
+          delayMs: delay,
+          reason: redact(error instanceof Error ? error.message : String(error)),
+        });
         await this.sleep(delay);
       }
     }
@@ -94,7 +104,11 @@ export class HttpTransport {
     });
   }
 
-  private async exchange(endpoint: string, url: URL, init: { method: string; body?: string; headers?: Record<string, string> }): Promise<unknown> {
+  private async exchange(
+    endpoint: string,
+    url: URL,
+    init: { method: string; body?: string; headers?: Record<string, string> },
+  ): Promise<unknown> {
     let response: Response;
     let text: string;
     try {
@@ -129,7 +143,8 @@ export class HttpTransport {
   /** Milliseconds to wait before the next attempt, or null when the error is final. */
   private retryDelay(error: unknown, attempt: number): number | null {
     if (attempt >= this.retry.attempts) return null;
-    const backoff = () => Math.round(this.random() * Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)));
+    const backoff = () =>
+      Math.round(this.random() * Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)));
     if (error instanceof NetworkError) return backoff();
     if (error instanceof ServiceError) {
       if (error.status === 429) {
@@ -153,7 +168,13 @@ function errorFromResponse(endpoint: string, response: Response, text: string): 
   } catch {
     // Not JSON: the status says enough.
   }
-  return new ServiceError(response.status, code, message, endpoint, parseRetryAfter(response.headers.get('retry-after')));
+  return new ServiceError(
+    response.status,
+    code,
+    message,
+    endpoint,
+    parseRetryAfter(response.headers.get('retry-after')),
+  );
 }
 
 /** Retry-After is either delay-seconds or an HTTP date. */

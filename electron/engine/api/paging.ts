@@ -23,9 +23,14 @@ export type PageFetcher<T> = (offset: number, limit: number) => Promise<T[]>;
 
 export async function* walkPages<T>(
   fetchPage: PageFetcher<T>,
-  { startOffset = 0, pageSize = PAGE_SIZE, prefetch = true }: { startOffset?: number; pageSize?: number; prefetch?: boolean } = {},
+  {
+    startOffset = 0,
+    pageSize = PAGE_SIZE,
+    prefetch = true,
+  }: { startOffset?: number; pageSize?: number; prefetch?: boolean } = {},
 ): AsyncGenerator<FetchedPage<T>> {
-  if (startOffset % pageSize !== 0) throw new Error(`startOffset ${startOffset} is not a multiple of the page size ${pageSize}`);
+  if (startOffset % pageSize !== 0)
+    throw new Error(`startOffset ${startOffset} is not a multiple of the page size ${pageSize}`);
   let offset = startOffset;
   let pending: Promise<T[]> | null = fetchPage(offset, pageSize);
   while (pending) {
@@ -68,7 +73,11 @@ export interface KeysetPage<T> {
 export async function* walkKeyset<T>(
   fetchPage: (since: number | undefined, limit: number) => Promise<T[]>,
   idOf: (object: T) => number,
-  { start = null, pageSize = PAGE_SIZE, endpoint = 'GET /txns' }: { start?: KeysetPosition | null; pageSize?: number; endpoint?: string } = {},
+  {
+    start = null,
+    pageSize = PAGE_SIZE,
+    endpoint = 'GET /txns',
+  }: { start?: KeysetPosition | null; pageSize?: number; endpoint?: string } = {},
 ): AsyncGenerator<KeysetPage<T>> {
   const request = async (position: KeysetPosition | null): Promise<{ objects: T[]; full: boolean }> => {
     for (let attempt = 1; ; attempt++) {
@@ -79,7 +88,9 @@ export async function* walkKeyset<T>(
       if (objects.length > 0 && idOf(objects[0]!) === position.lastId) return { objects: objects.slice(1), full };
       if (objects.length === 0 && attempt > 1) return { objects, full };
       if (attempt >= 4) {
-        throw new Error(`${endpoint}: the page after id ${position.lastId} kept changing between reads; try the sync again`);
+        throw new Error(
+          `${endpoint}: the page after id ${position.lastId} kept changing between reads; try the sync again`,
+        );
       }
     }
   };
@@ -89,7 +100,10 @@ export async function* walkKeyset<T>(
     const { objects, full } = await pending;
     pending = null;
     for (let i = 1; i < objects.length; i++) {
-      if (idOf(objects[i]!) <= idOf(objects[i - 1]!)) throw new Error(`${endpoint}: ids are not in ascending order (${idOf(objects[i - 1]!)} then ${idOf(objects[i]!)})`);
+      if (idOf(objects[i]!) <= idOf(objects[i - 1]!))
+        throw new Error(
+          `${endpoint}: ids are not in ascending order (${idOf(objects[i - 1]!)} then ${idOf(objects[i]!)})`,
+        );
     }
     if (objects.length > 0) {
       const lastId = idOf(objects.at(-1)!);

@@ -6,7 +6,9 @@ export function checkServiceUrl(raw: string): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConnectionConfigError(`The service address ${JSON.stringify(raw)} is not a web address (expected https://...).`);
+    throw new ConnectionConfigError(
+      `The service address ${JSON.stringify(raw)} is not a web address (expected https://...).`,
+    );
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && isLoopback(url.hostname)) return url;

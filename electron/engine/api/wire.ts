@@ -15,7 +15,11 @@ const cents = z.union([z.string(), z.number()]).transform((value, ctx) => {
   try {
     return parseCents(value);
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: error instanceof MoneyError ? error.message.replace(/^amount: /, '') : 'not an amount', input: value });
+    ctx.addIssue({
+      code: 'custom',
+      message: error instanceof MoneyError ? error.message.replace(/^amount: /, '') : 'not an amount',
+      input: value,
+    });
     return z.NEVER;
   }
 });
@@ -27,13 +31,21 @@ const date = z.string().transform((value, ctx) => {
   try {
     return parseBatchDate(value);
   } catch (error) {
-    ctx.addIssue({ code: 'custom', message: error instanceof TimeError ? 'not a date like 2026-03-08' : 'not a date', input: value });
+    ctx.addIssue({
+      code: 'custom',
+      message: error instanceof TimeError ? 'not a date like 2026-03-08' : 'not a date',
+      input: value,
+    });
     return z.NEVER;
   }
 });
 const glAccountRef = z.looseObject({ id: idText, label: z.string().nullish(), number: z.string().nullish() }).nullish();
 
-export const payeeSchema = z.looseObject({ id: int, name: z.string(), merchant_id: z.union([z.string(), int]).transform(String) });
+export const payeeSchema = z.looseObject({
+  id: int,
+  name: z.string(),
+  merchant_id: z.union([z.string(), int]).transform(String),
+});
 export const glAccountSchema = z.looseObject({ id: idText, label: z.string(), number: z.string() });
 
 const itemSchema = z.looseObject({
@@ -41,7 +53,9 @@ const itemSchema = z.looseObject({
   item_name: z.string().nullish(),
   amount: cents,
   gl_account: glAccountRef,
-  student: z.looseObject({ number: z.union([z.string(), int]).transform(String).nullish(), name: z.string().nullish() }).nullish(),
+  student: z
+    .looseObject({ number: z.union([z.string(), int]).transform(String).nullish(), name: z.string().nullish() })
+    .nullish(),
 });
 
 export const transactionSchema = z.looseObject({

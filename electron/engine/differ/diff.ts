@@ -21,7 +21,9 @@ export type DiffInput = Pick<Transaction, 'status' | 'amountCents' | 'amountRefu
 export function diffTransaction(old: DiffInput | undefined, next: DiffInput): DiffChange[] {
   const to = next.status;
   if (!old) {
-    const changes: DiffChange[] = [{ kind: 'first_seen', fromStatus: null, toStatus: to, deltaCents: null, detail: null }];
+    const changes: DiffChange[] = [
+      { kind: 'first_seen', fromStatus: null, toStatus: to, deltaCents: null, detail: null },
+    ];
     // Money that already went back before we first looked must still be seen once.
     if (next.amountRefundedCents > 0) {
       changes.push(change('refunded', null, to, next.amountRefundedCents, null));
@@ -47,12 +49,24 @@ export function diffTransaction(old: DiffInput | undefined, next: DiffInput): Di
     changes.push(change('refunded', from, to, refundDelta, null));
   } else if (refundDelta < 0) {
     changes.push(
-      change('anomaly', from, to, refundDelta, `amount_refunded ${formatCents(old.amountRefundedCents)} -> ${formatCents(next.amountRefundedCents)}`),
+      change(
+        'anomaly',
+        from,
+        to,
+        refundDelta,
+        `amount_refunded ${formatCents(old.amountRefundedCents)} -> ${formatCents(next.amountRefundedCents)}`,
+      ),
     );
   }
   if (next.amountCents !== old.amountCents) {
     changes.push(
-      change('anomaly', from, to, next.amountCents - old.amountCents, `amount ${formatCents(old.amountCents)} -> ${formatCents(next.amountCents)}`),
+      change(
+        'anomaly',
+        from,
+        to,
+        next.amountCents - old.amountCents,
+        `amount ${formatCents(old.amountCents)} -> ${formatCents(next.amountCents)}`,
+      ),
     );
   }
   if (next.payeeId !== old.payeeId) {

@@ -47,7 +47,9 @@ export async function overlappingExports(db: Kysely<Database>, scope: ExportScop
     .execute();
   return rows
     .map(toExportRecord)
-    .filter((record) => intersects(record.payeeIds, scope.payeeIds ?? []) && intersects(record.methods, scope.methods ?? []));
+    .filter(
+      (record) => intersects(record.payeeIds, scope.payeeIds ?? []) && intersects(record.methods, scope.methods ?? []),
+    );
 }
 
 function intersects<T>(a: readonly T[], b: readonly T[]): boolean {

@@ -41,7 +41,11 @@ export async function listBatches(
       eb.or([eb('b.date', '<', after.date), eb.and([eb('b.date', '=', after.date), eb('b.id', '<', after.id)])]),
     );
   }
-  const rows = (await query.orderBy('b.date', 'desc').orderBy('b.id', 'desc').limit(limit + 1).execute()) as ListedRow[];
+  const rows = (await query
+    .orderBy('b.date', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit + 1)
+    .execute()) as ListedRow[];
   const page = rows.slice(0, limit);
   const reviews = await reviewsDetectingChanges(store, page, at);
   const last = page[page.length - 1];
@@ -60,11 +64,23 @@ export async function getBatchDetail(store: StoreLike, id: string, at: string): 
     store.db.selectFrom('batch_checks').selectAll().where('batch_id', '=', id).executeTakeFirstOrThrow(),
     store.db.selectFrom('payees').select('name').where('id', '=', batch.payee_id).executeTakeFirst(),
     store.db.selectFrom('transactions').selectAll().where('batch_id', '=', id).orderBy('id').execute(),
-    store.db.selectFrom('gl_batches').selectAll().where('batch_id', '=', id).orderBy('gl_number').orderBy('id').execute(),
+    store.db
+      .selectFrom('gl_batches')
+      .selectAll()
+      .where('batch_id', '=', id)
+      .orderBy('gl_number')
+      .orderBy('id')
+      .execute(),
     store.db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', id).orderBy('id').execute(),
   ]);
   return {
-    batch: summaryOf(batch, payee?.name ?? null, checkRow.verdict, checkRow.difference_cents, history[history.length - 1]),
+    batch: summaryOf(
+      batch,
+      payee?.name ?? null,
+      checkRow.verdict,
+      checkRow.difference_cents,
+      history[history.length - 1],
+    ),
     checks: JSON.parse(checkRow.checks) as Check[],
     transactions: transactions.map(toTransaction),
     glBatches: glRows.map(toGlBatch),
@@ -94,7 +110,11 @@ export async function signOffBatch(store: StoreLike, args: SignOffArgs, at: stri
       `Batch ${args.id} does not tie out (${verdictWords(batch.verdict)}, ${formatMoney(batch.differenceCents)} off). Add a note saying why it can be signed off anyway.`,
     );
   }
-  const checks = await store.db.selectFrom('batch_checks').select('fingerprint').where('batch_id', '=', args.id).executeTakeFirstOrThrow();
+  const checks = await store.db
+    .selectFrom('batch_checks')
+    .select('fingerprint')
+    .where('batch_id', '=', args.id)
+    .executeTakeFirstOrThrow();
   await store.db
     .insertInto('batch_reviews')
     .values({
@@ -113,7 +133,11 @@ export async function signOffBatch(store: StoreLike, args: SignOffArgs, at: stri
   return getBatchDetail(store, args.id, at);
 }
 
-export async function unsignBatch(store: StoreLike, args: { id: string; reason: string; by: string }, at: string): Promise<BatchDetail> {
+export async function unsignBatch(
+  store: StoreLike,
+  args: { id: string; reason: string; by: string },
+  at: string,
+): Promise<BatchDetail> {
   const detail = await getBatchDetail(store, args.id, at);
   if (detail.batch.reviewState === 'open') {
     throw new ContractError('CONFLICT', `Batch ${args.id} is not signed off, so there is nothing to unsign.`);
@@ -170,18 +194,30 @@ async function reviewsDetectingChanges(store: StoreLike, page: readonly ListedRo
     return totalsMoved || (review.fingerprint !== null && review.fingerprint !== row.fingerprint);
   });
   if (changed.length === 0) return reviews;
-  await refreshBatchChecks(store, changed.map((row) => row.id), { at, reason: 'Found changed when opened' });
+  await refreshBatchChecks(
+    store,
+    changed.map((row) => row.id),
+    { at, reason: 'Found changed when opened' },
+  );
   return latestReviews(store.db, ids);
 }
 
 async function requireBatch(db: Kysely<Database>, id: string): Promise<BatchRow> {
   const batch = await db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!batch) throw new ContractError('NOT_FOUND', `There is no batch ${id} in the local database. Sync first, or check the batch number.`);
+  if (!batch)
+    throw new ContractError(
+      'NOT_FOUND',
+      `There is no batch ${id} in the local database. Sync first, or check the batch number.`,
+    );
   return batch;
 }
 
 function verdictWords(verdict: Verdict): string {
-  return verdict === 'differs' ? 'it differs' : verdict === 'incomplete' ? 'not everything is synced yet' : 'it ties out';
+  return verdict === 'differs'
+    ? 'it differs'
+    : verdict === 'incomplete'
+      ? 'not everything is synced yet'
+      : 'it ties out';
 }
 
 function encodeCursor(date: string, id: string): string {
@@ -191,7 +227,8 @@ function encodeCursor(date: string, id: string): string {
 function decodeCursor(cursor: string): { date: string; id: string } {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string') return { date: value[0], id: value[1] };
+    if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string')
+      return { date: value[0], id: value[1] };
   } catch {
     // Falls through to the error below.
   }

@@ -12,12 +12,18 @@ export interface ChangeQuery {
 }
 
 /** Newest first; the cursor is the last id shown. */
-export async function listChanges(store: StoreLike, query: ChangeQuery): Promise<Page<Change> & { unacknowledged: number }> {
+export async function listChanges(
+  store: StoreLike,
+  query: ChangeQuery,
+): Promise<Page<Change> & { unacknowledged: number }> {
   let select = store.db.selectFrom('transaction_changes').selectAll();
   if (query.kinds?.length) select = select.where('kind', 'in', query.kinds);
   if (query.unacknowledgedOnly) select = select.where('acknowledged_at', 'is', null);
   if (query.cursor) select = select.where('id', '<', cursorId(query.cursor));
-  const rows = await select.orderBy('id', 'desc').limit(query.limit + 1).execute();
+  const rows = await select
+    .orderBy('id', 'desc')
+    .limit(query.limit + 1)
+    .execute();
   const page = rows.slice(0, query.limit);
   const { n } = await store.db
     .selectFrom('transaction_changes')

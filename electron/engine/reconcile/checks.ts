@@ -77,14 +77,21 @@ export async function computeBatchChecks(db: Kysely<Database>, batch: BatchRow):
   for (const txn of transactions) {
     amountCents += txn.amount_cents;
     feesCents += txn.convenience_fee_cents;
-    digest.update(`${txn.id}:${txn.status}:${txn.amount_cents}:${txn.amount_refunded_cents}:${txn.convenience_fee_cents};`);
+    digest.update(
+      `${txn.id}:${txn.status}:${txn.amount_cents}:${txn.amount_refunded_cents}:${txn.convenience_fee_cents};`,
+    );
     const reversal = reversalOf(txn);
     if (reversal) {
       reversedCents += reversal.cents;
       reversals.push({ kind: reversal.kind, transactionId: txn.id, cents: -reversal.cents });
     }
     if (!BATCHABLE_STATUSES.includes(txn.status) && txn.status !== 'Voided') {
-      unexpected.push({ kind: 'unexpected', transactionId: txn.id, cents: txn.amount_cents, fee: txn.convenience_fee_cents });
+      unexpected.push({
+        kind: 'unexpected',
+        transactionId: txn.id,
+        cents: txn.amount_cents,
+        fee: txn.convenience_fee_cents,
+      });
     }
   }
   const count = transactions.length;
@@ -127,7 +134,9 @@ export async function computeBatchChecks(db: Kysely<Database>, batch: BatchRow):
   // "Off by": the largest money difference among the failed checks. Not their sum: a deposit $25 short
   // fails total, net and both GL checks by $25 each, and is off by $25, not $100. The count check
   // is a number of transactions, not cents.
-  const differenceCents = failed.filter((c) => c.name !== 'count').reduce((most, c) => Math.max(most, Math.abs(c.differenceCents)), 0);
+  const differenceCents = failed
+    .filter((c) => c.name !== 'count')
+    .reduce((most, c) => Math.max(most, Math.abs(c.differenceCents)), 0);
 
   const localTotals: LocalTotals = {
     count,

@@ -19,7 +19,9 @@ export async function getOverview(
 ): Promise<Overview> {
   const at = toIsoUtc(clock.now());
   await ensureChecksFresh(store, at);
-  const lastAction = sql<string | null>`(SELECT r.action FROM batch_reviews r WHERE r.batch_id = b.id ORDER BY r.id DESC LIMIT 1)`;
+  const lastAction = sql<
+    string | null
+  >`(SELECT r.action FROM batch_reviews r WHERE r.batch_id = b.id ORDER BY r.id DESC LIMIT 1)`;
   const batchesWhere = async (actions: 'open' | 'reopened') => {
     const rows = await store.db
       .selectFrom('batches as b')
@@ -36,7 +38,10 @@ export async function getOverview(
       .orderBy('b.id', 'desc')
       .limit(LIST_LIMIT)
       .execute();
-    const reviews = await latestReviews(store.db, rows.map((r) => r.id));
+    const reviews = await latestReviews(
+      store.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) =>
       summaryOf(row as BatchRow, row.payee_name, row.verdict, row.difference_cents, reviews.get(row.id)),
     );
@@ -52,7 +57,13 @@ export async function getOverview(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('acknowledged_at', 'is', null)
       .executeTakeFirstOrThrow(),
-    store.db.selectFrom('transaction_changes').selectAll().where('acknowledged_at', 'is', null).orderBy('id', 'desc').limit(20).execute(),
+    store.db
+      .selectFrom('transaction_changes')
+      .selectAll()
+      .where('acknowledged_at', 'is', null)
+      .orderBy('id', 'desc')
+      .limit(20)
+      .execute(),
     store.db
       .selectFrom('batches')
       .select((eb) => ['date', 'payee_id', 'payment_method', eb.fn.sum<number>('total_cents').as('cents')])
@@ -70,9 +81,12 @@ export async function getOverview(
     changesToReview: Number(unacknowledged.n),
     latestChanges: latestChanges.map(toChange),
     reopened,
-    dailyDeposits: deposits.map(
-      (d): DailyDeposit => ({ date: d.date, payeeId: d.payee_id, paymentMethod: d.payment_method, totalCents: Number(d.cents) }),
-    ),
+    dailyDeposits: deposits.map((d): DailyDeposit => ({
+      date: d.date,
+      payeeId: d.payee_id,
+      paymentMethod: d.payment_method,
+      totalCents: Number(d.cents),
+    })),
     payees: payees.map((p): Payee => ({ id: p.id, name: p.name, merchantId: p.merchant_id, removed: p.removed === 1 })),
   };
 }

@@ -83,8 +83,13 @@ export async function ensureChecksFresh(store: StoreLike, at?: string): Promise<
     .where((eb) => eb.or([eb('c.batch_id', 'is', null), eb('c.computed_at', '<', eb.ref('b.updated_at'))]))
     .execute();
   if (stale.length === 0) return 0;
-  return (await refreshBatchChecks(store, stale.map((row) => row.id), { at, reason: 'Found changed when opened' }))
-    .refreshed;
+  return (
+    await refreshBatchChecks(
+      store,
+      stale.map((row) => row.id),
+      { at, reason: 'Found changed when opened' },
+    )
+  ).refreshed;
 }
 
 export interface StoredChecks {
@@ -151,7 +156,14 @@ async function reopenWhereChanged(
 /** Why a signed-off batch is re-opened, in words: what the service changed, or which transactions. */
 async function describeChange(
   db: Kysely<Database>,
-  signed: { total_cents: number; fees_cents: number; partial_cents: number; total_count: number; at: string; fingerprint: string | null },
+  signed: {
+    total_cents: number;
+    fees_cents: number;
+    partial_cents: number;
+    total_count: number;
+    at: string;
+    fingerprint: string | null;
+  },
   batch: { id: string; total_cents: number; fees_cents: number; partial_cents: number; total_count: number },
   result: BatchCheckResult,
 ): Promise<string> {
@@ -175,13 +187,19 @@ async function describeChange(
     .limit(20)
     .execute();
   if (changes.length > 0) {
-    parts.push(`transactions changed: ${changes.map((c) => `${c.transaction_id} ${c.kind.replace(/_/g, ' ')}`).join(', ')}`);
+    parts.push(
+      `transactions changed: ${changes.map((c) => `${c.transaction_id} ${c.kind.replace(/_/g, ' ')}`).join(', ')}`,
+    );
   }
   if (parts.length === 0) {
-    const before = signed.fingerprint ? (JSON.parse(signed.fingerprint) as Partial<BatchCheckResult['localTotals']>) : {};
+    const before = signed.fingerprint
+      ? (JSON.parse(signed.fingerprint) as Partial<BatchCheckResult['localTotals']>)
+      : {};
     const now = result.localTotals;
-    if (before.count !== undefined && before.count !== now.count) parts.push(`transactions held locally: ${before.count} → ${now.count}`);
-    if (before.glRows !== undefined && before.glRows !== now.glRows) parts.push(`GL rows: ${before.glRows} → ${now.glRows}`);
+    if (before.count !== undefined && before.count !== now.count)
+      parts.push(`transactions held locally: ${before.count} → ${now.count}`);
+    if (before.glRows !== undefined && before.glRows !== now.glRows)
+      parts.push(`GL rows: ${before.glRows} → ${now.glRows}`);
     if (parts.length === 0) parts.push('its transactions or GL rows changed after sign-off');
   }
   const text = parts.join('; ');

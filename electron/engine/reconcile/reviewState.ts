@@ -11,7 +11,10 @@ export function reviewStateOf(latest: Pick<BatchReviewRow, 'action'> | undefined
 }
 
 /** The last review row of each batch (by id, the order they were written). */
-export async function latestReviews(db: Kysely<Database>, batchIds: readonly string[]): Promise<Map<string, BatchReviewRow>> {
+export async function latestReviews(
+  db: Kysely<Database>,
+  batchIds: readonly string[],
+): Promise<Map<string, BatchReviewRow>> {
   const map = new Map<string, BatchReviewRow>();
   if (batchIds.length === 0) return map;
   const rows = await db
@@ -22,7 +25,10 @@ export async function latestReviews(db: Kysely<Database>, batchIds: readonly str
       eb(
         'r.id',
         '=',
-        eb.selectFrom('batch_reviews as last').select((e) => e.fn.max('last.id').as('id')).whereRef('last.batch_id', '=', 'r.batch_id'),
+        eb
+          .selectFrom('batch_reviews as last')
+          .select((e) => e.fn.max('last.id').as('id'))
+          .whereRef('last.batch_id', '=', 'r.batch_id'),
       ),
     )
     .execute();

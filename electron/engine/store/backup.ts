@@ -22,9 +22,17 @@ export function latestBackup(folder: string): string | null {
 }
 
 /** Writes a new backup and keeps the newest `keep`; returns the new file's path. */
-export async function backupStore(sqlite: BetterSqlite3.Database, folder: string, now: Date, keep = BACKUPS_KEPT): Promise<string> {
+export async function backupStore(
+  sqlite: BetterSqlite3.Database,
+  folder: string,
+  now: Date,
+  keep = BACKUPS_KEPT,
+): Promise<string> {
   mkdirSync(folder, { recursive: true });
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, '');
+  const stamp = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, '');
   const existing = new Set(listBackups(folder));
   let file = join(folder, `district-recon-${stamp}Z.sqlite`);
   for (let n = 2; existing.has(file); n++) file = join(folder, `district-recon-${stamp}-${n}Z.sqlite`);

@@ -7,7 +7,14 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Page, TransactionDetail, TransactionFilter } from '../../../shared/contract';
 import { ContractError } from '../../../shared/contract';
-import type { Change, ChangeKind, PaymentMethod, PurchasedItem, Transaction, TransactionStatus } from '../../../shared/domain';
+import type {
+  Change,
+  ChangeKind,
+  PaymentMethod,
+  PurchasedItem,
+  Transaction,
+  TransactionStatus,
+} from '../../../shared/domain';
 import type { ChangeRow, TransactionRow } from './schema';
 
 const COLUMNS = `id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents,
@@ -23,7 +30,11 @@ interface Where {
 export const isFullText = (search: string) => !/^\d{1,15}$/.test(search) && [...search].length >= 3;
 const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
 
-export function baseWhere(filter: TransactionFilter, skip?: 'statuses' | 'payeeIds', options: { ftsJoined?: boolean } = {}): Where {
+export function baseWhere(
+  filter: TransactionFilter,
+  skip?: 'statuses' | 'payeeIds',
+  options: { ftsJoined?: boolean } = {},
+): Where {
   const clauses: string[] = [];
   const params: Param[] = [];
   const inList = (column: string, values: readonly Param[]) => {
@@ -72,7 +83,8 @@ export function encodeCursor(row: { business_date: string; id: number }): string
 function decodeCursor(cursor: string): [string, number] {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isInteger(value[1])) return [value[0], value[1] as number];
+    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isInteger(value[1]))
+      return [value[0], value[1] as number];
   } catch {
     // fall through
   }
@@ -145,7 +157,12 @@ function searchTransactions(
     where.clauses.push(`(payer_name LIKE ? ESCAPE '\\' OR data LIKE ? ESCAPE '\\')`);
     where.params.push(like, like);
   }
-  const clauses = ['transactions_search MATCH ?', ...where.clauses.map((c) => c.replace(/\b(id|order_id|payee_id|payment_method|status|business_date|batch_id|payer_name|data)\b/g, 't.$1'))];
+  const clauses = [
+    'transactions_search MATCH ?',
+    ...where.clauses.map((c) =>
+      c.replace(/\b(id|order_id|payee_id|payment_method|status|business_date|batch_id|payer_name|data)\b/g, 't.$1'),
+    ),
+  ];
   const params: Param[] = [ftsPhrase(key), ...where.params];
   if (keyset) {
     clauses.push('s.rowid < ?');
@@ -153,7 +170,9 @@ function searchTransactions(
   }
   const rows = sqlite
     .prepare(
-      `SELECT ${COLUMNS.split(',').map((c) => 't.' + c.trim()).join(', ')} FROM transactions_search s JOIN transactions t ON t.id = s.rowid
+      `SELECT ${COLUMNS.split(',')
+        .map((c) => 't.' + c.trim())
+        .join(', ')} FROM transactions_search s JOIN transactions t ON t.id = s.rowid
         WHERE ${clauses.join(' AND ')} ORDER BY s.rowid DESC LIMIT ${limit + 1}`,
     )
     .all(...params) as TransactionRow[];
@@ -170,7 +189,9 @@ function rarity(word: string): number {
 export function countTransactions(sqlite: BetterSqlite3.Database, filter: TransactionFilter): number {
   const where = baseWhere(filter);
   const row = sqlite
-    .prepare(`SELECT COUNT(*) AS count FROM transactions ${where.clauses.length ? 'WHERE ' + where.clauses.join(' AND ') : ''}`)
+    .prepare(
+      `SELECT COUNT(*) AS count FROM transactions ${where.clauses.length ? 'WHERE ' + where.clauses.join(' AND ') : ''}`,
+    )
     .get(...where.params) as { count: number };
   return row.count;
 }
@@ -179,8 +200,11 @@ export function getTransaction(sqlite: BetterSqlite3.Database, id: number): Tran
   const row = sqlite
     .prepare(`SELECT ${COLUMNS}, first_seen_at, first_seen_run_id, first_status FROM transactions WHERE id = ?`)
     .get(id) as TransactionRow | undefined;
-  if (!row) throw new ContractError('NOT_FOUND', `Transaction ${id} is not in the local copy. Sync, or check the number.`);
-  const items = sqlite.prepare('SELECT * FROM transaction_items WHERE transaction_id = ? ORDER BY item_id').all(id) as Array<{
+  if (!row)
+    throw new ContractError('NOT_FOUND', `Transaction ${id} is not in the local copy. Sync, or check the number.`);
+  const items = sqlite
+    .prepare('SELECT * FROM transaction_items WHERE transaction_id = ? ORDER BY item_id')
+    .all(id) as Array<{
     transaction_id: number;
     item_id: string;
     item_name: string | null;
@@ -189,7 +213,9 @@ export function getTransaction(sqlite: BetterSqlite3.Database, id: number): Tran
     student_number: string | null;
     student_name: string | null;
   }>;
-  const changes = sqlite.prepare('SELECT * FROM transaction_changes WHERE transaction_id = ? ORDER BY id').all(id) as Array<{
+  const changes = sqlite
+    .prepare('SELECT * FROM transaction_changes WHERE transaction_id = ? ORDER BY id')
+    .all(id) as Array<{
     id: number;
     transaction_id: number;
     kind: string;
@@ -201,24 +227,20 @@ export function getTransaction(sqlite: BetterSqlite3.Database, id: number): Tran
     seen_at: string;
     acknowledged_at: string | null;
   }>;
-  const payee = sqlite.prepare('SELECT name FROM payees WHERE id = ?').get(row.payee_id) as { name: string } | undefined;
+  const payee = sqlite.prepare('SELECT name FROM payees WHERE id = ?').get(row.payee_id) as
+    { name: string } | undefined;
   return {
     transaction: toTransaction(row),
-    items: items.map(
-      (item): PurchasedItem => ({
-        transactionId: item.transaction_id,
-        itemId: item.item_id,
-        itemName: item.item_name,
-        amountCents: item.amount_cents,
-        glAccountId: item.gl_account_id,
-        studentNumber: item.student_number,
-        studentName: item.student_name,
-      }),
-    ),
-    changes: withFirstSighting(
-      row,
-      changes.map(toChange),
-    ),
+    items: items.map((item): PurchasedItem => ({
+      transactionId: item.transaction_id,
+      itemId: item.item_id,
+      itemName: item.item_name,
+      amountCents: item.amount_cents,
+      glAccountId: item.gl_account_id,
+      studentNumber: item.student_number,
+      studentName: item.student_name,
+    })),
+    changes: withFirstSighting(row, changes.map(toChange)),
     payeeName: payee?.name ?? null,
   };
 }
@@ -246,7 +268,12 @@ function withFirstSighting(row: TransactionRow, stored: Change[]): Change[] {
   return [firstSeen, ...stored];
 }
 
-export function toTransaction(row: Pick<TransactionRow, Exclude<keyof TransactionRow, 'raw' | 'first_seen_at' | 'updated_at' | 'first_seen_run_id' | 'first_status'>>): Transaction {
+export function toTransaction(
+  row: Pick<
+    TransactionRow,
+    Exclude<keyof TransactionRow, 'raw' | 'first_seen_at' | 'updated_at' | 'first_seen_run_id' | 'first_status'>
+  >,
+): Transaction {
   return {
     id: row.id,
     orderId: row.order_id,
@@ -268,7 +295,19 @@ export function toTransaction(row: Pick<TransactionRow, Exclude<keyof Transactio
 }
 
 export function toChange(
-  row: Pick<ChangeRow, 'id' | 'transaction_id' | 'kind' | 'from_status' | 'to_status' | 'delta_cents' | 'detail' | 'sync_run_id' | 'seen_at' | 'acknowledged_at'>,
+  row: Pick<
+    ChangeRow,
+    | 'id'
+    | 'transaction_id'
+    | 'kind'
+    | 'from_status'
+    | 'to_status'
+    | 'delta_cents'
+    | 'detail'
+    | 'sync_run_id'
+    | 'seen_at'
+    | 'acknowledged_at'
+  >,
 ): Change {
   return {
     id: row.id,

@@ -16,7 +16,11 @@ interface KeyRow {
 /** Sorts before every row in both list orders, so the page after it is empty. */
 const PAST_THE_END = encodeCursor({ business_date: '', id: 0 });
 
-export function seekTransactions(sqlite: BetterSqlite3.Database, filter: TransactionFilter, position: number): string | null {
+export function seekTransactions(
+  sqlite: BetterSqlite3.Database,
+  filter: TransactionFilter,
+  position: number,
+): string | null {
   if (position === 0) return null;
   // The cursor is the key of the row just before `position`: the list continues after it.
   const query = keyQuery(filter);
@@ -30,7 +34,10 @@ function keyQuery(filter: TransactionFilter): { sql: string; params: Param[] } {
   if (search && isFullText(search)) {
     // Text search lists newest transaction number first; its cursor is read by id only.
     const where = baseWhere(filter);
-    return { sql: `SELECT business_date, id FROM transactions WHERE ${where.clauses.join(' AND ')} ORDER BY id DESC`, params: where.params };
+    return {
+      sql: `SELECT business_date, id FROM transactions WHERE ${where.clauses.join(' AND ')} ORDER BY id DESC`,
+      params: where.params,
+    };
   }
   const split: 'statuses' | 'payeeIds' | undefined =
     (filter.statuses?.length ?? 0) > 1 ? 'statuses' : (filter.payeeIds?.length ?? 0) > 1 ? 'payeeIds' : undefined;
@@ -52,5 +59,8 @@ function keyQuery(filter: TransactionFilter): { sql: string; params: Param[] } {
   const column = split === 'statuses' ? 'status' : 'payee_id';
   const values = (split === 'statuses' ? filter.statuses : filter.payeeIds) as Param[];
   const branches = values.map((value) => select(`${column} = ?`, value));
-  return { sql: `${branches.map((b) => b.sql).join(' UNION ALL ')} ${order}`, params: branches.flatMap((b) => b.params) };
+  return {
+    sql: `${branches.map((b) => b.sql).join(' UNION ALL ')} ${order}`,
+    params: branches.flatMap((b) => b.params),
+  };
 }

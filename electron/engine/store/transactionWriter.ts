@@ -101,7 +101,8 @@ export class TransactionWriter {
     const result: PageResult = { inserted: 0, updated: 0, changes: 0 };
     if (!rows.length) return result;
     const existing = new Map<number, ExistingRow>();
-    for (const row of this.selectExisting.all(JSON.stringify(rows.map((r) => r.parsed.value.id)))) existing.set(row.id, row);
+    for (const row of this.selectExisting.all(JSON.stringify(rows.map((r) => r.parsed.value.id))))
+      existing.set(row.id, row);
 
     for (const { parsed, businessDate, fallbackDate } of rows) {
       const tx = parsed.value;

@@ -7,24 +7,41 @@ import { readSettings } from '../settings';
 
 export type ClientTuning = Omit<ServiceClientOptions, 'baseUrl' | 'token' | 'secret'>;
 
-export async function connect(ctx: EngineContext, tuning: ClientTuning = {}, urlOverride?: string): Promise<ServiceClient> {
+export async function connect(
+  ctx: EngineContext,
+  tuning: ClientTuning = {},
+  urlOverride?: string,
+): Promise<ServiceClient> {
   const settings = await readSettings(ctx);
   let url: string | null;
   let token: string;
   let secret: string;
   if (settings.sandboxMode && !urlOverride) {
-    if (!ctx.options.sandbox) throw new ContractError('NOT_CONFIGURED', 'Sandbox mode is on, but this copy of District Recon has no built-in sandbox.');
+    if (!ctx.options.sandbox)
+      throw new ContractError(
+        'NOT_CONFIGURED',
+        'Sandbox mode is on, but this copy of District Recon has no built-in sandbox.',
+      );
     ({ url, token, secret } = await ctx.options.sandbox());
   } else {
     url = urlOverride ?? settings.serviceUrl;
     const credentials = await ctx.credentials.load();
-    if (!url) throw new ContractError('NOT_CONFIGURED', 'No payment service address is set. Enter it under Settings > Connection.');
-    if (!credentials) throw new ContractError('NOT_CONFIGURED', 'No token and secret are stored. Enter them under Settings > Connection.');
+    if (!url)
+      throw new ContractError(
+        'NOT_CONFIGURED',
+        'No payment service address is set. Enter it under Settings > Connection.',
+      );
+    if (!credentials)
+      throw new ContractError(
+        'NOT_CONFIGURED',
+        'No token and secret are stored. Enter them under Settings > Connection.',
+      );
     ({ token, secret } = credentials);
   }
   try {
     return new ServiceClient({
-      onRetry: ({ endpoint, attempt, delayMs, reason }) => ctx.logger.warn(`retrying ${endpoint}`, { attempt, delayMs, reason }),
+      onRetry: ({ endpoint, attempt, delayMs, reason }) =>
+        ctx.logger.warn(`retrying ${endpoint}`, { attempt, delayMs, reason }),
       ...tuning,
       baseUrl: url,
       token,

@@ -148,7 +148,9 @@ class WorkerPageSource implements PageSource {
         return;
       case 'sleep': {
         const sleep = this.client.options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
-        void sleep(message.ms).then(() => this.worker.postMessage({ type: 'slept', id: message.id } satisfies ToWorker));
+        void sleep(message.ms).then(() =>
+          this.worker.postMessage({ type: 'slept', id: message.id } satisfies ToWorker),
+        );
         return;
       }
     }

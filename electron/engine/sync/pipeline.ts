@@ -35,7 +35,8 @@ export async function* inOrder<T, R>(
           if (state.stopped) return;
           state.pages.push(page);
           wake();
-          while (state.pages.length >= buffer && !state.stopped) await new Promise<void>((resolve) => (state.resume = resolve));
+          while (state.pages.length >= buffer && !state.stopped)
+            await new Promise<void>((resolve) => (state.resume = resolve));
         }
       } catch (error) {
         state.error = error;

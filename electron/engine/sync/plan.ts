@@ -42,7 +42,11 @@ export function planPass(
   const max = (a: BusinessDate, b: BusinessDate) => (compareBusinessDates(a, b) >= 0 ? a : b);
   const storedOrigin = getCursor<BusinessDate>(sqlite, CURSOR.origin);
   const wantedOrigin = options.from ?? addDays(today, -(options.firstSyncDays - 1));
-  const origin = storedOrigin ? (options.from ? min(storedOrigin, options.from) : storedOrigin) : min(wantedOrigin, today);
+  const origin = storedOrigin
+    ? options.from
+      ? min(storedOrigin, options.from)
+      : storedOrigin
+    : min(wantedOrigin, today);
 
   const pass = getCursor<{ today: BusinessDate; start: BusinessDate }>(sqlite, CURSOR.pass);
   if (pass && pass.today === today && (!options.from || compareBusinessDates(pass.start, options.from) <= 0)) {

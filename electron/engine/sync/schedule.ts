@@ -27,7 +27,8 @@ export function nextScheduled(now: Temporal.Instant, time: string): Temporal.Ins
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const zoned = now.toZonedDateTimeISO(CENTRAL_TIME_ZONE);
   let candidate = zoned.with({ hour, minute, second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 });
-  if (Temporal.Instant.compare(candidate.toInstant(), now) < 0) candidate = candidate.add({ days: 1 }).with({ hour, minute });
+  if (Temporal.Instant.compare(candidate.toInstant(), now) < 0)
+    candidate = candidate.add({ days: 1 }).with({ hour, minute });
   return candidate.toInstant();
 }
 
@@ -51,7 +52,11 @@ export interface SchedulerOptions {
 }
 
 /** Starts the nightly schedule for one engine; hosts call it once after creating the engine. */
-export async function startScheduler(ctx: EngineContext, service: SyncService, options: SchedulerOptions = {}): Promise<Scheduler> {
+export async function startScheduler(
+  ctx: EngineContext,
+  service: SyncService,
+  options: SchedulerOptions = {},
+): Promise<Scheduler> {
   const clock = options.clock ?? ctx.clock;
   const timer = options.timer ?? realTimer;
   let cancelTimer: (() => void) | null = null;
@@ -76,7 +81,8 @@ export async function startScheduler(ctx: EngineContext, service: SyncService, o
     if (!settings.scheduleEnabled) return;
     let due = nextScheduled(clock.now(), settings.scheduleTime);
     // The night just run is not due again.
-    if (lastFired && Temporal.Instant.compare(due, lastFired) <= 0) due = nextScheduled(lastFired.add({ minutes: 1 }), settings.scheduleTime);
+    if (lastFired && Temporal.Instant.compare(due, lastFired) <= 0)
+      due = nextScheduled(lastFired.add({ minutes: 1 }), settings.scheduleTime);
     next = due;
     cancelTimer = timer.set(() => void fire(due), Math.max(0, due.epochMilliseconds - clock.now().epochMilliseconds));
   };
@@ -91,7 +97,7 @@ export async function startScheduler(ctx: EngineContext, service: SyncService, o
   };
 
   const settings = await readSettings(ctx);
-  if (settings.scheduleEnabled && (await ctx.credentials.isConfigured().catch(() => false) || settings.sandboxMode)) {
+  if (settings.scheduleEnabled && ((await ctx.credentials.isConfigured().catch(() => false)) || settings.sandboxMode)) {
     const previous = previousScheduled(clock.now(), settings.scheduleTime);
     const row = ctx.store.sqlite
       .prepare(`SELECT started_at FROM sync_runs WHERE status = 'succeeded' ORDER BY id DESC LIMIT 1`)

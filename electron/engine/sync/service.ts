@@ -50,10 +50,13 @@ export class SyncService {
   }
 
   /** Resolves when the run has started (the connection is known); the run goes on in the background. */
-  async start(options: StartOptions): Promise<{ runId: number; alreadyRunning: boolean; finished: Promise<SyncRunSummary | null> }> {
+  async start(
+    options: StartOptions,
+  ): Promise<{ runId: number; alreadyRunning: boolean; finished: Promise<SyncRunSummary | null> }> {
     if (this.current) {
       await this.current.ready.catch(() => {});
-      if (this.current?.runId != null) return { runId: this.current.runId, alreadyRunning: true, finished: this.current.done };
+      if (this.current?.runId != null)
+        return { runId: this.current.runId, alreadyRunning: true, finished: this.current.done };
     }
     let release!: () => void;
     let fail!: (error: unknown) => void;
@@ -62,7 +65,13 @@ export class SyncService {
       fail = reject;
     });
     ready.catch(() => {});
-    const current: Current = { runId: null, ready, controller: new AbortController(), progress: null, done: Promise.resolve(null) };
+    const current: Current = {
+      runId: null,
+      ready,
+      controller: new AbortController(),
+      progress: null,
+      done: Promise.resolve(null),
+    };
     this.current = current;
     let client;
     try {
@@ -97,7 +106,12 @@ export class SyncService {
     };
   }
 
-  private async execute(current: Current, runId: number, client: Awaited<ReturnType<typeof connect>>, options: StartOptions): Promise<SyncRunSummary> {
+  private async execute(
+    current: Current,
+    runId: number,
+    client: Awaited<ReturnType<typeof connect>>,
+    options: StartOptions,
+  ): Promise<SyncRunSummary> {
     const { ctx } = this;
     const { sqlite } = ctx.store;
     const settings = await readSettings(ctx);
@@ -196,7 +210,6 @@ export class SyncService {
     }
   }
 }
-
 
 const services = new WeakMap<EngineContext, SyncService>();
 

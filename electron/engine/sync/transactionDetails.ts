@@ -15,20 +15,27 @@ const DETAILS_TIMEOUT_MS = 4_000;
 export async function fillTransactionDetails(ctx: EngineContext, tuning: ClientTuning, id: number): Promise<boolean> {
   const { sqlite } = ctx.store;
   const row = sqlite.prepare('SELECT payer_name, gl_account_id FROM transactions WHERE id = ?').get(id) as
-    | { payer_name: string | null; gl_account_id: string | null }
-    | undefined;
+    { payer_name: string | null; gl_account_id: string | null } | undefined;
   if (!row || (row.payer_name !== null && row.gl_account_id !== null)) return false;
   try {
     const client = await connect(ctx, { ...tuning, timeoutMs: DETAILS_TIMEOUT_MS, retry: { attempts: 1 } });
     const { value } = await client.transaction(id);
     return storeDetails(sqlite, id, value.payerName, value.glAccountId);
   } catch (error) {
-    ctx.logger.info('transaction details not fetched', { id, reason: error instanceof Error ? error.message : String(error) });
+    ctx.logger.info('transaction details not fetched', {
+      id,
+      reason: error instanceof Error ? error.message : String(error),
+    });
     return false;
   }
 }
 
-function storeDetails(sqlite: BetterSqlite3.Database, id: number, payerName: string | null, glAccountId: string | null): boolean {
+function storeDetails(
+  sqlite: BetterSqlite3.Database,
+  id: number,
+  payerName: string | null,
+  glAccountId: string | null,
+): boolean {
   if (payerName === null && glAccountId === null) return false;
   const result = sqlite
     .prepare(

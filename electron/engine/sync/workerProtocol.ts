@@ -24,7 +24,8 @@ export type WalkRequest =
   | { type: 'walk'; walk: number; kind: 'transactions'; days: BusinessDate[]; start: KeysetPosition | null }
   | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[] };
 
-export type ToWorker = WalkRequest | { type: 'ack'; walk: number } | { type: 'stop'; walk: number } | { type: 'slept'; id: number };
+export type ToWorker =
+  WalkRequest | { type: 'ack'; walk: number } | { type: 'stop'; walk: number } | { type: 'slept'; id: number };
 
 export type FromWorker =
   | { type: 'ready' }

@@ -49,7 +49,8 @@ const OVERSCAN = 6;
 
 /** The index of the loaded row an event happened in (placeholders do not count). */
 function rowIndexOf(event: SyntheticEvent): number | null {
-  const row = event.target instanceof Element ? event.target.closest<HTMLElement>('.data-table-item[data-index]') : null;
+  const row =
+    event.target instanceof Element ? event.target.closest<HTMLElement>('.data-table-item[data-index]') : null;
   return row ? Number(row.dataset.index) : null;
 }
 
@@ -140,7 +141,15 @@ export function DataTable<T>({
     const slot = index - view.start;
     const top = slot * rowHeight;
     if (row === undefined) {
-      body.push(<MemoPlaceholderRow key={`placeholder-${slot}`} index={index} top={top} height={rowHeight} template={template} />);
+      body.push(
+        <MemoPlaceholderRow
+          key={`placeholder-${slot}`}
+          index={index}
+          top={top}
+          height={rowHeight}
+          template={template}
+        />,
+      );
       continue;
     }
     const id = getRowId(row);
@@ -166,7 +175,13 @@ export function DataTable<T>({
     <div className="data-table" role="grid" aria-label={label} aria-rowcount={total + 1}>
       <div className="data-table-head" role="rowgroup">
         {table.getHeaderGroups().map((group) => (
-          <div key={group.id} role="row" aria-rowindex={1} className="data-table-row" style={{ gridTemplateColumns: template }}>
+          <div
+            key={group.id}
+            role="row"
+            aria-rowindex={1}
+            className="data-table-row"
+            style={{ gridTemplateColumns: template }}
+          >
             {group.headers.map((header) => (
               <div
                 key={header.id}

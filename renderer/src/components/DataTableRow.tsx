@@ -24,7 +24,19 @@ interface RowProps<T> {
   tabbable: boolean;
 }
 
-function DataRow<T>({ table, columns, row, rowId, index, top, height, template, active, selected, tabbable }: RowProps<T>) {
+function DataRow<T>({
+  table,
+  columns,
+  row,
+  rowId,
+  index,
+  top,
+  height,
+  template,
+  active,
+  selected,
+  tabbable,
+}: RowProps<T>) {
   const cells = useMemo(
     () => createRow(table, rowId, row, index, 0).getVisibleCells(),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- columns are read through the table; they are here to invalidate
@@ -41,7 +53,11 @@ function DataRow<T>({ table, columns, row, rowId, index, top, height, template, 
       style={{ gridTemplateColumns: template, height, transform: `translateY(${top}px)` }}
     >
       {cells.map((cell) => (
-        <div key={cell.column.id} role="gridcell" className={cell.column.columnDef.meta?.align === 'right' ? 'cell cell-right' : 'cell'}>
+        <div
+          key={cell.column.id}
+          role="gridcell"
+          className={cell.column.columnDef.meta?.align === 'right' ? 'cell cell-right' : 'cell'}
+        >
           {flexRender(cell.column.columnDef.cell, cell.getContext())}
         </div>
       ))}
@@ -52,7 +68,17 @@ function DataRow<T>({ table, columns, row, rowId, index, top, height, template, 
 /** `memo` loses the type parameter; this keeps DataRow's. */
 export const MemoDataRow = memo(DataRow) as typeof DataRow;
 
-function PlaceholderRow({ index, top, height, template }: { index: number; top: number; height: number; template: string }) {
+function PlaceholderRow({
+  index,
+  top,
+  height,
+  template,
+}: {
+  index: number;
+  top: number;
+  height: number;
+  template: string;
+}) {
   return (
     <div
       data-index={index}

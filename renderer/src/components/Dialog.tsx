@@ -75,7 +75,17 @@ interface ConfirmDialogProps {
 }
 
 /** Ask before doing something that matters (sign-off, removal). Extra fields go in children. */
-export function ConfirmDialog({ title, open, confirmLabel, busy = false, error, danger = false, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  open,
+  confirmLabel,
+  busy = false,
+  error,
+  danger = false,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   return (
     <Dialog title={title} open={open} onClose={onCancel}>
       <form
@@ -95,7 +105,12 @@ export function ConfirmDialog({ title, open, confirmLabel, busy = false, error, 
           <button type="button" className="button" onClick={onCancel}>
             Cancel
           </button>
-          <button type="submit" className={danger ? 'button button-danger' : 'button button-primary'} disabled={busy} data-autofocus={children ? undefined : true}>
+          <button
+            type="submit"
+            className={danger ? 'button button-danger' : 'button button-primary'}
+            disabled={busy}
+            data-autofocus={children ? undefined : true}
+          >
             {busy ? 'Working…' : confirmLabel}
           </button>
         </div>

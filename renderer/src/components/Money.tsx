@@ -2,7 +2,9 @@ import { formatMoney } from '../format';
 
 /** An amount in cents, right-aligned with tabular numerals; negatives in accounting parentheses. */
 export function Money({ cents, strong = false }: { cents: number; strong?: boolean }) {
-  const className = ['money', cents < 0 ? 'money-negative' : '', strong ? 'money-strong' : ''].filter(Boolean).join(' ');
+  const className = ['money', cents < 0 ? 'money-negative' : '', strong ? 'money-strong' : '']
+    .filter(Boolean)
+    .join(' ');
   return <span className={className}>{formatMoney(cents)}</span>;
 }
 

@@ -14,7 +14,7 @@ export function ProgressBar({ label, fraction, detail }: { label: string; fracti
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent ?? undefined}
-        aria-valuetext={percent === null ? detail ?? 'Working' : `${percent}%`}
+        aria-valuetext={percent === null ? (detail ?? 'Working') : `${percent}%`}
       >
         <div className="progress-fill" style={{ width: percent === null ? '30%' : `${percent}%` }} />
       </div>

@@ -53,7 +53,13 @@ export interface RowFrame {
   layerTop: number;
 }
 
-export function rowFrame(scrollTop: number, count: number, rowHeight: number, viewport: number, overscan: number): RowFrame {
+export function rowFrame(
+  scrollTop: number,
+  count: number,
+  rowHeight: number,
+  viewport: number,
+  overscan: number,
+): RowFrame {
   if (count <= 0) return { first: 0, last: -1, start: 0, end: -1, layerTop: 0 };
   const { contentHeight, ratio } = scrollGeometry(count, rowHeight, viewport);
   const position = Math.min(Math.max(0, contentHeight - viewport), Math.max(0, scrollTop * ratio));
@@ -67,7 +73,8 @@ export function rowFrame(scrollTop: number, count: number, rowHeight: number, vi
   return { first, last, start, end, layerTop };
 }
 
-const sameFrame = (a: RowFrame, b: RowFrame) => a.first === b.first && a.last === b.last && a.layerTop === b.layerTop && a.end === b.end;
+const sameFrame = (a: RowFrame, b: RowFrame) =>
+  a.first === b.first && a.last === b.last && a.layerTop === b.layerTop && a.end === b.end;
 
 export interface RowWindow extends RowFrame {
   scrollRef: React.RefObject<HTMLDivElement | null>;
@@ -76,11 +83,22 @@ export interface RowWindow extends RowFrame {
   scrollToIndex(index: number): void;
 }
 
-export function useRowWindow({ count, rowHeight, overscan }: { count: number; rowHeight: number; overscan: number }): RowWindow {
+export function useRowWindow({
+  count,
+  rowHeight,
+  overscan,
+}: {
+  count: number;
+  rowHeight: number;
+  overscan: number;
+}): RowWindow {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(0);
-  const frame = useMemo(() => rowFrame(scrollTop, count, rowHeight, viewport, overscan), [scrollTop, count, rowHeight, viewport, overscan]);
+  const frame = useMemo(
+    () => rowFrame(scrollTop, count, rowHeight, viewport, overscan),
+    [scrollTop, count, rowHeight, viewport, overscan],
+  );
 
   // The scroll handler reads these without being re-attached on every change.
   const latest = useRef({ count, rowHeight, viewport, overscan, frame });
@@ -125,7 +143,8 @@ export function useRowWindow({ count, rowHeight, overscan }: { count: number; ro
     setViewport(element.clientHeight);
     setScrollTop(element.scrollTop);
     element.addEventListener('scroll', onScroll, { passive: true });
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => setViewport(element.clientHeight));
+    const resize =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => setViewport(element.clientHeight));
     resize?.observe(element);
     return () => {
       element.removeEventListener('scroll', onScroll);

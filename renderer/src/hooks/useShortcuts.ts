@@ -34,7 +34,8 @@ export function useShortcuts(bindings: ShortcutBindings, enabled = true): void {
       const handler = latest.current[event.key];
       if (!handler) return;
       // Enter on a button or link already means "press it".
-      if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.closest('button, a, summary')) return;
+      if (event.key === 'Enter' && event.target instanceof HTMLElement && event.target.closest('button, a, summary'))
+        return;
       event.preventDefault();
       handler(event);
     };

@@ -17,7 +17,13 @@ interface AccountsState {
   clearActionError(): void;
 }
 
-const initial = { status: 'idle' as LoadStatus, accounts: [] as GlAccount[], error: null, saving: false, actionError: null };
+const initial = {
+  status: 'idle' as LoadStatus,
+  accounts: [] as GlAccount[],
+  error: null,
+  saving: false,
+  actionError: null,
+};
 
 export const useAccountsStore = create<AccountsState>((set, get) => ({
   ...initial,
@@ -42,7 +48,10 @@ export const useAccountsStore = create<AccountsState>((set, get) => ({
   async remove(account) {
     set({ saving: true, actionError: null });
     try {
-      set({ accounts: await bridge.call('glAccounts.remove', { number: account.number, label: account.label }), saving: false });
+      set({
+        accounts: await bridge.call('glAccounts.remove', { number: account.number, label: account.label }),
+        saving: false,
+      });
       return true;
     } catch (error) {
       set({ saving: false, actionError: describeError(error) });

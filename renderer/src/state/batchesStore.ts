@@ -51,7 +51,8 @@ export const useBatchesStore = create<BatchesState>((set, get) => ({
     if (get().status !== 'ready') set({ status: 'loading' });
     try {
       const page = await bridge.call('batches.list', { filter: get().filter, limit: PAGE });
-      if (requests.isCurrent(ticket)) set({ status: 'ready', rows: page.rows, nextCursor: page.nextCursor, error: null, loadingMore: false });
+      if (requests.isCurrent(ticket))
+        set({ status: 'ready', rows: page.rows, nextCursor: page.nextCursor, error: null, loadingMore: false });
     } catch (error) {
       if (requests.isCurrent(ticket)) set({ status: 'error', error: describeError(error) });
     }
@@ -63,7 +64,8 @@ export const useBatchesStore = create<BatchesState>((set, get) => ({
     set({ loadingMore: true });
     try {
       const page = await bridge.call('batches.list', { filter, cursor: nextCursor, limit: PAGE });
-      if (requests.isCurrent(ticket)) set({ rows: [...get().rows, ...page.rows], nextCursor: page.nextCursor, loadingMore: false });
+      if (requests.isCurrent(ticket))
+        set({ rows: [...get().rows, ...page.rows], nextCursor: page.nextCursor, loadingMore: false });
     } catch (error) {
       if (requests.isCurrent(ticket)) set({ loadingMore: false, error: describeError(error) });
     }

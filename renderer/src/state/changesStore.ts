@@ -73,7 +73,14 @@ export const useChangesStore = create<ChangesState>((set, get) => {
       try {
         const page = await bridge.call('changes.list', query());
         if (requests.isCurrent(ticket)) {
-          set({ status: 'ready', rows: page.rows, nextCursor: page.nextCursor, unacknowledged: page.unacknowledged, error: null, loadingMore: false });
+          set({
+            status: 'ready',
+            rows: page.rows,
+            nextCursor: page.nextCursor,
+            unacknowledged: page.unacknowledged,
+            error: null,
+            loadingMore: false,
+          });
         }
       } catch (error) {
         if (requests.isCurrent(ticket)) set({ status: 'error', error: describeError(error) });
@@ -86,7 +93,8 @@ export const useChangesStore = create<ChangesState>((set, get) => {
       set({ loadingMore: true });
       try {
         const page = await bridge.call('changes.list', { ...query(), cursor: nextCursor });
-        if (requests.isCurrent(ticket)) set({ rows: [...get().rows, ...page.rows], nextCursor: page.nextCursor, loadingMore: false });
+        if (requests.isCurrent(ticket))
+          set({ rows: [...get().rows, ...page.rows], nextCursor: page.nextCursor, loadingMore: false });
       } catch (error) {
         if (requests.isCurrent(ticket)) set({ loadingMore: false, error: describeError(error) });
       }
@@ -96,7 +104,12 @@ export const useChangesStore = create<ChangesState>((set, get) => {
       const newest = get().rows.reduce((max, change) => Math.max(max, change.id), 0);
       if (newest === 0) return true;
       // With a kind filter, "all" means all the shown kinds: acknowledge the loaded ids, not everything below.
-      if (get().kinds.length) return runAcknowledge({ ids: get().rows.filter((c) => !c.acknowledgedAt).map((c) => c.id) });
+      if (get().kinds.length)
+        return runAcknowledge({
+          ids: get()
+            .rows.filter((c) => !c.acknowledgedAt)
+            .map((c) => c.id),
+        });
       return runAcknowledge({ upToId: newest });
     },
   };

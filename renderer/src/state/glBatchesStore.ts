@@ -40,8 +40,20 @@ function defaultFilter(): GlFilter {
   return { from: addDays(today, -7), to: addDays(today, -1), payeeIds: [], methods: [] };
 }
 
-const initialExport = { exportPhase: 'idle' as ExportPhase, overlaps: [] as ExportRecord[], exportProgress: null, exportResult: null, exportError: null };
-const initial = () => ({ filter: defaultFilter(), status: 'idle' as LoadStatus, report: null, error: null, ...initialExport });
+const initialExport = {
+  exportPhase: 'idle' as ExportPhase,
+  overlaps: [] as ExportRecord[],
+  exportProgress: null,
+  exportResult: null,
+  exportError: null,
+};
+const initial = () => ({
+  filter: defaultFilter(),
+  status: 'idle' as LoadStatus,
+  report: null,
+  error: null,
+  ...initialExport,
+});
 const requests = latestOnly();
 
 function rangeArgs(filter: GlFilter) {

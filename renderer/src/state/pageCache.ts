@@ -58,7 +58,8 @@ export class PageCache<T> {
       let oldest: number | undefined;
       for (const candidate of pages.keys()) {
         if (candidate >= keep.first && candidate <= keep.last) continue;
-        if (oldest === undefined || (this.lastShown.get(candidate) ?? 0) < (this.lastShown.get(oldest) ?? 0)) oldest = candidate;
+        if (oldest === undefined || (this.lastShown.get(candidate) ?? 0) < (this.lastShown.get(oldest) ?? 0))
+          oldest = candidate;
       }
       if (oldest === undefined) break;
       pages.delete(oldest);

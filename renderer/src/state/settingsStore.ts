@@ -61,7 +61,11 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     set({ connectionSaving: true, connectionOutcome: null });
     try {
       const settings = await bridge.call('connection.set', { url, token, secret });
-      set({ settings, connectionSaving: false, connectionOutcome: { ok: true, message: 'Connection saved. The token and secret are stored securely.' } });
+      set({
+        settings,
+        connectionSaving: false,
+        connectionOutcome: { ok: true, message: 'Connection saved. The token and secret are stored securely.' },
+      });
       return true;
     } catch (error) {
       set({ connectionSaving: false, connectionOutcome: { ok: false, message: describeError(error) } });

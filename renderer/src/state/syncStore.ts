@@ -51,7 +51,7 @@ export const useSyncStore = create<SyncState>((set, get) => ({
         running: false,
         progress: null,
         lastFinished: run,
-        error: run.status === 'failed' ? run.error ?? 'The sync failed.' : null,
+        error: run.status === 'failed' ? (run.error ?? 'The sync failed.') : null,
       });
       void get().load();
     });

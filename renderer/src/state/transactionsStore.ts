@@ -88,7 +88,8 @@ export const useTransactionsStore = create<TransactionsState>((set, get) => {
       for (let page = nextWanted(); page !== undefined && requests.isCurrent(ticket); page = nextWanted()) {
         const filter = filterOf(get());
         let cursor = cache.cursorOf(page);
-        if (cursor === undefined) cursor = (await bridge.call('transactions.seek', { filter, position: page * PAGE_SIZE })).cursor;
+        if (cursor === undefined)
+          cursor = (await bridge.call('transactions.seek', { filter, position: page * PAGE_SIZE })).cursor;
         if (!requests.isCurrent(ticket)) break;
         const result = await bridge.call('transactions.list', { filter, cursor, limit: PAGE_SIZE });
         if (!requests.isCurrent(ticket)) break;

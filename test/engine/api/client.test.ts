@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/engine/api/client';
 import { encodeJsonBody } from '../../../electron/engine/api/body';
-import { ConnectionConfigError, NetworkError, ResponseFormatError, ServiceError } from '../../../electron/engine/api/errors';
+import {
+  ConnectionConfigError,
+  NetworkError,
+  ResponseFormatError,
+  ServiceError,
+} from '../../../electron/engine/api/errors';
 import { parseRetryAfter } from '../../../electron/engine/api/http';
 import { walkPages } from '../../../electron/engine/api/paging';
 
@@ -28,15 +33,24 @@ async function serve(...replies: Reply[]): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Reply => (_req, _body, res) => {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Reply =>
+  (_req, _body, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+    res.end(JSON.stringify(body));
+  };
 const reset: Reply = (req) => req.socket.destroy();
 
 const sleeps: number[] = [];
 const client = (baseUrl: string, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) =>
-  new ServiceClient({ baseUrl, token: 'tok-123456', secret: 'sec-abcdef', sleep: async (ms) => void sleeps.push(ms), random: () => 0.5, ...extra });
+  new ServiceClient({
+    baseUrl,
+    token: 'tok-123456',
+    secret: 'sec-abcdef',
+    sleep: async (ms) => void sleeps.push(ms),
+    random: () => 0.5,
+    ...extra,
+  });
 
 afterEach(async () => {
   sleeps.length = 0;
@@ -113,7 +127,9 @@ describe('ServiceClient', () => {
 
   it('caps the backoff and gives up after the last attempt with a typed error', async () => {
     const url = await serve(json(500, { error: 'SERVER_ERROR', message: 'boom' }));
-    const error = await client(url, { retry: { attempts: 10, maxDelayMs: 1000 }, random: () => 1 }).payees().catch((e) => e);
+    const error = await client(url, { retry: { attempts: 10, maxDelayMs: 1000 }, random: () => 1 })
+      .payees()
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ status: 500, code: 'SERVER_ERROR', endpoint: 'GET /payees' });
     expect(sleeps).toEqual([200, 400, 800, 1000, 1000, 1000, 1000, 1000, 1000]);
@@ -121,8 +137,14 @@ describe('ServiceClient', () => {
 
   it('never retries a 4xx other than 429', async () => {
     const url = await serve(json(400, { error: 'INVALID_PAYEE', message: 'Payee 9 does not exist' }));
-    const error = await client(url).batchesPage(undefined, 0, 100).catch((e) => e);
-    expect(error).toMatchObject({ status: 400, code: 'INVALID_PAYEE', message: expect.stringContaining('Payee 9 does not exist') });
+    const error = await client(url)
+      .batchesPage(undefined, 0, 100)
+      .catch((e) => e);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'INVALID_PAYEE',
+      message: expect.stringContaining('Payee 9 does not exist'),
+    });
     expect(seen).toHaveLength(1);
   });
 
@@ -138,7 +160,14 @@ describe('ServiceClient', () => {
   });
 
   it('never repeats a POST blindly: after a lost answer it checks, and reissues only if nothing happened', async () => {
-    const txn = (refunded: string, status = 'Settled') => ({ id: 5, payee: 1, payment_method: 'CC', status, amount: '20.00', amount_refunded: refunded });
+    const txn = (refunded: string, status = 'Settled') => ({
+      id: 5,
+      payee: 1,
+      payment_method: 'CC',
+      status,
+      amount: '20.00',
+      amount_refunded: refunded,
+    });
     // Lost answer, but the refund happened: one POST only.
     let url = await serve(json(200, txn('0.00')), reset, json(200, txn('5.00')));
     const done = await client(url).reverse('refund', 5, '5.00');
@@ -154,14 +183,30 @@ describe('ServiceClient', () => {
   });
 
   it('validates into cents and text batch ids; a malformed field names endpoint, field and value', async () => {
-    const good = { id: 7, payee: 2, payment_method: 'ACH', status: 'Settled', amount: '12.30', amount_refunded: '0.05', batch: 730001, data: 'x' };
+    const good = {
+      id: 7,
+      payee: 2,
+      payment_method: 'ACH',
+      status: 'Settled',
+      amount: '12.30',
+      amount_refunded: '0.05',
+      batch: 730001,
+      data: 'x',
+    };
     const bad = { ...good, id: 8, amount: '12.345' };
     let url = await serve(json(200, { offset: 0, limit: 100, objects: [good] }));
     const [row] = await client(url).transactionsPage({}, 0, 100);
-    expect(row!.value).toMatchObject({ amountCents: 1230, amountRefundedCents: 5, batchId: '730001', convenienceFeeCents: 0 });
+    expect(row!.value).toMatchObject({
+      amountCents: 1230,
+      amountRefundedCents: 5,
+      batchId: '730001',
+      convenienceFeeCents: 0,
+    });
     await new Promise<void>((resolve) => server!.close(() => resolve()));
     url = await serve(json(200, { offset: 0, limit: 100, objects: [good, bad] }));
-    const error = await client(url).transactionsPage({}, 0, 100).catch((e) => e);
+    const error = await client(url)
+      .transactionsPage({}, 0, 100)
+      .catch((e) => e);
     expect(error).toBeInstanceOf(ResponseFormatError);
     expect(error.message).toContain('GET /txns');
     expect(error.message).toContain('objects.1.amount');
@@ -169,15 +214,37 @@ describe('ServiceClient', () => {
   });
 
   it('GL batches parse as GLBatch rows with batch_id as text', async () => {
-    const row = { gl_batch_identifier: 'G1', date: '2026-03-02', batch_id: 730001, payee_id: 1, gl_account: { id: '101', label: 'Lunch', number: '4100' }, amount: '10.00', amount_without_fees: '9.00', count: 3 };
+    const row = {
+      gl_batch_identifier: 'G1',
+      date: '2026-03-02',
+      batch_id: 730001,
+      payee_id: 1,
+      gl_account: { id: '101', label: 'Lunch', number: '4100' },
+      amount: '10.00',
+      amount_without_fees: '9.00',
+      count: 3,
+    };
     const url = await serve(json(200, { offset: 0, limit: 100, objects: [row] }));
     const [parsed] = await client(url).glBatchesPage({ startDate: '2026-03-01', endDate: '2026-03-02' }, 0, 100);
-    expect(parsed!.value).toEqual({ glBatchId: 'G1', date: '2026-03-02', batchId: '730001', payeeId: 1, glAccountId: '101', glNumber: '4100', glLabel: 'Lunch', amountCents: 1000, amountWithoutFeesCents: 900, count: 3 });
+    expect(parsed!.value).toEqual({
+      glBatchId: 'G1',
+      date: '2026-03-02',
+      batchId: '730001',
+      payeeId: 1,
+      glAccountId: '101',
+      glNumber: '4100',
+      glLabel: 'Lunch',
+      amountCents: 1000,
+      amountWithoutFeesCents: 900,
+      count: 3,
+    });
   });
 
   it('network errors are typed', async () => {
     const url = await serve(reset);
-    const error = await client(url, { retry: { attempts: 1 } }).payees().catch((e) => e);
+    const error = await client(url, { retry: { attempts: 1 } })
+      .payees()
+      .catch((e) => e);
     expect(error).toBeInstanceOf(NetworkError);
   });
 });

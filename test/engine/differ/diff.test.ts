@@ -18,7 +18,12 @@ const rows: Row[] = [
     [{ kind: 'first_seen' }, { kind: 'refunded', deltaCents: 1000 }],
   ],
   ['unchanged', tx({}), tx({}), []],
-  ['Pending -> Settled (batch assigned)', tx({}), tx({ status: 'Settled', batchId: '7' }), [{ kind: 'settled', fromStatus: 'Pending', toStatus: 'Settled' }]],
+  [
+    'Pending -> Settled (batch assigned)',
+    tx({}),
+    tx({ status: 'Settled', batchId: '7' }),
+    [{ kind: 'settled', fromStatus: 'Pending', toStatus: 'Settled' }],
+  ],
   [
     'partial refund',
     tx({ status: 'Settled', batchId: '7' }),
@@ -39,12 +44,32 @@ const rows: Row[] = [
     [{ kind: 'voided_after_settlement', fromStatus: 'Settled' }],
   ],
   ['-> Error', tx({}), tx({ status: 'Error' }), [{ kind: 'errored' }]],
-  ['-> Returned', tx({ status: 'Settled', batchId: '7' }), tx({ status: 'Returned', batchId: '7' }), [{ kind: 'returned' }]],
+  [
+    '-> Returned',
+    tx({ status: 'Settled', batchId: '7' }),
+    tx({ status: 'Returned', batchId: '7' }),
+    [{ kind: 'returned' }],
+  ],
   ['-> Declined', tx({}), tx({ status: 'Declined' }), [{ kind: 'declined' }]],
   ['-> Unknown', tx({}), tx({ status: 'Unknown' }), [{ kind: 'unknown' }]],
-  ['Unknown -> Settled is resolved', tx({ status: 'Unknown' }), tx({ status: 'Settled', batchId: '8' }), [{ kind: 'resolved', fromStatus: 'Unknown' }]],
-  ['Unknown -> Declined is resolved', tx({ status: 'Unknown' }), tx({ status: 'Declined' }), [{ kind: 'resolved', toStatus: 'Declined' }]],
-  ['amount changed', tx({}), tx({ amountCents: 1200 }), [{ kind: 'anomaly', deltaCents: 200, detail: 'amount 10.00 -> 12.00' }]],
+  [
+    'Unknown -> Settled is resolved',
+    tx({ status: 'Unknown' }),
+    tx({ status: 'Settled', batchId: '8' }),
+    [{ kind: 'resolved', fromStatus: 'Unknown' }],
+  ],
+  [
+    'Unknown -> Declined is resolved',
+    tx({ status: 'Unknown' }),
+    tx({ status: 'Declined' }),
+    [{ kind: 'resolved', toStatus: 'Declined' }],
+  ],
+  [
+    'amount changed',
+    tx({}),
+    tx({ amountCents: 1200 }),
+    [{ kind: 'anomaly', deltaCents: 200, detail: 'amount 10.00 -> 12.00' }],
+  ],
   ['payee changed', tx({}), tx({ payeeId: 2 }), [{ kind: 'anomaly', detail: 'payee 1 -> 2' }]],
   [
     'batch moved',
@@ -58,7 +83,12 @@ const rows: Row[] = [
     tx({ status: 'Settled', batchId: '7', amountRefundedCents: 300 }),
     [{ kind: 'anomaly', deltaCents: -200, detail: 'amount_refunded 5.00 -> 3.00' }],
   ],
-  ['back to Pending', tx({ status: 'Settled', batchId: '7' }), tx({ status: 'Pending', batchId: '7' }), [{ kind: 'anomaly', detail: 'status Settled -> Pending' }]],
+  [
+    'back to Pending',
+    tx({ status: 'Settled', batchId: '7' }),
+    tx({ status: 'Pending', batchId: '7' }),
+    [{ kind: 'anomaly', detail: 'status Settled -> Pending' }],
+  ],
 ];
 
 describe('diffTransaction', () => {
@@ -78,12 +108,16 @@ describe('diffTransaction', () => {
   });
 
   /** What a reader of the change log would conclude: the last status seen, refunds summed. */
-  function apply(old: DiffInput | undefined, changes: DiffChange[]): { status: TransactionStatus | undefined; refunded: number } {
+  function apply(
+    old: DiffInput | undefined,
+    changes: DiffChange[],
+  ): { status: TransactionStatus | undefined; refunded: number } {
     let current = old?.status;
     let refunded = old?.amountRefundedCents ?? 0;
     for (const c of changes) {
       current = c.toStatus;
-      if (c.kind === 'refunded' || (c.kind === 'anomaly' && c.detail?.startsWith('amount_refunded'))) refunded += c.deltaCents ?? 0;
+      if (c.kind === 'refunded' || (c.kind === 'anomaly' && c.detail?.startsWith('amount_refunded')))
+        refunded += c.deltaCents ?? 0;
     }
     return { status: current, refunded };
   }

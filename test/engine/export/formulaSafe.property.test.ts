@@ -36,10 +36,20 @@ describe('formula-injection neutralising', () => {
           const db = engine.context.store.db;
           await addPayee(db, 1, payeeName);
           await addGlAccount(db, 'gl-1', glNumber, glLabel);
-          await addBatch(db, { id: batchId, payeeId: 1, date: '2026-03-02', transactions: [{ id: 1, amountCents: 1234, feeCents: 34, glAccountId: 'gl-1' }] });
+          await addBatch(db, {
+            id: batchId,
+            payeeId: 1,
+            date: '2026-03-02',
+            transactions: [{ id: 1, amountCents: 1234, feeCents: 34, glAccountId: 'gl-1' }],
+          });
           const file = join(folder, `p${run}.xlsx`);
           await engine.call('settings.set', { patch: { clearingAccount: '-1010' } });
-          const result = await engine.call('export.glBatches', { from: '2026-03-02', to: '2026-03-02', file, layout: 'je-csv' });
+          const result = await engine.call('export.glBatches', {
+            from: '2026-03-02',
+            to: '2026-03-02',
+            file,
+            layout: 'je-csv',
+          });
 
           const workbook = new ExcelJS.Workbook();
           await workbook.xlsx.readFile(file);

@@ -16,7 +16,9 @@ describe('ERP layouts beside the workbook', () => {
     folder = mkdtempSync(join(tmpdir(), 'recon-layouts-'));
     engine = await createTestEngine({ clock: fixedClock('2026-03-10T15:00:00Z'), dataFolder: folder });
     await seedDistrict(engine.context.store.db);
-    await engine.call('settings.set', { patch: { clearingAccount: '101-000', escapeOrgId: '12', escapeDeptId: '0001', escapeJeType: 'JE' } });
+    await engine.call('settings.set', {
+      patch: { clearingAccount: '101-000', escapeOrgId: '12', escapeDeptId: '0001', escapeJeType: 'JE' },
+    });
   });
   afterEach(async () => {
     await engine.close();
@@ -25,7 +27,12 @@ describe('ERP layouts beside the workbook', () => {
 
   it('je-csv: date, account, description, debit, credit; balanced', async () => {
     const file = join(folder, 'march.csv');
-    const result = await engine.call('export.glBatches', { from: '2026-03-02', to: '2026-03-02', file, layout: 'je-csv' });
+    const result = await engine.call('export.glBatches', {
+      from: '2026-03-02',
+      to: '2026-03-02',
+      file,
+      layout: 'je-csv',
+    });
     expect(result.record).toMatchObject({ file, companionFile: join(folder, 'march.xlsx'), layout: 'je-csv' });
     expect(existsSync(join(folder, 'march.xlsx'))).toBe(true);
     expect(lines(file)).toEqual([
@@ -39,7 +46,12 @@ describe('ERP layouts beside the workbook', () => {
   });
 
   it('ascender: receipt, description, account, amount with credits negative, summing to zero', async () => {
-    const result = await engine.call('export.glBatches', { from: '2026-03-03', to: '2026-03-03', file: join(folder, 'r.xlsx'), layout: 'ascender' });
+    const result = await engine.call('export.glBatches', {
+      from: '2026-03-03',
+      to: '2026-03-03',
+      file: join(folder, 'r.xlsx'),
+      layout: 'ascender',
+    });
     expect(result.record.file).toBe(join(folder, 'r-ascender.csv'));
     const rows = lines(result.record.file);
     expect(rows).toEqual([
@@ -53,7 +65,13 @@ describe('ERP layouts beside the workbook', () => {
   });
 
   it('escape: the Escape Online JE columns, mm/dd/yyyy, fiscal year July-June', async () => {
-    const result = await engine.call('export.glBatches', { from: '2026-03-02', to: '2026-03-02', payeeIds: [2], file: join(folder, 'e.csv'), layout: 'escape' });
+    const result = await engine.call('export.glBatches', {
+      from: '2026-03-02',
+      to: '2026-03-02',
+      payeeIds: [2],
+      file: join(folder, 'e.csv'),
+      layout: 'escape',
+    });
     expect(lines(result.record.file)).toEqual([
       'OrgId,FiscalYear,JEType,DeptId,BatchId,DateEffective,Account,AmtDR,AmtCR,Comment',
       '12,2026,JE,0001,730002,03/02/2026,101-000,55.00,0.00,Deposit 730002 Food Services ACH',
@@ -64,17 +82,33 @@ describe('ERP layouts beside the workbook', () => {
   it('escape without an organisation id is refused before any file is written', async () => {
     await engine.call('settings.set', { patch: { escapeOrgId: '' } });
     await expect(
-      engine.call('export.glBatches', { from: '2026-03-02', to: '2026-03-02', file: join(folder, 'e.csv'), layout: 'escape' }),
+      engine.call('export.glBatches', {
+        from: '2026-03-02',
+        to: '2026-03-02',
+        file: join(folder, 'e.csv'),
+        layout: 'escape',
+      }),
     ).rejects.toMatchObject({ code: 'NOT_CONFIGURED' });
     expect(existsSync(join(folder, 'e.csv')) || existsSync(join(folder, 'e.xlsx'))).toBe(false);
   });
 
   it('uses the layout chosen in settings when none is given, and quotes and neutralises service text', async () => {
-    await engine.context.store.db.updateTable('payees').set({ name: '=HYPERLINK("http://x","Pay, "me")' }).where('id', '=', 2).execute();
+    await engine.context.store.db
+      .updateTable('payees')
+      .set({ name: '=HYPERLINK("http://x","Pay, "me")' })
+      .where('id', '=', 2)
+      .execute();
     await engine.call('settings.set', { patch: { exportLayout: 'je-csv' } });
-    const result = await engine.call('export.glBatches', { from: '2026-03-03', to: '2026-03-03', payeeIds: [2], file: join(folder, 'q.csv') });
+    const result = await engine.call('export.glBatches', {
+      from: '2026-03-03',
+      to: '2026-03-03',
+      payeeIds: [2],
+      file: join(folder, 'q.csv'),
+    });
     expect(result.record.layout).toBe('je-csv');
-    expect(lines(result.record.file)[1]).toBe(`2026-03-03,101-000,"Deposit 730004 =HYPERLINK(""http://x"",""Pay, ""me"") CC",123.45,`);
+    expect(lines(result.record.file)[1]).toBe(
+      `2026-03-03,101-000,"Deposit 730004 =HYPERLINK(""http://x"",""Pay, ""me"") CC",123.45,`,
+    );
     expect(readFileSync(result.record.file, 'utf8')).not.toMatch(/(^|,)"?[=+\-@]/m);
   });
 });

@@ -47,22 +47,39 @@ run('LibreOffice reads the exported workbook', () => {
   });
 
   it('every sheet converted to CSV has totals equal to the store cents', { timeout: 120_000 }, async () => {
-    expect(libreoffice, 'LibreOffice is not installed: run `apt-get install -y --no-install-recommends libreoffice-calc`').not.toBeNull();
+    expect(
+      libreoffice,
+      'LibreOffice is not installed: run `apt-get install -y --no-install-recommends libreoffice-calc`',
+    ).not.toBeNull();
     const file = join(folder, 'gl.xlsx');
     await engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file });
     const out = join(folder, 'csv');
     // Sheet -1: one CSV per sheet (LibreOffice 7.2+), named <name>-<sheet>.csv; UTF-8, comma separated.
     execFileSync(
       libreoffice!,
-      [`-env:UserInstallation=file://${join(folder, 'profile')}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1', '--outdir', out, file],
+      [
+        `-env:UserInstallation=file://${join(folder, 'profile')}`,
+        '--headless',
+        '--convert-to',
+        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1',
+        '--outdir',
+        out,
+        file,
+      ],
       { stdio: 'pipe', timeout: 110_000 },
     );
     const sheets = Object.fromEntries(
-      readdirSync(out).map((name) => [name.replace(/^gl-|\.csv$/g, ''), readFileSync(join(out, name), 'utf8').trim().split(/\r?\n/)]),
+      readdirSync(out).map((name) => [
+        name.replace(/^gl-|\.csv$/g, ''),
+        readFileSync(join(out, name), 'utf8').trim().split(/\r?\n/),
+      ]),
     );
     const store = await engine.context.store.db
       .selectFrom('gl_batches')
-      .select((eb) => [eb.fn.sum<number>('amount_cents').as('amount'), eb.fn.sum<number>('amount_without_fees_cents').as('net')])
+      .select((eb) => [
+        eb.fn.sum<number>('amount_cents').as('amount'),
+        eb.fn.sum<number>('amount_without_fees_cents').as('net'),
+      ])
       .executeTakeFirstOrThrow();
     const split = (line: string) => line.match(/("([^"]|"")*"|[^,]*)(,|$)/g)!.map((f) => f.replace(/,$/, ''));
 

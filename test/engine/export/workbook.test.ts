@@ -51,9 +51,18 @@ describe('GL export to a workbook', () => {
     const db = engine.context.store.db;
     const store = await db
       .selectFrom('gl_batches')
-      .select((eb) => [eb.fn.sum<number>('amount_cents').as('amount'), eb.fn.sum<number>('amount_without_fees_cents').as('net'), eb.fn.countAll<number>().as('rows')])
+      .select((eb) => [
+        eb.fn.sum<number>('amount_cents').as('amount'),
+        eb.fn.sum<number>('amount_without_fees_cents').as('net'),
+        eb.fn.countAll<number>().as('rows'),
+      ])
       .executeTakeFirstOrThrow();
-    expect(result.record).toMatchObject({ file, rowCount: Number(store.rows), totalCents: Number(store.amount), layout: 'xlsx' });
+    expect(result.record).toMatchObject({
+      file,
+      rowCount: Number(store.rows),
+      totalCents: Number(store.amount),
+      layout: 'xlsx',
+    });
     expect(result.record.sha256).toBe(createHash('sha256').update(readFileSync(file)).digest('hex'));
     expect(result.downloadPath).toBeNull();
     expect(progress.at(-1)).toBe(Number(store.rows));
@@ -90,14 +99,17 @@ describe('GL export to a workbook', () => {
 
     const summary = workbook.getWorksheet('Summary')!;
     const accounts = dataRows(summary);
-    const byAccount = Object.fromEntries(accounts.rows.map((r) => [String(r.getCell(1).value), cents(r.getCell(3).value)]));
+    const byAccount = Object.fromEntries(
+      accounts.rows.map((r) => [String(r.getCell(1).value), cents(r.getCell(3).value)]),
+    );
     expect(byAccount).toEqual({ '4100-100': 6500, '4200-300': 17845, '4300-000': 11235, UNASSIGNED: 777 });
     expect(cents(accounts.total.getCell(3).value)).toBe(Number(store.amount));
     const payeeTotals: Record<string, number> = {};
     let afterAccounts = false;
     summary.eachRow((row) => {
       if (row.getCell(1).value === 'Payee') afterAccounts = true;
-      else if (afterAccounts && row.getCell(1).value !== 'Total') payeeTotals[String(row.getCell(2).value)] = cents(row.getCell(3).value);
+      else if (afterAccounts && row.getCell(1).value !== 'Total')
+        payeeTotals[String(row.getCell(2).value)] = cents(row.getCell(3).value);
     });
     expect(payeeTotals).toEqual({ 'Lincoln High Athletics': 7734 + 10778, 'Food Services': 5500 + 12345 });
 
@@ -114,14 +126,27 @@ describe('GL export to a workbook', () => {
 
   it('filters by payees and methods, records the export and warns of overlaps naming the earlier file', async () => {
     const first = join(folder, 'food.xlsx');
-    await engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-02', payeeIds: [2], methods: ['ACH'], file: first });
+    await engine.call('export.glBatches', {
+      from: '2026-03-01',
+      to: '2026-03-02',
+      payeeIds: [2],
+      methods: ['ACH'],
+      file: first,
+    });
     const book = await readWorkbook(first);
-    expect(dataRows(book.getWorksheet('GL Batches')!).rows.map((r) => r.getCell(2).value)).toEqual(['730002', '730002']);
+    expect(dataRows(book.getWorksheet('GL Batches')!).rows.map((r) => r.getCell(2).value)).toEqual([
+      '730002',
+      '730002',
+    ]);
 
     expect(await engine.call('export.overlaps', { from: '2026-03-02', to: '2026-03-05', payeeIds: [1] })).toEqual([]);
     const overlaps = await engine.call('export.overlaps', { from: '2026-03-02', to: '2026-03-05' });
     expect(overlaps.map((o) => o.file)).toEqual([first]);
-    const second = await engine.call('export.glBatches', { from: '2026-03-02', to: '2026-03-03', file: join(folder, 'all.xlsx') });
+    const second = await engine.call('export.glBatches', {
+      from: '2026-03-02',
+      to: '2026-03-03',
+      file: join(folder, 'all.xlsx'),
+    });
     expect(second.overlaps.map((o) => o.file)).toEqual([first]);
     const list = await engine.call('export.list', {});
     expect(list.map((r) => [r.from, r.to, r.payeeIds, r.methods, r.createdBy])).toEqual([
@@ -139,13 +164,17 @@ describe('GL export to a workbook', () => {
 
   it('an unwritable path gives a clear EXPORT error naming it and leaves no file behind', async () => {
     const missing = join(folder, 'no-such-folder', 'out.xlsx');
-    await expect(engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file: missing })).rejects.toMatchObject({
+    await expect(
+      engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file: missing }),
+    ).rejects.toMatchObject({
       code: 'EXPORT',
       message: expect.stringContaining(`${missing}: the folder does not exist`),
     });
     const taken = join(folder, 'taken.xlsx');
     mkdirSync(taken);
-    await expect(engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file: taken })).rejects.toMatchObject({
+    await expect(
+      engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file: taken }),
+    ).rejects.toMatchObject({
       code: 'EXPORT',
       message: expect.stringContaining(taken),
     });
@@ -155,7 +184,9 @@ describe('GL export to a workbook', () => {
 
   it('a range with nothing in it is refused without writing', async () => {
     const file = join(folder, 'empty.xlsx');
-    await expect(engine.call('export.glBatches', { from: '2025-01-01', to: '2025-01-31', file })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(engine.call('export.glBatches', { from: '2025-01-01', to: '2025-01-31', file })).rejects.toMatchObject(
+      { code: 'NOT_FOUND' },
+    );
     expect(readdirSync(folder)).toEqual([]);
   });
 

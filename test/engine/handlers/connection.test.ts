@@ -12,11 +12,17 @@ describe('connection and Chart of Accounts handlers', () => {
 
   it('connection.set refuses plain http to another machine; test reports in words; accounts add and remove', async () => {
     h = await startHarness();
-    await expect(h.engine.call('connection.set', { url: 'http://pay.example.com', token: 'tok-1234', secret: 'sec-5678' })).rejects.toMatchObject({
+    await expect(
+      h.engine.call('connection.set', { url: 'http://pay.example.com', token: 'tok-1234', secret: 'sec-5678' }),
+    ).rejects.toMatchObject({
       code: 'BAD_ARGUMENTS',
       message: expect.stringContaining('plain http'),
     });
-    const settings = await h.engine.call('connection.set', { url: h.sandbox.url, token: h.sandbox.token, secret: h.sandbox.secret });
+    const settings = await h.engine.call('connection.set', {
+      url: h.sandbox.url,
+      token: h.sandbox.token,
+      secret: h.sandbox.secret,
+    });
     expect(settings).toMatchObject({ serviceUrl: h.sandbox.url, connectionConfigured: true, sandboxMode: false });
     const test = await h.engine.call('connection.test', {});
     expect(test.ok).toBe(true);
@@ -24,13 +30,19 @@ describe('connection and Chart of Accounts handlers', () => {
     expect(test.payeeCount).toBe(h.sandbox.truth().payees.length);
 
     const unreachable = await h.engine.call('connection.test', { url: 'http://127.0.0.1:9' });
-    expect(unreachable).toMatchObject({ ok: false, payeeCount: null, message: expect.stringContaining('Could not reach the payment service') });
+    expect(unreachable).toMatchObject({
+      ok: false,
+      payeeCount: null,
+      message: expect.stringContaining('Could not reach the payment service'),
+    });
 
     const added = await h.engine.call('glAccounts.add', { number: '4999', label: 'Robotics club' });
     expect(added.find((a) => a.number === '4999')).toMatchObject({ label: 'Robotics club', removed: false });
     const removed = await h.engine.call('glAccounts.remove', { number: '4999', label: 'Robotics club' });
     expect(removed.find((a) => a.number === '4999')).toMatchObject({ removed: true });
-    await expect(h.engine.call('glAccounts.remove', { number: '4999', label: 'Robotics club' })).rejects.toMatchObject({ code: 'SERVICE_ERROR' });
+    await expect(h.engine.call('glAccounts.remove', { number: '4999', label: 'Robotics club' })).rejects.toMatchObject({
+      code: 'SERVICE_ERROR',
+    });
 
     await h.engine.call('connection.clear');
     expect((await h.engine.call('settings.get')).connectionConfigured).toBe(false);
@@ -42,7 +54,12 @@ describe('connection and Chart of Accounts handlers', () => {
     await h.sync('2026-03-05');
     expect(listBackups(join(h.folder, 'backups'))).toHaveLength(1);
     const payees = await h.engine.call('payees.list');
-    expect(payees.map((p) => p.id).sort()).toEqual(h.sandbox.truth().payees.map((p) => p.id).sort());
+    expect(payees.map((p) => p.id).sort()).toEqual(
+      h.sandbox
+        .truth()
+        .payees.map((p) => p.id)
+        .sort(),
+    );
   });
 });
 
@@ -51,7 +68,11 @@ describe('sandbox mode', () => {
     const { startSandbox } = await import('../../../electron/sandbox');
     const { createEngine } = await import('../../../electron/engine/engine');
     const { silentLogger } = await import('../../../electron/engine/logger');
-    const sandbox = await startSandbox({ seed: 5, now: '2026-03-10T15:00:00Z', scenario: { days: 3, dailyVolume: 20, payees: 1, glAccounts: 3 } });
+    const sandbox = await startSandbox({
+      seed: 5,
+      now: '2026-03-10T15:00:00Z',
+      scenario: { days: 3, dailyVolume: 20, payees: 1, glAccounts: 3 },
+    });
     const engine = await createEngine({
       version: 'test',
       dataFolder: '/nonexistent',

@@ -51,18 +51,26 @@ describe('credentials appear nowhere', () => {
     const failed = await h.sync();
     expect(failed.status).toBe('failed');
     expect(failed.error).toContain('The token or secret was not accepted');
-    expect(replies.at(-1)).toMatchObject({ ok: false, message: expect.stringContaining('The token or secret was not accepted') });
+    expect(replies.at(-1)).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('The token or secret was not accepted'),
+    });
     expect(lines.some((l) => l.includes('retrying'))).toBe(true);
 
     const texts = [...lines, JSON.stringify(replies), failed.error ?? ''];
     const { sqlite } = h.engine.context.store;
-    const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{ name: string }>;
+    const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{
+      name: string;
+    }>;
     for (const { name } of tables) texts.push(JSON.stringify(sqlite.prepare(`SELECT * FROM "${name}"`).all()));
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
     for (const file of readdirSync(h.folder, { recursive: true }) as string[]) {
-      if (file.endsWith('.sqlite') || file.endsWith('-wal')) texts.push(readFileSync(join(h.folder, file)).toString('latin1'));
+      if (file.endsWith('.sqlite') || file.endsWith('-wal'))
+        texts.push(readFileSync(join(h.folder, file)).toString('latin1'));
     }
-    for (const text of texts) for (const secret of FORMS) expect(text.includes(secret), `found a credential in: ${text.slice(0, 200)}`).toBe(false);
+    for (const text of texts)
+      for (const secret of FORMS)
+        expect(text.includes(secret), `found a credential in: ${text.slice(0, 200)}`).toBe(false);
     expect(lines.some((l) => l.includes('[redacted]'))).toBe(true);
   });
 });

@@ -15,8 +15,13 @@ describe('transaction details on open', () => {
   it('fills the payer from the service, makes it searchable, and keeps it through later syncs', async () => {
     h = await startHarness();
     await h.sync('2026-03-01');
-    const target = h.sandbox.truth().transactions.find((t) => t.status === 'Settled' && t.batchId && t.businessDate >= '2026-03-01')!;
-    expect((await h.engine.call('transactions.list', { filter: { search: String(target.id) }, limit: 5 })).rows[0]?.payerName).toBeNull();
+    const target = h.sandbox
+      .truth()
+      .transactions.find((t) => t.status === 'Settled' && t.batchId && t.businessDate >= '2026-03-01')!;
+    expect(
+      (await h.engine.call('transactions.list', { filter: { search: String(target.id) }, limit: 5 })).rows[0]
+        ?.payerName,
+    ).toBeNull();
     const listed = await h.engine.call('transactions.get', { id: target.id });
     expect(listed.transaction.payerName).not.toBeNull();
     const payer = listed.transaction.payerName!;

@@ -20,7 +20,18 @@ beforeAll(async () => {
     // Ids and dates disagree in order (a day holds ids from all over), so the list's order is the date's.
     for (let i = 0; i < TOTAL; i++) {
       const day = String(1 + ((i * 7) % 28)).padStart(2, '0');
-      insert.run(10_000 + i, 90_000 + i, 1 + (i % 3), i % 5 === 0 ? 'ACH' : 'CC', STATUSES[i % 4], 100 + i, `B${i % 7}`, `Yearbook ${i}`, NAMES[i % 3], `2026-02-${day}`);
+      insert.run(
+        10_000 + i,
+        90_000 + i,
+        1 + (i % 3),
+        i % 5 === 0 ? 'ACH' : 'CC',
+        STATUSES[i % 4],
+        100 + i,
+        `B${i % 7}`,
+        `Yearbook ${i}`,
+        NAMES[i % 3],
+        `2026-02-${day}`,
+      );
     }
   })();
 });
@@ -80,7 +91,10 @@ describe('transactions.seek', () => {
   });
 
   it('refuses a position that is not a row number', async () => {
-    await expect(engine.call('transactions.seek', { position: -1 })).rejects.toMatchObject({ code: 'BAD_ARGUMENTS', message: expect.stringContaining('position') });
+    await expect(engine.call('transactions.seek', { position: -1 })).rejects.toMatchObject({
+      code: 'BAD_ARGUMENTS',
+      message: expect.stringContaining('position'),
+    });
     await expect(engine.call('transactions.seek', { position: 1.5 })).rejects.toMatchObject({ code: 'BAD_ARGUMENTS' });
   });
 

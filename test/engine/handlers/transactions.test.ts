@@ -16,10 +16,29 @@ beforeEach(async () => {
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', 'x', 'x')`,
   );
   for (let i = 0; i < 500; i++) {
-    insert.run(1000 + i, 90_000 + i, 1 + (i % 3), i % 5 === 0 ? 'ACH' : 'CC', STATUSES[i % 4], 100 + i, i % 4 === 1 ? null : `B${i % 7}`, `Yearbook ${i}`, NAMES[i % 3], `2026-03-${String(1 + (i % 20)).padStart(2, '0')}`);
+    insert.run(
+      1000 + i,
+      90_000 + i,
+      1 + (i % 3),
+      i % 5 === 0 ? 'ACH' : 'CC',
+      STATUSES[i % 4],
+      100 + i,
+      i % 4 === 1 ? null : `B${i % 7}`,
+      `Yearbook ${i}`,
+      NAMES[i % 3],
+      `2026-03-${String(1 + (i % 20)).padStart(2, '0')}`,
+    );
   }
-  db.sqlite.prepare(`INSERT INTO payees (id, name, merchant_id, raw, updated_at) VALUES (2, 'South Elementary', 'M2', '{}', 'x')`).run();
-  db.sqlite.prepare(`INSERT INTO transaction_changes (transaction_id, kind, to_status, seen_at) VALUES (1001, 'first_seen', 'Pending', 'x')`).run();
+  db.sqlite
+    .prepare(
+      `INSERT INTO payees (id, name, merchant_id, raw, updated_at) VALUES (2, 'South Elementary', 'M2', '{}', 'x')`,
+    )
+    .run();
+  db.sqlite
+    .prepare(
+      `INSERT INTO transaction_changes (transaction_id, kind, to_status, seen_at) VALUES (1001, 'first_seen', 'Pending', 'x')`,
+    )
+    .run();
 });
 afterEach(() => db.cleanup());
 
@@ -43,7 +62,11 @@ const expected = (keep: (i: number) => boolean) =>
 
 describe('the timeline of a transaction', () => {
   it('opens with a first sighting rebuilt from the row when none is stored (a routine new sale), reviewed as seen', () => {
-    db.sqlite.prepare(`UPDATE transactions SET first_status = 'Pending', first_seen_at = '2026-03-02T14:00:00.000Z' WHERE id = 1002`).run();
+    db.sqlite
+      .prepare(
+        `UPDATE transactions SET first_status = 'Pending', first_seen_at = '2026-03-02T14:00:00.000Z' WHERE id = 1002`,
+      )
+      .run();
     db.sqlite
       .prepare(
         `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, seen_at) VALUES (1002, 'refunded', 'Pending', 'Refunded', 102, '2026-03-04T14:00:00.000Z')`,
@@ -63,7 +86,13 @@ describe('the timeline of a transaction', () => {
         seenAt: '2026-03-02T14:00:00.000Z',
         acknowledgedAt: '2026-03-02T14:00:00.000Z',
       },
-      expect.objectContaining({ kind: 'refunded', fromStatus: 'Pending', toStatus: 'Refunded', deltaCents: 102, acknowledgedAt: null }),
+      expect.objectContaining({
+        kind: 'refunded',
+        fromStatus: 'Pending',
+        toStatus: 'Refunded',
+        deltaCents: 102,
+        acknowledgedAt: null,
+      }),
     ]);
     expect(changes[1]!.id).toBeGreaterThan(0);
   });
@@ -93,10 +122,22 @@ describe('transactions.list / count / get', () => {
     expect(all({ search: '1007' }).map((t) => t.id)).toEqual([1007]);
     expect(all({ search: '90010' }).map((t) => t.id)).toEqual([1010]);
     const zoe = all({ search: 'Müll' }, 20);
-    expect(zoe.map((t) => t.id)).toEqual(Array.from({ length: 500 }, (_, i) => 1000 + i).filter((id) => (id - 1000) % 3 === 0).reverse());
+    expect(zoe.map((t) => t.id)).toEqual(
+      Array.from({ length: 500 }, (_, i) => 1000 + i)
+        .filter((id) => (id - 1000) % 3 === 0)
+        .reverse(),
+    );
     expect(countTransactions(db.sqlite, { search: 'Müll' })).toBe(zoe.length);
-    expect(all({ search: 'Yearbook 42' }).map((t) => t.id).sort()).toEqual([1042, 1420, 1421, 1422, 1423, 1424, 1425, 1426, 1427, 1428, 1429]);
-    expect(all({ search: 'Smith', statuses: ['Settled'] }).every((t) => t.payerName === 'Liam Smith' && t.status === 'Settled')).toBe(true);
+    expect(
+      all({ search: 'Yearbook 42' })
+        .map((t) => t.id)
+        .sort(),
+    ).toEqual([1042, 1420, 1421, 1422, 1423, 1424, 1425, 1426, 1427, 1428, 1429]);
+    expect(
+      all({ search: 'Smith', statuses: ['Settled'] }).every(
+        (t) => t.payerName === 'Liam Smith' && t.status === 'Settled',
+      ),
+    ).toBe(true);
   });
 
   it('a transaction with its timeline and payee; an unknown one is NOT_FOUND in words', () => {
@@ -107,6 +148,8 @@ describe('transactions.list / count / get', () => {
     expect(detail.changes.map((c) => c.kind)).toEqual(['first_seen']);
     expect(detail.changes[0]!.id).toBeGreaterThan(0);
     expect(() => getTransaction(db.sqlite, 5)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
-    expect(() => listTransactions(db.sqlite, {}, 'garbage', 10)).toThrow(expect.objectContaining({ code: 'BAD_ARGUMENTS' }));
+    expect(() => listTransactions(db.sqlite, {}, 'garbage', 10)).toThrow(
+      expect.objectContaining({ code: 'BAD_ARGUMENTS' }),
+    );
   });
 });

@@ -130,7 +130,12 @@ export async function addBatch(db: Kysely<Database>, batch: FixtureBatch): Promi
 }
 
 /** A later sync saw a refund of a batched transaction: the row changes and the differ records it. */
-export async function refundAfterBatching(db: Kysely<Database>, transactionId: number, cents: number, seenAt: string): Promise<void> {
+export async function refundAfterBatching(
+  db: Kysely<Database>,
+  transactionId: number,
+  cents: number,
+  seenAt: string,
+): Promise<void> {
   const txn = await db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
   const refunded = txn.amount_refunded_cents + cents;
   const status = refunded >= txn.amount_cents ? 'Refunded' : txn.status;

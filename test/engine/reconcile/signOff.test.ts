@@ -82,7 +82,9 @@ describe('sign-off, re-open, unsign and the change feed', () => {
     const unsigned = await engine.call('batches.unsign', { id: '730004', reason: 'Signed the wrong day', by: 'Lee' });
     expect(unsigned.batch.reviewState).toBe('open');
     expect(unsigned.history.at(-1)).toMatchObject({ action: 'unsign', by: 'Lee', note: 'Signed the wrong day' });
-    await expect(engine.call('batches.unsign', { id: '730004', reason: 'again' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(engine.call('batches.unsign', { id: '730004', reason: 'again' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
     await expect(engine.call('batches.get', { id: '999' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
@@ -115,10 +117,50 @@ describe('sign-off, re-open, unsign and the change feed', () => {
     await engine.context.store.db.deleteFrom('transactions').where('id', '=', 1007).execute();
     const rows = await engine.call('reconcile.summary', { from: '2026-03-01', to: '2026-03-31' });
     expect(rows).toEqual([
-      { date: '2026-03-02', payeeId: 1, paymentMethod: 'CC', localCount: 3, localCents: 7734, batchCount: 3, batchCents: 7734, glCents: 7734, tiesOut: true },
-      { date: '2026-03-02', payeeId: 2, paymentMethod: 'ACH', localCount: 2, localCents: 5500, batchCount: 2, batchCents: 5500, glCents: 5500, tiesOut: true },
-      { date: '2026-03-03', payeeId: 1, paymentMethod: 'CC', localCount: 1, localCents: 10001, batchCount: 2, batchCents: 10778, glCents: 10778, tiesOut: false },
-      { date: '2026-03-03', payeeId: 2, paymentMethod: 'CC', localCount: 1, localCents: 12345, batchCount: 1, batchCents: 12345, glCents: 12345, tiesOut: true },
+      {
+        date: '2026-03-02',
+        payeeId: 1,
+        paymentMethod: 'CC',
+        localCount: 3,
+        localCents: 7734,
+        batchCount: 3,
+        batchCents: 7734,
+        glCents: 7734,
+        tiesOut: true,
+      },
+      {
+        date: '2026-03-02',
+        payeeId: 2,
+        paymentMethod: 'ACH',
+        localCount: 2,
+        localCents: 5500,
+        batchCount: 2,
+        batchCents: 5500,
+        glCents: 5500,
+        tiesOut: true,
+      },
+      {
+        date: '2026-03-03',
+        payeeId: 1,
+        paymentMethod: 'CC',
+        localCount: 1,
+        localCents: 10001,
+        batchCount: 2,
+        batchCents: 10778,
+        glCents: 10778,
+        tiesOut: false,
+      },
+      {
+        date: '2026-03-03',
+        payeeId: 2,
+        paymentMethod: 'CC',
+        localCount: 1,
+        localCents: 12345,
+        batchCount: 1,
+        batchCents: 12345,
+        glCents: 12345,
+        tiesOut: true,
+      },
     ]);
   });
 });

@@ -21,7 +21,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(options: { sandbox?: SandboxOptions; logger?: Logger; databasePath?: string } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { sandbox?: SandboxOptions; logger?: Logger; databasePath?: string } = {},
+): Promise<Harness> {
   const sandbox = await startSandbox({ seed: 7, now: START, scenario: SMALL_SCENARIO, ...options.sandbox });
   const folder = mkdtempSync(join(tmpdir(), 'recon-sync-'));
   const engine = await createEngine({
@@ -57,7 +59,9 @@ export async function startHarness(options: { sandbox?: SandboxOptions; logger?:
 
 /** Transactions as the store holds them, comparable with the sandbox's truth. */
 export function storedTransactions(engine: Engine): Transaction[] {
-  const rows = engine.context.store.sqlite.prepare('SELECT * FROM transactions ORDER BY id').all() as Array<Record<string, unknown>>;
+  const rows = engine.context.store.sqlite.prepare('SELECT * FROM transactions ORDER BY id').all() as Array<
+    Record<string, unknown>
+  >;
   return rows.map((r) => ({
     id: r.id as number,
     orderId: r.order_id as number | null,

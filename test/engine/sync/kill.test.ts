@@ -20,7 +20,13 @@ interface Warm {
 /** Spawns a child that loads its modules and waits; run() lets it sync, killing it `killAfterMs` after it started (null: let it finish). */
 function spawnWarm(sandbox: SandboxServer, db: string): Warm {
   const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, db, FROM], {
-    env: { ...process.env, RECON_URL: sandbox.url, RECON_TOKEN: sandbox.token, RECON_SECRET: sandbox.secret, RECON_NOW: START },
+    env: {
+      ...process.env,
+      RECON_URL: sandbox.url,
+      RECON_TOKEN: sandbox.token,
+      RECON_SECRET: sandbox.secret,
+      RECON_NOW: START,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
@@ -62,7 +68,12 @@ describe('a sync killed at random points (SIGKILL) and re-run', () => {
   let folder: string;
   beforeAll(async () => {
     // A little latency so a run lasts long enough to be cut at many different places.
-    sandbox = await startSandbox({ seed: 11, now: START, scenario: SMALL_SCENARIO, faults: { latencyMs: [1, 4], serverErrorRate: 0.03, resetRate: 0.02, maxConsecutive: 1 } });
+    sandbox = await startSandbox({
+      seed: 11,
+      now: START,
+      scenario: SMALL_SCENARIO,
+      faults: { latencyMs: [1, 4], serverErrorRate: 0.03, resetRate: 0.02, maxConsecutive: 1 },
+    });
     folder = mkdtempSync(join(tmpdir(), 'recon-kill-'));
   });
   afterAll(async () => {
@@ -74,7 +85,7 @@ describe('a sync killed at random points (SIGKILL) and re-run', () => {
     const db = join(folder, 'district-recon.sqlite');
     // Deterministic "random" kill points spread over the run (ms after the run started).
     let seed = 12345;
-    const next = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let kills = 0;
     let warm = spawnWarm(sandbox, db);
     // Until 20 runs were really cut short (a run may finish before its kill point comes).
@@ -102,9 +113,18 @@ describe('a sync killed at random points (SIGKILL) and re-run', () => {
 
     const store = await openStore(db);
     const rows = store.sqlite
-      .prepare('SELECT id, status, amount_cents AS a, amount_refunded_cents AS r, batch_id AS b, business_date AS d FROM transactions ORDER BY id')
+      .prepare(
+        'SELECT id, status, amount_cents AS a, amount_refunded_cents AS r, batch_id AS b, business_date AS d FROM transactions ORDER BY id',
+      )
       .all();
-    const truth = truthTransactions(sandbox, FROM).map((t) => ({ id: t.id, status: t.status, a: t.amountCents, r: t.amountRefundedCents, b: t.batchId, d: t.businessDate }));
+    const truth = truthTransactions(sandbox, FROM).map((t) => ({
+      id: t.id,
+      status: t.status,
+      a: t.amountCents,
+      r: t.amountRefundedCents,
+      b: t.batchId,
+      d: t.businessDate,
+    }));
     expect(rows).toEqual(truth);
     // Nothing moved on the service between runs: each transaction's first status is its status now.
     // A routine first sighting (Pending, Settled) is no row; every other one is stored exactly once.

@@ -2,7 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
 import { ServiceClient } from '../../../electron/engine/api/client';
 import { ResponseFormatError } from '../../../electron/engine/api/errors';
-import { fetchWorkerEntry, pageSource, threadPageSource, type PageSource } from '../../../electron/engine/sync/pageSource';
+import {
+  fetchWorkerEntry,
+  pageSource,
+  threadPageSource,
+  type PageSource,
+} from '../../../electron/engine/sync/pageSource';
 import type { Feed } from '../../../electron/engine/sync/feed';
 import { eachBusinessDate, todayCentral, addDays, type BusinessDate } from '../../../shared/time';
 import { SMALL_SCENARIO, START } from './harness';
@@ -25,7 +30,12 @@ async function drain<T>(feed: Feed<T>): Promise<T[]> {
 function setup() {
   const today = todayCentral({ now: () => sandbox!.now() });
   const days: BusinessDate[] = [...eachBusinessDate(addDays(today, -6), today)];
-  const client = new ServiceClient({ baseUrl: sandbox!.url, token: sandbox!.token, secret: sandbox!.secret, sleep: async () => {} });
+  const client = new ServiceClient({
+    baseUrl: sandbox!.url,
+    token: sandbox!.token,
+    secret: sandbox!.secret,
+    sleep: async () => {},
+  });
   return { days, client };
 }
 
@@ -33,7 +43,12 @@ describe('the fetch worker', () => {
   it('is found beside the sources, and walks the same pages as the main thread', async () => {
     expect(fetchWorkerEntry()?.pathname).toMatch(/fetchWorkerBoot\.mjs$/);
     // Several pages a day, and 5xx bursts ridden out on the worker (its retry waits asked of this thread).
-    sandbox = await startSandbox({ seed: 3, now: START, scenario: { ...SMALL_SCENARIO, dailyVolume: 250 }, faults: { serverErrorRate: 0.1, maxConsecutive: 2 } });
+    sandbox = await startSandbox({
+      seed: 3,
+      now: START,
+      scenario: { ...SMALL_SCENARIO, dailyVolume: 250 },
+      faults: { serverErrorRate: 0.1, maxConsecutive: 2 },
+    });
     const { days, client } = setup();
     const worker = pageSource(client);
     const thread = threadPageSource(client);

@@ -52,7 +52,9 @@ describe('scheduler', () => {
     expect(finished).toEqual(['catch_up:succeeded']);
     const status = await h.engine.call('sync.status');
     expect(status.nextRunAt).toBe('2026-03-11T06:30:00.000Z');
-    expect(timer.pending.at(-1)!.ms).toBe(at('2026-03-11T06:30:00Z').epochMilliseconds - h.sandbox.now().epochMilliseconds);
+    expect(timer.pending.at(-1)!.ms).toBe(
+      at('2026-03-11T06:30:00Z').epochMilliseconds - h.sandbox.now().epochMilliseconds,
+    );
 
     h.sandbox.advanceTo('2026-03-11T06:30:00Z');
     timer.pending.at(-1)!.fn();

@@ -18,7 +18,9 @@ const FAULTS = {
 
 function storedBatches(h: Harness) {
   return h.engine.context.store.sqlite
-    .prepare('SELECT id, payee_id AS payeeId, date, payment_method AS paymentMethod, total_cents AS totalCents, fees_cents AS feesCents, partial_cents AS partialCents, total_count AS totalCount FROM batches ORDER BY id')
+    .prepare(
+      'SELECT id, payee_id AS payeeId, date, payment_method AS paymentMethod, total_cents AS totalCents, fees_cents AS feesCents, partial_cents AS partialCents, total_count AS totalCount FROM batches ORDER BY id',
+    )
     .all();
 }
 
@@ -63,7 +65,9 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     expect(run.status).toBe('succeeded');
     const truth = h.sandbox.truth();
     expect(storedTransactions(h.engine)).toEqual(truthTransactions(h.sandbox, FROM));
-    expect(storedBatches(h)).toEqual(truth.batches.filter((b) => b.date >= FROM).sort((a, b) => a.id.localeCompare(b.id)));
+    expect(storedBatches(h)).toEqual(
+      truth.batches.filter((b) => b.date >= FROM).sort((a, b) => a.id.localeCompare(b.id)),
+    );
     expect(sortGl(storedGl(h))).toEqual(sortGl(truth.glBatches.filter((g) => g.date >= FROM)));
     const faults = h.sandbox.faultCounts();
     expect(Object.values(faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
@@ -80,7 +84,9 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     const nonRoutine = stored.filter((t) => !routine(t.status));
     expect(nonRoutine.length).toBeGreaterThan(0);
     expect(stored.length).toBeGreaterThan(nonRoutine.length);
-    expect(firstSeen.map((c) => `${c.transaction_id} ${c.to_status}`).sort()).toEqual(nonRoutine.map((t) => `${t.id} ${t.status}`).sort());
+    expect(firstSeen.map((c) => `${c.transaction_id} ${c.to_status}`).sort()).toEqual(
+      nonRoutine.map((t) => `${t.id} ${t.status}`).sort(),
+    );
     const feed = await h.engine.call('changes.list', { limit: 1000 });
     expect(feed.unacknowledged).toBe(changeRows(h).length);
 
@@ -88,7 +94,13 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     for (const t of stored) {
       const { changes } = getTransaction(h.engine.context.store.sqlite, t.id);
       expect(changes.filter((c) => c.kind === 'first_seen')).toHaveLength(1);
-      expect(changes[0]).toMatchObject({ kind: 'first_seen', transactionId: t.id, fromStatus: null, toStatus: t.status, syncRunId: run.id });
+      expect(changes[0]).toMatchObject({
+        kind: 'first_seen',
+        transactionId: t.id,
+        fromStatus: null,
+        toStatus: t.status,
+        syncRunId: run.id,
+      });
       expect(changes[0]!.acknowledgedAt === null).toBe(!routine(t.status));
     }
   });
@@ -115,7 +127,8 @@ describe('sync against the sandbox over HTTP, faults on', () => {
           continue;
         }
         if (old.status !== t.status && t.status !== 'Refunded') expected.push(`${t.id} ${old.status}->${t.status}`);
-        if (t.amountRefundedCents !== old.amountRefundedCents) expected.push(`${t.id} refund ${t.amountRefundedCents - old.amountRefundedCents}`);
+        if (t.amountRefundedCents !== old.amountRefundedCents)
+          expected.push(`${t.id} refund ${t.amountRefundedCents - old.amountRefundedCents}`);
       }
       const recorded = changeRows(h)
         .filter((c) => c.id > lastChange)
@@ -151,9 +164,13 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     expect(run.error).toContain('GET /txns');
     expect(run.error).toContain('status');
     expect(run.error).toContain('"Bogus"');
-    const count = h.engine.context.store.sqlite.prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date = ?').get(day) as { n: number };
+    const count = h.engine.context.store.sqlite
+      .prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date = ?')
+      .get(day) as { n: number };
     expect(count.n).toBe(0);
-    const earlier = h.engine.context.store.sqlite.prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date < ?').get(day) as { n: number };
+    const earlier = h.engine.context.store.sqlite
+      .prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date < ?')
+      .get(day) as { n: number };
     expect(earlier.n).toBeGreaterThan(0);
 
     // Fixed upstream: the next run carries on and ends equal to the truth.

@@ -207,7 +207,8 @@ export function fakeElectronModule() {
     shell: { openExternal: shellOpenExternal },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => fake.privilegedSchemes.push(...schemes),
-      handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),
+      handle: (scheme: string, handler: (request: { url: string }) => Promise<Response>) =>
+        fake.protocolHandlers.set(scheme, handler),
     },
     session: { defaultSession: session },
     safeStorage: {

@@ -57,13 +57,26 @@ describe('DataTable', () => {
   const column = createColumnHelper<Row>();
   const columns: TableColumn<Row>[] = [
     column.display({ id: 'id', header: 'Id', cell: ({ row }) => row.original.id }),
-    column.display({ id: 'amount', header: 'Amount', cell: ({ row }) => <Money cents={row.original.cents} />, meta: { align: 'right' } }),
+    column.display({
+      id: 'amount',
+      header: 'Amount',
+      cell: ({ row }) => <Money cents={row.original.cents} />,
+      meta: { align: 'right' },
+    }),
   ];
 
   it('puts only the visible rows of 10,000 in the DOM, right-aligns money, and reports the visible range', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, cents: i * 100 }));
     const onVisibleRange = vi.fn();
-    render(<DataTable label="Rows" columns={columns} rows={rows} getRowId={(r) => String(r.id)} onVisibleRange={onVisibleRange} />);
+    render(
+      <DataTable
+        label="Rows"
+        columns={columns}
+        rows={rows}
+        getRowId={(r) => String(r.id)}
+        onVisibleRange={onVisibleRange}
+      />,
+    );
     const grid = screen.getByRole('grid', { name: 'Rows' });
     const bodyRows = within(grid).getAllByRole('row').slice(1);
     expect(bodyRows.length).toBeGreaterThan(10);
@@ -76,7 +89,9 @@ describe('DataTable', () => {
 
   it('renders a sparse list through rowAt: loaded rows where they belong, placeholders between', () => {
     const rowAt = (index: number) => (index >= 5 && index < 10 ? { id: 1000 + index, cents: index } : undefined);
-    render(<DataTable label="Rows" columns={columns} rowAt={rowAt} rowCount={1_000_000} getRowId={(r) => String(r.id)} />);
+    render(
+      <DataTable label="Rows" columns={columns} rowAt={rowAt} rowCount={1_000_000} getRowId={(r) => String(r.id)} />,
+    );
     const grid = screen.getByRole('grid', { name: 'Rows' });
     expect(grid).toHaveAttribute('aria-rowcount', '1000001');
     expect(grid.querySelector('[data-index="5"]')).toHaveTextContent('1005');
@@ -88,7 +103,16 @@ describe('DataTable', () => {
   it('reaches the last of 1,000,000 rows from the end of the scrollbar, though 34M px exceeds a browser’s scroll area', async () => {
     const rowAt = (index: number) => ({ id: index + 1, cents: index });
     const onVisibleRange = vi.fn();
-    render(<DataTable label="Rows" columns={columns} rowAt={rowAt} rowCount={1_000_000} getRowId={(r) => String(r.id)} onVisibleRange={onVisibleRange} />);
+    render(
+      <DataTable
+        label="Rows"
+        columns={columns}
+        rowAt={rowAt}
+        rowCount={1_000_000}
+        getRowId={(r) => String(r.id)}
+        onVisibleRange={onVisibleRange}
+      />,
+    );
     const grid = screen.getByRole('grid', { name: 'Rows' });
     const scroller = grid.querySelector<HTMLElement>('[data-virtual-scroll]')!;
     const spacer = scroller.firstElementChild as HTMLElement;
@@ -116,7 +140,9 @@ describe('DataTable', () => {
   it('moves the active row with j/k, scrolling it into view, and opens it with Enter', async () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, cents: i }));
     const onOpen = vi.fn();
-    render(<DataTable label="Rows" columns={columns} rows={rows} getRowId={(r) => String(r.id)} onOpen={onOpen} keyboard />);
+    render(
+      <DataTable label="Rows" columns={columns} rows={rows} getRowId={(r) => String(r.id)} onOpen={onOpen} keyboard />,
+    );
     const grid = screen.getByRole('grid', { name: 'Rows' });
     const scroller = grid.querySelector<HTMLElement>('[data-virtual-scroll]')!;
     for (let i = 0; i < 25; i++) await userEvent.keyboard('j');
@@ -131,7 +157,15 @@ describe('DataTable', () => {
   });
 
   it('shows placeholders for rows counted but not loaded yet', () => {
-    render(<DataTable label="Rows" columns={columns} rows={[{ id: 1, cents: 1 }]} rowCount={500} getRowId={(r) => String(r.id)} />);
+    render(
+      <DataTable
+        label="Rows"
+        columns={columns}
+        rows={[{ id: 1, cents: 1 }]}
+        rowCount={500}
+        getRowId={(r) => String(r.id)}
+      />,
+    );
     expect(screen.getAllByText('Loading…').length).toBeGreaterThan(5);
     expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '501');
   });

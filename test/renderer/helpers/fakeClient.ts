@@ -3,7 +3,15 @@
  * records the calls it receives, and emits engine events. Errors travel as BridgeError, like the
  * real transports' replies.
  */
-import type { EngineClient, EngineEvents, ErrorCode, EventName, MethodArgs, MethodName, MethodResult } from '../../../shared/contract';
+import type {
+  EngineClient,
+  EngineEvents,
+  ErrorCode,
+  EventName,
+  MethodArgs,
+  MethodName,
+  MethodResult,
+} from '../../../shared/contract';
 import { BridgeError, setBridgeClient } from '../../../renderer/src/bridge';
 
 export type FakeHandlers = {

@@ -1,6 +1,15 @@
 /** Builders for engine answers: sensible defaults, override what a test is about. */
 import type { GlBatchReport, Overview, Settings, SyncRunSummary, TransactionDetail } from '../../../shared/contract';
-import type { BatchDetail, BatchSummary, Change, Check, GlAccount, GlBatch, Payee, Transaction } from '../../../shared/domain';
+import type {
+  BatchDetail,
+  BatchSummary,
+  Change,
+  Check,
+  GlAccount,
+  GlBatch,
+  Payee,
+  Transaction,
+} from '../../../shared/domain';
 
 export function payee(overrides: Partial<Payee> = {}): Payee {
   return { id: 1, name: 'Lincoln High Cafeteria', merchantId: 'M-1', removed: false, ...overrides };
@@ -64,7 +73,15 @@ export function change(overrides: Partial<Change> = {}): Change {
 }
 
 export function check(overrides: Partial<Check> = {}): Check {
-  return { name: 'total', passed: true, expectedCents: 123456, actualCents: 123456, differenceCents: 0, explanations: [], ...overrides };
+  return {
+    name: 'total',
+    passed: true,
+    expectedCents: 123456,
+    actualCents: 123456,
+    differenceCents: 0,
+    explanations: [],
+    ...overrides,
+  };
 }
 
 export function batchDetail(overrides: Partial<BatchDetail> = {}): BatchDetail {
@@ -180,9 +197,30 @@ export function transactionDetail(overrides: Partial<TransactionDetail> = {}): T
     transaction: transaction({ status: 'Refunded', amountRefundedCents: 1500 }),
     items: [],
     changes: [
-      change({ id: 1, kind: 'first_seen', fromStatus: null, toStatus: 'Pending', deltaCents: null, seenAt: '2026-03-05T07:30:00.000Z' }),
-      change({ id: 2, kind: 'settled', fromStatus: 'Pending', toStatus: 'Settled', deltaCents: null, seenAt: '2026-03-06T07:30:00.000Z' }),
-      change({ id: 3, kind: 'refunded', fromStatus: 'Settled', toStatus: 'Refunded', deltaCents: 1500, seenAt: '2026-03-07T07:30:00.000Z' }),
+      change({
+        id: 1,
+        kind: 'first_seen',
+        fromStatus: null,
+        toStatus: 'Pending',
+        deltaCents: null,
+        seenAt: '2026-03-05T07:30:00.000Z',
+      }),
+      change({
+        id: 2,
+        kind: 'settled',
+        fromStatus: 'Pending',
+        toStatus: 'Settled',
+        deltaCents: null,
+        seenAt: '2026-03-06T07:30:00.000Z',
+      }),
+      change({
+        id: 3,
+        kind: 'refunded',
+        fromStatus: 'Settled',
+        toStatus: 'Refunded',
+        deltaCents: 1500,
+        seenAt: '2026-03-07T07:30:00.000Z',
+      }),
     ],
     payeeName: 'Lincoln High Cafeteria',
     ...overrides,

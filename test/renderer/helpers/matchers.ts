@@ -35,12 +35,19 @@ expect.extend({
   toHaveTextContent(received: Element, expected: string | RegExp) {
     const text = normalise(received.textContent);
     const pass = typeof expected === 'string' ? text.includes(normalise(expected)) : expected.test(text);
-    return { pass, message: () => `expected text ${JSON.stringify(text)} ${pass ? 'not ' : ''}to contain ${String(expected)}` };
+    return {
+      pass,
+      message: () => `expected text ${JSON.stringify(text)} ${pass ? 'not ' : ''}to contain ${String(expected)}`,
+    };
   },
   toHaveAttribute(received: Element, name: string, value?: string) {
     const actual = received.getAttribute(name);
     const pass = value === undefined ? actual !== null : actual === value;
-    return { pass, message: () => `expected ${describeNode(received)} ${pass ? 'not ' : ''}to have ${name}=${String(value)} (it has ${String(actual)})` };
+    return {
+      pass,
+      message: () =>
+        `expected ${describeNode(received)} ${pass ? 'not ' : ''}to have ${name}=${String(value)} (it has ${String(actual)})`,
+    };
   },
   toBeDisabled(received: Element) {
     const pass = (received as HTMLButtonElement).disabled === true;
@@ -49,7 +56,10 @@ expect.extend({
   toHaveValue(received: HTMLInputElement, value: string | number) {
     const actual = received.type === 'number' ? Number(received.value) : received.value;
     const pass = actual === value;
-    return { pass, message: () => `expected value ${JSON.stringify(actual)} ${pass ? 'not ' : ''}to be ${JSON.stringify(value)}` };
+    return {
+      pass,
+      message: () => `expected value ${JSON.stringify(actual)} ${pass ? 'not ' : ''}to be ${JSON.stringify(value)}`,
+    };
   },
   toHaveFocus(received: Element) {
     const pass = received.ownerDocument.activeElement === received;

@@ -13,7 +13,10 @@ describe('Batches list', () => {
     render(<BatchesView itemId={null} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading batches');
     engine.answer({
-      'batches.list': () => ({ rows: [make.batch(), make.batch({ id: 'B101', verdict: 'differs', differenceCents: 700 })], nextCursor: null }),
+      'batches.list': () => ({
+        rows: [make.batch(), make.batch({ id: 'B101', verdict: 'differs', differenceCents: 700 })],
+        nextCursor: null,
+      }),
     });
     act(() => engine.emit('data.changed', { scopes: ['batches'] }));
     const grid = await screen.findByRole('grid', { name: 'Batches' });
@@ -36,23 +39,36 @@ describe('Batches list', () => {
   });
 
   it('filters by payee, method and Central date range through the engine', async () => {
-    const engine = useFakeEngine({ 'payees.list': payees, 'batches.list': () => ({ rows: [make.batch()], nextCursor: null }) });
+    const engine = useFakeEngine({
+      'payees.list': payees,
+      'batches.list': () => ({ rows: [make.batch()], nextCursor: null }),
+    });
     render(<BatchesView itemId={null} />);
     await screen.findByRole('grid');
     await userEvent.selectOptions(screen.getByLabelText('Payee'), 'Band Boosters');
     await userEvent.selectOptions(screen.getByLabelText('Method'), 'ACH');
     await userEvent.type(screen.getByLabelText('From (Central)'), '2026-03-01');
-    await waitFor(() => expect(engine.callsOf('batches.list').at(-1)).toMatchObject({ filter: { payeeIds: [2], methods: ['ACH'], from: '2026-03-01' } }));
+    await waitFor(() =>
+      expect(engine.callsOf('batches.list').at(-1)).toMatchObject({
+        filter: { payeeIds: [2], methods: ['ACH'], from: '2026-03-01' },
+      }),
+    );
   });
 
   it('shows the engine’s error where the list would be', async () => {
-    useFakeEngine({ 'payees.list': payees, 'batches.list': fails('STORE', 'The local database is busy. Try again in a moment.') });
+    useFakeEngine({
+      'payees.list': payees,
+      'batches.list': fails('STORE', 'The local database is busy. Try again in a moment.'),
+    });
     render(<BatchesView itemId={null} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The local database is busy. Try again in a moment.');
   });
 
   it('moves with j/k and opens the batch with Enter, keyboard only', async () => {
-    useFakeEngine({ 'payees.list': payees, 'batches.list': () => ({ rows: [make.batch(), make.batch({ id: 'B101' })], nextCursor: null }) });
+    useFakeEngine({
+      'payees.list': payees,
+      'batches.list': () => ({ rows: [make.batch(), make.batch({ id: 'B101' })], nextCursor: null }),
+    });
     render(<BatchesView itemId={null} />);
     await screen.findByRole('grid');
     await userEvent.keyboard('jj');
@@ -78,8 +94,22 @@ describe('Batch detail', () => {
     make.batchDetail({
       batch: make.batch({ id: 'B101', verdict: 'differs', differenceCents: -2500 }),
       checks: [
-        make.check({ name: 'count', expectedCents: 12, actualCents: 11, differenceCents: -1, passed: false, explanations: [{ kind: 'missing', transactionId: 5009, cents: 2500 }] }),
-        make.check({ name: 'total', expectedCents: 123456, actualCents: 120956, differenceCents: -2500, passed: false, explanations: [{ kind: 'missing', transactionId: 5009, cents: 2500 }] }),
+        make.check({
+          name: 'count',
+          expectedCents: 12,
+          actualCents: 11,
+          differenceCents: -1,
+          passed: false,
+          explanations: [{ kind: 'missing', transactionId: 5009, cents: 2500 }],
+        }),
+        make.check({
+          name: 'total',
+          expectedCents: 123456,
+          actualCents: 120956,
+          differenceCents: -2500,
+          passed: false,
+          explanations: [{ kind: 'missing', transactionId: 5009, cents: 2500 }],
+        }),
       ],
     });
 
@@ -95,12 +125,17 @@ describe('Batch detail', () => {
     expect(total).toHaveTextContent('$1,209.56');
     expect(total).toHaveTextContent('($25.00)');
     expect(total).toHaveTextContent('Fails');
-    expect(within(total).getByRole('link', { name: 'Transaction 5009' })).toHaveAttribute('href', '#/transactions/5009');
+    expect(within(total).getByRole('link', { name: 'Transaction 5009' })).toHaveAttribute(
+      'href',
+      '#/transactions/5009',
+    );
     expect(total).toHaveTextContent('Missing from the batch');
   });
 
   it('says plainly when the batch does not exist', async () => {
-    useFakeEngine({ 'batches.get': fails('NOT_FOUND', 'There is no batch B999 in the local copy. Sync, then try again.') });
+    useFakeEngine({
+      'batches.get': fails('NOT_FOUND', 'There is no batch B999 in the local copy. Sync, then try again.'),
+    });
     render(<BatchesView itemId="B999" />);
     expect(await screen.findByRole('alert')).toHaveTextContent('There is no batch B999 in the local copy.');
   });
@@ -121,7 +156,20 @@ describe('Batch detail', () => {
 
     const signed = make.batchDetail({
       batch: make.batch({ reviewState: 'signed_off' }),
-      history: [{ id: 1, batchId: 'B100', action: 'sign_off', by: 'Pat Reviewer', at: '2026-03-07T15:00:00.000Z', note: 'Matched to bank deposit 3/7', totalCents: 123456, feesCents: 3456, partialCents: 120000, totalCount: 12 }],
+      history: [
+        {
+          id: 1,
+          batchId: 'B100',
+          action: 'sign_off',
+          by: 'Pat Reviewer',
+          at: '2026-03-07T15:00:00.000Z',
+          note: 'Matched to bank deposit 3/7',
+          totalCents: 123456,
+          feesCents: 3456,
+          partialCents: 120000,
+          totalCount: 12,
+        },
+      ],
     });
     engine.answer({ 'batches.signOff': () => signed });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign off' }));
@@ -145,12 +193,21 @@ describe('Batch detail', () => {
     expect(engine.callsOf('batches.unsign')).toHaveLength(0);
     await userEvent.type(within(dialog).getByLabelText('Reason (required)'), 'Posted to the wrong period');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Withdraw sign-off' }));
-    await waitFor(() => expect(engine.callsOf('batches.unsign')).toEqual([{ id: 'B100', reason: 'Posted to the wrong period' }]));
+    await waitFor(() =>
+      expect(engine.callsOf('batches.unsign')).toEqual([{ id: 'B100', reason: 'Posted to the wrong period' }]),
+    );
   });
 
   it('shows why a signed-off batch was re-opened', async () => {
-    useFakeEngine({ 'batches.get': () => make.batchDetail({ batch: make.batch({ reviewState: 'reopened', reopenReason: 'Transaction 5001 was refunded after sign-off.' }) }) });
+    useFakeEngine({
+      'batches.get': () =>
+        make.batchDetail({
+          batch: make.batch({ reviewState: 'reopened', reopenReason: 'Transaction 5001 was refunded after sign-off.' }),
+        }),
+    });
     render(<BatchesView itemId="B100" />);
-    expect(await screen.findByText(/Re-opened after sign-off: Transaction 5001 was refunded after sign-off./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Re-opened after sign-off: Transaction 5001 was refunded after sign-off./),
+    ).toBeInTheDocument();
   });
 });

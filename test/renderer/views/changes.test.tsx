@@ -6,7 +6,17 @@ import { fails, never, useFakeEngine } from '../helpers/fakeClient';
 import * as make from '../helpers/fixtures';
 
 const feed = () => ({
-  rows: [make.change({ id: 12 }), make.change({ id: 11, kind: 'settled', fromStatus: 'Pending', toStatus: 'Settled', deltaCents: null, transactionId: 5002 })],
+  rows: [
+    make.change({ id: 12 }),
+    make.change({
+      id: 11,
+      kind: 'settled',
+      fromStatus: 'Pending',
+      toStatus: 'Settled',
+      deltaCents: null,
+      transactionId: 5002,
+    }),
+  ],
   nextCursor: null,
   unacknowledged: 2,
 });
@@ -45,7 +55,13 @@ describe('Changes', () => {
     render(<ChangesView />);
     await screen.findByRole('grid');
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Refunded');
-    await waitFor(() => expect(engine.callsOf('changes.list').at(-1)).toEqual({ kinds: ['refunded'], unacknowledgedOnly: true, limit: 200 }));
+    await waitFor(() =>
+      expect(engine.callsOf('changes.list').at(-1)).toEqual({
+        kinds: ['refunded'],
+        unacknowledgedOnly: true,
+        limit: 200,
+      }),
+    );
   });
 
   it('acknowledges one change, then all of them after confirming (a key)', async () => {
@@ -64,7 +80,10 @@ describe('Changes', () => {
   });
 
   it('keeps the dialog open with the reason when acknowledging fails', async () => {
-    useFakeEngine({ 'changes.list': feed, 'changes.acknowledge': fails('STORE', 'The review could not be saved. Try again.') });
+    useFakeEngine({
+      'changes.list': feed,
+      'changes.acknowledge': fails('STORE', 'The review could not be saved. Try again.'),
+    });
     render(<ChangesView />);
     await screen.findByRole('grid');
     await userEvent.click(screen.getByRole('button', { name: 'Acknowledge all shown…' }));

@@ -33,7 +33,10 @@ describe('Chart of Accounts', () => {
   });
 
   it('adds an account, and keeps what was typed when the engine refuses', async () => {
-    const engine = useFakeEngine({ 'glAccounts.list': accounts, 'glAccounts.add': fails('CONFLICT', 'Account 199-11-6399 already exists.') });
+    const engine = useFakeEngine({
+      'glAccounts.list': accounts,
+      'glAccounts.add': fails('CONFLICT', 'Account 199-11-6399 already exists.'),
+    });
     render(<ChartOfAccountsView />);
     await screen.findByRole('table');
     await userEvent.type(screen.getByLabelText('Account number'), '199-11-6399');
@@ -43,7 +46,12 @@ describe('Chart of Accounts', () => {
     expect(screen.getByLabelText('Account number')).toHaveValue('199-11-6399');
     expect(screen.getByLabelText('Description')).toHaveValue('Library fines');
 
-    engine.answer({ 'glAccounts.add': () => [...accounts(), make.account({ id: 'gl-3', number: '199-11-6399', label: 'Library fines' })] });
+    engine.answer({
+      'glAccounts.add': () => [
+        ...accounts(),
+        make.account({ id: 'gl-3', number: '199-11-6399', label: 'Library fines' }),
+      ],
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Add account' }));
     await waitFor(() => expect(screen.getByRole('table')).toHaveTextContent('Library fines'));
     expect(screen.getByLabelText('Account number')).toHaveValue('');
@@ -51,7 +59,13 @@ describe('Chart of Accounts', () => {
   });
 
   it('removes an account only after confirming', async () => {
-    const engine = useFakeEngine({ 'glAccounts.list': accounts, 'glAccounts.remove': () => [make.account(), make.account({ id: 'gl-2', number: '461-00-5749', label: 'Athletics gate', removed: true })] });
+    const engine = useFakeEngine({
+      'glAccounts.list': accounts,
+      'glAccounts.remove': () => [
+        make.account(),
+        make.account({ id: 'gl-2', number: '461-00-5749', label: 'Athletics gate', removed: true }),
+      ],
+    });
     render(<ChartOfAccountsView />);
     await screen.findByRole('table');
     await userEvent.click(screen.getByRole('button', { name: 'Remove account 461-00-5749 Athletics gate' }));
@@ -60,7 +74,9 @@ describe('Chart of Accounts', () => {
     expect(engine.callsOf('glAccounts.remove')).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Remove account 461-00-5749 Athletics gate' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Remove account' }));
-    await waitFor(() => expect(engine.callsOf('glAccounts.remove')).toEqual([{ number: '461-00-5749', label: 'Athletics gate' }]));
+    await waitFor(() =>
+      expect(engine.callsOf('glAccounts.remove')).toEqual([{ number: '461-00-5749', label: 'Athletics gate' }]),
+    );
     await waitFor(() => expect(screen.getByRole('row', { name: /461-00-5749/ })).toHaveTextContent('Removed'));
   });
 });

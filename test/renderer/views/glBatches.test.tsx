@@ -24,7 +24,18 @@ const record = (overrides = {}) => ({
 const base: FakeHandlers = {
   'payees.list': () => [make.payee()],
   'settings.get': () => make.settings({ exportLayout: 'je-csv' }),
-  'glBatches.list': () => make.glReport([make.glLine(), make.glLine({ glBatchId: 'G2', glNumber: '461-00-5749', glLabel: 'Athletics gate', amountCents: 50000, amountWithoutFeesCents: 48500, count: 4 })]),
+  'glBatches.list': () =>
+    make.glReport([
+      make.glLine(),
+      make.glLine({
+        glBatchId: 'G2',
+        glNumber: '461-00-5749',
+        glLabel: 'Athletics gate',
+        amountCents: 50000,
+        amountWithoutFeesCents: 48500,
+        count: 4,
+      }),
+    ]),
 };
 
 describe('GL Batches', () => {
@@ -63,7 +74,9 @@ describe('GL Batches', () => {
     await userEvent.clear(from);
     await userEvent.type(from, '2026-03-01');
     await userEvent.click(screen.getByRole('checkbox', { name: 'ACH' }));
-    await waitFor(() => expect(engine.callsOf('glBatches.list').at(-1)).toMatchObject({ from: '2026-03-01', methods: ['ACH'] }));
+    await waitFor(() =>
+      expect(engine.callsOf('glBatches.list').at(-1)).toMatchObject({ from: '2026-03-01', methods: ['ACH'] }),
+    );
   });
 
   it('exports in browser mode: warns about an overlapping earlier export, then downloads the file (e key)', async () => {
@@ -106,7 +119,9 @@ describe('GL Batches', () => {
     act(() => engine.emit('export.progress', { rows: 500, totalRows: 2000, file: 'x' }));
     expect(screen.getByRole('progressbar', { name: 'Writing the export' })).toHaveAttribute('aria-valuenow', '25');
     const { BridgeError } = await import('../../../renderer/src/bridge');
-    await act(async () => finish(new BridgeError('EXPORT', 'The export folder is full. Free some space and export again.') as never));
+    await act(async () =>
+      finish(new BridgeError('EXPORT', 'The export folder is full. Free some space and export again.') as never),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('The export folder is full.');
   });
 

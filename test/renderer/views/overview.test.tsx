@@ -20,7 +20,17 @@ describe('Overview', () => {
   });
 
   it('says every deposit is signed off when there are no new deposits', async () => {
-    useFakeEngine({ 'overview.get': () => make.overview({ newDeposits: [], changesToReview: 0, latestChanges: [], dailyDeposits: [], lastRun: null, nextRunAt: null }) });
+    useFakeEngine({
+      'overview.get': () =>
+        make.overview({
+          newDeposits: [],
+          changesToReview: 0,
+          latestChanges: [],
+          dailyDeposits: [],
+          lastRun: null,
+          nextRunAt: null,
+        }),
+    });
     renderOverview();
     expect(await screen.findByText('Every deposit is signed off.')).toBeInTheDocument();
     expect(screen.getByText('Never')).toBeInTheDocument();
@@ -44,12 +54,18 @@ describe('Overview', () => {
     const chart = screen.getByRole('img', { name: /Daily deposits by payment method/ });
     expect(chart.querySelectorAll('rect')).toHaveLength(3);
     // Central time named on timestamps: 07:31 UTC is 1:31 AM CST.
-    expect(screen.getByRole('region', { name: 'Sync' })).toHaveTextContent('Last syncMar 7, 2026, 1:31 AM CT (finished)');
-    expect(screen.getByRole('region', { name: 'Sync' })).toHaveTextContent('Next scheduled syncMar 8, 2026, 1:30 AM CT');
+    expect(screen.getByRole('region', { name: 'Sync' })).toHaveTextContent(
+      'Last syncMar 7, 2026, 1:31 AM CT (finished)',
+    );
+    expect(screen.getByRole('region', { name: 'Sync' })).toHaveTextContent(
+      'Next scheduled syncMar 8, 2026, 1:30 AM CT',
+    );
   });
 
   it('shows the engine’s words when the overview cannot be read, and retries', async () => {
-    const engine = useFakeEngine({ 'overview.get': fails('STORE', 'The local database could not be read. Restart District Recon.') });
+    const engine = useFakeEngine({
+      'overview.get': fails('STORE', 'The local database could not be read. Restart District Recon.'),
+    });
     renderOverview();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The local database could not be read. Restart District Recon.');
@@ -64,15 +80,41 @@ describe('Overview', () => {
       'overview.get': () => make.overview(),
       'sync.start': () => ({ runId: 4, alreadyRunning: false }),
       'sync.cancel': () => ({ cancelled: true }),
-      'sync.status': () => ({ running: false, progress: null, lastRun: make.syncRun(), lastSuccessAt: null, nextRunAt: null }),
+      'sync.status': () => ({
+        running: false,
+        progress: null,
+        lastRun: make.syncRun(),
+        lastSuccessAt: null,
+        nextRunAt: null,
+      }),
     });
     const { stop } = renderOverview();
     await userEvent.click(await screen.findByRole('button', { name: 'Sync now' }));
     expect(engine.callsOf('sync.start')).toHaveLength(1);
-    act(() => engine.emit('sync.progress', { runId: 4, phase: 'transactions', pages: 3, rows: 600, fraction: 0.4, etaSeconds: 12, message: 'Day 3 of 7' }));
+    act(() =>
+      engine.emit('sync.progress', {
+        runId: 4,
+        phase: 'transactions',
+        pages: 3,
+        rows: 600,
+        fraction: 0.4,
+        etaSeconds: 12,
+        message: 'Day 3 of 7',
+      }),
+    );
     const bar = screen.getByRole('progressbar', { name: 'Syncing transactions' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
-    act(() => engine.emit('sync.progress', { runId: 4, phase: 'batches', pages: 9, rows: 1800, fraction: 0.75, etaSeconds: 4, message: '' }));
+    act(() =>
+      engine.emit('sync.progress', {
+        runId: 4,
+        phase: 'batches',
+        pages: 9,
+        rows: 1800,
+        fraction: 0.75,
+        etaSeconds: 4,
+        message: '',
+      }),
+    );
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '75');
     await userEvent.click(screen.getByRole('button', { name: 'Cancel sync' }));
     expect(engine.callsOf('sync.cancel')).toHaveLength(1);
@@ -92,9 +134,16 @@ describe('Overview', () => {
     });
     const { stop } = renderOverview();
     await userEvent.click(await screen.findByRole('button', { name: 'Sync now' }));
-    act(() => engine.emit('sync.finished', make.syncRun({ status: 'failed', error: 'The payment service refused the token. Check Settings.' })));
+    act(() =>
+      engine.emit(
+        'sync.finished',
+        make.syncRun({ status: 'failed', error: 'The payment service refused the token. Check Settings.' }),
+      ),
+    );
     const panel = screen.getByRole('region', { name: 'Sync' });
-    expect(within(panel).getByRole('alert')).toHaveTextContent('The payment service refused the token. Check Settings.');
+    expect(within(panel).getByRole('alert')).toHaveTextContent(
+      'The payment service refused the token. Check Settings.',
+    );
     stop();
   });
 });

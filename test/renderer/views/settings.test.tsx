@@ -51,7 +51,11 @@ describe('Settings', () => {
     engine.answer({ 'connection.set': () => make.settings({ connectionConfigured: true }) });
     await userEvent.click(screen.getByRole('button', { name: 'Save connection' }));
     expect(await screen.findByText(/Connection saved/)).toBeInTheDocument();
-    expect(engine.callsOf('connection.set').at(-1)).toEqual({ url: 'https://payments.example.org/api', token: 'tok-123', secret: 's3cret!' });
+    expect(engine.callsOf('connection.set').at(-1)).toEqual({
+      url: 'https://payments.example.org/api',
+      token: 'tok-123',
+      secret: 's3cret!',
+    });
     expect(token).toHaveValue('');
     expect(secret).toHaveValue('');
     expect(document.body.textContent).not.toContain('s3cret!');
@@ -60,7 +64,11 @@ describe('Settings', () => {
   it('tests the connection and reports the outcome', async () => {
     const engine = useFakeEngine({
       'settings.get': () => make.settings(),
-      'connection.test': () => ({ ok: false, message: 'The service refused the token and secret. Check them with your payment provider.', payeeCount: null }),
+      'connection.test': () => ({
+        ok: false,
+        message: 'The service refused the token and secret. Check them with your payment provider.',
+        payeeCount: null,
+      }),
     });
     render(<SettingsView />);
     await userEvent.click(await screen.findByRole('button', { name: 'Test connection' }));
@@ -69,7 +77,10 @@ describe('Settings', () => {
   });
 
   it('saves only what changed, and keeps the edits when saving fails', async () => {
-    const engine = useFakeEngine({ 'settings.get': () => make.settings(), 'settings.set': fails('BAD_ARGUMENTS', 'The refresh window must be 1 to 365 days.') });
+    const engine = useFakeEngine({
+      'settings.get': () => make.settings(),
+      'settings.set': fails('BAD_ARGUMENTS', 'The refresh window must be 1 to 365 days.'),
+    });
     render(<SettingsView />);
     const days = await screen.findByLabelText('Re-read the last … days');
     await userEvent.clear(days);
@@ -79,7 +90,9 @@ describe('Settings', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /Sandbox mode/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The refresh window must be 1 to 365 days.');
-    expect(engine.callsOf('settings.set')[0]).toEqual({ patch: { refreshWindowDays: 90, exportLayout: 'escape', escapeOrgId: '042', sandboxMode: true } });
+    expect(engine.callsOf('settings.set')[0]).toEqual({
+      patch: { refreshWindowDays: 90, exportLayout: 'escape', escapeOrgId: '042', sandboxMode: true },
+    });
     expect(days).toHaveValue(90);
     engine.answer({ 'settings.set': ({ patch }) => make.settings(patch as object) });
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));

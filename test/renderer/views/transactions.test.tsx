@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/domain';
 import { scrollTopForRow } from '../../../renderer/src/hooks/useRowWindow';
-import { loadedPageCount, MAX_PAGES, PAGE_SIZE, useTransactionsStore } from '../../../renderer/src/state/transactionsStore';
+import {
+  loadedPageCount,
+  MAX_PAGES,
+  PAGE_SIZE,
+  useTransactionsStore,
+} from '../../../renderer/src/state/transactionsStore';
 import { TransactionsView } from '../../../renderer/src/views/transactions/TransactionsView';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
 import * as make from '../helpers/fixtures';
@@ -49,7 +54,10 @@ describe('Transactions', () => {
     const grid = await screen.findByRole('grid', { name: 'Transactions' });
     const scroller = grid.querySelector<HTMLElement>('[data-virtual-scroll]')!;
     await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
-    const before = { seek: engine.callsOf('transactions.seek').length, list: engine.callsOf('transactions.list').length };
+    const before = {
+      seek: engine.callsOf('transactions.seek').length,
+      list: engine.callsOf('transactions.list').length,
+    };
 
     // A million rows are taller than a browser's scroll area: the scrollbar maps to rows proportionally.
     const scrollTo = async (row: number) => {
@@ -62,9 +70,13 @@ describe('Transactions', () => {
     };
     await scrollTo(500_000);
     expect(engine.callsOf('transactions.seek').slice(before.seek)).toEqual([{ filter: {}, position: 500_000 }]);
-    expect(engine.callsOf('transactions.list').slice(before.list)).toEqual([{ filter: {}, cursor: '500000', limit: PAGE_SIZE }]);
+    expect(engine.callsOf('transactions.list').slice(before.list)).toEqual([
+      { filter: {}, cursor: '500000', limit: PAGE_SIZE },
+    ]);
     // Every row on screen is loaded; only the overscan above the jump waits as placeholders.
-    const placeholders = [...grid.querySelectorAll('.data-table-placeholder')].map((row) => Number(row.getAttribute('data-index')));
+    const placeholders = [...grid.querySelectorAll('.data-table-placeholder')].map((row) =>
+      Number(row.getAttribute('data-index')),
+    );
     expect(placeholders.every((index) => index < 500_000)).toBe(true);
     expect(within(grid).getByText('500017')).toBeInTheDocument();
 
@@ -72,7 +84,12 @@ describe('Transactions', () => {
     const seeks = engine.callsOf('transactions.seek').length;
     for (let row = 500_180; row <= 500_000 + 2 * PAGE_SIZE; row += 180) await scrollTo(row);
     expect(engine.callsOf('transactions.seek').length).toBe(seeks);
-    expect(engine.callsOf('transactions.list').slice(before.list).map((args) => args.cursor)).toEqual(['500000', '500200', '500400']);
+    expect(
+      engine
+        .callsOf('transactions.list')
+        .slice(before.list)
+        .map((args) => args.cursor),
+    ).toEqual(['500000', '500200', '500400']);
     await scrollTo(999_990);
     expect(within(grid).getByText('1000000')).toBeInTheDocument();
   });
@@ -118,7 +135,9 @@ describe('Transactions', () => {
     render(<TransactionsView itemId={null} />);
     await screen.findByRole('grid');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Refunded');
-    await waitFor(() => expect(engine.callsOf('transactions.list').at(-1)).toMatchObject({ filter: { statuses: ['Refunded'] } }));
+    await waitFor(() =>
+      expect(engine.callsOf('transactions.list').at(-1)).toMatchObject({ filter: { statuses: ['Refunded'] } }),
+    );
     (document.activeElement as HTMLElement).blur();
     await userEvent.keyboard('/');
     expect(screen.getByRole('searchbox')).toHaveFocus();

@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('transactions_by_order').on('transactions').column('order_id').execute();
-  await sql`CREATE VIRTUAL TABLE transactions_search USING fts5(payer_name, data, content='transactions', content_rowid='id', tokenize='trigram')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE transactions_search USING fts5(payer_name, data, content='transactions', content_rowid='id', tokenize='trigram')`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER transactions_search_insert AFTER INSERT ON transactions
     WHEN new.payer_name IS NOT NULL OR new.data IS NOT NULL BEGIN
       INSERT INTO transactions_search(rowid, payer_name, data) VALUES (new.id, new.payer_name, new.data);

@@ -28,7 +28,8 @@ export function BatchChecks({ checks }: { checks: Check[] }) {
       <tbody>
         {checks.map((check) => {
           const label = CHECK_LABELS[check.name];
-          const value = (n: number) => (label.counts ? <span className="num-text">{formatCount(n)}</span> : <Money cents={n} />);
+          const value = (n: number) =>
+            label.counts ? <span className="num-text">{formatCount(n)}</span> : <Money cents={n} />;
           return (
             <tr key={check.name} className={check.passed ? undefined : 'row-failed'}>
               <th scope="row">{label.title}</th>
@@ -36,13 +37,17 @@ export function BatchChecks({ checks }: { checks: Check[] }) {
               <td className="num">{value(check.actualCents)}</td>
               <td className="num">
                 {label.counts ? (
-                  <span className="num-text">{check.differenceCents > 0 ? `+${check.differenceCents}` : check.differenceCents}</span>
+                  <span className="num-text">
+                    {check.differenceCents > 0 ? `+${check.differenceCents}` : check.differenceCents}
+                  </span>
                 ) : (
                   <Difference cents={check.differenceCents} />
                 )}
               </td>
               <td>
-                <span className={check.passed ? 'result result-ok' : 'result result-bad'}>{check.passed ? 'Passes' : 'Fails'}</span>
+                <span className={check.passed ? 'result result-ok' : 'result result-bad'}>
+                  {check.passed ? 'Passes' : 'Fails'}
+                </span>
               </td>
               <td>
                 {check.explanations.length === 0 ? (
@@ -51,8 +56,10 @@ export function BatchChecks({ checks }: { checks: Check[] }) {
                   <ul className="explanations">
                     {check.explanations.map((explanation) => (
                       <li key={`${explanation.kind}-${explanation.transactionId}`}>
-                        <a href={hrefFor('transactions', explanation.transactionId)}>Transaction {explanation.transactionId}</a>:{' '}
-                        {EXPLANATION_LABELS[explanation.kind]} <Money cents={explanation.cents} />
+                        <a href={hrefFor('transactions', explanation.transactionId)}>
+                          Transaction {explanation.transactionId}
+                        </a>
+                        : {EXPLANATION_LABELS[explanation.kind]} <Money cents={explanation.cents} />
                       </li>
                     ))}
                   </ul>

@@ -61,7 +61,12 @@ export function BatchDetailView({ id }: { id: string }) {
               <VerdictBadge verdict={batch.verdict} />
               <ReviewBadge state={batch.reviewState} />
               {canSign ? (
-                <button type="button" className="button button-primary" onClick={() => open('sign')} aria-keyshortcuts="s">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => open('sign')}
+                  aria-keyshortcuts="s"
+                >
                   Sign off…
                 </button>
               ) : (
@@ -144,7 +149,8 @@ export function BatchDetailView({ id }: { id: string }) {
             </p>
             {batch.verdict !== 'ties_out' && (
               <p className="field-warning">
-                This batch does not tie out (off by <Money cents={batch.differenceCents} /> across its checks). Say why in the note.
+                This batch does not tie out (off by <Money cents={batch.differenceCents} /> across its checks). Say why
+                in the note.
               </p>
             )}
             <label className="field field-block">
@@ -171,7 +177,13 @@ export function BatchDetailView({ id }: { id: string }) {
           >
             <label className="field field-block">
               <span>Reason (required)</span>
-              <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={3} maxLength={2000} required />
+              <textarea
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                rows={3}
+                maxLength={2000}
+                required
+              />
             </label>
           </ConfirmDialog>
         </>

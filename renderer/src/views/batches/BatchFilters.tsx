@@ -45,11 +45,19 @@ export function BatchFilters({ filter, payees, onChange }: BatchFiltersProps) {
       </label>
       <label className="field">
         <span>From (Central)</span>
-        <input type="date" value={filter.from ?? ''} onChange={(event) => onChange({ from: event.target.value || undefined })} />
+        <input
+          type="date"
+          value={filter.from ?? ''}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+        />
       </label>
       <label className="field">
         <span>To (Central)</span>
-        <input type="date" value={filter.to ?? ''} onChange={(event) => onChange({ to: event.target.value || undefined })} />
+        <input
+          type="date"
+          value={filter.to ?? ''}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+        />
       </label>
       <label className="field">
         <span>Tie-out</span>

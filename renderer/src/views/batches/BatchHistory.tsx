@@ -20,8 +20,8 @@ export function BatchHistory({ history }: { history: SignOff[] }) {
           {entry.note && <div className="timeline-note">“{entry.note}”</div>}
           {entry.action === 'sign_off' && (
             <div className="muted">
-              Signed totals: <Money cents={entry.totalCents} /> total, <Money cents={entry.feesCents} /> fees, <Money cents={entry.partialCents} /> net,{' '}
-              {entry.totalCount} transactions
+              Signed totals: <Money cents={entry.totalCents} /> total, <Money cents={entry.feesCents} /> fees,{' '}
+              <Money cents={entry.partialCents} /> net, {entry.totalCount} transactions
             </div>
           )}
         </li>

@@ -46,7 +46,9 @@ export function BatchTransactions({ transactions }: { transactions: Transaction[
               <td className="num">
                 <Money cents={txn.convenienceFeeCents} />
               </td>
-              <td className="num">{txn.amountRefundedCents ? <Money cents={txn.amountRefundedCents} /> : <span className="muted">—</span>}</td>
+              <td className="num">
+                {txn.amountRefundedCents ? <Money cents={txn.amountRefundedCents} /> : <span className="muted">—</span>}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -18,7 +18,8 @@ const column = createColumnHelper<Change>();
 
 export function ChangesView() {
   const store = useChangesStore();
-  const { status, rows, error, kinds, showAcknowledged, unacknowledged, nextCursor, acknowledging, actionError } = store;
+  const { status, rows, error, kinds, showAcknowledged, unacknowledged, nextCursor, acknowledging, actionError } =
+    store;
   const { load, loadMore, setKinds, setShowAcknowledged, acknowledge, acknowledgeAll } = store;
   const [confirmAll, setConfirmAll] = useState(false);
   useEffect(() => {
@@ -32,27 +33,50 @@ export function ChangesView() {
 
   const columns = useMemo<TableColumn<Change>[]>(
     () => [
-      column.display({ id: 'seen', header: 'Seen (Central time)', cell: ({ row }) => <Instant iso={row.original.seenAt} />, meta: { width: '215px' } }),
+      column.display({
+        id: 'seen',
+        header: 'Seen (Central time)',
+        cell: ({ row }) => <Instant iso={row.original.seenAt} />,
+        meta: { width: '215px' },
+      }),
       column.display({
         id: 'kind',
         header: 'What changed',
-        cell: ({ row }) => <span className={`badge kind kind-${row.original.kind}`}>{CHANGE_KIND_LABELS[row.original.kind]}</span>,
+        cell: ({ row }) => (
+          <span className={`badge kind kind-${row.original.kind}`}>{CHANGE_KIND_LABELS[row.original.kind]}</span>
+        ),
         meta: { width: '170px' },
       }),
-      column.display({ id: 'txn', header: 'Transaction', cell: ({ row }) => <span className="mono">{row.original.transactionId}</span>, meta: { width: '110px' } }),
+      column.display({
+        id: 'txn',
+        header: 'Transaction',
+        cell: ({ row }) => <span className="mono">{row.original.transactionId}</span>,
+        meta: { width: '110px' },
+      }),
       column.display({
         id: 'status',
         header: 'Status',
-        cell: ({ row }) => (row.original.fromStatus ? `${row.original.fromStatus} → ${row.original.toStatus}` : row.original.toStatus),
+        cell: ({ row }) =>
+          row.original.fromStatus ? `${row.original.fromStatus} → ${row.original.toStatus}` : row.original.toStatus,
         meta: { width: '170px' },
       }),
       column.display({
         id: 'delta',
         header: 'Amount change',
-        cell: ({ row }) => (row.original.deltaCents === null ? <span className="muted">—</span> : <Difference cents={row.original.deltaCents} />),
+        cell: ({ row }) =>
+          row.original.deltaCents === null ? (
+            <span className="muted">—</span>
+          ) : (
+            <Difference cents={row.original.deltaCents} />
+          ),
         meta: { align: 'right', width: '130px' },
       }),
-      column.display({ id: 'detail', header: 'Detail', cell: ({ row }) => row.original.detail ?? '', meta: { width: 'minmax(120px, 2fr)' } }),
+      column.display({
+        id: 'detail',
+        header: 'Detail',
+        cell: ({ row }) => row.original.detail ?? '',
+        meta: { width: 'minmax(120px, 2fr)' },
+      }),
       column.display({
         id: 'ack',
         header: 'Review',
@@ -93,14 +117,24 @@ export function ChangesView() {
         <p className="muted" role="status">
           {formatCount(unacknowledged)} waiting for review
         </p>
-        <button type="button" className="button button-primary" disabled={pending === 0 || acknowledging} onClick={() => setConfirmAll(true)} aria-keyshortcuts="a">
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={pending === 0 || acknowledging}
+          onClick={() => setConfirmAll(true)}
+          aria-keyshortcuts="a"
+        >
           Acknowledge all shown…
         </button>
       </div>
       <form className="filters" role="search" aria-label="Filter changes" onSubmit={(event) => event.preventDefault()}>
         <label className="field">
           <span>Kind</span>
-          <select data-search value={kinds[0] ?? ''} onChange={(event) => setKinds(event.target.value ? [event.target.value as ChangeKind] : [])}>
+          <select
+            data-search
+            value={kinds[0] ?? ''}
+            onChange={(event) => setKinds(event.target.value ? [event.target.value as ChangeKind] : [])}
+          >
             <option value="">All kinds</option>
             {CHANGE_KINDS.map((kind) => (
               <option key={kind} value={kind}>
@@ -110,7 +144,11 @@ export function ChangesView() {
           </select>
         </label>
         <label className="checkbox">
-          <input type="checkbox" checked={showAcknowledged} onChange={(event) => setShowAcknowledged(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={showAcknowledged}
+            onChange={(event) => setShowAcknowledged(event.target.checked)}
+          />
           Include changes already reviewed
         </label>
       </form>
@@ -147,7 +185,8 @@ export function ChangesView() {
       >
         <p>
           {formatCount(pending)} {pending === 1 ? 'change' : 'changes'}
-          {kinds.length ? ` of kind “${CHANGE_KIND_LABELS[kinds[0]!]}”` : ''} will be marked as reviewed. They stay in each transaction’s timeline.
+          {kinds.length ? ` of kind “${CHANGE_KIND_LABELS[kinds[0]!]}”` : ''} will be marked as reviewed. They stay in
+          each transaction’s timeline.
         </p>
       </ConfirmDialog>
     </section>

@@ -21,9 +21,16 @@ export function ChartOfAccountsView() {
   useSearchKey();
 
   const needle = query.trim().toLowerCase();
-  const shown = accounts.filter((a) => !needle || a.number.toLowerCase().includes(needle) || a.label.toLowerCase().includes(needle));
+  const shown = accounts.filter(
+    (a) => !needle || a.number.toLowerCase().includes(needle) || a.label.toLowerCase().includes(needle),
+  );
   const active = accounts.filter((a) => !a.removed).length;
-  const addProblem = number.trim().length < 2 ? 'Enter the account number (at least 2 characters).' : label.trim().length < 2 ? 'Enter a description (at least 2 characters).' : null;
+  const addProblem =
+    number.trim().length < 2
+      ? 'Enter the account number (at least 2 characters).'
+      : label.trim().length < 2
+        ? 'Enter a description (at least 2 characters).'
+        : null;
 
   return (
     <section aria-labelledby="view-title" className="view">
@@ -48,11 +55,21 @@ export function ChartOfAccountsView() {
         <div className="form-row">
           <label className="field">
             <span>Account number</span>
-            <input value={number} onChange={(event) => setNumber(event.target.value)} maxLength={64} placeholder="e.g. 199-11-6399-00-001" />
+            <input
+              value={number}
+              onChange={(event) => setNumber(event.target.value)}
+              maxLength={64}
+              placeholder="e.g. 199-11-6399-00-001"
+            />
           </label>
           <label className="field field-grow">
             <span>Description</span>
-            <input value={label} onChange={(event) => setLabel(event.target.value)} maxLength={200} placeholder="e.g. Cafeteria sales" />
+            <input
+              value={label}
+              onChange={(event) => setLabel(event.target.value)}
+              maxLength={200}
+              placeholder="e.g. Cafeteria sales"
+            />
           </label>
           <button type="submit" className="button button-primary" disabled={saving || addProblem !== null}>
             {saving ? 'Saving…' : 'Add account'}
@@ -64,7 +81,13 @@ export function ChartOfAccountsView() {
       <div className="filters">
         <label className="field field-grow">
           <span>Find an account</span>
-          <input data-search type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Number or description" />
+          <input
+            data-search
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="Number or description"
+          />
         </label>
       </div>
       {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load()} />}
@@ -126,8 +149,8 @@ export function ChartOfAccountsView() {
       >
         {removing && (
           <p>
-            <strong className="mono">{removing.number}</strong> {removing.label} will no longer be offered. Lines already posted to it keep
-            their account.
+            <strong className="mono">{removing.number}</strong> {removing.label} will no longer be offered. Lines
+            already posted to it keep their account.
           </p>
         )}
       </ConfirmDialog>

@@ -42,7 +42,9 @@ export function AccountTotals({ report }: { report: GlBatchReport }) {
           <th scope="row" colSpan={2}>
             Total
           </th>
-          <td className="num num-text">{formatCount(report.byAccount.reduce((sum, account) => sum + account.count, 0))}</td>
+          <td className="num num-text">
+            {formatCount(report.byAccount.reduce((sum, account) => sum + account.count, 0))}
+          </td>
           <td className="num">
             <Money cents={report.totalCents} strong />
           </td>

@@ -22,7 +22,18 @@ function fileNameOf(path: string): string {
  */
 export function ExportPanel({ disabled }: { disabled: boolean }) {
   const store = useGlBatchesStore();
-  const { filter, exportPhase, overlaps, exportProgress, exportResult, exportError, prepareExport, runExport, cancelExport, listenExportProgress } = store;
+  const {
+    filter,
+    exportPhase,
+    overlaps,
+    exportProgress,
+    exportResult,
+    exportError,
+    prepareExport,
+    runExport,
+    cancelExport,
+    listenExportProgress,
+  } = store;
   const defaultLayout = useSettingsStore((state) => state.settings?.exportLayout);
   const loadSettings = useSettingsStore((state) => state.load);
   const [layout, setLayout] = useState<ExportLayout | null>(null);
@@ -87,15 +98,22 @@ export function ExportPanel({ disabled }: { disabled: boolean }) {
       {exportPhase === 'exporting' && (
         <ProgressBar
           label="Writing the export"
-          fraction={exportProgress && exportProgress.totalRows > 0 ? exportProgress.rows / exportProgress.totalRows : null}
-          detail={exportProgress ? `${formatCount(exportProgress.rows)} of ${formatCount(exportProgress.totalRows)} rows` : undefined}
+          fraction={
+            exportProgress && exportProgress.totalRows > 0 ? exportProgress.rows / exportProgress.totalRows : null
+          }
+          detail={
+            exportProgress
+              ? `${formatCount(exportProgress.rows)} of ${formatCount(exportProgress.totalRows)} rows`
+              : undefined
+          }
         />
       )}
       {exportPhase === 'error' && exportError && <ErrorBanner message={exportError} />}
       {downloadError && <ErrorBanner message={downloadError} />}
       {exportPhase === 'done' && exportResult && (
         <div className="banner banner-ok" role="status">
-          Exported {formatCount(exportResult.record.rowCount)} rows, <Money cents={exportResult.record.totalCents} /> in all, to{' '}
+          Exported {formatCount(exportResult.record.rowCount)} rows, <Money cents={exportResult.record.totalCents} /> in
+          all, to{' '}
           <code>{exportResult.downloadPath ? fileNameOf(exportResult.record.file) : exportResult.record.file}</code>
           {exportResult.downloadPath ? ' (downloaded by your browser).' : '.'}
         </div>
@@ -112,7 +130,8 @@ export function ExportPanel({ disabled }: { disabled: boolean }) {
         <ul className="compact-list">
           {overlaps.map((record) => (
             <li key={record.id}>
-              {formatBusinessDate(record.from)} – {formatBusinessDate(record.to)}, <Money cents={record.totalCents} />, exported <Instant iso={record.createdAt} />
+              {formatBusinessDate(record.from)} – {formatBusinessDate(record.to)}, <Money cents={record.totalCents} />,
+              exported <Instant iso={record.createdAt} />
             </li>
           ))}
         </ul>

@@ -29,14 +29,54 @@ export function GlBatchesView() {
   useSearchKey();
 
   const columns: TableColumn<GlBatch>[] = [
-    column.display({ id: 'date', header: 'Business date (Central)', cell: ({ row }) => <BusinessDate date={row.original.date} />, meta: { width: '170px' } }),
-    column.display({ id: 'batch', header: 'Batch', cell: ({ row }) => <span className="mono">{row.original.batchId}</span>, meta: { width: '110px' } }),
-    column.display({ id: 'payee', header: 'Payee', cell: ({ row }) => payeeName(payees, row.original.payeeId), meta: { width: 'minmax(140px, 2fr)' } }),
-    column.display({ id: 'account', header: 'Account', cell: ({ row }) => <span className="mono">{row.original.glNumber ?? 'Unassigned'}</span>, meta: { width: '150px' } }),
-    column.display({ id: 'label', header: 'Description', cell: ({ row }) => row.original.glLabel ?? '—', meta: { width: 'minmax(140px, 2fr)' } }),
-    column.display({ id: 'count', header: 'Count', cell: ({ row }) => <span className="num-text">{formatCount(row.original.count)}</span>, meta: { align: 'right', width: '70px' } }),
-    column.display({ id: 'amount', header: 'Amount', cell: ({ row }) => <Money cents={row.original.amountCents} />, meta: { align: 'right', width: '120px' } }),
-    column.display({ id: 'net', header: 'Without fees', cell: ({ row }) => <Money cents={row.original.amountWithoutFeesCents} />, meta: { align: 'right', width: '120px' } }),
+    column.display({
+      id: 'date',
+      header: 'Business date (Central)',
+      cell: ({ row }) => <BusinessDate date={row.original.date} />,
+      meta: { width: '170px' },
+    }),
+    column.display({
+      id: 'batch',
+      header: 'Batch',
+      cell: ({ row }) => <span className="mono">{row.original.batchId}</span>,
+      meta: { width: '110px' },
+    }),
+    column.display({
+      id: 'payee',
+      header: 'Payee',
+      cell: ({ row }) => payeeName(payees, row.original.payeeId),
+      meta: { width: 'minmax(140px, 2fr)' },
+    }),
+    column.display({
+      id: 'account',
+      header: 'Account',
+      cell: ({ row }) => <span className="mono">{row.original.glNumber ?? 'Unassigned'}</span>,
+      meta: { width: '150px' },
+    }),
+    column.display({
+      id: 'label',
+      header: 'Description',
+      cell: ({ row }) => row.original.glLabel ?? '—',
+      meta: { width: 'minmax(140px, 2fr)' },
+    }),
+    column.display({
+      id: 'count',
+      header: 'Count',
+      cell: ({ row }) => <span className="num-text">{formatCount(row.original.count)}</span>,
+      meta: { align: 'right', width: '70px' },
+    }),
+    column.display({
+      id: 'amount',
+      header: 'Amount',
+      cell: ({ row }) => <Money cents={row.original.amountCents} />,
+      meta: { align: 'right', width: '120px' },
+    }),
+    column.display({
+      id: 'net',
+      header: 'Without fees',
+      cell: ({ row }) => <Money cents={row.original.amountWithoutFeesCents} />,
+      meta: { align: 'right', width: '120px' },
+    }),
   ];
 
   return (
@@ -56,7 +96,8 @@ export function GlBatchesView() {
           <AccountTotals report={report} />
           {report.truncated && (
             <p className="muted" role="note">
-              Showing the first {formatCount(report.rows.length)} lines; the export writes all {formatCount(report.rowCount)}.
+              Showing the first {formatCount(report.rows.length)} lines; the export writes all{' '}
+              {formatCount(report.rowCount)}.
             </p>
           )}
           <h2 className="section-title">Lines</h2>

@@ -14,7 +14,13 @@ export function GlFilters({ filter, payees, onChange }: GlFiltersProps) {
     <form className="filters" role="search" aria-label="Choose GL batches" onSubmit={(event) => event.preventDefault()}>
       <label className="field">
         <span>From (Central)</span>
-        <input data-search type="date" required value={filter.from} onChange={(event) => onChange({ from: event.target.value })} />
+        <input
+          data-search
+          type="date"
+          required
+          value={filter.from}
+          onChange={(event) => onChange({ from: event.target.value })}
+        />
       </label>
       <label className="field">
         <span>To (Central)</span>
@@ -26,7 +32,9 @@ export function GlFilters({ filter, payees, onChange }: GlFiltersProps) {
           multiple
           size={Math.min(4, Math.max(2, payees.length))}
           value={filter.payeeIds.map(String)}
-          onChange={(event) => onChange({ payeeIds: [...event.target.selectedOptions].map((option) => Number(option.value)) })}
+          onChange={(event) =>
+            onChange({ payeeIds: [...event.target.selectedOptions].map((option) => Number(option.value)) })
+          }
         >
           {payees.map((payee) => (
             <option key={payee.id} value={payee.id}>
@@ -44,7 +52,11 @@ export function GlFilters({ filter, payees, onChange }: GlFiltersProps) {
               type="checkbox"
               checked={filter.methods.includes(method)}
               onChange={(event) =>
-                onChange({ methods: event.target.checked ? [...filter.methods, method] : filter.methods.filter((m) => m !== method) })
+                onChange({
+                  methods: event.target.checked
+                    ? [...filter.methods, method]
+                    : filter.methods.filter((m) => m !== method),
+                })
               }
             />
             {methodLabel(method)}

@@ -16,7 +16,12 @@ const WIDTH = 720;
 const HEIGHT = 220;
 const PAD = { top: 12, right: 12, bottom: 28, left: 64 };
 
-const compactMoney = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const compactMoney = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 
 interface Series {
   key: string;
@@ -24,7 +29,11 @@ interface Series {
   color: string;
 }
 
-function buildSeries(deposits: DailyDeposit[], groupBy: GroupBy, payees: Payee[]): { series: Series[]; keyOf(d: DailyDeposit): string } {
+function buildSeries(
+  deposits: DailyDeposit[],
+  groupBy: GroupBy,
+  payees: Payee[],
+): { series: Series[]; keyOf(d: DailyDeposit): string } {
   const rawKey = (d: DailyDeposit) => (groupBy === 'method' ? d.paymentMethod : String(d.payeeId));
   const totals = new Map<string, number>();
   for (const d of deposits) totals.set(rawKey(d), (totals.get(rawKey(d)) ?? 0) + d.totalCents);
@@ -32,7 +41,8 @@ function buildSeries(deposits: DailyDeposit[], groupBy: GroupBy, payees: Payee[]
   const kept = new Set(ranked.length > MAX_SERIES + 1 ? ranked.slice(0, MAX_SERIES) : ranked);
   const label = (key: string) => (groupBy === 'method' ? methodLabel(key) : payeeName(payees, Number(key)));
   const series: Series[] = [...kept].map((key, i) => ({ key, label: label(key), color: COLORS[i % COLORS.length]! }));
-  if (kept.size < ranked.length) series.push({ key: 'other', label: 'Other payees', color: COLORS[COLORS.length - 1]! });
+  if (kept.size < ranked.length)
+    series.push({ key: 'other', label: 'Other payees', color: COLORS[COLORS.length - 1]! });
   return { series, keyOf: (d) => (kept.has(rawKey(d)) ? rawKey(d) : 'other') };
 }
 
@@ -75,7 +85,12 @@ export function DepositsChart({ deposits, payees }: { deposits: DailyDeposit[]; 
       <div className="chart-controls" role="radiogroup" aria-label="Group deposits by">
         {(['method', 'payee'] as const).map((option) => (
           <label key={option} className="segmented">
-            <input type="radio" name={`${titleId}-group`} checked={groupBy === option} onChange={() => setGroupBy(option)} />
+            <input
+              type="radio"
+              name={`${titleId}-group`}
+              checked={groupBy === option}
+              onChange={() => setGroupBy(option)}
+            />
             <span>{option === 'method' ? 'By payment method' : 'By payee'}</span>
           </label>
         ))}
@@ -83,11 +98,18 @@ export function DepositsChart({ deposits, payees }: { deposits: DailyDeposit[]; 
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="chart-svg" role="img" aria-labelledby={`${titleId} ${descId}`}>
         <title id={titleId}>Daily deposits {groupBy === 'method' ? 'by payment method' : 'by payee'}</title>
         <desc id={descId}>
-          {dates.length} business days from {formatShortDate(dates[0]!)} to {formatShortDate(dates[dates.length - 1]!)}, {formatMoney(grand)} in all.
+          {dates.length} business days from {formatShortDate(dates[0]!)} to {formatShortDate(dates[dates.length - 1]!)},{' '}
+          {formatMoney(grand)} in all.
         </desc>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + plotH - scale(tick)} y2={PAD.top + plotH - scale(tick)} className="chart-grid" />
+            <line
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={PAD.top + plotH - scale(tick)}
+              y2={PAD.top + plotH - scale(tick)}
+              className="chart-grid"
+            />
             <text x={PAD.left - 6} y={PAD.top + plotH - scale(tick) + 4} className="chart-axis" textAnchor="end">
               {compactMoney.format(tick / 100)}
             </text>

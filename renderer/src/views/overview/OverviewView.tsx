@@ -65,30 +65,39 @@ export function OverviewView() {
                   </tr>
                 </thead>
                 <tbody>
-                  {depositsFirst(data.newDeposits).slice(0, DEPOSITS_SHOWN).map((batch) => (
-                    <tr key={batch.id}>
-                      <td>
-                        <a href={hrefFor('batches', batch.id)}>
-                          <BusinessDate date={batch.date} />
-                        </a>
-                      </td>
-                      <td>{batch.payeeName ?? `Payee ${batch.payeeId}`}</td>
-                      <td>{methodLabel(batch.paymentMethod)}</td>
-                      <td className="num">
-                        <Money cents={batch.totalCents} />
-                      </td>
-                      <td>
-                        <VerdictBadge verdict={batch.verdict} />
-                      </td>
-                      <td className="num">{batch.verdict === 'differs' ? <Money cents={batch.differenceCents} /> : <span className="muted">—</span>}</td>
-                    </tr>
-                  ))}
+                  {depositsFirst(data.newDeposits)
+                    .slice(0, DEPOSITS_SHOWN)
+                    .map((batch) => (
+                      <tr key={batch.id}>
+                        <td>
+                          <a href={hrefFor('batches', batch.id)}>
+                            <BusinessDate date={batch.date} />
+                          </a>
+                        </td>
+                        <td>{batch.payeeName ?? `Payee ${batch.payeeId}`}</td>
+                        <td>{methodLabel(batch.paymentMethod)}</td>
+                        <td className="num">
+                          <Money cents={batch.totalCents} />
+                        </td>
+                        <td>
+                          <VerdictBadge verdict={batch.verdict} />
+                        </td>
+                        <td className="num">
+                          {batch.verdict === 'differs' ? (
+                            <Money cents={batch.differenceCents} />
+                          ) : (
+                            <span className="muted">—</span>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
                 </tbody>
               </table>
             )}
             {data.newDeposits.length > DEPOSITS_SHOWN && (
               <p className="muted table-more">
-                And {formatCount(data.newDeposits.length - DEPOSITS_SHOWN)} more: <a href={hrefFor('batches')}>see all batches</a>.
+                And {formatCount(data.newDeposits.length - DEPOSITS_SHOWN)} more:{' '}
+                <a href={hrefFor('batches')}>see all batches</a>.
               </p>
             )}
           </section>
@@ -99,7 +108,8 @@ export function OverviewView() {
               <a href={hrefFor('changes')}>Review changes</a>
             </div>
             <p className="big-number">
-              {formatCount(data.changesToReview)} <span className="muted">{data.changesToReview === 1 ? 'change' : 'changes'}</span>
+              {formatCount(data.changesToReview)}{' '}
+              <span className="muted">{data.changesToReview === 1 ? 'change' : 'changes'}</span>
             </p>
             {data.latestChanges.length > 0 && (
               <ul className="compact-list">

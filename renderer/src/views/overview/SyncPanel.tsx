@@ -38,7 +38,8 @@ export function SyncPanel({ lastRun, nextRunAt }: { lastRun: SyncRunSummary | nu
           <dd>
             {shownRun ? (
               <>
-                <Instant iso={shownRun.finishedAt ?? shownRun.startedAt} /> <span className="muted">({RUN_STATUS[shownRun.status]})</span>
+                <Instant iso={shownRun.finishedAt ?? shownRun.startedAt} />{' '}
+                <span className="muted">({RUN_STATUS[shownRun.status]})</span>
               </>
             ) : (
               <span className="muted">Never</span>
@@ -53,8 +54,8 @@ export function SyncPanel({ lastRun, nextRunAt }: { lastRun: SyncRunSummary | nu
           <div>
             <dt>Last run brought in</dt>
             <dd>
-              {formatCount(shownRun.transactionsInserted)} new, {formatCount(shownRun.transactionsUpdated)} updated transactions;{' '}
-              {formatCount(shownRun.batchesSynced)} deposits
+              {formatCount(shownRun.transactionsInserted)} new, {formatCount(shownRun.transactionsUpdated)} updated
+              transactions; {formatCount(shownRun.batchesSynced)} deposits
             </dd>
           </div>
         )}
@@ -63,7 +64,11 @@ export function SyncPanel({ lastRun, nextRunAt }: { lastRun: SyncRunSummary | nu
         <ProgressBar
           label={progress ? `Syncing ${SYNC_PHASE_LABELS[progress.phase].toLowerCase()}` : 'Starting sync'}
           fraction={progress?.fraction ?? null}
-          detail={progress ? `${progress.message || `${formatCount(progress.rows)} rows`}${progress.etaSeconds ? ` · about ${Math.ceil(progress.etaSeconds)} s left` : ''}` : undefined}
+          detail={
+            progress
+              ? `${progress.message || `${formatCount(progress.rows)} rows`}${progress.etaSeconds ? ` · about ${Math.ceil(progress.etaSeconds)} s left` : ''}`
+              : undefined
+          }
         />
       )}
       {error && <ErrorBanner message={error} />}

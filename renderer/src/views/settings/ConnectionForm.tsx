@@ -7,11 +7,16 @@ import { useSettingsStore } from '../../state/settingsStore';
  * filled from the engine, and are cleared only after a successful save.
  */
 export function ConnectionForm({ settings }: { settings: Settings }) {
-  const { connectionSaving, connectionOutcome, testing, testResult, testError, setConnection, testConnection } = useSettingsStore();
+  const { connectionSaving, connectionOutcome, testing, testResult, testError, setConnection, testConnection } =
+    useSettingsStore();
   const [url, setUrl] = useState(settings.serviceUrl ?? '');
   const [token, setToken] = useState('');
   const [secret, setSecret] = useState('');
-  const problem = !url.trim() ? 'Enter the service address.' : !token || !secret ? 'Enter both the token and the secret.' : null;
+  const problem = !url.trim()
+    ? 'Enter the service address.'
+    : !token || !secret
+      ? 'Enter both the token and the secret.'
+      : null;
 
   return (
     <form
@@ -28,12 +33,20 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
     >
       <h2 id="connection-title">Payment service connection</h2>
       <p className="muted">
-        {settings.connectionConfigured ? 'A token and secret are stored. Enter new ones to replace them.' : 'No token and secret are stored yet.'}
+        {settings.connectionConfigured
+          ? 'A token and secret are stored. Enter new ones to replace them.'
+          : 'No token and secret are stored yet.'}
       </p>
       <div className="form-grid">
         <label className="field">
           <span>Service address (URL)</span>
-          <input type="url" value={url} onChange={(event) => setUrl(event.target.value)} placeholder="https://payments.example.org/api" autoComplete="url" />
+          <input
+            type="url"
+            value={url}
+            onChange={(event) => setUrl(event.target.value)}
+            placeholder="https://payments.example.org/api"
+            autoComplete="url"
+          />
         </label>
         <label className="field">
           <span>Token</span>
@@ -41,20 +54,33 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
         </label>
         <label className="field">
           <span>Secret</span>
-          <input type="password" value={secret} onChange={(event) => setSecret(event.target.value)} autoComplete="off" />
+          <input
+            type="password"
+            value={secret}
+            onChange={(event) => setSecret(event.target.value)}
+            autoComplete="off"
+          />
         </label>
       </div>
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={connectionSaving || problem !== null}>
           {connectionSaving ? 'Saving…' : 'Save connection'}
         </button>
-        <button type="button" className="button" disabled={testing} onClick={() => void testConnection(url.trim() || undefined)}>
+        <button
+          type="button"
+          className="button"
+          disabled={testing}
+          onClick={() => void testConnection(url.trim() || undefined)}
+        >
           {testing ? 'Testing…' : 'Test connection'}
         </button>
         {problem && (token || secret) && <span className="muted">{problem}</span>}
       </div>
       {connectionOutcome && (
-        <p role={connectionOutcome.ok ? 'status' : 'alert'} className={connectionOutcome.ok ? 'banner banner-ok' : 'banner banner-error'}>
+        <p
+          role={connectionOutcome.ok ? 'status' : 'alert'}
+          className={connectionOutcome.ok ? 'banner banner-ok' : 'banner banner-error'}
+        >
           {connectionOutcome.message}
         </p>
       )}

@@ -64,21 +64,42 @@ function PreferencesForm({ settings }: { settings: Settings }) {
       <fieldset className="fieldset">
         <legend>Nightly sync</legend>
         <label className="checkbox">
-          <input type="checkbox" checked={draft.scheduleEnabled} onChange={(event) => set('scheduleEnabled', event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={draft.scheduleEnabled}
+            onChange={(event) => set('scheduleEnabled', event.target.checked)}
+          />
           Sync automatically every night
         </label>
         <div className="form-grid">
           <label className="field">
             <span>Time (Central)</span>
-            <input type="time" value={draft.scheduleTime} onChange={(event) => set('scheduleTime', event.target.value)} disabled={!draft.scheduleEnabled} />
+            <input
+              type="time"
+              value={draft.scheduleTime}
+              onChange={(event) => set('scheduleTime', event.target.value)}
+              disabled={!draft.scheduleEnabled}
+            />
           </label>
           <label className="field">
             <span>Re-read the last … days</span>
-            <input type="number" min={1} max={365} value={draft.refreshWindowDays} onChange={(event) => set('refreshWindowDays', Number(event.target.value))} />
+            <input
+              type="number"
+              min={1}
+              max={365}
+              value={draft.refreshWindowDays}
+              onChange={(event) => set('refreshWindowDays', Number(event.target.value))}
+            />
           </label>
           <label className="field">
             <span>First sync goes back … days</span>
-            <input type="number" min={1} max={3650} value={draft.firstSyncDays} onChange={(event) => set('firstSyncDays', Number(event.target.value))} />
+            <input
+              type="number"
+              min={1}
+              max={3650}
+              value={draft.firstSyncDays}
+              onChange={(event) => set('firstSyncDays', Number(event.target.value))}
+            />
           </label>
         </div>
       </fieldset>
@@ -87,7 +108,10 @@ function PreferencesForm({ settings }: { settings: Settings }) {
         <div className="form-grid">
           <label className="field">
             <span>Layout</span>
-            <select value={draft.exportLayout} onChange={(event) => set('exportLayout', event.target.value as ExportLayout)}>
+            <select
+              value={draft.exportLayout}
+              onChange={(event) => set('exportLayout', event.target.value as ExportLayout)}
+            >
               {EXPORT_LAYOUT_OPTIONS.map((layout) => (
                 <option key={layout} value={layout}>
                   {EXPORT_LAYOUT_LABELS[layout]}
@@ -97,25 +121,45 @@ function PreferencesForm({ settings }: { settings: Settings }) {
           </label>
           <label className="field">
             <span>Clearing account</span>
-            <input value={draft.clearingAccount} onChange={(event) => set('clearingAccount', event.target.value)} maxLength={64} />
+            <input
+              value={draft.clearingAccount}
+              onChange={(event) => set('clearingAccount', event.target.value)}
+              maxLength={64}
+            />
           </label>
           <label className="field">
             <span>Deposit (bank) account</span>
-            <input value={draft.depositAccount} onChange={(event) => set('depositAccount', event.target.value)} maxLength={64} />
+            <input
+              value={draft.depositAccount}
+              onChange={(event) => set('depositAccount', event.target.value)}
+              maxLength={64}
+            />
           </label>
           {draft.exportLayout === 'escape' && (
             <>
               <label className="field">
                 <span>Escape organisation ID</span>
-                <input value={draft.escapeOrgId} onChange={(event) => set('escapeOrgId', event.target.value)} maxLength={32} />
+                <input
+                  value={draft.escapeOrgId}
+                  onChange={(event) => set('escapeOrgId', event.target.value)}
+                  maxLength={32}
+                />
               </label>
               <label className="field">
                 <span>Escape department ID</span>
-                <input value={draft.escapeDeptId} onChange={(event) => set('escapeDeptId', event.target.value)} maxLength={32} />
+                <input
+                  value={draft.escapeDeptId}
+                  onChange={(event) => set('escapeDeptId', event.target.value)}
+                  maxLength={32}
+                />
               </label>
               <label className="field">
                 <span>Escape journal entry type</span>
-                <input value={draft.escapeJeType} onChange={(event) => set('escapeJeType', event.target.value)} maxLength={8} />
+                <input
+                  value={draft.escapeJeType}
+                  onChange={(event) => set('escapeJeType', event.target.value)}
+                  maxLength={8}
+                />
               </label>
             </>
           )}
@@ -126,11 +170,19 @@ function PreferencesForm({ settings }: { settings: Settings }) {
         <div className="form-grid">
           <label className="field">
             <span>Your name (on sign-offs)</span>
-            <input value={draft.reviewerName} onChange={(event) => set('reviewerName', event.target.value)} maxLength={100} />
+            <input
+              value={draft.reviewerName}
+              onChange={(event) => set('reviewerName', event.target.value)}
+              maxLength={100}
+            />
           </label>
         </div>
         <label className="checkbox">
-          <input type="checkbox" checked={draft.sandboxMode} onChange={(event) => set('sandboxMode', event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={draft.sandboxMode}
+            onChange={(event) => set('sandboxMode', event.target.checked)}
+          />
           Sandbox mode: use the built-in demo service instead of the district’s
         </label>
       </fieldset>
@@ -138,12 +190,20 @@ function PreferencesForm({ settings }: { settings: Settings }) {
         <button type="submit" className="button button-primary" disabled={saving || !dirty}>
           {saving ? 'Saving…' : 'Save settings'}
         </button>
-        <button type="button" className="button" disabled={saving || !dirty} onClick={() => setDraft(draftOf(settings))}>
+        <button
+          type="button"
+          className="button"
+          disabled={saving || !dirty}
+          onClick={() => setDraft(draftOf(settings))}
+        >
           Undo changes
         </button>
       </div>
       {saveOutcome && (
-        <p role={saveOutcome.ok ? 'status' : 'alert'} className={saveOutcome.ok ? 'banner banner-ok' : 'banner banner-error'}>
+        <p
+          role={saveOutcome.ok ? 'status' : 'alert'}
+          className={saveOutcome.ok ? 'banner banner-ok' : 'banner banner-error'}
+        >
           {saveOutcome.message}
         </p>
       )}

@@ -21,7 +21,8 @@ export function TransactionDetailView({ id }: { id: number }) {
   return (
     <section aria-labelledby="view-title" className="view">
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <a href={hrefFor('transactions')}>Transactions</a> <span aria-hidden="true">›</span> <span>Transaction {id}</span>
+        <a href={hrefFor('transactions')}>Transactions</a> <span aria-hidden="true">›</span>{' '}
+        <span>Transaction {id}</span>
       </nav>
       {status === 'loading' && <Loading label="Loading the transaction…" />}
       {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load(id)} />}
@@ -81,7 +82,9 @@ export function TransactionDetailView({ id }: { id: number }) {
             </div>
             <div>
               <dt>Batch</dt>
-              <dd>{txn.batchId ? <a href={hrefFor('batches', txn.batchId)}>Batch {txn.batchId}</a> : 'Not batched yet'}</dd>
+              <dd>
+                {txn.batchId ? <a href={hrefFor('batches', txn.batchId)}>Batch {txn.batchId}</a> : 'Not batched yet'}
+              </dd>
             </div>
             <div>
               <dt>Status message</dt>

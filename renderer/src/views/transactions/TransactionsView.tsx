@@ -15,26 +15,73 @@ import { TransactionDetailView } from './TransactionDetailView';
 const SEARCH_PAUSE_MS = 250;
 const column = createColumnHelper<Transaction>();
 const COLUMNS: TableColumn<Transaction>[] = [
-  column.display({ id: 'date', header: 'Business date (Central)', cell: ({ row }) => <BusinessDate date={row.original.businessDate} />, meta: { width: '170px' } }),
-  column.display({ id: 'id', header: 'Transaction', cell: ({ row }) => <span className="mono">{row.original.id}</span>, meta: { width: '110px' } }),
-  column.display({ id: 'order', header: 'Order', cell: ({ row }) => <span className="mono">{row.original.orderId ?? '—'}</span>, meta: { width: '100px' } }),
-  column.display({ id: 'payer', header: 'Payer', cell: ({ row }) =>
+  column.display({
+    id: 'date',
+    header: 'Business date (Central)',
+    cell: ({ row }) => <BusinessDate date={row.original.businessDate} />,
+    meta: { width: '170px' },
+  }),
+  column.display({
+    id: 'id',
+    header: 'Transaction',
+    cell: ({ row }) => <span className="mono">{row.original.id}</span>,
+    meta: { width: '110px' },
+  }),
+  column.display({
+    id: 'order',
+    header: 'Order',
+    cell: ({ row }) => <span className="mono">{row.original.orderId ?? '—'}</span>,
+    meta: { width: '100px' },
+  }),
+  column.display({
+    id: 'payer',
+    header: 'Payer',
+    cell: ({ row }) =>
       row.original.payerName ?? (
-        <span className="muted" title="The service lists transactions without the payer; opening a transaction fetches it.">—</span>
-      ), meta: { width: 'minmax(140px, 2fr)' } }),
-  column.display({ id: 'method', header: 'Method', cell: ({ row }) => methodLabel(row.original.paymentMethod), meta: { width: '80px' } }),
+        <span
+          className="muted"
+          title="The service lists transactions without the payer; opening a transaction fetches it."
+        >
+          —
+        </span>
+      ),
+    meta: { width: 'minmax(140px, 2fr)' },
+  }),
+  column.display({
+    id: 'method',
+    header: 'Method',
+    cell: ({ row }) => methodLabel(row.original.paymentMethod),
+    meta: { width: '80px' },
+  }),
   column.display({
     id: 'status',
     header: 'Status',
-    cell: ({ row }) => <span className={`status status-${row.original.status.toLowerCase()}`}>{row.original.status}</span>,
+    cell: ({ row }) => (
+      <span className={`status status-${row.original.status.toLowerCase()}`}>{row.original.status}</span>
+    ),
     meta: { width: '100px' },
   }),
-  column.display({ id: 'batch', header: 'Batch', cell: ({ row }) => <span className="mono">{row.original.batchId ?? '—'}</span>, meta: { width: '100px' } }),
-  column.display({ id: 'amount', header: 'Amount', cell: ({ row }) => <Money cents={row.original.amountCents} />, meta: { align: 'right', width: '120px' } }),
+  column.display({
+    id: 'batch',
+    header: 'Batch',
+    cell: ({ row }) => <span className="mono">{row.original.batchId ?? '—'}</span>,
+    meta: { width: '100px' },
+  }),
+  column.display({
+    id: 'amount',
+    header: 'Amount',
+    cell: ({ row }) => <Money cents={row.original.amountCents} />,
+    meta: { align: 'right', width: '120px' },
+  }),
   column.display({
     id: 'refunded',
     header: 'Refunded',
-    cell: ({ row }) => (row.original.amountRefundedCents ? <Money cents={row.original.amountRefundedCents} /> : <span className="muted">—</span>),
+    cell: ({ row }) =>
+      row.original.amountRefundedCents ? (
+        <Money cents={row.original.amountRefundedCents} />
+      ) : (
+        <span className="muted">—</span>
+      ),
     meta: { align: 'right', width: '110px' },
   }),
 ];
@@ -55,7 +102,8 @@ function TransactionNotFound() {
 }
 
 function TransactionList() {
-  const { status, pages, count, error, search, statuses, setSearch, setStatuses, load, showRange } = useTransactionsStore();
+  const { status, pages, count, error, search, statuses, setSearch, setStatuses, load, showRange } =
+    useTransactionsStore();
   // What is typed stays in the box even if the search fails.
   const [typed, setTyped] = useState(search);
   useEffect(() => {
@@ -98,7 +146,10 @@ function TransactionList() {
         </label>
         <label className="field">
           <span>Status</span>
-          <select value={statuses[0] ?? ''} onChange={(event) => setStatuses(event.target.value ? [event.target.value as TransactionStatus] : [])}>
+          <select
+            value={statuses[0] ?? ''}
+            onChange={(event) => setStatuses(event.target.value ? [event.target.value as TransactionStatus] : [])}
+          >
             <option value="">Any status</option>
             {TRANSACTION_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -117,7 +168,11 @@ function TransactionList() {
       {(status === 'loading' || status === 'idle') && <Loading label="Loading transactions…" />}
       {status === 'ready' && count === 0 && (
         <EmptyState title={filtered ? 'No transactions match.' : 'No transactions yet.'}>
-          <p>{filtered ? 'Try a transaction or order number, or part of the payer’s name.' : 'Transactions appear after the first sync.'}</p>
+          <p>
+            {filtered
+              ? 'Try a transaction or order number, or part of the payer’s name.'
+              : 'Transactions appear after the first sync.'}
+          </p>
         </EmptyState>
       )}
       {status === 'ready' && count > 0 && (

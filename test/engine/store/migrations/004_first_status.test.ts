@@ -31,7 +31,9 @@ describe('migration 004_first_status', () => {
     insert.run(1, 'Settled'); // first seen Pending, settled since
     insert.run(2, 'Refunded'); // first seen Declined (stored, waiting), then a status change
     insert.run(3, 'Voided'); // no first_seen row at all
-    const change = sqlite.prepare(`INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, seen_at) VALUES (?, ?, ?, ?, 'x')`);
+    const change = sqlite.prepare(
+      `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, seen_at) VALUES (?, ?, ?, ?, 'x')`,
+    );
     change.run(1, 'first_seen', null, 'Pending');
     change.run(1, 'settled', 'Pending', 'Settled');
     change.run(2, 'first_seen', null, 'Declined');
