@@ -2,90 +2,23 @@
  * Every query a transaction view needs, on 1M transactions (BENCH_SCALE-aware): a page by
  * payee / status / date / method / batch / search, deep keyset pages, counts, a batch's rows and
  * sums, a day summary. Each is timed as the median of repeated runs; the goal is < 10 ms each.
- * The store is filled with raw prepared statements (the shape sync writes), not through the sandbox.
+ * The store is bench/support/bigStore.ts's (raw prepared statements, the shape sync writes), cached by size.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TransactionFilter } from '../shared/contract';
 import { addDays } from '../shared/time';
+import { BIG_STORE_DAYS as DAYS, BIG_STORE_FIRST_DAY as FIRST, bigStoreFile } from './support/bigStore';
 import { openStore } from '../electron/engine/store/open';
 import { countTransactions, getTransaction, listTransactions } from '../electron/engine/store/transactionQueries';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const total = Math.round(1_000_000 * scale);
-const DAYS = 365;
-const FIRST = '2025-03-10';
-const STATUSES = [
-  'Settled',
-  'Settled',
-  'Settled',
-  'Settled',
-  'Settled',
-  'Settled',
-  'Refunded',
-  'Pending',
-  'Voided',
-  'Declined',
-  'Returned',
-  'Error',
-  'Unknown',
-];
-const METHODS = ['CC', 'CC', 'CC', 'ACH', 'Cash', 'PhysicalCheck'];
-const FIRST_NAMES = ['Ana', 'José', 'Mei', 'Liam', 'Noah', 'Zoë', 'Omar', 'Ivy', 'Raj', 'Lena'];
-const LAST_NAMES = [
-  'García',
-  'Nguyen',
-  'Smith',
-  'Okafor',
-  'Müller',
-  'Kowalski',
-  'Haddad',
-  'Johnson',
-  'Tanaka',
-  'Brown',
-];
-const ITEMS = ['Yearbook', 'Lunch deposit', 'Field trip', 'Band fee', 'Spirit wear', 'Athletics fee', 'Library fine'];
-
-const folder = mkdtempSync(join(tmpdir(), 'recon-queries-'));
-const store = await openStore(join(folder, 'district-recon.sqlite'));
-let seed = 42;
-const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-
-const insert = store.sqlite.prepare(
-  `INSERT INTO transactions (id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents,
-     convenience_fee_cents, tax_cents, shipping_cents, batch_id, data, payer_name, gl_account_id, business_date, raw, first_seen_at, updated_at)
-   VALUES (?, ?, ?, ?, ?, '', ?, ?, ?, 0, 0, ?, ?, ?, NULL, ?, '{}', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
-);
 let t0 = performance.now();
-const perDay = Math.ceil(total / DAYS);
-store.sqlite.transaction(() => {
-  for (let i = 0; i < total; i++) {
-    const day = addDays(FIRST, Math.floor(i / perDay));
-    const payee = 1 + Math.floor(rand() * 6);
-    const method = pick(METHODS);
-    const status = pick(STATUSES);
-    const amount = 100 + Math.floor(rand() * 20000);
-    const batch = status === 'Pending' ? null : `${day.replace(/-/g, '')}${payee}${METHODS.indexOf(method)}`;
-    insert.run(
-      1_000_001 + i,
-      500_001 + Math.floor(i / 2),
-      payee,
-      method,
-      status,
-      amount,
-      status === 'Refunded' ? amount : 0,
-      rand() < 0.5 ? 150 : 0,
-      batch,
-      `${pick(ITEMS)} ${Math.floor(rand() * 9000)}`,
-      `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`,
-      day,
-    );
-  }
-})();
-console.log(`filled ${total} transactions in ${Math.round(performance.now() - t0)} ms`);
+// The same big store the renderer bench uses: built once with raw prepared statements, then cached.
+const store = await openStore(await bigStoreFile(total));
+console.log(`store of ${total} transactions ready in ${Math.round(performance.now() - t0)} ms`);
 store.sqlite.pragma('optimize');
 
 function median(run: () => unknown, repeat = 25): number {
@@ -164,7 +97,6 @@ store.sqlite
 const offsetMs = +(performance.now() - t0).toFixed(2);
 console.log(`(for comparison, OFFSET ${Math.floor(total / 2)}: ${offsetMs} ms)`);
 await store.close();
-rmSync(folder, { recursive: true, force: true });
 
 const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'queries.json');
 mkdirSync(dirname(out), { recursive: true });

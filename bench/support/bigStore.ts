@@ -11,8 +11,10 @@ import { join } from 'node:path';
 import { addDays } from '../../shared/time';
 import { openStore } from '../../electron/engine/store/open';
 
-const DAYS = 365;
-const FIRST = '2025-03-10';
+export const BIG_STORE_DAYS = 365;
+export const BIG_STORE_FIRST_DAY = '2025-03-10';
+const DAYS = BIG_STORE_DAYS;
+const FIRST = BIG_STORE_FIRST_DAY;
 const STATUSES = [
   'Settled',
   'Settled',
