@@ -215,18 +215,7 @@ export function getTransaction(sqlite: BetterSqlite3.Database, id: number): Tran
   }>;
   const changes = sqlite
     .prepare('SELECT * FROM transaction_changes WHERE transaction_id = ? ORDER BY id')
-    .all(id) as Array<{
-    id: number;
-    transaction_id: number;
-    kind: string;
-    from_status: string | null;
-    to_status: string;
-    delta_cents: number | null;
-    detail: string | null;
-    sync_run_id: number | null;
-    seen_at: string;
-    acknowledged_at: string | null;
-  }>;
+    .all(id) as ChangeRow[];
   const payee = sqlite.prepare('SELECT name FROM payees WHERE id = ?').get(row.payee_id) as
     { name: string } | undefined;
   return {
