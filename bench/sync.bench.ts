@@ -8,7 +8,7 @@
  *   - a nightly sync: ~5k new transactions plus the 60-day refresh on a ~300k-transaction store.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,27 @@ async function sandboxProcess(options: object): Promise<Connection> {
     child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
   });
   return { ...(JSON.parse(line) as { url: string; token: string; secret: string }), child };
+}
+
+/** CPU seconds (user + system) a process used so far; null where /proc is not there (not Linux). */
+function processCpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of this process (all threads, the fetch worker included) and of the sandbox, over `work`. */
+async function measureCpu<T>(sandbox: ChildProcess, work: () => Promise<T>): Promise<{ value: T; cpu: string }> {
+  const ours = process.cpuUsage();
+  const theirs = processCpuSeconds(sandbox.pid!);
+  const value = await work();
+  const used = process.cpuUsage(ours);
+  const sandboxAfter = processCpuSeconds(sandbox.pid!);
+  const sandboxCpu = theirs === null || sandboxAfter === null ? 'n/a' : (sandboxAfter - theirs).toFixed(1);
+  return { value, cpu: `cpu: recon ${((used.user + used.system) / 1e6).toFixed(1)} s, sandbox ${sandboxCpu} s` };
 }
 
 async function main(): Promise<void> {
@@ -104,7 +125,8 @@ async function main(): Promise<void> {
   const dbFull = join(work, 'full', 'district-recon.sqlite');
   mkdirSync(dirname(dbFull), { recursive: true });
   const rssBefore = process.resourceUsage().maxRSS;
-  const full = await syncOnce(big, dbFull, NOW, from);
+  const measured = await measureCpu(big.child, () => syncOnce(big, dbFull, NOW, from));
+  const full = measured.value;
   const rows = full.summary.transactionsInserted;
   results.transactions = rows;
   results.syncSeconds = +(full.syncMs / 1000).toFixed(2);
@@ -113,36 +135,40 @@ async function main(): Promise<void> {
   results.peakRssMb = mb(process.resourceUsage().maxRSS);
   results.rssBeforeMb = mb(rssBefore);
   console.log(
-    `full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB`,
+    `full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB; ${measured.cpu} (backup included)`,
   );
 
   // (a) fetch + parse the same pages, storing nothing.
   const client = new ServiceClient({ baseUrl: big.url, token: big.token, secret: big.secret });
   let fetched = 0;
   let t0 = performance.now();
-  for (const day of eachBusinessDate(from, todayCentral(fixedClock(NOW)))) {
-    const window = dayWindow(day);
-    for await (const page of client.transactionPages({ after: window.after, before: window.before }))
-      fetched += page.objects.length;
-  }
+  const cpuA = await measureCpu(big.child, async () => {
+    for (const day of eachBusinessDate(from, todayCentral(fixedClock(NOW)))) {
+      const window = dayWindow(day);
+      for await (const page of client.transactionPages({ after: window.after, before: window.before }))
+        fetched += page.objects.length;
+    }
+  });
   const threadFetchMs = performance.now() - t0;
   results.fetchParseSeconds = +(threadFetchMs / 1000).toFixed(2);
   console.log(
-    `(a) fetch + parse only: ${fetched} rows in ${results.fetchParseSeconds} s (${Math.round(fetched / (threadFetchMs / 1000))} rows/s)`,
+    `(a) fetch + parse only: ${fetched} rows in ${results.fetchParseSeconds} s (${Math.round(fetched / (threadFetchMs / 1000))} rows/s); ${cpuA.cpu}`,
   );
   // (a') the same pages through the sync's own fetcher (worker thread, days fetched ahead), storing nothing;
   // the limit takes the faster of (a) and (a'), so the sync is not flattered by fetching better than (a).
   const source = pageSource(client);
   t0 = performance.now();
-  const feed = await source.transactionDays([...eachBusinessDate(from, todayCentral(fixedClock(NOW)))], null);
   let fetchedAhead = 0;
-  for (let item = await feed.next(); item; item = await feed.next()) fetchedAhead += item.value.objects.length;
+  const cpuAhead = await measureCpu(big.child, async () => {
+    const feed = await source.transactionDays([...eachBusinessDate(from, todayCentral(fixedClock(NOW)))], null);
+    for (let item = await feed.next(); item; item = await feed.next()) fetchedAhead += item.value.objects.length;
+  });
   const aheadMs = performance.now() - t0;
   results.fetchParseSyncFetcherSeconds = +(aheadMs / 1000).toFixed(2);
   results.syncFetcher = await source.where();
   await source.close();
   console.log(
-    `(a') fetch + parse, the sync's fetcher (${results.syncFetcher}): ${fetchedAhead} rows in ${results.fetchParseSyncFetcherSeconds} s`,
+    `(a') fetch + parse, the sync's fetcher (${results.syncFetcher}): ${fetchedAhead} rows in ${results.fetchParseSyncFetcherSeconds} s; ${cpuAhead.cpu}`,
   );
   const fetchMs = Math.min(threadFetchMs, aheadMs);
 

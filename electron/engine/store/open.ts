@@ -58,6 +58,10 @@ function openChecked(path: string, backupFolder: string | null): BetterSqlite3.D
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('synchronous = NORMAL');
+    // Statement journals in memory: every write to transactions needs one (its search triggers and the
+    // foreign keys of its items), and in temporary files they cost the sync ~40% of its write time.
+    // They are small (one statement's changes); the views' queries sort by index, not in temp tables.
+    sqlite.pragma('temp_store = MEMORY');
     if (existed) {
       const rows = sqlite.pragma('quick_check', { simple: false }) as Array<{ quick_check: string }>;
       const failures = rows.map((row) => row.quick_check).filter((line) => line !== 'ok');

@@ -25,11 +25,12 @@ beforeEach(() => {
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('openStore', () => {
-  it('opens with WAL, foreign keys and a busy timeout, migrated to the latest schema', async () => {
+  it('opens with WAL, foreign keys, a busy timeout and in-memory statement journals, migrated to the latest schema', async () => {
     const store = await openStore(join(folder, 'a.sqlite'));
     expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(store.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(store.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(store.sqlite.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
     expect(store.sqlite.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(store.backupFolder).toBe(join(folder, 'backups'));
     await store.close();
