@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   const { silentLogger } = await import('../electron/engine/logger');
   const { syncServiceOf } = await import('../electron/engine/sync/service');
   const { ServiceClient } = await import('../electron/engine/api/client');
-  const { dayWindow } = await import('../electron/engine/sync/windows');
+  const { dayBefore, dayWindow } = await import('../electron/engine/sync/windows');
   const { openStore } = await import('../electron/engine/store/open');
   const { pageSource } = await import('../electron/engine/sync/pageSource');
 
@@ -119,9 +119,9 @@ async function main(): Promise<void> {
 
   // ---------- full sync of 1M ----------
   const total = Math.round(1_000_000 * scale);
-  const days = 90;
-  const from = addDays(todayCentral(fixedClock(NOW)), -days);
-  const big = await sandboxProcess({ seed: 1, now: NOW, scenario: { days, totalTransactions: total } });
+  const scenarioDays = 90;
+  const from = addDays(todayCentral(fixedClock(NOW)), -scenarioDays);
+  const big = await sandboxProcess({ seed: 1, now: NOW, scenario: { days: scenarioDays, totalTransactions: total } });
   const dbFull = join(work, 'full', 'district-recon.sqlite');
   mkdirSync(dirname(dbFull), { recursive: true });
   const rssBefore = process.resourceUsage().maxRSS;
@@ -138,37 +138,55 @@ async function main(): Promise<void> {
     `full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB; ${measured.cpu} (backup included)`,
   );
 
-  // (a) fetch + parse the same pages, storing nothing.
+  // (a) fetch + parse the same pages the sync reads (payees, accounts, each day's transactions, the
+  // batches, each day's GL batches), storing nothing, one request after another on this thread.
   const client = new ServiceClient({ baseUrl: big.url, token: big.token, secret: big.secret });
+  const days = [...eachBusinessDate(from, todayCentral(fixedClock(NOW)))];
+  const fetchReferenceAndBatches = async () => {
+    let batches = 0;
+    await client.payees();
+    await client.glAccounts();
+    for await (const page of client.batchPages(dayBefore(from))) batches += page.objects.length;
+    return batches;
+  };
   let fetched = 0;
+  let glFetched = 0;
   let t0 = performance.now();
   const cpuA = await measureCpu(big.child, async () => {
-    for (const day of eachBusinessDate(from, todayCentral(fixedClock(NOW)))) {
+    await fetchReferenceAndBatches();
+    for (const day of days) {
       const window = dayWindow(day);
       for await (const page of client.transactionPages({ after: window.after, before: window.before }))
         fetched += page.objects.length;
     }
+    for (const day of days)
+      for await (const page of client.glBatchPages({ startDate: dayBefore(day), endDate: day }))
+        glFetched += page.objects.length;
   });
   const threadFetchMs = performance.now() - t0;
   results.fetchParseSeconds = +(threadFetchMs / 1000).toFixed(2);
   console.log(
-    `(a) fetch + parse only: ${fetched} rows in ${results.fetchParseSeconds} s (${Math.round(fetched / (threadFetchMs / 1000))} rows/s); ${cpuA.cpu}`,
+    `(a) fetch + parse only: ${fetched} transactions, ${glFetched} GL rows and the reference pages in ${results.fetchParseSeconds} s (${Math.round(fetched / (threadFetchMs / 1000))} rows/s); ${cpuA.cpu}`,
   );
-  // (a') the same pages through the sync's own fetcher (worker thread, days fetched ahead), storing nothing;
-  // the limit takes the faster of (a) and (a'), so the sync is not flattered by fetching better than (a).
+  // (a') the same pages through the sync's own fetcher (the day walks on its worker thread, fetched
+  // ahead), storing nothing; the limit takes the faster of (a) and (a'), so the sync is not
+  // flattered by fetching better than (a).
   const source = pageSource(client);
   t0 = performance.now();
   let fetchedAhead = 0;
   const cpuAhead = await measureCpu(big.child, async () => {
-    const feed = await source.transactionDays([...eachBusinessDate(from, todayCentral(fixedClock(NOW)))], null);
+    await fetchReferenceAndBatches();
+    const feed = await source.transactionDays(days, null);
     for (let item = await feed.next(); item; item = await feed.next()) fetchedAhead += item.value.objects.length;
+    const glFeed = await source.glDays(days);
+    while (await glFeed.next());
   });
   const aheadMs = performance.now() - t0;
   results.fetchParseSyncFetcherSeconds = +(aheadMs / 1000).toFixed(2);
   results.syncFetcher = await source.where();
   await source.close();
   console.log(
-    `(a') fetch + parse, the sync's fetcher (${results.syncFetcher}): ${fetchedAhead} rows in ${results.fetchParseSyncFetcherSeconds} s; ${cpuAhead.cpu}`,
+    `(a') fetch + parse, the sync's fetcher (${results.syncFetcher}): ${fetchedAhead} transactions and the same other pages in ${results.fetchParseSyncFetcherSeconds} s; ${cpuAhead.cpu}`,
   );
   const fetchMs = Math.min(threadFetchMs, aheadMs);
 
@@ -210,11 +228,31 @@ async function main(): Promise<void> {
     writeMs += performance.now() - t0;
     written += page.length;
   }
+  // The deposits and GL-batch rows too, a day per transaction, as the sync writes them.
+  for (const table of ['batches', 'gl_batches']) {
+    const all = stored.sqlite.prepare(`SELECT * FROM ${table} ORDER BY date`).all() as Array<Record<string, unknown>>;
+    if (!all.length) continue;
+    const names = Object.keys(all[0]!);
+    const insert = target.sqlite.prepare(
+      `INSERT OR REPLACE INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => '@' + n).join(', ')})`,
+    );
+    const writeDay = target.sqlite.transaction((rows: Array<Record<string, unknown>>) => {
+      for (const row of rows) insert.run(row);
+    });
+    t0 = performance.now();
+    for (let i = 0; i < all.length;) {
+      let j = i;
+      while (j < all.length && all[j]!.date === all[i]!.date) j++;
+      writeDay(all.slice(i, j));
+      i = j;
+    }
+    writeMs += performance.now() - t0;
+  }
   await stored.close();
   await target.close();
   results.rawUpsertSeconds = +(writeMs / 1000).toFixed(2);
   console.log(
-    `(b) raw prepared upserts: ${written} rows in ${results.rawUpsertSeconds} s (${Math.round(written / (writeMs / 1000))} rows/s)`,
+    `(b) raw prepared upserts: ${written} transactions (and the batches and GL rows) in ${results.rawUpsertSeconds} s (${Math.round(written / (writeMs / 1000))} rows/s)`,
   );
   const limitMs = Math.max(fetchMs, writeMs);
   results.limitSeconds = +(limitMs / 1000).toFixed(2);
@@ -226,7 +264,7 @@ async function main(): Promise<void> {
 
   // ---------- nightly: ~5k new transactions + 60-day refresh on a ~300k store ----------
   const nightlyTotal = Math.round(300_000 * scale);
-  const nightlyDays = 180;
+  const nightlyDays = 120;
   const night = await sandboxProcess({
     seed: 2,
     now: NOW,
@@ -234,7 +272,8 @@ async function main(): Promise<void> {
   });
   const dbNight = join(work, 'night', 'district-recon.sqlite');
   mkdirSync(dirname(dbNight), { recursive: true });
-  // The store as of four nights ago (three whole days behind); then the nights' new transactions arrive in one run.
+  // The store as of the Friday afternoon before (NOW is a Tuesday afternoon); then the long weekend's and
+  // Monday's transactions (~5k at full scale) arrive in one nightly run, with the 60-day refresh.
   const behind = Temporal.Instant.from(NOW).subtract({ hours: 96 }).toString();
   const initial = await syncOnce(night, dbNight, behind, addDays(todayCentral(fixedClock(NOW)), -nightlyDays));
   const nightly = await syncOnce(night, dbNight, NOW);
