@@ -28,7 +28,16 @@ export interface RefreshResult {
   reopened: string[];
 }
 
-const CHUNK = 200;
+/**
+ * The queries are synchronous underneath (better-sqlite3), so a transaction of checks holds the
+ * event loop (the desktop app's main process) for its whole length: each one checks batches for
+ * about this long, then the loop gets a turn before the next. (A batch takes a few ms; after a
+ * first sync there are thousands of them.)
+ */
+const SLICE_MS = 20;
+const CHUNK = 50;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Recomputes the checks of these batches, stores the verdicts, and re-opens every signed-off one whose
@@ -44,15 +53,24 @@ export async function refreshBatchChecks(
   const ids = [...new Set(batchIds)];
   let refreshed = 0;
   const reopened: string[] = [];
-  for (let start = 0; start < ids.length; start += CHUNK) {
-    const chunk = ids.slice(start, start + CHUNK);
+  let next = 0;
+  while (next < ids.length) {
+    if (next > 0) await nextTurn();
     await store.db.transaction().execute(async (trx) => {
-      const batches = await trx.selectFrom('batches').selectAll().where('id', 'in', chunk).execute();
+      const deadline = performance.now() + SLICE_MS;
+      const chunk = ids.slice(next, next + CHUNK);
+      const batches = new Map(
+        (await trx.selectFrom('batches').selectAll().where('id', 'in', chunk).execute()).map((b) => [b.id, b]),
+      );
       const results: BatchCheckResult[] = [];
-      for (const batch of batches) {
+      for (const id of chunk) {
+        next++;
+        const batch = batches.get(id);
+        if (!batch) continue;
         const result = await computeBatchChecks(trx, batch);
         await saveChecks(trx, result, at);
         results.push(result);
+        if (performance.now() >= deadline) break;
       }
       refreshed += results.length;
       reopened.push(...(await reopenWhereChanged(trx, results, at, options.reason)));

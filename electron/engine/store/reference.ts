@@ -84,13 +84,35 @@ export function upsertBatch(sqlite: BetterSqlite3.Database, { value, raw }: Pars
   return result.changes > 0;
 }
 
-/** Replaces one day's GL-batch rows (all pages of the day at once, so a day is never half there). */
+/**
+ * Replaces one day's GL-batch rows (all pages of the day at once, so a day is never half there).
+ * Returns the batches whose GL lines changed (a line added, removed or different), for re-checking.
+ */
 export function replaceGlBatchDay(
   sqlite: BetterSqlite3.Database,
   date: string,
   rows: Array<Parsed<GlBatch>>,
   now: string,
-): void {
+): Set<string> {
+  // A batch's GL lines compared as a whole (the service's GL-batch ids need not be unique in a day).
+  const linesOf = (lines: Array<{ batchId: string; raw: string }>) => {
+    const byBatch = new Map<string, string[]>();
+    for (const { batchId, raw } of lines) byBatch.set(batchId, [...(byBatch.get(batchId) ?? []), raw]);
+    return new Map([...byBatch].map(([batchId, raws]) => [batchId, raws.sort().join('\n')]));
+  };
+  const before = linesOf(
+    (
+      statement(sqlite, 'SELECT batch_id, raw FROM gl_batches WHERE date = ?').all(date) as Array<{
+        batch_id: string;
+        raw: string;
+      }>
+    ).map((row) => ({ batchId: row.batch_id, raw: row.raw })),
+  );
+  const after = linesOf(rows.map(({ value, raw }) => ({ batchId: value.batchId, raw })));
+  const changed = new Set<string>();
+  for (const batchId of new Set([...before.keys(), ...after.keys()]))
+    if (before.get(batchId) !== after.get(batchId)) changed.add(batchId);
+  if (!changed.size) return changed; // the same lines: nothing to write
   statement(sqlite, 'DELETE FROM gl_batches WHERE date = ?').run(date);
   const insert = statement(
     sqlite,
@@ -98,4 +120,5 @@ export function replaceGlBatchDay(
      VALUES (@glBatchId, @date, @batchId, @payeeId, @glAccountId, @glNumber, @glLabel, @amountCents, @amountWithoutFeesCents, @count, @raw, @now)`,
   );
   for (const { value, raw } of rows) insert.run({ ...value, raw, now });
+  return changed;
 }

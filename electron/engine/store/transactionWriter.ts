@@ -96,8 +96,11 @@ export class TransactionWriter {
     );
   }
 
-  /** Synchronous: call inside the page's transaction. */
-  writePage(rows: PageRow[], runId: number | null, now: string): PageResult {
+  /**
+   * Synchronous: call inside the page's transaction. The deposits of the rows it writes (their old
+   * and new batch) are added to `touchedBatches`, for the tie-out checks after the run.
+   */
+  writePage(rows: PageRow[], runId: number | null, now: string, touchedBatches?: Set<string>): PageResult {
     const result: PageResult = { inserted: 0, updated: 0, changes: 0 };
     if (!rows.length) return result;
     const existing = new Map<number, ExistingRow>();
@@ -138,6 +141,8 @@ export class TransactionWriter {
         },
         tx,
       );
+      if (tx.batchId !== null) touchedBatches?.add(tx.batchId);
+      if (old?.batch_id) touchedBatches?.add(old.batch_id);
       // Items only move when the transaction's JSON does (a new date alone leaves them be).
       const itemsChanged = !old || old.raw !== parsed.raw;
       if (old) {

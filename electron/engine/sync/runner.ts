@@ -34,8 +34,17 @@ import { CURSOR, planPass, type Pass } from './plan';
 import type { PageSource } from './pageSource';
 import { dayBefore } from './windows';
 
-/** Rows at most in one write transaction when a day's pages are grouped. */
-const GROUP_ROWS = 2_000;
+/**
+ * Rows at most in one write transaction when a day's pages are grouped: fewer commits, each a few
+ * tens of ms on a large store (the writes are synchronous: the event loop waits for each).
+ */
+const GROUP_ROWS = 1_000;
+
+/**
+ * Pages fetched ahead are already in the feed, so awaiting them never leaves the microtask queue:
+ * without this the writer would hold the event loop (the app's main process) for every page queued.
+ */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface RunOptions {
   sqlite: BetterSqlite3.Database;
@@ -47,6 +56,11 @@ export interface RunOptions {
   refreshWindowDays: number;
   firstSyncDays: number;
   from?: BusinessDate;
+  /**
+   * Filled as pages commit: the deposits whose row, transactions or GL lines this run wrote, so the
+   * tie-out checks after the run (also after a failure or a cancel) look at those and no others.
+   */
+  touchedBatches: Set<string>;
   /** Checked between pages: the page in flight is finished and committed first. */
   signal: AbortSignal;
   onProgress(progress: SyncProgress): void;
@@ -187,6 +201,7 @@ class Run {
           `Transactions of ${day}`,
         );
         this.checkCancel();
+        await nextTurn();
       }
     } finally {
       feed.stop();
@@ -214,7 +229,11 @@ class Run {
       }
       this.commit(() => {
         let written = 0;
-        for (const batch of batches) if (upsertBatch(this.sqlite, batch, this.now())) written++;
+        for (const batch of batches) {
+          if (!upsertBatch(this.sqlite, batch, this.now())) continue;
+          written++;
+          this.o.touchedBatches.add(batch.value.id);
+        }
         this.counts.batchesSynced += written;
         addRunCounts(this.sqlite, this.o.runId, { batchesSynced: written });
         deleteCursor(this.sqlite, CURSOR.batchTxns);
@@ -252,7 +271,8 @@ class Run {
       for (let next = await feed.next(); next; next = await feed.next()) {
         const { item: day, value: rows } = next;
         this.commit(() => {
-          replaceGlBatchDay(this.sqlite, day, rows, this.now());
+          for (const batchId of replaceGlBatchDay(this.sqlite, day, rows, this.now()))
+            this.o.touchedBatches.add(batchId);
           setCursor(this.sqlite, CURSOR.glDone, day, this.now());
           addRunCounts(this.sqlite, this.o.runId, { glBatchesSynced: rows.length });
         });
@@ -260,6 +280,7 @@ class Run {
         this.pages++;
         this.progress('gl_batches', 0.9 + 0.1 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
         this.checkCancel();
+        await nextTurn();
       }
     } finally {
       feed.stop();
@@ -275,7 +296,7 @@ class Run {
     const now = this.now();
     const rows = pages.flatMap((page) => page.objects.map(toRow));
     this.commit(() => {
-      const result = this.writer.writePage(rows, this.o.runId, now);
+      const result = this.writer.writePage(rows, this.o.runId, now, this.o.touchedBatches);
       advance();
       addRunCounts(this.sqlite, this.o.runId, {
         transactionsInserted: result.inserted,

@@ -119,6 +119,7 @@ export class SyncService {
     let message: string | null = null;
     const scopes = new Set<DataScope>();
     const pages = pageSource(client, (warning) => ctx.logger.warn(redact(warning)));
+    const touchedBatches = new Set<string>();
     try {
       const outcome = await runSync({
         sqlite,
@@ -129,6 +130,7 @@ export class SyncService {
         refreshWindowDays: settings.refreshWindowDays,
         firstSyncDays: settings.firstSyncDays,
         from: options.from,
+        touchedBatches,
         signal: current.controller.signal,
         onProgress: (progress) => {
           current.progress = progress;
@@ -149,7 +151,7 @@ export class SyncService {
       await pages.close();
     }
     // Pages committed before a failure or a cancel count too: their batches are checked either way.
-    await this.checkTouchedBatches(current, runId, scopes);
+    await this.checkTouchedBatches(current, runId, touchedBatches, scopes);
     finishRun(sqlite, runId, status, toIsoUtc(ctx.clock.now()), message);
     if (status === 'succeeded' && ctx.store.backupFolder) {
       try {
@@ -169,21 +171,15 @@ export class SyncService {
    * DESIGN §4.5: after the pages are in, re-run the tie-out checks of every batch the run touched
    * (its row, its transactions or its GL lines changed) and re-open signed-off batches that changed.
    */
-  private async checkTouchedBatches(current: Current, runId: number, scopes: Set<DataScope>): Promise<void> {
+  private async checkTouchedBatches(
+    current: Current,
+    runId: number,
+    touched: Set<string>,
+    scopes: Set<DataScope>,
+  ): Promise<void> {
     const { ctx } = this;
-    const { sqlite } = ctx.store;
     try {
-      const { started_at: startedAt } = sqlite.prepare('SELECT started_at FROM sync_runs WHERE id = ?').get(runId) as {
-        started_at: string;
-      };
-      const touched = sqlite
-        .prepare(
-          `SELECT batch_id AS id FROM transactions WHERE batch_id IS NOT NULL AND updated_at >= @startedAt
-           UNION SELECT id FROM batches WHERE updated_at >= @startedAt
-           UNION SELECT batch_id FROM gl_batches WHERE synced_at >= @startedAt`,
-        )
-        .all({ startedAt }) as Array<{ id: string }>;
-      if (!touched.length) return;
+      if (!touched.size) return;
       const progress: SyncProgress = {
         runId,
         phase: 'checks',
@@ -191,15 +187,14 @@ export class SyncService {
         rows: current.progress?.rows ?? 0,
         fraction: 1,
         etaSeconds: null,
-        message: `Tying out ${touched.length} deposits`,
+        message: `Tying out ${touched.size} deposits`,
       };
       current.progress = progress;
       ctx.events.emit('sync.progress', progress);
-      const { refreshed, reopened } = await refreshBatchChecks(
-        ctx.store,
-        touched.map((row) => row.id),
-        { at: toIsoUtc(ctx.clock.now()), reason: `Changed in the sync of ${todayCentral(ctx.clock)}` },
-      );
+      const { refreshed, reopened } = await refreshBatchChecks(ctx.store, touched, {
+        at: toIsoUtc(ctx.clock.now()),
+        reason: `Changed in the sync of ${todayCentral(ctx.clock)}`,
+      });
       if (refreshed || reopened.length) scopes.add('batches');
     } catch (error) {
       // The synced rows stay; verdicts are recomputed when a batch is opened and on the next run.
