@@ -3,6 +3,7 @@
  * transactions changed. The sync calls refreshBatchChecks() for the batches it touched; reads call
  * ensureChecksFresh() so a batch never shows a verdict older than its own row.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { formatMoney } from '../../../shared/money';
 import type { Check, Verdict } from '../../../shared/domain';
@@ -36,8 +37,6 @@ export interface RefreshResult {
  */
 const SLICE_MS = 20;
 const CHUNK = 50;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Recomputes the checks of these batches, stores the verdicts, and re-opens every signed-off one whose

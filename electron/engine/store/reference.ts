@@ -97,7 +97,11 @@ export function replaceGlBatchDay(
   // A batch's GL lines compared as a whole (the service's GL-batch ids need not be unique in a day).
   const linesOf = (lines: Array<{ batchId: string; raw: string }>) => {
     const byBatch = new Map<string, string[]>();
-    for (const { batchId, raw } of lines) byBatch.set(batchId, [...(byBatch.get(batchId) ?? []), raw]);
+    for (const { batchId, raw } of lines) {
+      const raws = byBatch.get(batchId);
+      if (raws) raws.push(raw);
+      else byBatch.set(batchId, [raw]);
+    }
     return new Map([...byBatch].map(([batchId, raws]) => [batchId, raws.sort().join('\n')]));
   };
   const before = linesOf(

@@ -5,6 +5,7 @@
  * transaction (better-sqlite3 transactions are synchronous), and the next page is already being
  * fetched while the current one is written.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { SyncPhase, SyncProgress } from '../../../shared/contract';
 import {
@@ -39,12 +40,6 @@ import { dayBefore } from './windows';
  * tens of ms on a large store (the writes are synchronous: the event loop waits for each).
  */
 const GROUP_ROWS = 1_000;
-
-/**
- * Pages fetched ahead are already in the feed, so awaiting them never leaves the microtask queue:
- * without this the writer would hold the event loop (the app's main process) for every page queued.
- */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export interface RunOptions {
   sqlite: BetterSqlite3.Database;
@@ -201,6 +196,8 @@ class Run {
           `Transactions of ${day}`,
         );
         this.checkCancel();
+        // Pages fetched ahead are already in the feed, so awaiting them never leaves the microtask
+        // queue: without a turn the writer would hold the event loop (the app's main process).
         await nextTurn();
       }
     } finally {
