@@ -1,0 +1,84 @@
+/**
+ * Which parser a file needs, and the one entry point the importer calls. The content decides before
+ * the file name: banks name BAI2 files .txt or .dat, and a QFX renamed .ofx is still OFX.
+ */
+import { parseBai2 } from './bai2';
+import { parseCsv } from './csv';
+import type { CsvMappingInput } from './csvMapping';
+import { parseOfx } from './ofx';
+import { BankStatementError, type ParsedStatement, type StatementFormat } from './types';
+
+const BY_EXTENSION: Record<string, StatementFormat> = {
+  bai: 'bai2',
+  bai2: 'bai2',
+  ofx: 'ofx',
+  qfx: 'ofx',
+  qbo: 'ofx',
+  csv: 'csv',
+};
+
+export function detectStatementFormat(fileName: string, text: string): StatementFormat | null {
+  const head = text
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, '')
+    .trimStart();
+  if (/^01,/.test(head)) return 'bai2';
+  if (/^OFXHEADER\s*:/im.test(head) || /<\?OFX\s/i.test(head) || /<OFX\s*>/i.test(head)) return 'ofx';
+  const extension = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
+  const byName = BY_EXTENSION[extension];
+  if (byName) return byName;
+  // A header row of several delimited names reads as a CSV export whatever the file is called.
+  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
+  if (/^[^,;\t|]+([,;\t|][^,;\t|]*){1,}$/.test(firstLine) && !firstLine.startsWith('<')) return 'csv';
+  return null;
+}
+
+export interface ParseStatementOptions {
+  /** Skips detection (the CLI's --format). */
+  format?: StatementFormat;
+  /** Required for CSV: the bank's saved column mapping. */
+  mapping?: CsvMappingInput;
+}
+
+/** Detects (unless told) and parses; throws BankStatementError and nothing else for a bad file. */
+export function parseStatement(fileName: string, text: string, options: ParseStatementOptions = {}): ParsedStatement {
+  const format = options.format ?? detectStatementFormat(fileName, text);
+  switch (format) {
+    case 'bai2':
+      return parseBai2(text);
+    case 'ofx':
+      return parseOfx(text);
+    case 'csv':
+      if (!options.mapping) {
+        throw new BankStatementError(
+          'csv',
+          'mapping_required',
+          null,
+          `${fileName} is a CSV export; choose the bank's column mapping to read it`,
+        );
+      }
+      return parseCsv(text, options.mapping);
+    case null:
+    case undefined:
+      throw new BankStatementError(
+        null,
+        'unknown_format',
+        null,
+        `${fileName} is not a BAI2, OFX/QFX or CSV bank statement; download the statement in one of those formats`,
+      );
+  }
+}
+
+/**
+ * File bytes to text. Statements are UTF-8 or ASCII mostly, but OFX 1.x declares CHARSET:1252 and
+ * older bank exports are Windows-1252: bytes that are not valid UTF-8 are read as Windows-1252 so
+ * "Café Boosters" does not become "Caf\uFFFD Boosters".
+ */
+export function decodeStatementBytes(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}

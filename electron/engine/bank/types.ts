@@ -1,0 +1,140 @@
+/**
+ * What every statement parser hands back (DESIGN.md §10). Parsers are pure: text in, lines out, or
+ * one BankStatementError for the whole file. Nothing here touches the store; the importer decides
+ * what to keep, de-duplicating by `identity`.
+ */
+import type { BusinessDate } from '../../../shared/time';
+
+export type StatementFormat = 'bai2' | 'ofx' | 'csv';
+
+export interface BankLine {
+  /** The bank's account number or id, as text (leading zeros matter). */
+  account: string;
+  postedDate: BusinessDate;
+  /** Signed integer cents: credits (money in) positive, debits negative. */
+  amountCents: number;
+  /** BAI2 type code ("165"), OFX TRNTYPE ("DEP"), or the CSV mapping's type column. */
+  typeCode: string;
+  /** BAI2 bank reference, OFX FITID, or the CSV mapping's reference column; '' when absent. */
+  bankReference: string;
+  /** Description: BAI2 text with its 88 continuations, OFX NAME and MEMO, or the CSV description. */
+  text: string;
+  /** The record as it appears in the file (a BAI2 16 with its 88s, an OFX STMTTRN, a CSV row). */
+  raw: string;
+  /** Stable across overlapping statements of the same account; the store de-duplicates on it. */
+  identity: string;
+  /** 1-based line of the file where this line's record starts, to point the bookkeeper at it. */
+  lineNumber: number;
+}
+
+export interface StatementAccount {
+  account: string;
+  /** ISO currency code when the file says one (BAI2 03/02, OFX CURDEF); null otherwise. */
+  currency: string | null;
+  lineCount: number;
+  creditCents: number;
+  /** Sum of the debits, as a negative number (so credit + debit is the net movement). */
+  debitCents: number;
+  /** Closing ledger balance when the file reports one (BAI2 type 015, OFX LEDGERBAL). */
+  closingLedgerCents: number | null;
+}
+
+export interface ParsedStatement {
+  format: StatementFormat;
+  accounts: StatementAccount[];
+  lines: BankLine[];
+  /** The dates the statement covers, both included. */
+  range: { from: BusinessDate; to: BusinessDate };
+}
+
+export type BankStatementErrorCode =
+  | 'unknown_format'
+  | 'not_this_format'
+  | 'mapping_required'
+  | 'bad_mapping'
+  | 'unknown_record'
+  | 'structure'
+  | 'missing_trailer'
+  | 'total_mismatch'
+  | 'count_mismatch'
+  | 'bad_amount'
+  | 'bad_date'
+  | 'bad_field'
+  | 'empty';
+
+const FORMAT_LABEL: Record<StatementFormat, string> = { bai2: 'BAI2', ofx: 'OFX', csv: 'CSV' };
+
+/**
+ * The one error a parser throws: the whole file is refused. `line` is 1-based in the file (null when
+ * the fault is not in the file, e.g. a column mapping); the message starts with where, so a
+ * bookkeeper reading one line knows where to look and what to do.
+ */
+export class BankStatementError extends Error {
+  override readonly name = 'BankStatementError';
+  readonly code: BankStatementErrorCode;
+  readonly line: number | null;
+  readonly format: StatementFormat | null;
+
+  constructor(format: StatementFormat | null, code: BankStatementErrorCode, line: number | null, detail: string) {
+    const where = [format ? FORMAT_LABEL[format] : 'Statement', line === null ? null : `line ${line}`]
+      .filter(Boolean)
+      .join(' ');
+    super(`${where}: ${detail}`);
+    this.code = code;
+    this.line = line;
+    this.format = format;
+  }
+}
+
+/**
+ * Identities are JSON arrays so no separator inside a reference or a description can make two
+ * different lines collide. A key seen again in the same file gets `#2`, `#3`...: two identical
+ * $25.00 deposits on one day are two lines, and an overlapping statement that holds the same day
+ * numbers them the same way, so they still de-duplicate.
+ */
+export class IdentityCounter {
+  private readonly seen = new Map<string, number>();
+
+  next(parts: readonly (string | number)[]): string {
+    const key = JSON.stringify(parts);
+    const count = (this.seen.get(key) ?? 0) + 1;
+    this.seen.set(key, count);
+    return count === 1 ? key : `${key}#${count}`;
+  }
+}
+
+/** Per-account totals and the date range, the same way for every format. */
+export function summarize(
+  format: StatementFormat,
+  lines: BankLine[],
+  known: { account: string; currency: string | null; closingLedgerCents: number | null }[],
+  dates: BusinessDate[],
+): ParsedStatement {
+  const accounts = new Map<string, StatementAccount>();
+  const ensure = (account: string, currency: string | null = null, closing: number | null = null) => {
+    let entry = accounts.get(account);
+    if (!entry) {
+      entry = { account, currency, lineCount: 0, creditCents: 0, debitCents: 0, closingLedgerCents: closing };
+      accounts.set(account, entry);
+    } else {
+      entry.currency ??= currency;
+      // An account reported on several days (BAI2 groups) keeps the latest balance in the file.
+      if (closing !== null) entry.closingLedgerCents = closing;
+    }
+    return entry;
+  };
+  for (const k of known) ensure(k.account, k.currency, k.closingLedgerCents);
+  for (const line of lines) {
+    const entry = ensure(line.account);
+    entry.lineCount += 1;
+    if (line.amountCents >= 0) entry.creditCents += line.amountCents;
+    else entry.debitCents += line.amountCents;
+  }
+  const all = [...dates, ...lines.map((l) => l.postedDate)].sort();
+  return {
+    format,
+    accounts: [...accounts.values()],
+    lines,
+    range: { from: all[0] ?? '', to: all[all.length - 1] ?? '' },
+  };
+}
