@@ -21,17 +21,17 @@ const TO = '2026-06-30';
 
 async function seed(path: string): Promise<void> {
   const store = await openStore(path);
-  const insertGl = store.sqlite.prepare(
+  const insertGl = store.writer.sqlite.prepare(
     `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id, gl_account_id, gl_number, gl_label, amount_cents, amount_without_fees_cents, count, raw, synced_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', '2026-07-01T00:00:00Z')`,
   );
-  const insertBatch = store.sqlite.prepare(
+  const insertBatch = store.writer.sqlite.prepare(
     `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
      VALUES (?, ?, ?, 'CC', 0, 0, 0, 0, '{}', '', '')`,
   );
-  store.sqlite.transaction(() => {
+  store.writer.sqlite.transaction(() => {
     for (let p = 1; p <= 20; p++) {
-      store.sqlite
+      store.writer.sqlite
         .prepare(`INSERT INTO payees VALUES (?, ?, ?, 0, '{}', '')`)
         .run(p, `School ${p} Activities`, `M${p}`);
     }
@@ -86,11 +86,11 @@ async function runExceljs(db: string, out: string): Promise<Measured> {
 /** SheetJS has no streaming xlsx writer: it takes the whole sheet as an array, so the rows are read first. */
 async function runSheetjs(db: string, out: string): Promise<Measured> {
   const XLSX = await import('xlsx');
-  const { GlRowReader } = await import('../electron/engine/export');
+  const { GlRowReader } = await import('../electron/engine/store/glRows');
   const baselineMb = rssMb();
   const started = performance.now();
   const store = await openStore(db);
-  const rows = [...new GlRowReader(store.db, store.sqlite).rows({ from: FROM, to: TO })];
+  const rows = [...new GlRowReader(store.writer.db, store.writer.sqlite).rows({ from: FROM, to: TO })];
   await store.close();
   const aoa: unknown[][] = [
     [

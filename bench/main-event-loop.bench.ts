@@ -20,7 +20,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fixedClock } from '../shared/time';
-import { createEngine } from '../electron/engine/engine';
+import { createEngineWithInternals as createEngine } from '../electron/engine/engine';
 import { memoryCredentialStore } from '../electron/engine/credentials';
 import { silentLogger } from '../electron/engine/logger';
 
@@ -142,7 +142,7 @@ try {
     await engine.call('sync.start', {});
     await finished;
   });
-  const counts = engine.context.store.sqlite
+  const counts = engine.internals.store.writer.sqlite
     .prepare('SELECT (SELECT count(*) FROM transactions) AS transactions, (SELECT count(*) FROM gl_batches) AS glRows')
     .get() as {
     transactions: number;

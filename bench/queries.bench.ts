@@ -19,7 +19,7 @@ let t0 = performance.now();
 // The same big store the renderer bench uses: built once with raw prepared statements, then cached.
 const store = await openStore(await bigStoreFile(total));
 console.log(`store of ${total} transactions ready in ${Math.round(performance.now() - t0)} ms`);
-store.sqlite.pragma('optimize');
+store.writer.sqlite.pragma('optimize');
 
 function median(run: () => unknown, repeat = 25): number {
   run();
@@ -34,21 +34,21 @@ function median(run: () => unknown, repeat = 25): number {
 }
 
 const middleDay = addDays(FIRST, Math.floor(DAYS / 2));
-const deep = listTransactions(store.sqlite, {}, null, 200);
+const deep = listTransactions(store.reader, {}, null, 200);
 // A cursor half-way down the table: what page 2,500 of an unfiltered list looks like with keyset.
-const midRow = store.sqlite
+const midRow = store.writer.sqlite
   .prepare('SELECT business_date, id FROM transactions ORDER BY business_date DESC, id DESC LIMIT 1 OFFSET ?')
   .get(Math.floor(total / 2)) as { business_date: string; id: number };
 const deepCursor = Buffer.from(JSON.stringify([midRow.business_date, midRow.id])).toString('base64url');
 const batchId = (
-  store.sqlite
+  store.writer.sqlite
     .prepare('SELECT batch_id FROM transactions WHERE business_date = ? AND batch_id IS NOT NULL LIMIT 1')
     .get(middleDay) as { batch_id: string }
 ).batch_id;
 const page =
   (filter: TransactionFilter, cursor: string | null = null) =>
   () =>
-    listTransactions(store.sqlite, filter, cursor, 200);
+    listTransactions(store.writer, filter, cursor, 200);
 
 const queries: Record<string, () => unknown> = {
   'page: newest': page({}),
@@ -65,22 +65,22 @@ const queries: Record<string, () => unknown> = {
   'page: search payer name (FTS)': page({ search: 'Kowalski' }),
   'page: search rare text (FTS)': page({ search: 'Yearbook 4711' }),
   'page: search transaction id': page({ search: String(1_000_001 + Math.floor(total / 3)) }),
-  'count: one status': () => countTransactions(store.sqlite, { statuses: ['Unknown'] }),
-  'count: one day': () => countTransactions(store.sqlite, { from: middleDay, to: middleDay }),
-  'count: batch': () => countTransactions(store.sqlite, { batchId }),
+  'count: one status': () => countTransactions(store.reader, { statuses: ['Unknown'] }),
+  'count: one day': () => countTransactions(store.reader, { from: middleDay, to: middleDay }),
+  'count: batch': () => countTransactions(store.reader, { batchId }),
   'batch sums (count, total, fees)': () =>
-    store.sqlite
+    store.writer.sqlite
       .prepare(
         'SELECT COUNT(*) AS n, SUM(amount_cents) AS total, SUM(convenience_fee_cents) AS fees FROM transactions WHERE batch_id = ?',
       )
       .get(batchId),
   'day summary (per payee and method)': () =>
-    store.sqlite
+    store.writer.sqlite
       .prepare(
         'SELECT payee_id, payment_method, COUNT(*) AS n, SUM(amount_cents) AS total FROM transactions WHERE business_date = ? GROUP BY payee_id, payment_method',
       )
       .all(middleDay),
-  'one transaction with items and timeline': () => getTransaction(store.sqlite, 1_000_001 + Math.floor(total / 2)),
+  'one transaction with items and timeline': () => getTransaction(store.writer, 1_000_001 + Math.floor(total / 2)),
 };
 
 const results: Record<string, number> = {};
@@ -91,7 +91,7 @@ for (const [name, run] of Object.entries(queries)) {
   console.log(`${results[name]!.toFixed(3).padStart(9)} ms  ${name}${results[name]! >= 10 ? '   <-- over 10 ms' : ''}`);
 }
 t0 = performance.now();
-store.sqlite
+store.writer.sqlite
   .prepare('SELECT id FROM transactions ORDER BY business_date DESC, id DESC LIMIT 200 OFFSET ?')
   .all(Math.floor(total / 2));
 const offsetMs = +(performance.now() - t0).toFixed(2);

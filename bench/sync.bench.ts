@@ -70,10 +70,9 @@ async function measureCpu<T>(sandbox: ChildProcess, work: () => Promise<T>): Pro
 }
 
 async function main(): Promise<void> {
-  const { createEngine } = await import('../electron/engine/engine');
+  const { createEngineWithInternals: createEngine } = await import('../electron/engine/engine');
   const { memoryCredentialStore } = await import('../electron/engine/credentials');
   const { silentLogger } = await import('../electron/engine/logger');
-  const { syncServiceOf } = await import('../electron/engine/sync/service');
   const { ServiceClient } = await import('../electron/engine/api/client');
   const { dayBefore, dayWindow } = await import('../electron/engine/sync/windows');
   const { openStore } = await import('../electron/engine/store/open');
@@ -108,7 +107,7 @@ async function main(): Promise<void> {
       }
       if (p.phase === 'done') doneMs = performance.now() - t0;
     });
-    const started = await syncServiceOf(engine.context).start({ trigger: 'manual', from });
+    const started = await engine.internals.sync.start({ trigger: 'manual', from });
     const summary = (await started.finished)!;
     const totalMs = performance.now() - t0;
     if (summary.status !== 'succeeded') throw new Error(`sync ${summary.status}: ${summary.error}`);
@@ -195,21 +194,21 @@ async function main(): Promise<void> {
   const target = await openStore(join(work, 'raw', 'district-recon.sqlite').replace(/raw[/\\]/, 'raw-')); // fresh, same schema
   const cols = `id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents, convenience_fee_cents,
     tax_cents, shipping_cents, batch_id, data, payer_name, gl_account_id, business_date, raw, first_seen_at, updated_at, first_seen_run_id`;
-  const readPage = stored.sqlite.prepare(`SELECT ${cols} FROM transactions WHERE id > ? ORDER BY id LIMIT 100`);
-  const readItems = stored.sqlite.prepare(`SELECT * FROM transaction_items WHERE transaction_id BETWEEN ? AND ?`);
+  const readPage = stored.writer.sqlite.prepare(`SELECT ${cols} FROM transactions WHERE id > ? ORDER BY id LIMIT 100`);
+  const readItems = stored.writer.sqlite.prepare(`SELECT * FROM transaction_items WHERE transaction_id BETWEEN ? AND ?`);
   const names = cols.split(',').map((c) => c.trim());
-  const upsert = target.sqlite.prepare(
+  const upsert = target.writer.sqlite.prepare(
     `INSERT INTO transactions (${cols}) VALUES (${names.map((n) => '@' + n).join(', ')})
      ON CONFLICT(id) DO UPDATE SET ${names
        .filter((n) => n !== 'id')
        .map((n) => `${n} = excluded.${n}`)
        .join(', ')}`,
   );
-  const upsertItem = target.sqlite.prepare(
+  const upsertItem = target.writer.sqlite.prepare(
     `INSERT OR REPLACE INTO transaction_items (transaction_id, item_id, item_name, amount_cents, gl_account_id, student_number, student_name, raw)
      VALUES (@transaction_id, @item_id, @item_name, @amount_cents, @gl_account_id, @student_number, @student_name, @raw)`,
   );
-  const writePage = target.sqlite.transaction(
+  const writePage = target.writer.sqlite.transaction(
     (page: Array<Record<string, unknown>>, items: Array<Record<string, unknown>>) => {
       for (const row of page) upsert.run(row);
       for (const item of items) upsertItem.run(item);
@@ -230,13 +229,13 @@ async function main(): Promise<void> {
   }
   // The deposits and GL-batch rows too, a day per transaction, as the sync writes them.
   for (const table of ['batches', 'gl_batches']) {
-    const all = stored.sqlite.prepare(`SELECT * FROM ${table} ORDER BY date`).all() as Array<Record<string, unknown>>;
+    const all = stored.writer.sqlite.prepare(`SELECT * FROM ${table} ORDER BY date`).all() as Array<Record<string, unknown>>;
     if (!all.length) continue;
     const names = Object.keys(all[0]!);
-    const insert = target.sqlite.prepare(
+    const insert = target.writer.sqlite.prepare(
       `INSERT OR REPLACE INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => '@' + n).join(', ')})`,
     );
-    const writeDay = target.sqlite.transaction((rows: Array<Record<string, unknown>>) => {
+    const writeDay = target.writer.sqlite.transaction((rows: Array<Record<string, unknown>>) => {
       for (const row of rows) insert.run(row);
     });
     t0 = performance.now();

@@ -99,6 +99,20 @@ export interface AppInfo {
   host: string;
 }
 
+export interface DatabaseStatus {
+  database: string;
+  counts: Record<
+    'transactions' | 'batches' | 'glBatchRows' | 'payees' | 'glAccounts' | 'changes' | 'unacknowledgedChanges',
+    number
+  >;
+  transactionDates: { first: string | null; last: string | null };
+  batchDates: { first: string | null; last: string | null };
+  /** The sync's saved positions, by name. */
+  cursors: Record<string, unknown>;
+  lastRun: SyncRunSummary | null;
+  lastSuccessAt: string | null;
+}
+
 export interface Settings {
   serviceUrl: string | null;
   /** Whether a token and secret are stored; the secret itself never leaves the main process. */
@@ -255,6 +269,7 @@ const none = z.object({}).strict().default({});
 
 export const methodSchemas = {
   'app.info': none,
+  'app.status': none,
 
   'settings.get': none,
   'settings.set': z.object({ patch: settingsPatchSchema }).strict(),
@@ -295,7 +310,15 @@ export const methodSchemas = {
 
   'batches.list': z.object({ filter: batchFilterSchema.default({}), cursor, limit: pageLimit }).strict(),
   'batches.get': z.object({ id: batchId }).strict(),
-  'batches.signOff': z.object({ id: batchId, note: text(2000).default(''), by: text(100).optional() }).strict(),
+  'batches.signOff': z
+    .object({
+      id: batchId,
+      note: text(2000).default(''),
+      by: text(100).optional(),
+      /** BatchDetail.revision as the caller read it: refused with CONFLICT when the checks changed since. */
+      revision: z.string().max(64).optional(),
+    })
+    .strict(),
   'batches.unsign': z.object({ id: batchId, reason: text(2000).min(1), by: text(100).optional() }).strict(),
 
   'glBatches.list': glFilter.extend({ limit: z.number().int().min(1).max(5000).default(2000) }).strict(),
@@ -340,6 +363,7 @@ export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M
 
 export interface MethodResults {
   'app.info': AppInfo;
+  'app.status': DatabaseStatus;
   'settings.get': Settings;
   'settings.set': Settings;
   'connection.set': Settings;

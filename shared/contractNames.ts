@@ -5,6 +5,7 @@
  */
 export const METHOD_NAMES = [
   'app.info',
+  'app.status',
   'settings.get',
   'settings.set',
   'connection.set',

@@ -168,3 +168,21 @@ export function formatUsDate(date: BusinessDate): string {
   const [y, m, d] = parseBusinessDate(date).split('-');
   return `${m}/${d}/${y}`;
 }
+
+/** The first instant at or after `now` whose Central wall time is `time` (HH:MM). */
+export function nextScheduled(now: Temporal.Instant, time: string): Temporal.Instant {
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const zoned = now.toZonedDateTimeISO(CENTRAL_TIME_ZONE);
+  let candidate = zoned.with({ hour, minute, second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 });
+  if (Temporal.Instant.compare(candidate.toInstant(), now) < 0)
+    candidate = candidate.add({ days: 1 }).with({ hour, minute });
+  return candidate.toInstant();
+}
+
+/** The last scheduled instant at or before `now`. */
+export function previousScheduled(now: Temporal.Instant, time: string): Temporal.Instant {
+  const next = nextScheduled(now, time);
+  if (Temporal.Instant.compare(next, now) === 0) return next;
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return next.toZonedDateTimeISO(CENTRAL_TIME_ZONE).subtract({ days: 1 }).with({ hour, minute }).toInstant();
+}

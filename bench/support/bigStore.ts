@@ -68,15 +68,15 @@ export async function bigStoreFile(total: number): Promise<string> {
   let seed = 42;
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const insert = store.sqlite.prepare(
+  const insert = store.writer.sqlite.prepare(
     `INSERT INTO transactions (id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents,
        convenience_fee_cents, tax_cents, shipping_cents, batch_id, data, payer_name, gl_account_id, business_date, raw, first_seen_at, updated_at)
      VALUES (?, ?, ?, ?, ?, '', ?, ?, ?, 0, 0, ?, ?, ?, NULL, ?, '{}', '${STAMP}', '${STAMP}')`,
   );
   const perDay = Math.ceil(total / DAYS);
-  store.sqlite.transaction(() => {
+  store.writer.sqlite.transaction(() => {
     PAYEES.forEach((name, i) =>
-      store.sqlite
+      store.writer.sqlite
         .prepare(`INSERT INTO payees (id, name, merchant_id, raw, updated_at) VALUES (?, ?, ?, '{}', '${STAMP}')`)
         .run(i + 1, name, `M-${i + 1}`),
     );
@@ -103,13 +103,13 @@ export async function bigStoreFile(total: number): Promise<string> {
       );
     }
     // Each deposit is what its transactions add up to (a deposit that ties out).
-    store.sqlite
+    store.writer.sqlite
       .exec(`INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
       SELECT batch_id, MIN(payee_id), MIN(business_date), MIN(payment_method), SUM(amount_cents + convenience_fee_cents), SUM(convenience_fee_cents),
              SUM(amount_cents), COUNT(*), '{}', '${STAMP}', '${STAMP}'
         FROM transactions WHERE batch_id IS NOT NULL GROUP BY batch_id`);
   })();
-  store.sqlite.pragma('optimize');
+  store.writer.sqlite.pragma('optimize');
   await store.close();
   renameSync(building, file);
   for (const suffix of ['-wal', '-shm']) rmSync(`${building}${suffix}`, { force: true });

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import { createEngine } from '../../electron/engine/engine';
+import { createEngineWithInternals as createEngine } from '../../electron/engine/engine';
 import { silentLogger } from '../../electron/engine/logger';
 import { startWebHost } from '../../electron/web/server';
 import { ensureWebBuild, WEB_BUILD_DIR } from '../../electron/cli/commands/web';

@@ -2,6 +2,7 @@ import type { Clock } from '../../shared/time';
 import type { EngineEventBus } from './events';
 import type { Store } from './store/open';
 import type { Logger } from './logger';
+import type { SyncService } from './sync/service';
 
 export interface Credentials {
   token: string;
@@ -31,6 +32,8 @@ export interface EngineOptions {
   dataFolder: string;
   /** Defaults to `<dataFolder>/district-recon.sqlite`; `:memory:` for tests. */
   databasePath?: string;
+  /** An already-open store (tests that seed rows); the engine closes it with itself. */
+  store?: Store;
   host: 'electron' | 'web' | 'cli' | 'direct';
   clock?: Clock;
   credentials?: CredentialStore;
@@ -49,6 +52,8 @@ export interface EngineContext {
   events: EngineEventBus;
   credentials: CredentialStore;
   logger: Logger;
+  /** The engine's one sync service (single-flight runs). */
+  sync: SyncService;
   /** Registers work to finish before the store closes (a running sync lets its page commit). */
   onClose(close: () => Promise<void> | void): void;
 }

@@ -1,7 +1,8 @@
 /**
  * createEngine(): the local service engine behind the contract. Only the three hosts (main/, cli/,
- * web/) construct one. Each domain contributes its handlers; the mapped type EngineHandlers makes a
- * missing method a compile error.
+ * web/) construct one, and they see only the facade below: the contract, its events, the sync and
+ * the schedule, and where the store lives. Each domain contributes its handlers; the mapped type
+ * EngineHandlers makes a missing method a compile error.
  */
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -13,19 +14,33 @@ import {
   type EventName,
   type MethodName,
   type MethodResult,
+  type SyncRunSummary,
 } from '../../shared/contract';
-import { systemClock } from '../../shared/time';
+import { systemClock, toIsoUtc } from '../../shared/time';
 import type { EngineContext, EngineOptions } from './context';
 import { memoryCredentialStore } from './credentials';
 import { EngineEventBus } from './events';
 import { createConsoleLogger } from './logger';
+import { ensureChecksFresh } from './reconcile';
 import { openStore } from './store/open';
+import type { ClientTuning } from './sync/connection';
+import { startScheduler, type Scheduler, type SchedulerOptions } from './sync/schedule';
+import { SyncService, type StartOptions } from './sync/service';
 import { createAppHandlers } from './handlers/app';
+import { createBatchHandlers } from './handlers/batches';
+import { createChangeHandlers } from './handlers/changes';
+import { createConnectionHandlers } from './handlers/connection';
+import { createExportHandlers } from './handlers/export';
+import { createGlAccountHandlers } from './handlers/glAccounts';
+import { createGlBatchHandlers } from './handlers/glBatches';
+import { createOverviewHandlers } from './handlers/overview';
+import { createPayeeHandlers } from './handlers/payees';
+import { createReconcileHandlers } from './handlers/reconcile';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
-import { createReconcileHandlers } from './handlers/reconcile';
-import { createTransactionSeekHandlers } from './handlers/transactionSeek';
+import { createTransactionHandlers } from './handlers/transactions';
 
+/** What a host may do with a running engine. */
 export interface Engine {
   /** Validates the raw args with the contract's schema, then runs the handler. */
   call<M extends MethodName>(method: M, args?: unknown): Promise<MethodResult<M>>;
@@ -33,16 +48,42 @@ export interface Engine {
   callUnknown(method: unknown, args: unknown): Promise<unknown>;
   on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void;
   onAny(listener: <E extends EventName>(event: E, payload: EngineEvents[E]) => void): () => void;
-  context: EngineContext;
+  sync: {
+    /** Resolves once the run has started; `finished` resolves with its summary. */
+    start(options: StartOptions): Promise<{
+      runId: number;
+      alreadyRunning: boolean;
+      finished: Promise<SyncRunSummary | null>;
+    }>;
+    cancel(): boolean;
+    readonly running: boolean;
+    /** Hosts (CLI, tests, bench) may tune the service client: retries, timeouts, sleep. */
+    tune(tuning: ClientTuning): void;
+  };
+  schedule: {
+    /** Starts the nightly schedule (once per engine); it stops when the engine closes. */
+    start(options?: SchedulerOptions): Promise<Scheduler>;
+  };
+  store: { readonly path: string };
   close(): Promise<void>;
 }
 
+/** For tests and benchmarks only (lint keeps it from the hosts): the engine with its parts exposed. */
+export interface EngineWithInternals extends Engine {
+  readonly internals: EngineContext;
+}
+
 export async function createEngine(options: EngineOptions): Promise<Engine> {
+  const { internals: _internals, ...engine } = await createEngineWithInternals(options);
+  return engine;
+}
+
+export async function createEngineWithInternals(options: EngineOptions): Promise<EngineWithInternals> {
   const databasePath = options.databasePath ?? join(options.dataFolder, 'district-recon.sqlite');
-  if (databasePath !== ':memory:') mkdirSync(options.dataFolder, { recursive: true });
-  const store = await openStore(databasePath);
+  if (!options.store && databasePath !== ':memory:') mkdirSync(options.dataFolder, { recursive: true });
+  const store = options.store ?? (await openStore(databasePath));
   const closers: Array<() => Promise<void> | void> = [];
-  const context: EngineContext = {
+  const partial: Omit<EngineContext, 'sync'> = {
     options,
     store,
     clock: options.clock ?? systemClock,
@@ -51,12 +92,25 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
     logger: options.logger ?? createConsoleLogger(),
     onClose: (close) => closers.push(close),
   };
+  const context = partial as EngineContext;
+  context.sync = new SyncService(context);
+  // Checks a store written by an older version, or left by a run killed before its checks, lacks.
+  await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()));
+
   const handlers: EngineHandlers = {
     ...createAppHandlers(context),
     ...createSettingsHandlers(context),
+    ...createConnectionHandlers(context),
     ...createSyncHandlers(context),
+    ...createOverviewHandlers(context),
+    ...createPayeeHandlers(context),
+    ...createGlAccountHandlers(context),
+    ...createTransactionHandlers(context),
+    ...createBatchHandlers(context),
+    ...createGlBatchHandlers(context),
+    ...createChangeHandlers(context),
     ...createReconcileHandlers(context),
-    ...createTransactionSeekHandlers(context),
+    ...createExportHandlers(context),
   };
   const callUnknown = async (method: unknown, args: unknown): Promise<unknown> => {
     const call = parseCall(method, args);
@@ -74,11 +128,23 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
   };
 
   return {
+    internals: context,
     call: (method, args) => callUnknown(method, args) as Promise<MethodResult<typeof method>>,
     callUnknown,
     on: (event, listener) => context.events.on(event, listener),
     onAny: (listener) => context.events.onAny(listener),
-    context,
+    sync: {
+      start: (startOptions) => context.sync.start(startOptions),
+      cancel: () => context.sync.cancel(),
+      get running() {
+        return context.sync.running;
+      },
+      tune: (tuning) => {
+        context.sync.clientTuning = tuning;
+      },
+    },
+    schedule: { start: (scheduleOptions) => startScheduler(context, context.sync, scheduleOptions) },
+    store: { path: store.path },
     async close() {
       for (const close of closers.reverse()) await close();
       await store.close();

@@ -1,6 +1,7 @@
 /** Settings live in the `settings` table as JSON values; defaults fill what was never set. */
 import type { Settings, SettingsPatch } from '../../shared/contract';
 import type { EngineContext } from './context';
+import { readStoredSettings, writeStoredSettings } from './store/settings';
 
 export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   serviceUrl: null,
@@ -21,12 +22,9 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
 type StoredSettings = Omit<Settings, 'connectionConfigured'>;
 
 export async function readSettings(ctx: EngineContext): Promise<Settings> {
-  const rows = await ctx.store.db.selectFrom('settings').select(['key', 'value']).execute();
   const stored: Partial<StoredSettings> = {};
-  for (const row of rows) {
-    if (row.key in DEFAULT_SETTINGS) {
-      (stored as Record<string, unknown>)[row.key] = JSON.parse(row.value);
-    }
+  for (const [key, value] of await readStoredSettings(ctx.store.reader)) {
+    if (key in DEFAULT_SETTINGS) (stored as Record<string, unknown>)[key] = value;
   }
   const sandboxMode = stored.sandboxMode ?? ctx.options.sandboxByDefault ?? DEFAULT_SETTINGS.sandboxMode;
   return {
@@ -40,15 +38,7 @@ export async function readSettings(ctx: EngineContext): Promise<Settings> {
 export async function writeSettings(ctx: EngineContext, patch: SettingsPatch): Promise<Settings> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
   if (entries.length) {
-    await ctx.store.db.transaction().execute(async (trx) => {
-      for (const [key, value] of entries) {
-        await trx
-          .insertInto('settings')
-          .values({ key, value: JSON.stringify(value) })
-          .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value) }))
-          .execute();
-      }
-    });
+    await writeStoredSettings(ctx.store.writer, entries);
     ctx.events.emit('data.changed', { scopes: ['settings'] });
   }
   return readSettings(ctx);

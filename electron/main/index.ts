@@ -3,18 +3,8 @@
  * permissions.ts, protocol.ts), credentials in safeStorage (credentials.ts), the nightly schedule
  * (schedule.ts), notifications, a native menu and a clean shutdown.
  *
- * Engine hosting: the engine runs IN this process, not in a utilityProcess. Measured with
- * `npm run bench main-event-loop` (a first sync of 21.3k transactions / 19.2k GL rows, sandbox in
- * another process, then an xlsx export of the range; 2 shared, busy cores): event-loop delay p99
- * 59-94 ms, longest stall 146-164 ms during the sync; p99 61-91 ms during the export (10 ms
- * sampling included; idle reads 10-14 ms). Rule: stay while p99 < 100 ms and no stall > 250 ms,
- * which holds, narrowly. The renderer paints, scrolls and takes keys in its own process, so these
- * stalls only delay IPC replies and window moves; the nightly run happens while nobody is looking.
- * A utilityProcess would also cost a credential proxy (safeStorage exists only in main). If target
- * hardware breaks the rule, move createEngine() behind utilityProcess.fork(): the engine imports no
- * Electron, and the IPC handler only needs `callUnknown` and `onAny`.
- * Contract calls made DURING an export wait 2-4 s, but not for the event loop: the export streams
- * rows through the engine's single kysely connection, which a utility process would not change.
+ * The engine runs in this process, not in a utilityProcess: docs/engine-hosting.md gives the
+ * measurements and the rule for moving it.
  */
 import { join } from 'node:path';
 import {
@@ -32,8 +22,6 @@ import {
 import { createEngine, type Engine } from '../engine/engine';
 import { toErrorPayload } from '../../shared/contract';
 import { createConsoleLogger, redact } from '../engine/logger';
-import { startScheduler } from '../engine/sync/schedule';
-import { syncServiceOf } from '../engine/sync/service';
 import { appUrlPolicy, viewUrl } from './appUrl';
 import { safeStorageCredentialStore } from './credentials';
 import { cspFor, installCsp } from './csp';
@@ -144,7 +132,7 @@ async function start(): Promise<void> {
     (notice) => showView(notice.view),
   );
   const stopSchedule = hostSchedule(
-    () => startScheduler(engine.context, syncServiceOf(engine.context)),
+    () => engine.schedule.start(),
     powerMonitor,
     (error) =>
       logger.warn('The nightly schedule could not start', {

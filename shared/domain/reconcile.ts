@@ -60,6 +60,11 @@ export interface BatchDetail {
   transactions: Transaction[];
   glBatches: GlBatch[];
   history: SignOff[];
+  /**
+   * The revision of the checks shown; pass it to batches.signOff so a sign-off of checks that changed
+   * meanwhile is refused. null until the batch's checks have been computed.
+   */
+  revision: string | null;
 }
 
 export interface DaySummaryRow {

@@ -85,3 +85,18 @@ export interface GlBatch {
   amountWithoutFeesCents: number;
   count: number;
 }
+
+/** A record as received from the service: its domain value and the exact JSON object it came from. */
+export interface Received<T> {
+  value: T;
+  raw: string;
+}
+
+export type ReceivedItem = PurchasedItem & { raw: string };
+
+/** A transaction from a list: its business date is the window's (transactions carry no date). */
+export interface ReceivedTransaction {
+  value: Omit<Transaction, 'businessDate'>;
+  items: ReceivedItem[];
+  raw: string;
+}

@@ -4,13 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from '../../electron/engine/store/open';
 
-export async function createTestDb(
-  options: { file?: boolean } = {},
-): Promise<Store & { folder: string | null; cleanup(): Promise<void> }> {
+export type TestStore = Store & {
+  /** The write connection's kysely and raw handle: tests seed rows through them. */
+  db: Store['writer']['db'];
+  sqlite: Store['writer']['sqlite'];
+  folder: string | null;
+  cleanup(): Promise<void>;
+};
+
+export async function createTestDb(options: { file?: boolean } = {}): Promise<TestStore> {
   const folder = options.file ? mkdtempSync(join(tmpdir(), 'recon-db-')) : null;
   const store = await openStore(folder ? join(folder, 'district-recon.sqlite') : ':memory:');
   return {
     ...store,
+    db: store.writer.db,
+    sqlite: store.writer.sqlite,
     folder,
     async cleanup() {
       await store.close();

@@ -14,7 +14,7 @@ vi.mock('electron', async () => (await import('./helpers/fakeElectron')).fakeEle
 import { ipcMain } from 'electron';
 import { fake, resetFakeElectron } from './helpers/fakeElectron';
 import { METHOD_NAMES } from '../../shared/contract';
-import { createEngine, type Engine } from '../../electron/engine/engine';
+import { createEngineWithInternals as createEngine, type EngineWithInternals as Engine } from '../../electron/engine/engine';
 import { createConsoleLogger } from '../../electron/engine/logger';
 import { safeStorageCredentialStore } from '../../electron/main/credentials';
 import { withExportSaveDialog } from '../../electron/main/exportDialog';
@@ -83,7 +83,7 @@ describe('a canary secret', () => {
       ok: true,
       result: { connectionConfigured: true, serviceUrl: 'https://pay.district.example/api' },
     });
-    expect(await engine.context.credentials.load()).toEqual(CANARY);
+    expect(await engine.internals.credentials.load()).toEqual(CANARY);
     const settings = await call('settings.get', {});
     expect(settings).toMatchObject({ ok: true, result: { connectionConfigured: true } });
   });
@@ -108,9 +108,9 @@ describe('a canary secret', () => {
   it('is absent from the log even when decryption fails and the file is removed', async () => {
     fake.safeStorage.rotateKey();
     await call('connection.test', {});
-    await engine.context.credentials.load().catch(() => null);
-    expect(await engine.context.credentials.isConfigured()).toBe(false);
-    engine.context.logger.error(`a handler echoed ${CANARY.secret} and ${CANARY.token}`);
+    await engine.internals.credentials.load().catch(() => null);
+    expect(await engine.internals.credentials.isConfigured()).toBe(false);
+    engine.internals.logger.error(`a handler echoed ${CANARY.secret} and ${CANARY.token}`);
     expect(logLines.length).toBeGreaterThan(0);
     for (const line of logLines) expect(leaks(line)).toEqual([]);
   });

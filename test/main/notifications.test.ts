@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncRunSummary } from '../../shared/contract';
-import type { Engine } from '../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../electron/engine/engine';
 import { notifySyncResults, syncNotice, type SyncNotice } from '../../electron/main/notifications';
 import { createTestEngine } from '../helpers/engine';
 
@@ -60,8 +60,8 @@ describe('sync notifications', () => {
       (notice) => ({ on: (_event, listener) => (click = listener), show: () => shown.push(notice.title) }),
       (notice) => opened.push(notice),
     );
-    engine.context.events.emit('sync.finished', run({}));
-    engine.context.events.emit('sync.finished', run({ changesRecorded: 5 }));
+    engine.internals.events.emit('sync.finished', run({}));
+    engine.internals.events.emit('sync.finished', run({ changesRecorded: 5 }));
     expect(shown).toEqual(['District Recon: changes to review']);
     click!();
     expect(opened.map((n) => n.view)).toEqual(['changes']);

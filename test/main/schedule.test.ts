@@ -5,7 +5,6 @@
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startScheduler, type Timer } from '../../electron/engine/sync/schedule';
-import { syncServiceOf } from '../../electron/engine/sync/service';
 import { hostSchedule } from '../../electron/main/schedule';
 import { startHarness, type Harness } from '../engine/sync/harness';
 
@@ -21,7 +20,7 @@ const sleepingTimer: Timer = {
 };
 
 function runs(): Array<{ trigger: string; status: string }> {
-  return h.engine.context.store.sqlite.prepare('SELECT trigger, status FROM sync_runs ORDER BY id').all() as Array<{
+  return h.engine.internals.store.writer.sqlite.prepare('SELECT trigger, status FROM sync_runs ORDER BY id').all() as Array<{
     trigger: string;
     status: string;
   }>;
@@ -36,7 +35,7 @@ async function idle(): Promise<void> {
 
 beforeAll(async () => {
   h = await startHarness();
-  syncServiceOf(h.engine.context).clientTuning = { sleep: async () => {}, timeoutMs: 2_000 };
+  h.engine.internals.sync.clientTuning = { sleep: async () => {}, timeoutMs: 2_000 };
 });
 afterAll(() => h.close());
 
@@ -45,7 +44,7 @@ describe('nightly schedule hosted by main', () => {
     const power = new EventEmitter();
     const errors: unknown[] = [];
     const stop = hostSchedule(
-      () => startScheduler(h.engine.context, syncServiceOf(h.engine.context), { timer: sleepingTimer }),
+      () => startScheduler(h.engine.internals, h.engine.internals.sync, { timer: sleepingTimer }),
       power,
       (error) => errors.push(error),
     );

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../electron/engine/engine';
 import { startWebHost, type WebHost } from '../../electron/web/server';
 import { createTestEngine } from '../helpers/engine';
 
@@ -141,7 +141,7 @@ describe('browser host', () => {
               resolve(text);
             }
           });
-          engine.context.events.emit('data.changed', { scopes: ['settings'] });
+          engine.internals.events.emit('data.changed', { scopes: ['settings'] });
         },
       );
       req.on('error', reject);

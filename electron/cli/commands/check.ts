@@ -30,15 +30,11 @@ export async function run(argv: string[]): Promise<number> {
     host: 'cli',
   });
   try {
-    const db = engine.context.store.db;
     let from = values.from === undefined ? undefined : requireDate(values.from, 'from');
     let to = values.to === undefined ? undefined : requireDate(values.to, 'to');
     if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
     if (!from || !to) {
-      const span = await db
-        .selectFrom('batches')
-        .select((eb) => [eb.fn.min<string>('date').as('first'), eb.fn.max<string>('date').as('last')])
-        .executeTakeFirstOrThrow();
+      const span = (await engine.call('app.status', {})).batchDates;
       from = span.first ?? '1970-01-01';
       to = span.last ?? '1970-01-01';
     }

@@ -1,20 +1,10 @@
 /** `district-recon status [--db FILE] [--json]`: what the local database holds (counts, cursors, last run). */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { openStore } from '../../engine/store/open';
-import { allCursors, lastSuccessAt, listRuns } from '../../engine/store/syncState';
+import { createEngine } from '../../engine/engine';
 import { defaultDataFolder } from '../../engine/paths';
 import { parseFlags, UsageError } from '../args';
-
-const COUNTS = {
-  transactions: 'SELECT COUNT(*) AS n FROM transactions',
-  batches: 'SELECT COUNT(*) AS n FROM batches',
-  glBatchRows: 'SELECT COUNT(*) AS n FROM gl_batches',
-  payees: 'SELECT COUNT(*) AS n FROM payees WHERE removed = 0',
-  glAccounts: 'SELECT COUNT(*) AS n FROM gl_accounts WHERE removed = 0',
-  changes: 'SELECT COUNT(*) AS n FROM transaction_changes',
-  unacknowledgedChanges: 'SELECT COUNT(*) AS n FROM transaction_changes WHERE acknowledged_at IS NULL',
-} as const;
+import { appVersion } from '../version';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -27,25 +17,10 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`district-recon status: no database at ${path} yet; run "district-recon sync" first\n`);
     return 1;
   }
-  const store = await openStore(path);
+  const engine = await createEngine({ version: appVersion(), dataFolder: defaultDataFolder(), databasePath: path, host: 'cli' });
   try {
-    const counts = Object.fromEntries(
-      Object.entries(COUNTS).map(([name, query]) => [name, (store.sqlite.prepare(query).get() as { n: number }).n]),
-    );
-    const dates = store.sqlite
-      .prepare('SELECT MIN(business_date) AS first, MAX(business_date) AS last FROM transactions')
-      .get() as {
-      first: string | null;
-      last: string | null;
-    };
-    const report = {
-      database: path,
-      counts,
-      transactionDates: dates,
-      cursors: allCursors(store.sqlite),
-      lastRun: listRuns(store.sqlite, 1)[0] ?? null,
-      lastSuccessAt: lastSuccessAt(store.sqlite),
-    };
+    const { batchDates: _batchDates, ...report } = await engine.call('app.status', {});
+    const { counts, transactionDates: dates } = report;
     if (values.json) {
       process.stdout.write(JSON.stringify(report, null, 2) + '\n');
       return 0;
@@ -63,6 +38,6 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(lines.join('\n') + '\n');
     return 0;
   } finally {
-    await store.close();
+    await engine.close();
   }
 }

@@ -11,7 +11,6 @@ import { createEngine } from '../../engine/engine';
 import { memoryCredentialStore } from '../../engine/credentials';
 import { createConsoleLogger } from '../../engine/logger';
 import { defaultDataFolder } from '../../engine/paths';
-import { syncServiceOf } from '../../engine/sync/service';
 import { parseFlags, UsageError } from '../args';
 import { sandboxProvider } from '../../sandbox/provider';
 import { appVersion } from '../version';
@@ -49,7 +48,7 @@ export async function run(argv: string[]): Promise<number> {
   });
   const stopOnSignal = () => {
     process.stderr.write('Stopping after the page in flight...\n');
-    syncServiceOf(engine.context).cancel();
+    engine.sync.cancel();
   };
   process.once('SIGINT', stopOnSignal);
   try {
@@ -61,7 +60,7 @@ export async function run(argv: string[]): Promise<number> {
     });
     let summary: SyncRunSummary | null;
     try {
-      const started = await syncServiceOf(engine.context).start({ trigger: 'cli', from: values.from, url });
+      const started = await engine.sync.start({ trigger: 'cli', from: values.from, url });
       summary = await started.finished;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -7,8 +7,6 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEngine } from '../../engine/engine';
 import { defaultDataFolder } from '../../engine/paths';
-import { startScheduler } from '../../engine/sync/schedule';
-import { syncServiceOf } from '../../engine/sync/service';
 import { startWebHost } from '../../web/server';
 import { intFlag, parseFlags } from '../args';
 import { appVersion } from '../version';
@@ -71,7 +69,7 @@ export async function run(argv: string[]): Promise<number> {
   });
   process.stdout.write(`District Recon is running in browser mode. Open: ${host.launchUrl}\n`);
   // The nightly sync runs while browser mode is open too, and catches up a missed night now.
-  await startScheduler(engine.context, syncServiceOf(engine.context));
+  await engine.schedule.start();
 
   await new Promise<void>((resolveStop) => {
     const stop = () => resolveStop();

@@ -6,7 +6,17 @@
  */
 import { z } from 'zod';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from '../../../shared/domain';
-import type { Batch, GlAccount, GlBatch, Payee, PurchasedItem, Transaction } from '../../../shared/domain';
+import type {
+  Batch,
+  GlAccount,
+  GlBatch,
+  Payee,
+  PurchasedItem,
+  Received,
+  ReceivedItem,
+  ReceivedTransaction,
+  Transaction,
+} from '../../../shared/domain';
 import { MoneyError, parseCents } from '../../../shared/money';
 import { parseBatchDate, TimeError, type BusinessDate } from '../../../shared/time';
 import { ResponseFormatError } from './errors';
@@ -103,21 +113,12 @@ export const pagedListSchema = <T extends z.ZodType>(object: T) =>
   z.looseObject({ offset: int.nonnegative().optional(), limit: int.positive().optional(), objects: z.array(object) });
 
 /** A record as parsed, with the exact JSON object it came from. */
-export interface Parsed<T> {
-  value: T;
-  raw: string;
-}
+export type Parsed<T> = Received<T>;
 
 export type WireTransaction = z.output<typeof transactionSchema>;
 
-/** A transaction from a list: its business date is the window's (transactions carry no date). */
-export type ParsedItem = PurchasedItem & { raw: string };
-
-export interface ParsedTransaction {
-  value: Omit<Transaction, 'businessDate'>;
-  items: ParsedItem[];
-  raw: string;
-}
+export type ParsedItem = ReceivedItem;
+export type ParsedTransaction = ReceivedTransaction;
 
 export function toTransaction(wire: WireTransaction, rawObject: unknown): ParsedTransaction {
   const value: Omit<Transaction, 'businessDate'> = {

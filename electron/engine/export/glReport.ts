@@ -1,18 +1,18 @@
 /**
  * GL batches of a range for the GL Batches view: the rows (up to a limit) and totals over all of
- * them. One synchronous pass on the engine's connection (nothing else can run meanwhile, so no
+ * them. One synchronous pass on the engine's read connection (nothing else can run meanwhile, so no
  * separate snapshot is needed).
  */
 import type { GlBatchReport } from '../../../shared/contract';
-import { GlRowReader, type GlExportFilter } from './glRows';
+import { GlRowReader, type GlExportFilter } from '../store/glRows';
+import type { ReadableDB } from '../store/handles';
 import { ExportSummary, UNASSIGNED_ACCOUNT } from './journal';
-import type { SnapshotSource } from './snapshot';
 
-export function glBatchReport(store: SnapshotSource, filter: GlExportFilter, limit: number): GlBatchReport {
+export function glBatchReport(reader: ReadableDB, filter: GlExportFilter, limit: number): GlBatchReport {
   const journal = new ExportSummary();
   const rows: GlBatchReport['rows'] = [];
   const ids = new Map<string, string | null>();
-  for (const row of new GlRowReader(store.db, store.sqlite).rows(filter)) {
+  for (const row of new GlRowReader(reader.db, reader.sqlite).rows(filter)) {
     journal.add(row);
     if (rows.length < limit) {
       rows.push({

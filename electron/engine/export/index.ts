@@ -7,17 +7,16 @@ import { extname, join, resolve } from 'node:path';
 import { ContractError, type ExportLayout, type ExportResult } from '../../../shared/contract';
 import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
 import { assertLayoutReady, writeCsvLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
-import type { GlExportFilter } from './glRows';
+import type { GlExportFilter } from '../store/glRows';
+import type { WritableDB } from '../store/handles';
 import { journalEntries } from './journal';
-import { overlappingExports, recordExport, sha256OfFile } from './registry';
-import { GlSnapshot, type SnapshotSource } from './snapshot';
+import { overlappingExports, recordExport } from '../store/exports';
+import { GlSnapshot, type SnapshotSource } from '../store/glSnapshot';
+import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
 
 export { formulaSafe, csvText, TRIGGER_CHARACTERS } from './formulaSafe';
-export { listExports, overlappingExports, toExportRecord } from './registry';
 export { fiscalYearOf } from './csvLayouts';
-export { GlRowReader, type GlExportRow, type GlExportFilter } from './glRows';
-export { GlSnapshot } from './snapshot';
 export { writeWorkbook, SHEET_NAMES, CURRENCY_FORMAT, DATE_FORMAT } from './xlsxWriter';
 export { ExportSummary, journalEntries } from './journal';
 
@@ -28,8 +27,8 @@ export interface ExportRequest extends GlExportFilter {
 }
 
 export interface ExportEnvironment {
-  /** The engine's store: kysely for the registry; the rows are read from a snapshot of it. */
-  store: SnapshotSource;
+  /** The engine's store: the registry is written through `writer`; the rows are read from a snapshot. */
+  store: SnapshotSource & { writer: WritableDB };
   dataFolder: string;
   settings: CsvLayoutSettings;
   createdBy: string;
@@ -103,11 +102,11 @@ export async function exportGlBatches(
     }
     snapshot.close();
     const sha256 = await sha256OfFile(csv?.temp ?? workbook.temp);
-    const overlaps = await overlappingExports(env.store.db, request);
+    const overlaps = await overlappingExports(env.store.reader, request);
     await commitFiles(pending);
     pending.length = 0;
     env.onProgress?.(summary.totals.rowCount, totalRows, primaryFile);
-    const record = await recordExport(env.store.db, {
+    const record = await recordExport(env.store.writer, {
       createdAt: env.now,
       scope: request,
       layout: request.layout,

@@ -10,7 +10,7 @@
 import ExcelJS from 'exceljs';
 import { centsToDollars } from '../../../shared/money';
 import { formulaSafe } from './formulaSafe';
-import type { GlExportRow } from './glRows';
+import type { GlExportRow } from '../store/glRows';
 import { ExportSummary, journalEntries, sides } from './journal';
 import { letZipCatchUp, ROWS_PER_TURN } from './zipBackpressure';
 

@@ -1,8 +1,9 @@
-import type { EngineHandlers } from '../../../shared/contract';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
+import { databaseStatus } from '../store/status';
+import type { DomainHandlers } from './domain';
 
-export function createAppHandlers(ctx: EngineContext): Pick<EngineHandlers, 'app.info'> {
+export function createAppHandlers(ctx: EngineContext): DomainHandlers<'app'> {
   return {
     'app.info': async () => ({
       version: ctx.options.version,
@@ -10,5 +11,6 @@ export function createAppHandlers(ctx: EngineContext): Pick<EngineHandlers, 'app
       sandbox: (await readSettings(ctx)).sandboxMode,
       host: ctx.options.host,
     }),
+    'app.status': async () => databaseStatus(ctx.store.reader, ctx.store.path),
   };
 }

@@ -1,53 +1,28 @@
 /** Batches for the renderer: a keyset-paged list with verdicts, one batch's detail, sign-off and unsign. */
-import type { Kysely } from 'kysely';
 import { ContractError, type BatchFilter, type Page } from '../../../shared/contract';
 import type { BatchDetail, BatchSummary, Check, Verdict } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
-import type { BatchRow, BatchReviewRow, Database } from '../store/schema';
-import { ensureChecksFresh, refreshBatchChecks, type StoreLike } from './refresh';
-import { latestReviews, reviewStateOf } from './reviewState';
-import { toBatch, toGlBatch, toSignOff, toTransaction } from './rows';
-
-interface ListedRow extends BatchRow {
-  payee_name: string | null;
-  verdict: string | null;
-  difference_cents: number | null;
-  fingerprint: string | null;
-}
+import { batchParts, getBatchRow, listBatchRows } from '../store/batches';
+import type { ReadableDB, WritableDB } from '../store/handles';
+import { appendReviewGuarded, checksRevision, latestReviews, type ReviewSnapshot } from '../store/reviews';
+import { reviewStateOf, summaryOf, toGlBatch, toSignOff, toTransaction } from '../store/rowMappers';
+import type { BatchRow } from '../store/schema';
+import { refreshBatchChecks } from './refresh';
 
 /** Newest first: (date desc, id desc). The cursor is the last row's key, opaque to the renderer. */
 export async function listBatches(
-  store: StoreLike,
+  reader: ReadableDB,
   filter: BatchFilter,
   cursor: string | null | undefined,
   limit: number,
-  at: string,
 ): Promise<Page<BatchSummary>> {
-  await ensureChecksFresh(store, at);
   const after = cursor ? decodeCursor(cursor) : null;
-  let query = store.db
-    .selectFrom('batches as b')
-    .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
-    .leftJoin('payees as p', 'p.id', 'b.payee_id')
-    .selectAll('b')
-    .select(['p.name as payee_name', 'c.verdict', 'c.difference_cents', 'c.fingerprint']);
-  if (filter.payeeIds?.length) query = query.where('b.payee_id', 'in', filter.payeeIds);
-  if (filter.methods?.length) query = query.where('b.payment_method', 'in', filter.methods);
-  if (filter.from) query = query.where('b.date', '>=', filter.from);
-  if (filter.to) query = query.where('b.date', '<=', filter.to);
-  if (filter.verdicts?.length) query = query.where('c.verdict', 'in', filter.verdicts);
-  if (after) {
-    query = query.where((eb) =>
-      eb.or([eb('b.date', '<', after.date), eb.and([eb('b.date', '=', after.date), eb('b.id', '<', after.id)])]),
-    );
-  }
-  const rows = (await query
-    .orderBy('b.date', 'desc')
-    .orderBy('b.id', 'desc')
-    .limit(limit + 1)
-    .execute()) as ListedRow[];
+  const rows = await listBatchRows(reader, filter, after, limit + 1);
   const page = rows.slice(0, limit);
-  const reviews = await reviewsDetectingChanges(store, page, at);
+  const reviews = await latestReviews(
+    reader,
+    page.map((row) => row.id),
+  );
   const last = page[page.length - 1];
   return {
     rows: page.map((row) => summaryOf(row, row.payee_name, row.verdict, row.difference_cents, reviews.get(row.id))),
@@ -55,36 +30,22 @@ export async function listBatches(
   };
 }
 
-export async function getBatchDetail(store: StoreLike, id: string, at: string): Promise<BatchDetail> {
-  await requireBatch(store.db, id);
-  // Computed live: a detail view must never show a verdict older than the rows beneath it.
-  await refreshBatchChecks(store, [id], { at, reason: 'Found changed when opened' });
-  const batch = await requireBatch(store.db, id);
-  const [checkRow, payee, transactions, glRows, history] = await Promise.all([
-    store.db.selectFrom('batch_checks').selectAll().where('batch_id', '=', id).executeTakeFirstOrThrow(),
-    store.db.selectFrom('payees').select('name').where('id', '=', batch.payee_id).executeTakeFirst(),
-    store.db.selectFrom('transactions').selectAll().where('batch_id', '=', id).orderBy('id').execute(),
-    store.db
-      .selectFrom('gl_batches')
-      .selectAll()
-      .where('batch_id', '=', id)
-      .orderBy('gl_number')
-      .orderBy('id')
-      .execute(),
-    store.db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', id).orderBy('id').execute(),
-  ]);
+export async function getBatchDetail(reader: ReadableDB, id: string): Promise<BatchDetail> {
+  const batch = await requireBatch(reader, id);
+  const parts = await batchParts(reader, batch);
   return {
     batch: summaryOf(
       batch,
-      payee?.name ?? null,
-      checkRow.verdict,
-      checkRow.difference_cents,
-      history[history.length - 1],
+      parts.payeeName,
+      parts.checks?.verdict ?? null,
+      parts.checks?.difference_cents ?? null,
+      parts.history[parts.history.length - 1],
     ),
-    checks: JSON.parse(checkRow.checks) as Check[],
-    transactions: transactions.map(toTransaction),
-    glBatches: glRows.map(toGlBatch),
-    history: history.map(toSignOff),
+    checks: parts.checks ? (JSON.parse(parts.checks.checks) as Check[]) : [],
+    transactions: parts.transactions.map(toTransaction),
+    glBatches: parts.glRows.map(toGlBatch),
+    history: parts.history.map(toSignOff),
+    revision: parts.checks ? checksRevision(parts.checks.fingerprint) : null,
   };
 }
 
@@ -92,124 +53,106 @@ export interface SignOffArgs {
   id: string;
   note: string;
   by: string;
+  /** The checks' revision the caller saw (BatchDetail.revision); omitted: sign what is there now. */
+  revision?: string;
 }
 
-export async function signOffBatch(store: StoreLike, args: SignOffArgs, at: string): Promise<BatchDetail> {
-  const detail = await getBatchDetail(store, args.id, at);
-  const { batch } = detail;
-  if (batch.reviewState === 'signed_off') {
-    const last = detail.history[detail.history.length - 1];
-    throw new ContractError(
-      'CONFLICT',
-      `Batch ${args.id} is already signed off${last ? ` by ${last.by} at ${last.at}` : ''}. Unsign it first to sign it again.`,
-    );
-  }
-  if (batch.verdict !== 'ties_out' && args.note.trim() === '') {
-    throw new ContractError(
-      'BAD_ARGUMENTS',
-      `Batch ${args.id} does not tie out (${verdictWords(batch.verdict)}, ${formatMoney(batch.differenceCents)} off). Add a note saying why it can be signed off anyway.`,
-    );
-  }
-  const checks = await store.db
-    .selectFrom('batch_checks')
-    .select('fingerprint')
-    .where('batch_id', '=', args.id)
-    .executeTakeFirstOrThrow();
-  await store.db
-    .insertInto('batch_reviews')
-    .values({
-      batch_id: args.id,
-      action: 'sign_off',
-      by: args.by,
-      at,
-      note: args.note.trim() || null,
-      total_cents: batch.totalCents,
-      fees_cents: batch.feesCents,
-      partial_cents: batch.partialCents,
-      total_count: batch.totalCount,
-      fingerprint: checks.fingerprint,
-    })
-    .execute();
-  return getBatchDetail(store, args.id, at);
+/**
+ * Signs a batch off: its checks are brought up to date first, then the decision and the write happen
+ * in one transaction, so of two sign-offs of one batch exactly one succeeds and a sign-off of checks
+ * that changed since the caller read them is refused.
+ */
+export async function signOffBatch(
+  writer: WritableDB,
+  args: SignOffArgs,
+  at: string,
+): Promise<{ detail: BatchDetail; reopened: string[] }> {
+  await requireBatch(writer, args.id);
+  const { reopened } = await refreshBatchChecks(writer, [args.id], { at, reason: 'Changed before this sign-off' });
+  appendReviewGuarded(writer, args.id, (state) => {
+    const { batch, checks } = present(state, args.id);
+    const latest = state.latest;
+    if (reviewStateOf(latest) === 'signed_off') {
+      throw new ContractError(
+        'CONFLICT',
+        `Batch ${args.id} is already signed off${latest ? ` by ${latest.by} at ${latest.at}` : ''}. Unsign it first to sign it again.`,
+      );
+    }
+    if (args.revision !== undefined && args.revision !== checksRevision(checks.fingerprint)) {
+      throw new ContractError(
+        'CONFLICT',
+        `Batch ${args.id} changed since you opened it (its checks were recomputed at ${checks.computed_at}). Review it again, then sign off.`,
+      );
+    }
+    const verdict = checks.verdict as Verdict;
+    if (verdict !== 'ties_out' && args.note.trim() === '') {
+      throw new ContractError(
+        'BAD_ARGUMENTS',
+        `Batch ${args.id} does not tie out (${verdictWords(verdict)}, ${formatMoney(checks.difference_cents)} off). Add a note saying why it can be signed off anyway.`,
+      );
+    }
+    return reviewOf(batch, 'sign_off', args.by, at, args.note.trim() || null, checks.fingerprint);
+  });
+  return { detail: await getBatchDetail(writer, args.id), reopened };
 }
 
 export async function unsignBatch(
-  store: StoreLike,
+  writer: WritableDB,
   args: { id: string; reason: string; by: string },
   at: string,
 ): Promise<BatchDetail> {
-  const detail = await getBatchDetail(store, args.id, at);
-  if (detail.batch.reviewState === 'open') {
-    throw new ContractError('CONFLICT', `Batch ${args.id} is not signed off, so there is nothing to unsign.`);
-  }
-  const { batch } = detail;
-  await store.db
-    .insertInto('batch_reviews')
-    .values({
-      batch_id: args.id,
-      action: 'unsign',
-      by: args.by,
-      at,
-      note: args.reason.trim(),
-      total_cents: batch.totalCents,
-      fees_cents: batch.feesCents,
-      partial_cents: batch.partialCents,
-      total_count: batch.totalCount,
-      fingerprint: null,
-    })
-    .execute();
-  return getBatchDetail(store, args.id, at);
+  await requireBatch(writer, args.id);
+  appendReviewGuarded(writer, args.id, (state) => {
+    if (reviewStateOf(state.latest) === 'open') {
+      throw new ContractError('CONFLICT', `Batch ${args.id} is not signed off, so there is nothing to unsign.`);
+    }
+    return reviewOf(present(state, args.id).batch, 'unsign', args.by, at, args.reason.trim(), null);
+  });
+  await refreshBatchChecks(writer, [args.id], { at });
+  return getBatchDetail(writer, args.id);
 }
 
-export function summaryOf(
-  row: BatchRow,
-  payeeName: string | null,
-  verdict: string | null,
-  differenceCents: number | null,
-  latest: BatchReviewRow | undefined,
-): BatchSummary {
-  const reviewState = reviewStateOf(latest);
+function present(state: ReviewSnapshot, id: string) {
+  if (!state.batch) throw notFound(id);
+  if (!state.checks) {
+    throw new ContractError('CONFLICT', `Batch ${id} has not been checked yet. Sync, then try again.`);
+  }
+  return { batch: state.batch, checks: state.checks };
+}
+
+function reviewOf(
+  batch: BatchRow,
+  action: 'sign_off' | 'unsign',
+  by: string,
+  at: string,
+  note: string | null,
+  fingerprint: string | null,
+) {
   return {
-    ...toBatch(row),
-    payeeName,
-    verdict: (verdict ?? 'incomplete') as Verdict,
-    differenceCents: differenceCents ?? 0,
-    reviewState,
-    reopenReason: reviewState === 'reopened' ? (latest?.note ?? null) : null,
+    batch_id: batch.id,
+    action,
+    by,
+    at,
+    note,
+    total_cents: batch.total_cents,
+    fees_cents: batch.fees_cents,
+    partial_cents: batch.partial_cents,
+    total_count: batch.total_count,
+    fingerprint,
   };
 }
 
-/** Latest reviews of a page, re-opening (on read) signed-off batches whose checks moved since. */
-async function reviewsDetectingChanges(store: StoreLike, page: readonly ListedRow[], at: string) {
-  const ids = page.map((row) => row.id);
-  const reviews = await latestReviews(store.db, ids);
-  const changed = page.filter((row) => {
-    const review = reviews.get(row.id);
-    if (review?.action !== 'sign_off') return false;
-    const totalsMoved =
-      review.total_cents !== row.total_cents ||
-      review.fees_cents !== row.fees_cents ||
-      review.partial_cents !== row.partial_cents ||
-      review.total_count !== row.total_count;
-    return totalsMoved || (review.fingerprint !== null && review.fingerprint !== row.fingerprint);
-  });
-  if (changed.length === 0) return reviews;
-  await refreshBatchChecks(
-    store,
-    changed.map((row) => row.id),
-    { at, reason: 'Found changed when opened' },
-  );
-  return latestReviews(store.db, ids);
+async function requireBatch(reader: ReadableDB, id: string): Promise<BatchRow> {
+  const batch = await getBatchRow(reader, id);
+  if (!batch) throw notFound(id);
+  return batch;
 }
 
-async function requireBatch(db: Kysely<Database>, id: string): Promise<BatchRow> {
-  const batch = await db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!batch)
-    throw new ContractError(
-      'NOT_FOUND',
-      `There is no batch ${id} in the local database. Sync first, or check the batch number.`,
-    );
-  return batch;
+function notFound(id: string): ContractError {
+  return new ContractError(
+    'NOT_FOUND',
+    `There is no batch ${id} in the local database. Sync first, or check the batch number.`,
+  );
 }
 
 function verdictWords(verdict: Verdict): string {

@@ -1,8 +1,9 @@
 /** The feed of transaction changes since the last review, and acknowledging them. */
 import { ContractError, type Page } from '../../../shared/contract';
 import type { Change, ChangeKind } from '../../../shared/domain';
-import type { StoreLike } from './refresh';
-import { toChange } from './rows';
+import { acknowledgeChangeRows, countUnacknowledged, listChangeRows } from '../store/changes';
+import type { ReadableDB, WritableDB } from '../store/handles';
+import { toChange } from '../store/rowMappers';
 
 export interface ChangeQuery {
   kinds?: ChangeKind[];
@@ -13,50 +14,32 @@ export interface ChangeQuery {
 
 /** Newest first; the cursor is the last id shown. */
 export async function listChanges(
-  store: StoreLike,
+  reader: ReadableDB,
   query: ChangeQuery,
 ): Promise<Page<Change> & { unacknowledged: number }> {
-  let select = store.db.selectFrom('transaction_changes').selectAll();
-  if (query.kinds?.length) select = select.where('kind', 'in', query.kinds);
-  if (query.unacknowledgedOnly) select = select.where('acknowledged_at', 'is', null);
-  if (query.cursor) select = select.where('id', '<', cursorId(query.cursor));
-  const rows = await select
-    .orderBy('id', 'desc')
-    .limit(query.limit + 1)
-    .execute();
+  const rows = await listChangeRows(reader, {
+    kinds: query.kinds,
+    unacknowledgedOnly: query.unacknowledgedOnly,
+    beforeId: query.cursor ? cursorId(query.cursor) : undefined,
+    limit: query.limit + 1,
+  });
   const page = rows.slice(0, query.limit);
-  const { n } = await store.db
-    .selectFrom('transaction_changes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('acknowledged_at', 'is', null)
-    .executeTakeFirstOrThrow();
   const last = page[page.length - 1];
   return {
     rows: page.map(toChange),
     nextCursor: rows.length > query.limit && last ? String(last.id) : null,
-    unacknowledged: Number(n),
+    unacknowledged: await countUnacknowledged(reader),
   };
 }
 
-/** Acknowledges the given ids, or every change up to and including `upToId`; already acknowledged ones keep their time. */
-export async function acknowledgeChanges(
-  store: StoreLike,
+/** Acknowledges the given ids, or every change up to and including `upToId`, in one statement. */
+export function acknowledgeChanges(
+  writer: WritableDB,
   target: { ids?: number[]; upToId?: number },
   by: string,
   at: string,
 ): Promise<number> {
-  let update = store.db
-    .updateTable('transaction_changes')
-    .set({ acknowledged_at: at, acknowledged_by: by })
-    .where('acknowledged_at', 'is', null);
-  if (target.ids) {
-    if (target.ids.length === 0) return 0;
-    update = update.where('id', 'in', target.ids);
-  } else if (target.upToId !== undefined) {
-    update = update.where('id', '<=', target.upToId);
-  }
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return acknowledgeChangeRows(writer, target, by, at);
 }
 
 function cursorId(cursor: string): number {

@@ -10,10 +10,11 @@
  * on a batched transaction happened after batching.
  */
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import type { Check, CheckName, Explanation, ExplanationKind, Verdict } from '../../../shared/domain';
 import { addDays } from '../../../shared/time';
-import type { BatchRow, Database } from '../store/schema';
+import type { ReadableDB } from '../store/handles';
+import type { BatchRow } from '../store/schema';
+import { glTotalsOfBatch, transactionsOfBatch, unbatchedLike, type BatchTransactionRow } from '../store/checks';
 
 /** Statuses that mean the money moved; only these belong in a formed batch. */
 const BATCHABLE_STATUSES = ['Settled', 'Refunded', 'Returned'];
@@ -43,30 +44,11 @@ export interface LocalTotals {
   glNetCents: number;
 }
 
-interface BatchTransaction {
-  id: number;
-  amount_cents: number;
-  amount_refunded_cents: number;
-  convenience_fee_cents: number;
-  status: string;
-}
+type BatchTransaction = BatchTransactionRow;
 
-export async function computeBatchChecks(db: Kysely<Database>, batch: BatchRow): Promise<BatchCheckResult> {
-  const transactions: BatchTransaction[] = await db
-    .selectFrom('transactions')
-    .select(['id', 'amount_cents', 'amount_refunded_cents', 'convenience_fee_cents', 'status'])
-    .where('batch_id', '=', batch.id)
-    .orderBy('id')
-    .execute();
-  const gl = await db
-    .selectFrom('gl_batches')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('rows'),
-      eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), eb.lit(0)).as('amount'),
-      eb.fn.coalesce(eb.fn.sum<number>('amount_without_fees_cents'), eb.lit(0)).as('net'),
-    ])
-    .where('batch_id', '=', batch.id)
-    .executeTakeFirstOrThrow();
+export async function computeBatchChecks(db: ReadableDB, batch: BatchRow): Promise<BatchCheckResult> {
+  const transactions: BatchTransaction[] = await transactionsOfBatch(db, batch.id);
+  const gl = await glTotalsOfBatch(db, batch.id);
 
   let amountCents = 0;
   let feesCents = 0;
@@ -181,19 +163,14 @@ function reversalOf(txn: BatchTransaction): { kind: ExplanationKind; cents: numb
  * The batch says more than we hold: settled transactions of the same payee and method, from the days
  * up to the batch date, that carry no batch (the service did not report them in it, or not yet).
  */
-async function missingCandidates(db: Kysely<Database>, batch: BatchRow) {
-  const rows = await db
-    .selectFrom('transactions')
-    .select(['id', 'amount_cents', 'convenience_fee_cents'])
-    .where('payee_id', '=', batch.payee_id)
-    .where('business_date', '>=', addDays(batch.date, -MISSING_LOOKBACK_DAYS))
-    .where('business_date', '<=', batch.date)
-    .where('batch_id', 'is', null)
-    .where('payment_method', '=', batch.payment_method)
-    .where('status', 'in', BATCHABLE_STATUSES)
-    .orderBy('id')
-    .limit(MAX_EXPLANATIONS)
-    .execute();
+async function missingCandidates(db: ReadableDB, batch: BatchRow) {
+  const rows = await unbatchedLike(
+    db,
+    batch,
+    addDays(batch.date, -MISSING_LOOKBACK_DAYS),
+    BATCHABLE_STATUSES,
+    MAX_EXPLANATIONS,
+  );
   return rows.map((row) => ({
     kind: 'missing' as const,
     transactionId: row.id,

@@ -1,20 +1,17 @@
 /**
  * Precomputed verdicts (table batch_checks) and re-opening of signed-off batches whose batch or
- * transactions changed. The sync calls refreshBatchChecks() for the batches it touched; reads call
- * ensureChecksFresh() so a batch never shows a verdict older than its own row.
+ * transactions changed. Whatever changes data calls refreshBatchChecks() for the batches it touched
+ * (the sync at the end of each run, sign-off and unsign for theirs); the engine calls
+ * ensureChecksFresh() when it opens a store. Reads never refresh: they show what was stored.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
 import { formatMoney } from '../../../shared/money';
-import type { Check, Verdict } from '../../../shared/domain';
-import type { Database } from '../store/schema';
+import { inWriteTransaction, type WritableDB } from '../store/handles';
+import { batchesByIds, batchesWithStaleChecks, saveChecks } from '../store/checks';
+import { batchChangesSince } from '../store/changes';
+import { insertReview, latestReviews } from '../store/reviews';
+import { reviewStateOf } from '../store/rowMappers';
 import { computeBatchChecks, type BatchCheckResult } from './checks';
-import { latestReviews, reviewStateOf } from './reviewState';
-
-/** Anything holding the store's kysely handle: the engine's Store, or a test's. */
-export interface StoreLike {
-  db: Kysely<Database>;
-}
 
 export interface RefreshOptions {
   /** ISO-8601 UTC; defaults to now. */
@@ -44,7 +41,7 @@ const CHUNK = 50;
  * batches whose batch row, transactions or GL rows the sync wrote.
  */
 export async function refreshBatchChecks(
-  store: StoreLike,
+  writer: WritableDB,
   batchIds: Iterable<string>,
   options: RefreshOptions = {},
 ): Promise<RefreshResult> {
@@ -55,19 +52,24 @@ export async function refreshBatchChecks(
   let next = 0;
   while (next < ids.length) {
     if (next > 0) await nextTurn();
-    await store.db.transaction().execute(async (trx) => {
+    await inWriteTransaction(writer, async (trx) => {
       const deadline = performance.now() + SLICE_MS;
       const chunk = ids.slice(next, next + CHUNK);
-      const batches = new Map(
-        (await trx.selectFrom('batches').selectAll().where('id', 'in', chunk).execute()).map((b) => [b.id, b]),
-      );
+      const batches = new Map((await batchesByIds(trx, chunk)).map((b) => [b.id, b]));
       const results: BatchCheckResult[] = [];
       for (const id of chunk) {
         next++;
         const batch = batches.get(id);
         if (!batch) continue;
         const result = await computeBatchChecks(trx, batch);
-        await saveChecks(trx, result, at);
+        await saveChecks(trx, {
+          batch_id: result.batchId,
+          verdict: result.verdict,
+          difference_cents: result.differenceCents,
+          checks: JSON.stringify(result.checks),
+          fingerprint: result.fingerprint,
+          computed_at: at,
+        });
         results.push(result);
         if (performance.now() >= deadline) break;
       }
@@ -83,56 +85,27 @@ export async function refreshBatchChecks(
  * sign-off, with `reason` shown first. Refreshes their checks first. Returns the re-opened ids.
  */
 export async function reopenChangedBatches(
-  store: StoreLike,
+  writer: WritableDB,
   batchIds: Iterable<string>,
   reason: string,
   at?: string,
 ): Promise<string[]> {
-  return (await refreshBatchChecks(store, batchIds, { reason, at })).reopened;
+  return (await refreshBatchChecks(writer, batchIds, { reason, at })).reopened;
 }
 
-/** Computes checks for batches that have none yet or whose batch row changed after them. */
-export async function ensureChecksFresh(store: StoreLike, at?: string): Promise<number> {
-  const stale = await store.db
-    .selectFrom('batches as b')
-    .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
-    .select('b.id')
-    .where((eb) => eb.or([eb('c.batch_id', 'is', null), eb('c.computed_at', '<', eb.ref('b.updated_at'))]))
-    .execute();
+/**
+ * Computes checks for batches that have none yet or whose batch row changed after them (a store
+ * written by an older version, or a run cut short before its checks). Run where data may change:
+ * when the engine opens a store, and after each sync.
+ */
+export async function ensureChecksFresh(writer: WritableDB, at?: string): Promise<number> {
+  const stale = await batchesWithStaleChecks(writer);
   if (stale.length === 0) return 0;
-  return (
-    await refreshBatchChecks(
-      store,
-      stale.map((row) => row.id),
-      { at, reason: 'Found changed when opened' },
-    )
-  ).refreshed;
-}
-
-export interface StoredChecks {
-  verdict: Verdict;
-  differenceCents: number;
-  checks: Check[];
-  fingerprint: string;
-}
-
-async function saveChecks(db: Kysely<Database>, result: BatchCheckResult, at: string): Promise<void> {
-  const values = {
-    verdict: result.verdict,
-    difference_cents: result.differenceCents,
-    checks: JSON.stringify(result.checks),
-    fingerprint: result.fingerprint,
-    computed_at: at,
-  };
-  await db
-    .insertInto('batch_checks')
-    .values({ batch_id: result.batchId, ...values })
-    .onConflict((oc) => oc.column('batch_id').doUpdateSet(values))
-    .execute();
+  return (await refreshBatchChecks(writer, stale, { at, reason: 'Changed since it was last checked' })).refreshed;
 }
 
 async function reopenWhereChanged(
-  db: Kysely<Database>,
+  db: WritableDB,
   results: readonly BatchCheckResult[],
   at: string,
   reason: string | undefined,
@@ -148,11 +121,10 @@ async function reopenWhereChanged(
     if (!review || reviewStateOf(review) !== 'signed_off' || review.fingerprint === result.fingerprint) continue;
     // A sign-off from before fingerprints existed cannot tell; it stays signed off.
     if (review.fingerprint === null) continue;
-    const batch = await db.selectFrom('batches').selectAll().where('id', '=', result.batchId).executeTakeFirstOrThrow();
+    const [batch] = await batchesByIds(db, [result.batchId]);
+    if (!batch) continue;
     const specifics = await describeChange(db, review, batch, result);
-    await db
-      .insertInto('batch_reviews')
-      .values({
+    await insertReview(db, {
         batch_id: result.batchId,
         action: 'reopen',
         by: 'District Recon',
@@ -163,8 +135,7 @@ async function reopenWhereChanged(
         partial_cents: batch.partial_cents,
         total_count: batch.total_count,
         fingerprint: result.fingerprint,
-      })
-      .execute();
+    });
     reopened.push(result.batchId);
   }
   return reopened;
@@ -172,7 +143,7 @@ async function reopenWhereChanged(
 
 /** Why a signed-off batch is re-opened, in words: what the service changed, or which transactions. */
 async function describeChange(
-  db: Kysely<Database>,
+  db: WritableDB,
   signed: {
     total_cents: number;
     fees_cents: number;
@@ -194,15 +165,7 @@ async function describeChange(
   if (signed.total_count !== batch.total_count) {
     parts.push(`the transaction count changed from ${signed.total_count} to ${batch.total_count}`);
   }
-  const changes = await db
-    .selectFrom('transaction_changes as c')
-    .innerJoin('transactions as t', 't.id', 'c.transaction_id')
-    .select(['c.transaction_id', 'c.kind'])
-    .where('t.batch_id', '=', batch.id)
-    .where('c.seen_at', '>', signed.at)
-    .orderBy('c.id')
-    .limit(20)
-    .execute();
+  const changes = await batchChangesSince(db, batch.id, signed.at, 20);
   if (changes.length > 0) {
     parts.push(
       `transactions changed: ${changes.map((c) => `${c.transaction_id} ${c.kind.replace(/_/g, ' ')}`).join(', ')}`,

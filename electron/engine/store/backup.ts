@@ -1,7 +1,7 @@
 /** Automatic backups through SQLite's online backup API: consistent even while the app writes. */
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type BetterSqlite3 from 'better-sqlite3';
+import type { ReadableDB } from './handles';
 
 export const BACKUPS_KEPT = 7;
 const NAME = /^district-recon-\d{8}T\d{6}(-\d+)?Z?\.sqlite$/;
@@ -23,7 +23,7 @@ export function latestBackup(folder: string): string | null {
 
 /** Writes a new backup and keeps the newest `keep`; returns the new file's path. */
 export async function backupStore(
-  sqlite: BetterSqlite3.Database,
+  { sqlite }: ReadableDB,
   folder: string,
   now: Date,
   keep = BACKUPS_KEPT,

@@ -5,12 +5,13 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { MIGRATIONS } from './migrations';
 import { latestBackup } from './backup';
+import { asReadable, asWritable, type ReadableDB, type WritableDB } from './handles';
 
 export interface Store {
-  /** kysely for queries and schema. */
-  db: Kysely<Database>;
-  /** The raw connection, for the bulk paths that need compiled statements and for backup(). */
-  sqlite: BetterSqlite3.Database;
+  /** Lists, gets, counts, overview: cannot write. */
+  reader: ReadableDB;
+  /** Sync, sign-off, settings, exports' registry: everything that changes data. */
+  writer: WritableDB;
   path: string;
   /** `<folder of the database>/backups`, or null for `:memory:`. */
   backupFolder: string | null;
@@ -45,7 +46,24 @@ export async function openStore(path: string): Promise<Store> {
     await db.destroy();
     throw error;
   }
-  return { db, sqlite, path, backupFolder, close: () => db.destroy() };
+  const writer = asWritable({ db, sqlite });
+  if (path === ':memory:') {
+    return { reader: asReadable(writer), writer, path, backupFolder, close: () => db.destroy() };
+  }
+  const readSqlite = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
+  readSqlite.pragma('busy_timeout = 5000');
+  readSqlite.pragma('temp_store = MEMORY');
+  const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: readSqlite }) });
+  return {
+    reader: asReadable({ db: readDb, sqlite: readSqlite }),
+    writer,
+    path,
+    backupFolder,
+    close: async () => {
+      await readDb.destroy();
+      await db.destroy();
+    },
+  };
 }
 
 function openChecked(path: string, backupFolder: string | null): BetterSqlite3.Database {

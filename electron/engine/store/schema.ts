@@ -180,7 +180,14 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Migration 005: batches touched by a sync whose checks are not redone yet. */
+export interface BatchesToCheckTable {
+  batch_id: string;
+  since: string;
+}
+
 export interface Database {
+  batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
   gl_accounts: GlAccountsTable;
   transactions: TransactionsTable;

@@ -1,5 +1,5 @@
 /** Sync runs and cursors: plain functions over the raw connection (called inside page transactions). */
-import type BetterSqlite3 from 'better-sqlite3';
+import type { ReadableDB, WritableDB } from './handles';
 import { statement } from './statements';
 import type { SyncRunStatus, SyncRunSummary } from '../../../shared/contract';
 import type { SyncRunRow } from './schema';
@@ -14,7 +14,7 @@ export interface RunCounts {
   glBatchesSynced: number;
 }
 
-export function startRun(sqlite: BetterSqlite3.Database, trigger: RunTrigger, now: string): number {
+export function startRun({ sqlite }: WritableDB, trigger: RunTrigger, now: string): number {
   // A run still marked running was cut off (crash, kill): its pages are committed, the run is not.
   statement(
     sqlite,
@@ -27,7 +27,7 @@ export function startRun(sqlite: BetterSqlite3.Database, trigger: RunTrigger, no
 }
 
 /** Adds a page's counts to the run: called in the page's own transaction, so counts never drift. */
-export function addRunCounts(sqlite: BetterSqlite3.Database, runId: number, counts: Partial<RunCounts>): void {
+export function addRunCounts({ sqlite }: WritableDB, runId: number, counts: Partial<RunCounts>): void {
   statement(
     sqlite,
 
@@ -43,8 +43,7 @@ export function addRunCounts(sqlite: BetterSqlite3.Database, runId: number, coun
   );
 }
 
-export function finishRun(
-  sqlite: BetterSqlite3.Database,
+export function finishRun({ sqlite }: WritableDB,
   runId: number,
   status: SyncRunStatus,
   now: string,
@@ -74,13 +73,26 @@ export function runSummary(row: SyncRunRow): SyncRunSummary {
   };
 }
 
-export function listRuns(sqlite: BetterSqlite3.Database, limit: number): SyncRunSummary[] {
+export function listRuns({ sqlite }: ReadableDB, limit: number): SyncRunSummary[] {
   return (statement(sqlite, 'SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?').all(limit) as SyncRunRow[]).map(
     runSummary,
   );
 }
 
-export function lastSuccessAt(sqlite: BetterSqlite3.Database): string | null {
+export function getRun({ sqlite }: ReadableDB, runId: number): SyncRunSummary {
+  return runSummary(statement(sqlite, 'SELECT * FROM sync_runs WHERE id = ?').get(runId) as SyncRunRow);
+}
+
+/** When the last successful run started (the schedule's catch-up compares it with the last night). */
+export function lastSuccessStartedAt({ sqlite }: ReadableDB): string | null {
+  const row = statement(
+    sqlite,
+    `SELECT started_at FROM sync_runs WHERE status = 'succeeded' ORDER BY id DESC LIMIT 1`,
+  ).get() as { started_at: string } | undefined;
+  return row?.started_at ?? null;
+}
+
+export function lastSuccessAt({ sqlite }: ReadableDB): string | null {
   const row = statement(
     sqlite,
     `SELECT finished_at FROM sync_runs WHERE status = 'succeeded' ORDER BY id DESC LIMIT 1`,
@@ -88,24 +100,24 @@ export function lastSuccessAt(sqlite: BetterSqlite3.Database): string | null {
   return row?.finished_at ?? null;
 }
 
-export function getCursor<T>(sqlite: BetterSqlite3.Database, name: string): T | null {
+export function getCursor<T>({ sqlite }: ReadableDB, name: string): T | null {
   const row = statement(sqlite, 'SELECT value FROM sync_cursors WHERE name = ?').get(name) as
     { value: string } | undefined;
   return row ? (JSON.parse(row.value) as T) : null;
 }
 
-export function setCursor(sqlite: BetterSqlite3.Database, name: string, value: unknown, now: string): void {
+export function setCursor({ sqlite }: WritableDB, name: string, value: unknown, now: string): void {
   statement(
     sqlite,
     'INSERT INTO sync_cursors (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
   ).run(name, JSON.stringify(value), now);
 }
 
-export function deleteCursor(sqlite: BetterSqlite3.Database, name: string): void {
+export function deleteCursor({ sqlite }: WritableDB, name: string): void {
   statement(sqlite, 'DELETE FROM sync_cursors WHERE name = ?').run(name);
 }
 
-export function allCursors(sqlite: BetterSqlite3.Database): Record<string, unknown> {
+export function allCursors({ sqlite }: ReadableDB): Record<string, unknown> {
   const rows = statement(sqlite, 'SELECT name, value FROM sync_cursors ORDER BY name').all() as Array<{
     name: string;
     value: string;

@@ -5,6 +5,7 @@
  * a page of rows whatever the table's size.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import type { ReadableDB } from './handles';
 import type { Page, TransactionDetail, TransactionFilter } from '../../../shared/contract';
 import { ContractError } from '../../../shared/contract';
 import type {
@@ -91,8 +92,7 @@ function decodeCursor(cursor: string): [string, number] {
   throw new ContractError('BAD_ARGUMENTS', 'The page cursor is not one District Recon gave out; reload the list.');
 }
 
-export function listTransactions(
-  sqlite: BetterSqlite3.Database,
+export function listTransactions({ sqlite }: ReadableDB,
   filter: TransactionFilter,
   cursor: string | null | undefined,
   limit: number,
@@ -186,7 +186,7 @@ function rarity(word: string): number {
   return [...word].length + (/\d/.test(word) ? 10 : 0);
 }
 
-export function countTransactions(sqlite: BetterSqlite3.Database, filter: TransactionFilter): number {
+export function countTransactions({ sqlite }: ReadableDB, filter: TransactionFilter): number {
   const where = baseWhere(filter);
   const row = sqlite
     .prepare(
@@ -196,7 +196,7 @@ export function countTransactions(sqlite: BetterSqlite3.Database, filter: Transa
   return row.count;
 }
 
-export function getTransaction(sqlite: BetterSqlite3.Database, id: number): TransactionDetail {
+export function getTransaction({ sqlite }: ReadableDB, id: number): TransactionDetail {
   const row = sqlite
     .prepare(`SELECT ${COLUMNS}, first_seen_at, first_seen_run_id, first_status FROM transactions WHERE id = ?`)
     .get(id) as TransactionRow | undefined;

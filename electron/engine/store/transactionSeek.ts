@@ -3,7 +3,7 @@
  * a given row. Paging stays keyset; only a jump pays for an OFFSET, and it walks the same index the
  * list reads, selecting just the key columns (covered by the index: no table rows are read).
  */
-import type BetterSqlite3 from 'better-sqlite3';
+import type { ReadableDB } from './handles';
 import type { TransactionFilter } from '../../../shared/contract';
 import { baseWhere, encodeCursor, isFullText } from './transactionQueries';
 
@@ -16,8 +16,7 @@ interface KeyRow {
 /** Sorts before every row in both list orders, so the page after it is empty. */
 const PAST_THE_END = encodeCursor({ business_date: '', id: 0 });
 
-export function seekTransactions(
-  sqlite: BetterSqlite3.Database,
+export function seekTransactions({ sqlite }: ReadableDB,
   filter: TransactionFilter,
   position: number,
 ): string | null {

@@ -10,9 +10,10 @@
  * a row and two index entries per new sale: most of the rows a first full sync would write.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import type { WritableDB } from './handles';
 import type { TransactionStatus } from '../../../shared/domain';
 import { diffTransaction, type DiffChange } from '../differ/diff';
-import type { ParsedTransaction } from '../api/wire';
+import type { ReceivedTransaction as ParsedTransaction } from '../../../shared/domain';
 
 export interface PageRow {
   parsed: ParsedTransaction;
@@ -68,7 +69,7 @@ export class TransactionWriter {
   private readonly insertItem: BetterSqlite3.Statement;
   private readonly insertChange: BetterSqlite3.Statement;
 
-  constructor(sqlite: BetterSqlite3.Database) {
+  constructor({ sqlite }: WritableDB) {
     this.selectExisting = sqlite.prepare(
       `SELECT id, status, amount_cents, amount_refunded_cents, payee_id, batch_id, business_date, raw
          FROM transactions WHERE id IN (SELECT value FROM json_each(?))`,

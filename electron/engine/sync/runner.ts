@@ -6,7 +6,6 @@
  * fetched while the current one is written.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { SyncPhase, SyncProgress } from '../../../shared/contract';
 import {
   addDays,
@@ -21,18 +20,17 @@ import {
 import type { ServiceClient } from '../api/client';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
-import {
-  batchExists,
-  countBatchTransactions,
-  replaceGlAccounts,
-  replaceGlBatchDay,
-  replacePayees,
-  upsertBatch,
-} from '../store/reference';
+import { batchExists, countBatchTransactions, upsertBatch } from '../store/batchSync';
+import { markBatchesToCheck } from '../store/batchesToCheck';
+import { withBulkCheckpoints } from '../store/bulk';
+import { replaceGlBatchDay } from '../store/glBatchDay';
+import { inTransaction, type WritableDB } from '../store/handles';
+import { replaceGlAccounts, replacePayees } from '../store/reference';
 import { addRunCounts, deleteCursor, getCursor, setCursor, type RunCounts } from '../store/syncState';
 import { TransactionWriter, type PageRow } from '../store/transactionWriter';
 import { CURSOR, planPass, type Pass } from './plan';
 import type { PageSource } from './pageSource';
+import type { TouchedBatches } from './touchedBatches';
 import { dayBefore } from './windows';
 
 /**
@@ -42,7 +40,7 @@ import { dayBefore } from './windows';
 const GROUP_ROWS = 1_000;
 
 export interface RunOptions {
-  sqlite: BetterSqlite3.Database;
+  db: WritableDB;
   client: ServiceClient;
   /** The day walks (transactions, GL batches): fetched on a worker thread when one can start. */
   pages: PageSource;
@@ -55,7 +53,7 @@ export interface RunOptions {
    * Filled as pages commit: the deposits whose row, transactions or GL lines this run wrote, so the
    * tie-out checks after the run (also after a failure or a cancel) look at those and no others.
    */
-  touchedBatches: Set<string>;
+  touchedBatches: TouchedBatches;
   /** Checked between pages: the page in flight is finished and committed first. */
   signal: AbortSignal;
   onProgress(progress: SyncProgress): void;
@@ -77,24 +75,17 @@ export class SyncCancelled extends Error {
   override readonly name = 'SyncCancelled';
 }
 
-/** WAL pages between checkpoints during a run (SQLite's default is 1,000, about 4 MB). */
-const RUN_WAL_AUTOCHECKPOINT = 8_000;
-
 export async function runSync(options: RunOptions): Promise<RunOutcome> {
-  // A bulk run checkpoints less often: each checkpoint copies (and syncs) the index pages every
-  // commit since the last one touched, so fewer of them write far less. The WAL stays a few tens of MB.
-  const previous = Number(options.sqlite.pragma('wal_autocheckpoint', { simple: true }));
   const run = new Run(options);
-  options.sqlite.pragma(`wal_autocheckpoint = ${RUN_WAL_AUTOCHECKPOINT}`);
-  try {
-    await run.execute();
-    return { cancelled: false, counts: run.counts, pass: run.pass };
-  } catch (error) {
-    if (error instanceof SyncCancelled) return { cancelled: true, counts: run.counts, pass: run.pass };
-    throw error;
-  } finally {
-    options.sqlite.pragma(`wal_autocheckpoint = ${previous}`);
-  }
+  return withBulkCheckpoints(options.db, async () => {
+    try {
+      await run.execute();
+      return { cancelled: false, counts: run.counts, pass: run.pass };
+    } catch (error) {
+      if (error instanceof SyncCancelled) return { cancelled: true, counts: run.counts, pass: run.pass };
+      throw error;
+    }
+  });
 }
 
 class Run {
@@ -106,7 +97,7 @@ class Run {
     glBatchesSynced: 0,
   };
   readonly pass: Pass;
-  private readonly sqlite: BetterSqlite3.Database;
+  private readonly db: WritableDB;
   private readonly writer: TransactionWriter;
   private readonly startedMs: number;
   private pages = 0;
@@ -116,11 +107,11 @@ class Run {
   private lastEmitMs = 0;
 
   constructor(private readonly o: RunOptions) {
-    this.sqlite = o.sqlite;
-    this.writer = new TransactionWriter(o.sqlite);
+    this.db = o.db;
+    this.writer = new TransactionWriter(o.db);
     this.startedMs = performance.now();
     const today = todayCentral(o.clock);
-    this.pass = planPass(o.sqlite, today, o);
+    this.pass = planPass(o.db, today, o);
   }
 
   private now(): string {
@@ -131,35 +122,35 @@ class Run {
     const { client } = this.o;
     this.progress('payees', 0, 'Reading payees', true);
     const payees = await client.payees();
-    this.sqlite.transaction(() => replacePayees(this.sqlite, payees, this.now()))();
+    this.commit(() => replacePayees(this.db, payees, this.now()));
     this.checkCancel();
 
     this.progress('gl_accounts', 0.01, 'Reading the Chart of Accounts', true);
     const accounts = await client.glAccounts();
-    this.sqlite.transaction(() => replaceGlAccounts(this.sqlite, accounts, this.now()))();
+    this.commit(() => replaceGlAccounts(this.db, accounts, this.now()));
     this.checkCancel();
 
     this.commit(() => {
       if (!this.pass.resumed) {
-        setCursor(this.sqlite, CURSOR.pass, { today: this.pass.today, start: this.pass.start }, this.now());
+        setCursor(this.db, CURSOR.pass, { today: this.pass.today, start: this.pass.start }, this.now());
         setCursor(
-          this.sqlite,
+          this.db,
           CURSOR.txnPosition,
           { day: this.pass.start, at: null } satisfies TxnPosition,
           this.now(),
         );
-        deleteCursor(this.sqlite, CURSOR.glDone);
+        deleteCursor(this.db, CURSOR.glDone);
       }
-      setCursor(this.sqlite, CURSOR.origin, this.pass.origin, this.now());
+      setCursor(this.db, CURSOR.origin, this.pass.origin, this.now());
     });
     await this.syncTransactions();
     await this.syncBatches();
     await this.syncGlBatches();
     this.commit(() => {
-      setCursor(this.sqlite, CURSOR.syncedThrough, addDays(this.pass.today, -1), this.now());
-      deleteCursor(this.sqlite, CURSOR.pass);
-      deleteCursor(this.sqlite, CURSOR.txnPosition);
-      deleteCursor(this.sqlite, CURSOR.glDone);
+      setCursor(this.db, CURSOR.syncedThrough, addDays(this.pass.today, -1), this.now());
+      deleteCursor(this.db, CURSOR.pass);
+      deleteCursor(this.db, CURSOR.txnPosition);
+      deleteCursor(this.db, CURSOR.glDone);
     });
     this.progress('done', 1, 'Sync finished', true);
   }
@@ -167,7 +158,7 @@ class Run {
   private async syncTransactions(): Promise<void> {
     const { start, today } = this.pass;
     const totalDays = daysBetween(start, today) + 1;
-    const position = getCursor<TxnPosition>(this.sqlite, CURSOR.txnPosition) ?? { day: start, at: null };
+    const position = getCursor<TxnPosition>(this.db, CURSOR.txnPosition) ?? { day: start, at: null };
     if (compareBusinessDates(position.day, today) > 0) return;
     const feed = await this.o.pages.transactionDays([...eachBusinessDate(position.day, today)], position.at);
     try {
@@ -187,7 +178,7 @@ class Run {
         this.writeTransactions(
           group,
           (parsed) => ({ parsed, businessDate: day, fallbackDate: day }),
-          () => setCursor(this.sqlite, CURSOR.txnPosition, next, this.now()),
+          () => setCursor(this.db, CURSOR.txnPosition, next, this.now()),
         );
         const within = last.last ? 1 : 0.5;
         this.progress(
@@ -206,7 +197,7 @@ class Run {
   }
 
   private async syncBatches(): Promise<void> {
-    const cursorDate = getCursor<BusinessDate>(this.sqlite, CURSOR.batchesAfter);
+    const cursorDate = getCursor<BusinessDate>(this.db, CURSOR.batchesAfter);
     // Re-read the last day seen: cheap, and a batch that appeared late is not missed.
     const afterDate = cursorDate ? dayBefore(cursorDate) : dayBefore(this.pass.origin);
     let newest = cursorDate;
@@ -217,8 +208,8 @@ class Run {
       for (const batch of batches) {
         // A new batch whose transactions the day windows did not all bring is read in full first.
         if (
-          !batchExists(this.sqlite, batch.value.id) &&
-          countBatchTransactions(this.sqlite, batch.value.id) !== batch.value.totalCount
+          !batchExists(this.db, batch.value.id) &&
+          countBatchTransactions(this.db, batch.value.id) !== batch.value.totalCount
         ) {
           await this.syncBatchTransactions(batch.value.id, batch.value.date);
         }
@@ -227,28 +218,28 @@ class Run {
       this.commit(() => {
         let written = 0;
         for (const batch of batches) {
-          if (!upsertBatch(this.sqlite, batch, this.now())) continue;
+          if (!upsertBatch(this.db, batch, this.now())) continue;
           written++;
           this.o.touchedBatches.add(batch.value.id);
         }
         this.counts.batchesSynced += written;
-        addRunCounts(this.sqlite, this.o.runId, { batchesSynced: written });
-        deleteCursor(this.sqlite, CURSOR.batchTxns);
+        addRunCounts(this.db, this.o.runId, { batchesSynced: written });
+        deleteCursor(this.db, CURSOR.batchTxns);
       });
       this.checkCancel();
     }
-    if (newest) this.commit(() => setCursor(this.sqlite, CURSOR.batchesAfter, newest, this.now()));
+    if (newest) this.commit(() => setCursor(this.db, CURSOR.batchesAfter, newest, this.now()));
   }
 
   /** A new batch's transactions, so every batch is complete before it is checked. */
   private async syncBatchTransactions(batchId: string, date: BusinessDate): Promise<void> {
-    const cursor = getCursor<{ batchId: string; at: KeysetPosition | null }>(this.sqlite, CURSOR.batchTxns);
+    const cursor = getCursor<{ batchId: string; at: KeysetPosition | null }>(this.db, CURSOR.batchTxns);
     const start = cursor && cursor.batchId === batchId ? cursor.at : null;
     for await (const page of this.o.client.transactionPages({ batch: batchId }, start)) {
       this.writeTransactions(
         [page],
         (parsed) => ({ parsed, businessDate: null, fallbackDate: date }),
-        () => setCursor(this.sqlite, CURSOR.batchTxns, { batchId, at: page.position }, this.now()),
+        () => setCursor(this.db, CURSOR.batchTxns, { batchId, at: page.position }, this.now()),
       );
       this.progress('batches', 0.85, `Transactions of deposit ${batchId}`);
       this.checkCancel();
@@ -257,7 +248,7 @@ class Run {
 
   private async syncGlBatches(): Promise<void> {
     const { start, today } = this.pass;
-    const done = getCursor<BusinessDate>(this.sqlite, CURSOR.glDone);
+    const done = getCursor<BusinessDate>(this.db, CURSOR.glDone);
     const first = done ? addDays(done, 1) : start;
     if (compareBusinessDates(first, today) > 0) return;
     const totalDays = daysBetween(start, today) + 1;
@@ -268,10 +259,10 @@ class Run {
       for (let next = await feed.next(); next; next = await feed.next()) {
         const { item: day, value: rows } = next;
         this.commit(() => {
-          for (const batchId of replaceGlBatchDay(this.sqlite, day, rows, this.now()))
+          for (const batchId of replaceGlBatchDay(this.db, day, rows, this.now()))
             this.o.touchedBatches.add(batchId);
-          setCursor(this.sqlite, CURSOR.glDone, day, this.now());
-          addRunCounts(this.sqlite, this.o.runId, { glBatchesSynced: rows.length });
+          setCursor(this.db, CURSOR.glDone, day, this.now());
+          addRunCounts(this.db, this.o.runId, { glBatchesSynced: rows.length });
         });
         this.counts.glBatchesSynced += rows.length;
         this.pages++;
@@ -295,7 +286,7 @@ class Run {
     this.commit(() => {
       const result = this.writer.writePage(rows, this.o.runId, now, this.o.touchedBatches);
       advance();
-      addRunCounts(this.sqlite, this.o.runId, {
+      addRunCounts(this.db, this.o.runId, {
         transactionsInserted: result.inserted,
         transactionsUpdated: result.updated,
         changesRecorded: result.changes,
@@ -308,8 +299,13 @@ class Run {
     this.rows += rows.length;
   }
 
+  /** One transaction: the work, its cursor, and the batches it touched (so a successor checks them). */
   private commit(work: () => void): void {
-    this.sqlite.transaction(work)();
+    inTransaction(this.db, () => {
+      work();
+      const touched = this.o.touchedBatches.takeFresh();
+      if (touched.length) markBatchesToCheck(this.db, touched, this.now());
+    });
   }
 
   private checkCancel(): void {

@@ -3,9 +3,12 @@
  * last scheduled night passed without a successful run (the computer was off or asleep). Time and
  * timers are injected, so tests drive it with a fixed clock and a manual timer.
  */
-import { Temporal, CENTRAL_TIME_ZONE, toIsoUtc, type Clock } from '../../../shared/time';
+import { nextScheduled, previousScheduled, Temporal, toIsoUtc, type Clock } from '../../../shared/time';
+
+export { nextScheduled, previousScheduled };
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
+import { lastSuccessStartedAt } from '../store/syncState';
 import type { SyncService } from './service';
 
 export interface Timer {
@@ -21,24 +24,6 @@ export const realTimer: Timer = {
     return () => clearTimeout(handle);
   },
 };
-
-/** The first instant at or after `now` whose Central wall time is `time` (HH:MM). */
-export function nextScheduled(now: Temporal.Instant, time: string): Temporal.Instant {
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  const zoned = now.toZonedDateTimeISO(CENTRAL_TIME_ZONE);
-  let candidate = zoned.with({ hour, minute, second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 });
-  if (Temporal.Instant.compare(candidate.toInstant(), now) < 0)
-    candidate = candidate.add({ days: 1 }).with({ hour, minute });
-  return candidate.toInstant();
-}
-
-/** The last scheduled instant at or before `now`. */
-export function previousScheduled(now: Temporal.Instant, time: string): Temporal.Instant {
-  const next = nextScheduled(now, time);
-  if (Temporal.Instant.compare(next, now) === 0) return next;
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return next.toZonedDateTimeISO(CENTRAL_TIME_ZONE).subtract({ days: 1 }).with({ hour, minute }).toInstant();
-}
 
 export interface Scheduler {
   /** When the next nightly run is due (ISO UTC), or null when the schedule is off. */
@@ -99,10 +84,8 @@ export async function startScheduler(
   const settings = await readSettings(ctx);
   if (settings.scheduleEnabled && ((await ctx.credentials.isConfigured().catch(() => false)) || settings.sandboxMode)) {
     const previous = previousScheduled(clock.now(), settings.scheduleTime);
-    const row = ctx.store.sqlite
-      .prepare(`SELECT started_at FROM sync_runs WHERE status = 'succeeded' ORDER BY id DESC LIMIT 1`)
-      .get() as { started_at: string } | undefined;
-    if (!row || row.started_at < toIsoUtc(previous)) await trigger('catch_up');
+    const lastStarted = lastSuccessStartedAt(ctx.store.reader);
+    if (!lastStarted || lastStarted < toIsoUtc(previous)) await trigger('catch_up');
   }
   await arm();
   const unsubscribe = ctx.events.on('data.changed', ({ scopes }) => {

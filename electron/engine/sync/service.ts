@@ -9,12 +9,13 @@ import { redact } from '../logger';
 import { refreshBatchChecks } from '../reconcile';
 import { readSettings } from '../settings';
 import { backupStore } from '../store/backup';
-import type { SyncRunRow } from '../store/schema';
-import { finishRun, lastSuccessAt, listRuns, runSummary, startRun, type RunTrigger } from '../store/syncState';
+import { batchesToCheck, clearBatchesToCheck } from '../store/batchesToCheck';
+import { finishRun, getRun, lastSuccessAt, listRuns, startRun, type RunTrigger } from '../store/syncState';
 import { connect, type ClientTuning } from './connection';
 import { toContractError } from './errors';
 import { pageSource } from './pageSource';
 import { runSync } from './runner';
+import { TouchedBatches } from './touchedBatches';
 
 interface Current {
   runId: number | null;
@@ -81,8 +82,7 @@ export class SyncService {
       fail(error);
       throw toContractError(error);
     }
-    const { sqlite } = this.ctx.store;
-    const runId = startRun(sqlite, options.trigger, toIsoUtc(this.ctx.clock.now()));
+    const runId = startRun(this.ctx.store.writer, options.trigger, toIsoUtc(this.ctx.clock.now()));
     current.runId = runId;
     current.done = this.execute(current, runId, client, options);
     release();
@@ -96,12 +96,12 @@ export class SyncService {
   }
 
   async status(): Promise<SyncStatus> {
-    const lastRun = listRuns(this.ctx.store.sqlite, 1)[0] ?? null;
+    const lastRun = listRuns(this.ctx.store.reader, 1)[0] ?? null;
     return {
       running: this.current !== null,
       progress: this.current?.progress ?? null,
       lastRun,
-      lastSuccessAt: lastSuccessAt(this.ctx.store.sqlite),
+      lastSuccessAt: lastSuccessAt(this.ctx.store.reader),
       nextRunAt: this.nextRunAt(),
     };
   }
@@ -113,16 +113,19 @@ export class SyncService {
     options: StartOptions,
   ): Promise<SyncRunSummary> {
     const { ctx } = this;
-    const { sqlite } = ctx.store;
+    const { writer } = ctx.store;
     const settings = await readSettings(ctx);
     let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
     let message: string | null = null;
     const scopes = new Set<DataScope>();
     const pages = pageSource(client, (warning) => ctx.logger.warn(redact(warning)));
-    const touchedBatches = new Set<string>();
+    const touchedBatches = new TouchedBatches();
+    // A run killed before its checks left its batches recorded: this run checks them too.
+    for (const batchId of batchesToCheck(writer)) touchedBatches.add(batchId);
+    touchedBatches.takeFresh();
     try {
       const outcome = await runSync({
-        sqlite,
+        db: writer,
         client,
         pages,
         clock: ctx.clock,
@@ -152,16 +155,15 @@ export class SyncService {
     }
     // Pages committed before a failure or a cancel count too: their batches are checked either way.
     await this.checkTouchedBatches(current, runId, touchedBatches, scopes);
-    finishRun(sqlite, runId, status, toIsoUtc(ctx.clock.now()), message);
+    finishRun(writer, runId, status, toIsoUtc(ctx.clock.now()), message);
     if (status === 'succeeded' && ctx.store.backupFolder) {
       try {
-        await backupStore(sqlite, ctx.store.backupFolder, new Date(ctx.clock.now().epochMilliseconds));
+        await backupStore(writer, ctx.store.backupFolder, new Date(ctx.clock.now().epochMilliseconds));
       } catch (error) {
         ctx.logger.warn('automatic backup failed', { error: error instanceof Error ? error.message : String(error) });
       }
     }
-    const row = sqlite.prepare('SELECT * FROM sync_runs WHERE id = ?').get(runId) as SyncRunRow;
-    const summary = runSummary(row);
+    const summary = getRun(writer, runId);
     this.current = null;
     ctx.events.emit('data.changed', { scopes: [...scopes] });
     ctx.events.emit('sync.finished', summary);
@@ -174,7 +176,7 @@ export class SyncService {
   private async checkTouchedBatches(
     current: Current,
     runId: number,
-    touched: Set<string>,
+    touched: TouchedBatches,
     scopes: Set<DataScope>,
   ): Promise<void> {
     const { ctx } = this;
@@ -191,29 +193,18 @@ export class SyncService {
       };
       current.progress = progress;
       ctx.events.emit('sync.progress', progress);
-      const { refreshed, reopened } = await refreshBatchChecks(ctx.store, touched, {
+      const { refreshed, reopened } = await refreshBatchChecks(ctx.store.writer, touched, {
         at: toIsoUtc(ctx.clock.now()),
         reason: `Changed in the sync of ${todayCentral(ctx.clock)}`,
       });
+      clearBatchesToCheck(ctx.store.writer, [...touched]);
       if (refreshed || reopened.length) scopes.add('batches');
     } catch (error) {
-      // The synced rows stay; verdicts are recomputed when a batch is opened and on the next run.
+      // The synced rows stay, and so do the batches to check: the next run checks them.
       ctx.logger.warn('tie-out checks after sync failed', {
         runId,
         error: redact(error instanceof Error ? error.message : String(error)),
       });
     }
   }
-}
-
-const services = new WeakMap<EngineContext, SyncService>();
-
-/** The one SyncService of an engine (handlers, the scheduler and the CLI share it). */
-export function syncServiceOf(ctx: EngineContext): SyncService {
-  let service = services.get(ctx);
-  if (!service) {
-    service = new SyncService(ctx);
-    services.set(ctx, service);
-  }
-  return service;
 }

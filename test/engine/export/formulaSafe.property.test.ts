@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { formulaSafe } from '../../../electron/engine/export';
 import { createTestEngine } from '../../helpers/engine';
 import { addBatch, addGlAccount, addPayee } from '../reconcile/fixtures';
@@ -33,7 +33,7 @@ describe('formula-injection neutralising', () => {
         run++;
         const engine: Engine = await createTestEngine({ dataFolder: folder });
         try {
-          const db = engine.context.store.db;
+          const db = engine.internals.store.writer.db;
           await addPayee(db, 1, payeeName);
           await addGlAccount(db, 'gl-1', glNumber, glLabel);
           await addBatch(db, {

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { fixedClock } from '../../../shared/time';
 import { createTestEngine } from '../../helpers/engine';
 import { seedDistrict } from '../reconcile/fixtures';
@@ -15,7 +15,7 @@ describe('ERP layouts beside the workbook', () => {
   beforeEach(async () => {
     folder = mkdtempSync(join(tmpdir(), 'recon-layouts-'));
     engine = await createTestEngine({ clock: fixedClock('2026-03-10T15:00:00Z'), dataFolder: folder });
-    await seedDistrict(engine.context.store.db);
+    await seedDistrict(engine.internals.store.writer.db);
     await engine.call('settings.set', {
       patch: { clearingAccount: '101-000', escapeOrgId: '12', escapeDeptId: '0001', escapeJeType: 'JE' },
     });
@@ -93,7 +93,7 @@ describe('ERP layouts beside the workbook', () => {
   });
 
   it('uses the layout chosen in settings when none is given, and quotes and neutralises service text', async () => {
-    await engine.context.store.db
+    await engine.internals.store.writer.db
       .updateTable('payees')
       .set({ name: '=HYPERLINK("http://x","Pay, "me")' })
       .where('id', '=', 2)

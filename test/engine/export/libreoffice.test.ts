@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { createTestEngine } from '../../helpers/engine';
 import { seedDistrict } from '../reconcile/fixtures';
 
@@ -39,7 +39,7 @@ run('LibreOffice reads the exported workbook', () => {
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'recon-lo-'));
     engine = await createTestEngine({ dataFolder: folder });
-    await seedDistrict(engine.context.store.db);
+    await seedDistrict(engine.internals.store.writer.db);
   });
   afterAll(async () => {
     await engine.close();
@@ -74,7 +74,7 @@ run('LibreOffice reads the exported workbook', () => {
         readFileSync(join(out, name), 'utf8').trim().split(/\r?\n/),
       ]),
     );
-    const store = await engine.context.store.db
+    const store = await engine.internals.store.writer.db
       .selectFrom('gl_batches')
       .select((eb) => [
         eb.fn.sum<number>('amount_cents').as('amount'),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { fixedClock } from '../../../shared/time';
 import { createTestEngine } from '../../helpers/engine';
 
@@ -13,7 +13,7 @@ const insertGl = `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id,
 
 /** A file-backed store (as in the app) with enough GL rows that the export yields to the event loop mid-sheet. */
 async function seed(engine: Engine): Promise<number> {
-  const { sqlite } = engine.context.store;
+  const { sqlite } = engine.internals.store.writer;
   sqlite.prepare(`INSERT INTO payees VALUES (1, 'Lincoln High Athletics', 'M1', 0, '{}', '')`).run();
   sqlite
     .prepare(
@@ -51,7 +51,7 @@ describe('export snapshot', () => {
 
   it("leaves the engine's connection free while it runs, and exports the rows as they were when it started", async () => {
     const before = await seed(engine);
-    const { sqlite } = engine.context.store;
+    const { sqlite } = engine.internals.store.writer;
     const file = join(folder, 'march.xlsx');
     const writesDuringExport: string[] = [];
     // A sync committing a GL row mid-export, on the engine's connection: it must succeed, and the

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine } from '../../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { CURRENCY_FORMAT, fiscalYearOf } from '../../../electron/engine/export';
 import { fixedClock } from '../../../shared/time';
 import { createTestEngine } from '../../helpers/engine';
@@ -36,7 +36,7 @@ describe('GL export to a workbook', () => {
   beforeEach(async () => {
     folder = mkdtempSync(join(tmpdir(), 'recon-export-'));
     engine = await createTestEngine({ clock: fixedClock('2026-03-10T15:00:00Z'), dataFolder: folder });
-    await seedDistrict(engine.context.store.db);
+    await seedDistrict(engine.internals.store.writer.db);
   });
   afterEach(async () => {
     await engine.close();
@@ -48,7 +48,7 @@ describe('GL export to a workbook', () => {
     const progress: number[] = [];
     engine.on('export.progress', (p) => progress.push(p.rows));
     const result = await engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file });
-    const db = engine.context.store.db;
+    const db = engine.internals.store.writer.db;
     const store = await db
       .selectFrom('gl_batches')
       .select((eb) => [

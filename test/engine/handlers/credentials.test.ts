@@ -34,7 +34,7 @@ describe('credentials appear nowhere', () => {
     const run = await h.sync('2026-03-01');
     expect(run.status).toBe('succeeded');
     // A failing request whose error text is built from the service's answer and our request.
-    h.engine.context.logger.error('about to fail', { note: `Basic ${BASE64} ${TOKEN}:${SECRET}` });
+    h.engine.internals.logger.error('about to fail', { note: `Basic ${BASE64} ${TOKEN}:${SECRET}` });
     await call('connection.test');
     await call('connection.test', { url: 'http://example.com' });
     await call('settings.get');
@@ -46,7 +46,7 @@ describe('credentials appear nowhere', () => {
 
     // Wrong secret: the 401 is reported in words, without the secret.
     h.sandbox.setFaults({ serverErrorRate: 0, resetRate: 0 });
-    await h.engine.context.credentials.save({ token: TOKEN, secret: SECRET + 'x' });
+    await h.engine.internals.credentials.save({ token: TOKEN, secret: SECRET + 'x' });
     await call('connection.test');
     const failed = await h.sync();
     expect(failed.status).toBe('failed');
@@ -58,7 +58,7 @@ describe('credentials appear nowhere', () => {
     expect(lines.some((l) => l.includes('retrying'))).toBe(true);
 
     const texts = [...lines, JSON.stringify(replies), failed.error ?? ''];
-    const { sqlite } = h.engine.context.store;
+    const { sqlite } = h.engine.internals.store.writer;
     const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{
       name: string;
     }>;

@@ -34,7 +34,7 @@ describe('transaction details on open', () => {
     // A refund changes its list row (amount_refunded); the next sync rewrites the row, the payer stays.
     h.sandbox.injectDiscrepancy({ kind: 'refund_after_batching', transactionId: target.id });
     await h.sync();
-    const stored = h.engine.context.store.sqlite
+    const stored = h.engine.internals.store.writer.sqlite
       .prepare('SELECT payer_name, amount_refunded_cents FROM transactions WHERE id = ?')
       .get(target.id) as { payer_name: string | null; amount_refunded_cents: number };
     expect(stored.amount_refunded_cents).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, TransactionFilter } from '../../../shared/contract';
 import type { Transaction } from '../../../shared/domain';
-import type { Engine } from '../../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { createTestEngine } from '../../helpers/engine';
 
 const TOTAL = 3000;
@@ -11,7 +11,7 @@ let engine: Engine;
 
 beforeAll(async () => {
   engine = await createTestEngine();
-  const { sqlite } = engine.context.store;
+  const { sqlite } = engine.internals.store.writer;
   const insert = sqlite.prepare(
     `INSERT INTO transactions (id, order_id, payee_id, payment_method, status, amount_cents, batch_id, data, payer_name, business_date, raw, first_seen_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', 'x', 'x')`,

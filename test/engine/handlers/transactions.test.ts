@@ -46,7 +46,7 @@ function all(filter: TransactionFilter, limit = 37): Transaction[] {
   const rows: Transaction[] = [];
   let cursor: string | null = null;
   do {
-    const page = listTransactions(db.sqlite, filter, cursor, limit);
+    const page = listTransactions(db.reader, filter, cursor, limit);
     rows.push(...page.rows);
     cursor = page.nextCursor;
   } while (cursor);
@@ -72,7 +72,7 @@ describe('the timeline of a transaction', () => {
         `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, seen_at) VALUES (1002, 'refunded', 'Pending', 'Refunded', 102, '2026-03-04T14:00:00.000Z')`,
       )
       .run();
-    const { changes } = getTransaction(db.sqlite, 1002);
+    const { changes } = getTransaction(db.reader, 1002);
     expect(changes).toEqual([
       {
         id: -1002,
@@ -98,7 +98,7 @@ describe('the timeline of a transaction', () => {
   });
 
   it('a row without first_status (inserted without it) reads its current status as the first', () => {
-    expect(getTransaction(db.sqlite, 1003).changes).toEqual([
+    expect(getTransaction(db.reader, 1003).changes).toEqual([
       expect.objectContaining({ id: -1003, kind: 'first_seen', toStatus: 'Unknown', seenAt: 'x', acknowledgedAt: 'x' }),
     ]);
   });
@@ -115,7 +115,7 @@ describe('transactions.list / count / get', () => {
   ])('keyset pages of %s: every row once, newest first, same as the count', (_name, filter, keep) => {
     const ids = all(filter).map((t) => t.id);
     expect(ids).toEqual(expected(keep));
-    expect(countTransactions(db.sqlite, filter)).toBe(ids.length);
+    expect(countTransactions(db.reader, filter)).toBe(ids.length);
   });
 
   it('searches transaction and order numbers, and names or text (non-ASCII too) by substring', () => {
@@ -127,7 +127,7 @@ describe('transactions.list / count / get', () => {
         .filter((id) => (id - 1000) % 3 === 0)
         .reverse(),
     );
-    expect(countTransactions(db.sqlite, { search: 'Müll' })).toBe(zoe.length);
+    expect(countTransactions(db.reader, { search: 'Müll' })).toBe(zoe.length);
     expect(
       all({ search: 'Yearbook 42' })
         .map((t) => t.id)
@@ -141,14 +141,14 @@ describe('transactions.list / count / get', () => {
   });
 
   it('a transaction with its timeline and payee; an unknown one is NOT_FOUND in words', () => {
-    const detail = getTransaction(db.sqlite, 1001);
+    const detail = getTransaction(db.reader, 1001);
     expect(detail.transaction).toMatchObject({ id: 1001, payeeId: 2, status: 'Pending', amountCents: 101 });
     expect(detail.payeeName).toBe('South Elementary');
     // A first sighting stored before migration 004 is used as is, not doubled.
     expect(detail.changes.map((c) => c.kind)).toEqual(['first_seen']);
     expect(detail.changes[0]!.id).toBeGreaterThan(0);
-    expect(() => getTransaction(db.sqlite, 5)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
-    expect(() => listTransactions(db.sqlite, {}, 'garbage', 10)).toThrow(
+    expect(() => getTransaction(db.reader, 5)).toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
+    expect(() => listTransactions(db.reader, {}, 'garbage', 10)).toThrow(
       expect.objectContaining({ code: 'BAD_ARGUMENTS' }),
     );
   });

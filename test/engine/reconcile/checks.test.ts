@@ -8,7 +8,7 @@ type Db = Awaited<ReturnType<typeof createTestDb>>;
 
 async function checksOf(db: Db, id: string) {
   const batch = await db.db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  return computeBatchChecks(db.db, batch);
+  return computeBatchChecks(db.reader, batch);
 }
 
 describe('batch tie-out checks', () => {
@@ -93,7 +93,7 @@ describe('batch tie-out checks', () => {
   });
 
   it('stores verdicts for the batches it is given and ignores unknown ids', async () => {
-    const result = await refreshBatchChecks(db, ['730001', '730002', 'nope']);
+    const result = await refreshBatchChecks(db.writer, ['730001', '730002', 'nope']);
     expect(result).toEqual({ refreshed: 2, reopened: [] });
     const rows = await db.db.selectFrom('batch_checks').select(['batch_id', 'verdict']).orderBy('batch_id').execute();
     expect(rows).toEqual([

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../shared/time';
-import type { Engine } from '../../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { refreshBatchChecks } from '../../../electron/engine/reconcile';
 import { createTestEngine } from '../../helpers/engine';
 import { refundAfterBatching, seedDistrict } from './fixtures';
@@ -11,7 +11,7 @@ describe('sign-off, re-open, unsign and the change feed', () => {
   beforeEach(async () => {
     clock = fixedClock('2026-03-04T15:00:00Z');
     engine = await createTestEngine({ clock });
-    await seedDistrict(engine.context.store.db);
+    await seedDistrict(engine.internals.store.writer.db);
   });
   afterEach(() => engine.close());
 
@@ -38,7 +38,7 @@ describe('sign-off, re-open, unsign and the change feed', () => {
   });
 
   it('needs a note to sign off a batch that does not tie out', async () => {
-    await refundAfterBatching(engine.context.store.db, 1006, 500, '2026-03-04T10:00:00.000Z');
+    await refundAfterBatching(engine.internals.store.writer.db, 1006, 500, '2026-03-04T10:00:00.000Z');
     await expect(engine.call('batches.signOff', { id: '730003' })).rejects.toMatchObject({ code: 'BAD_ARGUMENTS' });
     const signed = await engine.call('batches.signOff', { id: '730003', note: 'Refund posted separately', by: 'Sam' });
     expect(signed.batch).toMatchObject({ reviewState: 'signed_off', verdict: 'differs' });
@@ -47,8 +47,8 @@ describe('sign-off, re-open, unsign and the change feed', () => {
   it('re-opens a signed-off batch when a later sync changes its transactions, with the reason shown', async () => {
     await engine.call('batches.signOff', { id: '730001', note: '' });
     clock.set('2026-03-05T07:30:00Z');
-    await refundAfterBatching(engine.context.store.db, 1001, 2500, '2026-03-05T07:31:00.000Z');
-    const result = await refreshBatchChecks(engine.context.store, ['730001', '730002'], {
+    await refundAfterBatching(engine.internals.store.writer.db, 1001, 2500, '2026-03-05T07:31:00.000Z');
+    const result = await refreshBatchChecks(engine.internals.store.writer, ['730001', '730002'], {
       at: '2026-03-05T07:32:00.000Z',
       reason: 'Changed in the sync of 2026-03-05',
     });
@@ -66,7 +66,7 @@ describe('sign-off, re-open, unsign and the change feed', () => {
 
   it('detects a change on read when no sync told it, comparing the signed totals', async () => {
     await engine.call('batches.signOff', { id: '730002', note: '' });
-    await engine.context.store.db
+    await engine.internals.store.writer.db
       .updateTable('batches')
       .set({ total_cents: 6000, partial_cents: 5899, updated_at: '2026-03-05T00:00:00.000Z' })
       .where('id', '=', '730002')
@@ -89,7 +89,7 @@ describe('sign-off, re-open, unsign and the change feed', () => {
   });
 
   it('lists batches newest first by keyset pages, filtered by verdict', async () => {
-    await refundAfterBatching(engine.context.store.db, 1008, 45, '2026-03-04T10:00:00.000Z');
+    await refundAfterBatching(engine.internals.store.writer.db, 1008, 45, '2026-03-04T10:00:00.000Z');
     const first = await engine.call('batches.list', { filter: {}, limit: 3 });
     expect(first.rows.map((b) => b.id)).toEqual(['730004', '730003', '730002']);
     const second = await engine.call('batches.list', { filter: {}, limit: 3, cursor: first.nextCursor });
@@ -101,7 +101,7 @@ describe('sign-off, re-open, unsign and the change feed', () => {
   });
 
   it('acknowledges changes by ids or all up to an id', async () => {
-    const db = engine.context.store.db;
+    const db = engine.internals.store.writer.db;
     for (const id of [1001, 1002, 1003]) await refundAfterBatching(db, id, 100, '2026-03-04T10:00:00.000Z');
     const feed = await engine.call('changes.list', {});
     expect(feed.unacknowledged).toBe(3);
@@ -114,7 +114,7 @@ describe('sign-off, re-open, unsign and the change feed', () => {
   });
 
   it('sums day x payee x method local counts and cents against batch and GL totals', async () => {
-    await engine.context.store.db.deleteFrom('transactions').where('id', '=', 1007).execute();
+    await engine.internals.store.writer.db.deleteFrom('transactions').where('id', '=', 1007).execute();
     const rows = await engine.call('reconcile.summary', { from: '2026-03-01', to: '2026-03-31' });
     expect(rows).toEqual([
       {

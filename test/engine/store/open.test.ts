@@ -27,11 +27,11 @@ afterEach(() => rmSync(folder, { recursive: true, force: true }));
 describe('openStore', () => {
   it('opens with WAL, foreign keys, a busy timeout and in-memory statement journals, migrated to the latest schema', async () => {
     const store = await openStore(join(folder, 'a.sqlite'));
-    expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(store.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(store.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
-    expect(store.sqlite.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
-    expect(store.sqlite.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    expect(store.writer.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(store.writer.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(store.writer.sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(store.writer.sqlite.pragma('temp_store', { simple: true })).toBe(2); // MEMORY
+    expect(store.writer.sqlite.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     expect(store.backupFolder).toBe(join(folder, 'backups'));
     await store.close();
   });
@@ -47,13 +47,13 @@ describe('openStore', () => {
   it('moves a damaged file aside (never overwritten), naming both paths and the last backup', async () => {
     const path = join(folder, 'district-recon.sqlite');
     const store = await openStore(path);
-    store.sqlite.exec(`CREATE TABLE filler (x TEXT); `);
-    const insert = store.sqlite.prepare('INSERT INTO filler VALUES (?)');
-    store.sqlite.transaction(() => {
+    store.writer.sqlite.exec(`CREATE TABLE filler (x TEXT); `);
+    const insert = store.writer.sqlite.prepare('INSERT INTO filler VALUES (?)');
+    store.writer.sqlite.transaction(() => {
       for (let i = 0; i < 3000; i++) insert.run('x'.repeat(200) + i);
     })();
-    const backup = await backupStore(store.sqlite, store.backupFolder!, new Date('2026-03-01T07:30:00Z'));
-    store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const backup = await backupStore(store.writer, store.backupFolder!, new Date('2026-03-01T07:30:00Z'));
+    store.writer.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     await store.close();
     // Scribble over pages in the middle of the file.
     const size = statSync(path).size;
@@ -92,7 +92,7 @@ describe('backups', () => {
     const backups = join(db.folder!, 'backups');
     for (let day = 1; day <= 9; day++) {
       db.sqlite.prepare(`INSERT INTO settings (key, value) VALUES (?, '1')`).run(`k${day}`);
-      await backupStore(db.sqlite, backups, new Date(`2026-03-0${day}T07:30:00Z`));
+      await backupStore(db.writer, backups, new Date(`2026-03-0${day}T07:30:00Z`));
     }
     const files = listBackups(backups);
     expect(files).toHaveLength(7);

@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../../../electron/sandbox';
-import { createEngine, type Engine } from '../../../electron/engine/engine';
+import { createEngineWithInternals as createEngine, type EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { silentLogger, type Logger } from '../../../electron/engine/logger';
-import { syncServiceOf } from '../../../electron/engine/sync/service';
 import type { SyncRunSummary } from '../../../shared/contract';
 import type { Transaction } from '../../../shared/domain';
 
@@ -35,7 +34,7 @@ export async function startHarness(
     credentials: memoryCredentialStore({ token: sandbox.token, secret: sandbox.secret }),
     logger: options.logger ?? silentLogger,
   });
-  const service = syncServiceOf(engine.context);
+  const service = engine.internals.sync;
   // Retries without real waiting: faults are ridden out in milliseconds.
   service.clientTuning = { sleep: async () => {}, timeoutMs: 2_000 };
   await engine.call('settings.set', { patch: { serviceUrl: sandbox.url, firstSyncDays: 30 } });
@@ -59,7 +58,7 @@ export async function startHarness(
 
 /** Transactions as the store holds them, comparable with the sandbox's truth. */
 export function storedTransactions(engine: Engine): Transaction[] {
-  const rows = engine.context.store.sqlite.prepare('SELECT * FROM transactions ORDER BY id').all() as Array<
+  const rows = engine.internals.store.writer.sqlite.prepare('SELECT * FROM transactions ORDER BY id').all() as Array<
     Record<string, unknown>
   >;
   return rows.map((r) => ({

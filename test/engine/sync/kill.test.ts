@@ -112,7 +112,7 @@ describe('a sync killed at random points (SIGKILL) and re-run', () => {
     check.close();
 
     const store = await openStore(db);
-    const rows = store.sqlite
+    const rows = store.writer.sqlite
       .prepare(
         'SELECT id, status, amount_cents AS a, amount_refunded_cents AS r, batch_id AS b, business_date AS d FROM transactions ORDER BY id',
       )
@@ -128,15 +128,15 @@ describe('a sync killed at random points (SIGKILL) and re-run', () => {
     expect(rows).toEqual(truth);
     // Nothing moved on the service between runs: each transaction's first status is its status now.
     // A routine first sighting (Pending, Settled) is no row; every other one is stored exactly once.
-    const firstStatus = store.sqlite.prepare('SELECT id, first_status AS status FROM transactions ORDER BY id').all();
+    const firstStatus = store.writer.sqlite.prepare('SELECT id, first_status AS status FROM transactions ORDER BY id').all();
     expect(firstStatus).toEqual(truth.map((t) => ({ id: t.id, status: t.status })));
-    const firstSeen = store.sqlite
+    const firstSeen = store.writer.sqlite
       .prepare(`SELECT transaction_id AS id FROM transaction_changes WHERE kind = 'first_seen' ORDER BY transaction_id`)
       .all() as Array<{ id: number }>;
     const nonRoutine = truth.filter((t) => t.status !== 'Pending' && t.status !== 'Settled').map((t) => t.id);
     expect(nonRoutine.length).toBeGreaterThan(0);
     expect(firstSeen.map((r) => r.id)).toEqual(nonRoutine);
-    const batches = store.sqlite.prepare('SELECT COUNT(*) AS n FROM batches').get() as { n: number };
+    const batches = store.writer.sqlite.prepare('SELECT COUNT(*) AS n FROM batches').get() as { n: number };
     expect(batches.n).toBe(sandbox.truth().batches.filter((b) => b.date >= FROM).length);
     await store.close();
   });

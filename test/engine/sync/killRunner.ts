@@ -5,10 +5,9 @@
  * summary as JSON.
  */
 import { once } from 'node:events';
-import { createEngine } from '../../../electron/engine/engine';
+import { createEngineWithInternals as createEngine } from '../../../electron/engine/engine';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { silentLogger } from '../../../electron/engine/logger';
-import { syncServiceOf } from '../../../electron/engine/sync/service';
 import { fixedClock } from '../../../shared/time';
 
 const [databasePath, from] = process.argv.slice(2) as [string, string];
@@ -28,7 +27,7 @@ const engine = await createEngine({
   logger: silentLogger,
 });
 await engine.call('settings.set', { patch: { serviceUrl: env.RECON_URL! } });
-const service = syncServiceOf(engine.context);
+const service = engine.internals.sync;
 service.clientTuning = { sleep: async () => {}, timeoutMs: 2_000 };
 const started = await service.start({ trigger: 'cli', from });
 process.stdout.write('started\n');

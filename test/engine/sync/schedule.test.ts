@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Temporal } from '../../../shared/time';
 import { nextScheduled, previousScheduled, startScheduler, type Timer } from '../../../electron/engine/sync/schedule';
-import { syncServiceOf } from '../../../electron/engine/sync/service';
 import { startHarness, type Harness } from './harness';
 
 const at = (iso: string) => Temporal.Instant.from(iso);
@@ -42,11 +41,11 @@ describe('scheduler', () => {
 
   it('catches up at start-up when a night was missed, then runs at the scheduled time', async () => {
     h = await startHarness();
-    const service = syncServiceOf(h.engine.context);
+    const service = h.engine.internals.sync;
     const finished: string[] = [];
     h.engine.on('sync.finished', (s) => finished.push(`${s.trigger}:${s.status}`));
     const timer = manualTimer();
-    await startScheduler(h.engine.context, service, { timer });
+    await startScheduler(h.engine.internals, service, { timer });
     // No run ever: the 01:30 of today was missed.
     await until(() => finished.length === 1);
     expect(finished).toEqual(['catch_up:succeeded']);
@@ -75,10 +74,10 @@ describe('scheduler', () => {
   it('no catch-up when the last night ran', async () => {
     h = await startHarness();
     await h.sync('2026-03-05');
-    const service = syncServiceOf(h.engine.context);
+    const service = h.engine.internals.sync;
     const finished: string[] = [];
     h.engine.on('sync.finished', (s) => finished.push(s.trigger));
-    await startScheduler(h.engine.context, service, { timer: manualTimer() });
+    await startScheduler(h.engine.internals, service, { timer: manualTimer() });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(finished).toEqual([]);
     expect(service.running).toBe(false);

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GlBatch, Transaction } from '../../../shared/domain';
-import { syncServiceOf } from '../../../electron/engine/sync/service';
 import { getTransaction } from '../../../electron/engine/store/transactionQueries';
 import { startHarness, storedTransactions, truthTransactions, type Harness } from './harness';
 
@@ -17,7 +16,7 @@ const FAULTS = {
 };
 
 function storedBatches(h: Harness) {
-  return h.engine.context.store.sqlite
+  return h.engine.internals.store.writer.sqlite
     .prepare(
       'SELECT id, payee_id AS payeeId, date, payment_method AS paymentMethod, total_cents AS totalCents, fees_cents AS feesCents, partial_cents AS partialCents, total_count AS totalCount FROM batches ORDER BY id',
     )
@@ -25,7 +24,7 @@ function storedBatches(h: Harness) {
 }
 
 function storedGl(h: Harness): GlBatch[] {
-  return h.engine.context.store.sqlite
+  return h.engine.internals.store.writer.sqlite
     .prepare(
       `SELECT gl_batch_id AS glBatchId, date, batch_id AS batchId, payee_id AS payeeId, gl_account_id AS glAccountId, gl_number AS glNumber,
               gl_label AS glLabel, amount_cents AS amountCents, amount_without_fees_cents AS amountWithoutFeesCents, count
@@ -40,7 +39,7 @@ const glKey = (g: GlBatch) => `${g.glBatchId}|${g.batchId}|${g.glAccountId}|${g.
 const sortGl = (rows: GlBatch[]) => [...rows].sort((a, b) => glKey(a).localeCompare(glKey(b)));
 
 function changeRows(h: Harness) {
-  return h.engine.context.store.sqlite.prepare('SELECT * FROM transaction_changes ORDER BY id').all() as Array<{
+  return h.engine.internals.store.writer.sqlite.prepare('SELECT * FROM transaction_changes ORDER BY id').all() as Array<{
     id: number;
     transaction_id: number;
     kind: string;
@@ -92,7 +91,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
 
     // Every timeline still starts with its first sighting (rebuilt when routine, reviewed as seen), once.
     for (const t of stored) {
-      const { changes } = getTransaction(h.engine.context.store.sqlite, t.id);
+      const { changes } = getTransaction(h.engine.internals.store.writer, t.id);
       expect(changes.filter((c) => c.kind === 'first_seen')).toHaveLength(1);
       expect(changes[0]).toMatchObject({
         kind: 'first_seen',
@@ -143,7 +142,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
       expect(expected.length).toBeGreaterThan(0);
       // Routine or not, each new one's timeline opens with its first sighting in this run.
       for (const t of newOnes) {
-        const first = getTransaction(h.engine.context.store.sqlite, t.id).changes[0];
+        const first = getTransaction(h.engine.internals.store.writer, t.id).changes[0];
         expect(first).toMatchObject({ kind: 'first_seen', toStatus: t.status, syncRunId: run.id });
       }
     }
@@ -164,11 +163,11 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     expect(run.error).toContain('GET /txns');
     expect(run.error).toContain('status');
     expect(run.error).toContain('"Bogus"');
-    const count = h.engine.context.store.sqlite
+    const count = h.engine.internals.store.writer.sqlite
       .prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date = ?')
       .get(day) as { n: number };
     expect(count.n).toBe(0);
-    const earlier = h.engine.context.store.sqlite
+    const earlier = h.engine.internals.store.writer.sqlite
       .prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date < ?')
       .get(day) as { n: number };
     expect(earlier.n).toBeGreaterThan(0);
@@ -183,7 +182,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
   it('the GL-batch paging quirk loses and duplicates no row, even with pages far smaller than a day', async () => {
     h = await startHarness();
     const { connect } = await import('../../../electron/engine/sync/connection');
-    const client = await connect(h.engine.context, { sleep: async () => {} });
+    const client = await connect(h.engine.internals, { sleep: async () => {} });
     const range = { startDate: FROM, endDate: '2026-03-10' };
     const rows: GlBatch[] = [];
     let pages = 0;
@@ -202,7 +201,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
 
   it('is single-flight and cancellable; a cancelled run is carried on by the next', async () => {
     h = await startHarness({ sandbox: { faults: { latencyMs: 40 } } });
-    const service = syncServiceOf(h.engine.context);
+    const service = h.engine.internals.sync;
     const first = await h.engine.call('sync.start', { from: FROM });
     const second = await h.engine.call('sync.start', {});
     expect(second).toEqual({ runId: first.runId, alreadyRunning: true });

@@ -7,6 +7,7 @@ import * as m001 from './001_initial';
 import * as m002 from './002_reconcile';
 import * as m003 from './003_sync_search';
 import * as m004 from './004_first_status';
+import * as m005 from './005_batches_to_check';
 
 export interface Migration {
   name: string;
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '002_reconcile', up: m002.up },
   { name: '003_sync_search', up: m003.up },
   { name: '004_first_status', up: m004.up },
+  { name: '005_batches_to_check', up: m005.up },
 ];

@@ -5,9 +5,9 @@
  */
 import { sql } from 'kysely';
 import type { DaySummaryRow, PaymentMethod } from '../../../shared/domain';
-import type { StoreLike } from './refresh';
+import type { ReadableDB } from './handles';
 
-export async function daySummary(store: StoreLike, from: string, to: string): Promise<DaySummaryRow[]> {
+export async function daySummary({ db }: ReadableDB, from: string, to: string): Promise<DaySummaryRow[]> {
   const rows = await sql<{
     date: string;
     payee_id: number;
@@ -29,7 +29,7 @@ export async function daySummary(store: StoreLike, from: string, to: string): Pr
            coalesce(sum(g.cents), 0) AS gl_cents
     FROM b LEFT JOIN t ON t.batch_id = b.id LEFT JOIN g ON g.batch_id = b.id
     GROUP BY b.date, b.payee_id, b.payment_method
-    ORDER BY b.date, b.payee_id, b.payment_method`.execute(store.db);
+    ORDER BY b.date, b.payee_id, b.payment_method`.execute(db);
   return rows.rows.map((row) => ({
     date: row.date,
     payeeId: row.payee_id,

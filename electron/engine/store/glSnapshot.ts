@@ -10,12 +10,12 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { Database } from '../store/schema';
+import type { Database } from './schema';
+import type { ReadableDB } from './handles';
 import { GlRowReader } from './glRows';
 
 export interface SnapshotSource {
-  db: Kysely<Database>;
-  sqlite: BetterSqlite3.Database;
+  reader: ReadableDB;
   path: string;
 }
 
@@ -30,7 +30,7 @@ export class GlSnapshot extends GlRowReader {
   static open(store: SnapshotSource): GlSnapshot {
     const inMemory = store.path === ':memory:' || store.path === '';
     const connection = inMemory
-      ? new BetterSqlite3(store.sqlite.serialize())
+      ? new BetterSqlite3(store.reader.sqlite.serialize())
       : new BetterSqlite3(store.path, { readonly: true, fileMustExist: true });
     try {
       connection.pragma('busy_timeout = 5000');
@@ -40,7 +40,7 @@ export class GlSnapshot extends GlRowReader {
       connection.close();
       throw error;
     }
-    return new GlSnapshot(store.db, connection);
+    return new GlSnapshot(store.reader.db, connection);
   }
 
   close(): void {

@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Database } from '../store/schema';
+import type { Database } from './schema';
 
 export interface GlExportFilter {
   from: string;

@@ -1,10 +1,7 @@
 /** The export registry: every export's range, filters, layout, totals, rows and file hash, and overlaps. */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
 import type { ExportLayout, ExportRecord } from '../../../shared/contract';
-import type { Database, ExportRow } from '../store/schema';
+import type { ExportRow } from './schema';
+import type { ReadableDB, WritableDB } from './handles';
 
 export interface ExportScope {
   from: string;
@@ -31,13 +28,13 @@ export function toExportRecord(row: ExportRow): ExportRecord {
   };
 }
 
-export async function listExports(db: Kysely<Database>): Promise<ExportRecord[]> {
+export async function listExports({ db }: ReadableDB): Promise<ExportRecord[]> {
   const rows = await db.selectFrom('exports').selectAll().orderBy('id', 'desc').execute();
   return rows.map(toExportRecord);
 }
 
 /** Earlier exports whose dates overlap and whose payees and methods overlap (an empty list means all). */
-export async function overlappingExports(db: Kysely<Database>, scope: ExportScope): Promise<ExportRecord[]> {
+export async function overlappingExports({ db }: ReadableDB, scope: ExportScope): Promise<ExportRecord[]> {
   const rows = await db
     .selectFrom('exports')
     .selectAll()
@@ -59,7 +56,7 @@ function intersects<T>(a: readonly T[], b: readonly T[]): boolean {
 }
 
 export async function recordExport(
-  db: Kysely<Database>,
+  { db }: WritableDB,
   values: {
     createdAt: string;
     scope: ExportScope;
@@ -93,10 +90,4 @@ export async function recordExport(
     .returningAll()
     .executeTakeFirstOrThrow();
   return toExportRecord(row);
-}
-
-export async function sha256OfFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  await pipeline(createReadStream(path), hash);
-  return hash.digest('hex');
 }

@@ -1,6 +1,6 @@
 /** Store rows to the contract's domain shapes (the store keeps cents and batch ids as text already). */
-import type { Batch, GlBatch, PaymentMethod, SignOff } from '../../../shared/domain';
-import type { BatchReviewRow, BatchRow, GlBatchRow } from '../store/schema';
+import type { Batch, BatchSummary, GlBatch, PaymentMethod, ReviewState, SignOff, Verdict } from '../../../shared/domain';
+import type { BatchReviewRow, BatchRow, GlBatchRow } from './schema';
 
 export function toBatch(row: BatchRow): Batch {
   return {
@@ -15,7 +15,7 @@ export function toBatch(row: BatchRow): Batch {
   };
 }
 
-export { toChange, toTransaction } from '../store/transactionQueries';
+export { toChange, toTransaction } from './transactionQueries';
 
 export function toGlBatch(row: GlBatchRow): GlBatch {
   return {
@@ -44,5 +44,31 @@ export function toSignOff(row: BatchReviewRow): SignOff {
     feesCents: row.fees_cents,
     partialCents: row.partial_cents,
     totalCount: row.total_count,
+  };
+}
+
+/** The review state is the last review action: signed off, re-opened, or open (never signed, or unsigned). */
+export function reviewStateOf(latest: Pick<BatchReviewRow, 'action'> | undefined): ReviewState {
+  if (!latest) return 'open';
+  if (latest.action === 'sign_off') return 'signed_off';
+  if (latest.action === 'reopen') return 'reopened';
+  return 'open';
+}
+
+export function summaryOf(
+  row: BatchRow,
+  payeeName: string | null,
+  verdict: string | null,
+  differenceCents: number | null,
+  latest: BatchReviewRow | undefined,
+): BatchSummary {
+  const reviewState = reviewStateOf(latest);
+  return {
+    ...toBatch(row),
+    payeeName,
+    verdict: (verdict ?? 'incomplete') as Verdict,
+    differenceCents: differenceCents ?? 0,
+    reviewState,
+    reopenReason: reviewState === 'reopened' ? (latest?.note ?? null) : null,
   };
 }

@@ -1,0 +1,26 @@
+import type { EngineContext } from '../context';
+import { getBatchDetail, listBatches, signOffBatch, unsignBatch } from '../reconcile';
+import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
+
+/** Deposits: the list, one deposit, sign-off and unsign (each one guarded transaction). */
+export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches'> {
+  const { reader, writer } = ctx.store;
+  return {
+    'batches.list': ({ filter, cursor, limit }) => listBatches(reader, filter, cursor, limit),
+    'batches.get': ({ id }) => getBatchDetail(reader, id),
+    'batches.signOff': async ({ id, note, by, revision }) => {
+      try {
+        const { detail } = await signOffBatch(writer, { id, note, by: await actingUser(ctx, by), revision }, nowIso(ctx));
+        return detail;
+      } finally {
+        // Even a refused sign-off may have brought the batch's checks up to date.
+        dataChanged(ctx, 'batches');
+      }
+    },
+    'batches.unsign': async ({ id, reason, by }) => {
+      const detail = await unsignBatch(writer, { id, reason, by: await actingUser(ctx, by) }, nowIso(ctx));
+      dataChanged(ctx, 'batches');
+      return detail;
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { EngineContext } from '../context';
+import { inTransaction } from '../store/handles';
+import { listGlAccounts, replaceGlAccounts } from '../store/reference';
+import { connect } from '../sync/connection';
+import { toContractError } from '../sync/errors';
+import { dataChanged, nowIso, type DomainHandlers } from './domain';
+
+/** The Chart of Accounts: the service owns it; adding or removing goes to the service, then the list is re-read. */
+export function createGlAccountHandlers(ctx: EngineContext): DomainHandlers<'glAccounts'> {
+  const changeAccount = async (action: 'add' | 'remove', account: { number: string; label: string }) => {
+    try {
+      const client = await connect(ctx, ctx.sync.clientTuning);
+      await client.changeGlAccount(action, account);
+      const accounts = await client.glAccounts();
+      inTransaction(ctx.store.writer, () => replaceGlAccounts(ctx.store.writer, accounts, nowIso(ctx)));
+    } catch (error) {
+      throw toContractError(error);
+    }
+    dataChanged(ctx, 'glAccounts');
+    return listGlAccounts(ctx.store.reader);
+  };
+  return {
+    'glAccounts.list': async () => listGlAccounts(ctx.store.reader),
+    'glAccounts.add': (account) => changeAccount('add', account),
+    'glAccounts.remove': (account) => changeAccount('remove', account),
+  };
+}

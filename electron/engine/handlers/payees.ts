@@ -1,0 +1,9 @@
+import type { EngineContext } from '../context';
+import { listPayees } from '../store/reference';
+import type { DomainHandlers } from './domain';
+
+export function createPayeeHandlers(ctx: EngineContext): DomainHandlers<'payees'> {
+  return {
+    'payees.list': async () => listPayees(ctx.store.reader),
+  };
+}

@@ -1,0 +1,20 @@
+import type { EngineContext } from '../context';
+import { countTransactions, getTransaction, listTransactions } from '../store/transactionQueries';
+import { seekTransactions } from '../store/transactionSeek';
+import { fillTransactionDetails } from '../sync/transactionDetails';
+import { dataChanged, type DomainHandlers } from './domain';
+
+/** Transactions: pages, counts, scrollbar jumps, and one transaction (its payer fetched on first open). */
+export function createTransactionHandlers(ctx: EngineContext): DomainHandlers<'transactions'> {
+  const { reader } = ctx.store;
+  return {
+    'transactions.list': async ({ filter, cursor, limit }) => listTransactions(reader, filter, cursor, limit),
+    'transactions.count': async ({ filter }) => ({ count: countTransactions(reader, filter) }),
+    'transactions.seek': async ({ filter, position }) => ({ cursor: seekTransactions(reader, filter, position) }),
+    'transactions.get': async ({ id }) => {
+      // Fetching the payer writes; it is the service's data arriving, like a sync, and says so.
+      if (await fillTransactionDetails(ctx, ctx.sync.clientTuning, id)) dataChanged(ctx, 'transactions');
+      return getTransaction(reader, id);
+    },
+  };
+}

@@ -1,0 +1,108 @@
+/** Batches (deposits) as the views read them: keyset pages with verdicts, one batch with its parts. */
+import { sql } from 'kysely';
+import type { BatchFilter } from '../../../shared/contract';
+import type { BatchReviewRow, BatchRow, GlBatchRow, TransactionRow } from './schema';
+import type { ReadableDB } from './handles';
+import type { StoredCheckRow } from './checks';
+
+export interface ListedBatchRow extends BatchRow {
+  payee_name: string | null;
+  verdict: string | null;
+  difference_cents: number | null;
+  fingerprint: string | null;
+}
+
+/** Newest first: (date desc, id desc), `limit` rows after the keyset position. */
+export async function listBatchRows(
+  { db }: ReadableDB,
+  filter: BatchFilter,
+  after: { date: string; id: string } | null,
+  limit: number,
+): Promise<ListedBatchRow[]> {
+  let query = db
+    .selectFrom('batches as b')
+    .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
+    .leftJoin('payees as p', 'p.id', 'b.payee_id')
+    .selectAll('b')
+    .select(['p.name as payee_name', 'c.verdict', 'c.difference_cents', 'c.fingerprint']);
+  if (filter.payeeIds?.length) query = query.where('b.payee_id', 'in', filter.payeeIds);
+  if (filter.methods?.length) query = query.where('b.payment_method', 'in', filter.methods);
+  if (filter.from) query = query.where('b.date', '>=', filter.from);
+  if (filter.to) query = query.where('b.date', '<=', filter.to);
+  if (filter.verdicts?.length) query = query.where('c.verdict', 'in', filter.verdicts);
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([eb('b.date', '<', after.date), eb.and([eb('b.date', '=', after.date), eb('b.id', '<', after.id)])]),
+    );
+  }
+  return (await query.orderBy('b.date', 'desc').orderBy('b.id', 'desc').limit(limit).execute()) as ListedBatchRow[];
+}
+
+export function getBatchRow({ db }: ReadableDB, id: string): Promise<BatchRow | undefined> {
+  return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface BatchParts {
+  checks: StoredCheckRow | undefined;
+  payeeName: string | null;
+  transactions: TransactionRow[];
+  glRows: GlBatchRow[];
+  history: BatchReviewRow[];
+}
+
+export async function batchParts({ db }: ReadableDB, batch: BatchRow): Promise<BatchParts> {
+  const [checks, payee, transactions, glRows, history] = await Promise.all([
+    db.selectFrom('batch_checks').selectAll().where('batch_id', '=', batch.id).executeTakeFirst(),
+    db.selectFrom('payees').select('name').where('id', '=', batch.payee_id).executeTakeFirst(),
+    db.selectFrom('transactions').selectAll().where('batch_id', '=', batch.id).orderBy('id').execute(),
+    db.selectFrom('gl_batches').selectAll().where('batch_id', '=', batch.id).orderBy('gl_number').orderBy('id').execute(),
+    db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', batch.id).orderBy('id').execute(),
+  ]);
+  return { checks, payeeName: payee?.name ?? null, transactions, glRows, history };
+}
+
+/** Batches whose last review is none or an unsign ('open'), or a re-open ('reopened'), newest first. */
+export async function batchesInReviewState(
+  { db }: ReadableDB,
+  state: 'open' | 'reopened',
+  limit: number,
+): Promise<ListedBatchRow[]> {
+  const lastAction = sql<
+    string | null
+  >`(SELECT r.action FROM batch_reviews r WHERE r.batch_id = b.id ORDER BY r.id DESC LIMIT 1)`;
+  return (await db
+    .selectFrom('batches as b')
+    .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
+    .leftJoin('payees as p', 'p.id', 'b.payee_id')
+    .selectAll('b')
+    .select(['p.name as payee_name', 'c.verdict', 'c.difference_cents', 'c.fingerprint'])
+    .where((eb) =>
+      state === 'open'
+        ? eb.or([eb(lastAction, 'is', null), eb(lastAction, '=', 'unsign')])
+        : eb(lastAction, '=', 'reopen'),
+    )
+    .orderBy('b.date', 'desc')
+    .orderBy('b.id', 'desc')
+    .limit(limit)
+    .execute()) as ListedBatchRow[];
+}
+
+/** Deposit totals per day, payee and method since `fromDate`. */
+export async function dailyDepositTotals(
+  { db }: ReadableDB,
+  fromDate: string,
+): Promise<Array<{ date: string; payeeId: number; paymentMethod: string; totalCents: number }>> {
+  const rows = await db
+    .selectFrom('batches')
+    .select((eb) => ['date', 'payee_id', 'payment_method', eb.fn.sum<number>('total_cents').as('cents')])
+    .where('date', '>=', fromDate)
+    .groupBy(['date', 'payee_id', 'payment_method'])
+    .orderBy('date')
+    .execute();
+  return rows.map((d) => ({
+    date: d.date,
+    payeeId: d.payee_id,
+    paymentMethod: d.payment_method,
+    totalCents: Number(d.cents),
+  }));
+}
