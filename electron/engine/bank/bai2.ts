@@ -48,25 +48,24 @@ function physicalCount(record: LogicalRecord): number {
 
 function checkTrailer(
   record: LogicalRecord,
-  name: string,
-  owner: string,
   level: Level,
+  what: { name: string; sum: string; owner: string },
   stated: { total: string; records: string },
 ): void {
-  const total = parseBaiAmount(stated.total, record.line, `${name} control total`, true);
+  const total = parseBaiAmount(stated.total, record.line, `${what.name} control total`, true);
   if (total !== level.total) {
     throw bai2Error(
       'total_mismatch',
       record.line,
-      `${name} control total ${stated.total} does not match the sum of ${owner} (${level.total}); ${CUT_SHORT}`,
+      `${what.name} control total ${stated.total} does not match the sum of ${what.sum} (${level.total}); ${CUT_SHORT}`,
     );
   }
-  const count = parseBaiAmount(stated.records, record.line, `${name} record count`);
+  const count = parseBaiAmount(stated.records, record.line, `${what.name} trailer record count`);
   if (count !== level.records) {
     throw bai2Error(
       'count_mismatch',
       record.line,
-      `${name} says ${count} records but ${owner} has ${level.records}; ${CUT_SHORT}`,
+      `${what.name} trailer says ${count} records but ${what.owner} has ${level.records}; ${CUT_SHORT}`,
     );
   }
 }
@@ -229,10 +228,15 @@ export function parseBai2(text: string): ParsedStatement {
         if (!account || !group)
           throw bai2Error('structure', record.line, 'a 49 account trailer with no 03 account open');
         const fields = recordFields(record);
-        checkTrailer(record, 'account control total', `account ${account.account}'s 03 and 16 amounts`, account, {
-          total: (fields[0] ?? '').trim(),
-          records: (fields[1] ?? '').trim(),
-        });
+        checkTrailer(
+          record,
+          account,
+          { name: 'account', sum: `its 03 and 16 amounts`, owner: `account ${account.account}` },
+          {
+            total: (fields[0] ?? '').trim(),
+            records: (fields[1] ?? '').trim(),
+          },
+        );
         group.total += account.total;
         account = null;
         break;
@@ -254,10 +258,15 @@ export function parseBai2(text: string): ParsedStatement {
             `group trailer says ${accountCount} accounts but the group has ${group.accounts}; ${CUT_SHORT}`,
           );
         }
-        checkTrailer(record, 'group control total', 'its accounts', group, {
-          total: (fields[0] ?? '').trim(),
-          records: (fields[2] ?? '').trim(),
-        });
+        checkTrailer(
+          record,
+          group,
+          { name: 'group', sum: 'its accounts', owner: 'the group' },
+          {
+            total: (fields[0] ?? '').trim(),
+            records: (fields[2] ?? '').trim(),
+          },
+        );
         file.total += group.total;
         file.groups += 1;
         group = null;
@@ -285,10 +294,15 @@ export function parseBai2(text: string): ParsedStatement {
             `file trailer says ${groupCount} groups but the file has ${file.groups}; ${CUT_SHORT}`,
           );
         }
-        checkTrailer(record, 'file control total', 'its groups', file, {
-          total: (fields[0] ?? '').trim(),
-          records: (fields[2] ?? '').trim(),
-        });
+        checkTrailer(
+          record,
+          file,
+          { name: 'file', sum: 'its groups', owner: 'the file' },
+          {
+            total: (fields[0] ?? '').trim(),
+            records: (fields[2] ?? '').trim(),
+          },
+        );
         closed = true;
         break;
       }
