@@ -89,7 +89,8 @@ export function parseOfxTree(text: string): OfxElement {
           `unexpected text "${chunk.slice(0, 30)}" inside <${top.name}>; the file may be damaged`,
         );
       }
-      top.value = decode(chunk);
+      // A value wrapped over lines (some SGML writers wrap long MEMOs) reads as one line of text.
+      top.value = decode(chunk.replace(/\s*[\r\n]+\s*/g, ' '));
       top.end = chunkEnd;
       stack.pop();
       lastLeaf = top;
@@ -136,7 +137,7 @@ export function parseOfxTree(text: string): OfxElement {
 
   const ofx = root.children[0];
   if (stack.length > 1 || !ofx) {
-    const open = stack.slice(1).find((e) => e.children.length > 0) ?? ofx ?? root;
+    const open = stack.slice(1).findLast((e) => e.children.length > 0) ?? ofx ?? root;
     throw ofxError(
       'missing_trailer',
       lineOf(text.length),

@@ -115,7 +115,7 @@ describe('BAI2 parser', () => {
         debitCents: -17600,
         closingLedgerCents: 1740850,
       },
-      { account: '0099887766', currency: 'USD', lineCount: 0, creditCents: 0, debitCents: 0, closingLedgerCents: 0 },
+      { account: '0099887766', currency: 'USD', lineCount: 0, creditCents: 0, debitCents: 0, closingLedgerCents: null },
     ]);
   });
 

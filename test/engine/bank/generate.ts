@@ -41,9 +41,7 @@ export function buildBai2(groups: Bai2Group[]): string {
     let groupTotal = 0;
     for (const account of group.accounts) {
       const accountStart = out.length;
-      const summaries = (account.summaries ?? [{ typeCode: '015', amount: '0' }]).map(
-        (s) => `${s.typeCode},${s.amount},${s.itemCount ?? ''},`,
-      );
+      const summaries = (account.summaries ?? []).map((s) => `${s.typeCode},${s.amount},${s.itemCount ?? ''},`);
       let total = (account.summaries ?? []).reduce((sum, s) => sum + Number(s.amount || '0'), 0);
       const head = `03,${account.account},${account.currency ?? 'USD'},`;
       if (account.continueSummaries && summaries.length > 1) {
