@@ -198,7 +198,8 @@ export function allocateReversal(tx: PostedTransaction, request: ReversalRequest
       const key = keyOf(line.part, line.itemIndex);
       taken.set(key, (taken.get(key) ?? 0) + line.amountCents);
     }
-    for (const part of parts) part.weight = Math.max(0, part.weight - (taken.get(keyOf(part.part, part.itemIndex)) ?? 0));
+    for (const part of parts)
+      part.weight = Math.max(0, part.weight - (taken.get(keyOf(part.part, part.itemIndex)) ?? 0));
   }
   // Nothing posted anywhere (amount 0 or previous lines took every part): the transaction's account.
   if (!parts.some((part) => part.weight > 0)) parts[parts.length - 1]!.weight = 1;
@@ -211,7 +212,13 @@ export function allocateReversal(tx: PostedTransaction, request: ReversalRequest
   parts.forEach((part, index) => {
     const amountCents = split[index]!;
     if (amountCents === 0) return;
-    lines.push({ glAccount: part.glAccount, amountCents, fallback: part.fallback, part: part.part, itemIndex: part.itemIndex });
+    lines.push({
+      glAccount: part.glAccount,
+      amountCents,
+      fallback: part.fallback,
+      part: part.part,
+      itemIndex: part.itemIndex,
+    });
   });
   return { ok: true, lines, reversedCents: reversed, capped, remainingCents: remaining - reversed };
 }

@@ -119,5 +119,10 @@ export interface AscenderReceipt {
 }
 
 export function ascenderReceipt(entry: ErpEntry, ordinal: number, receiptStart: number): AscenderReceipt {
-  return { receipt: receiptNumber(receiptStart + ordinal), kind: entry.kind, reference: entry.reference, date: entry.date };
+  return {
+    receipt: receiptNumber(receiptStart + ordinal),
+    kind: entry.kind,
+    reference: entry.reference,
+    date: entry.date,
+  };
 }

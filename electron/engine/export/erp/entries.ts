@@ -48,7 +48,13 @@ export function depositEntry(entry: JournalEntry, clearingAccount: string): ErpE
   const method = entry.paymentMethod ? ` ${entry.paymentMethod}` : '';
   const title = `Deposit ${entry.batchId} ${payee}${method}`;
   const lines: ErpLine[] = [
-    { account: clearingAccount, ...sides(-entry.debitCents), description: title, sourceRef: entry.batchId, clearing: true },
+    {
+      account: clearingAccount,
+      ...sides(-entry.debitCents),
+      description: title,
+      sourceRef: entry.batchId,
+      clearing: true,
+    },
   ];
   for (const line of entry.lines) {
     lines.push({

@@ -120,7 +120,14 @@ export function escapeLayout(options: EscapeOptions): LayoutSpec {
     partOf: (entry) => escapeFileName(entry.date),
     entryProblem: () => null,
     render(entry: ErpEntry): Row[] {
-      const fixed = [orgId, String(fiscalYearOf(entry.date)), jeType, deptId, escapeBatchId(entry.date), formatUsDate(entry.date)];
+      const fixed = [
+        orgId,
+        String(fiscalYearOf(entry.date)),
+        jeType,
+        deptId,
+        escapeBatchId(entry.date),
+        formatUsDate(entry.date),
+      ];
       return entry.lines.map((line, index) => ({
         line: index + 1,
         fields: [
@@ -136,6 +143,7 @@ export function escapeLayout(options: EscapeOptions): LayoutSpec {
       return accountProblem(fields[6] ?? '', 'Account', 60, /[,"]/) ?? fieldsProblem(fields, rules);
     },
     encode: (fields) => fields.map(csvQuote).join(','),
-    accountAction: 'Use the Escape account number with its delimiters (at most 60 characters) as the Chart of Accounts number.',
+    accountAction:
+      'Use the Escape account number with its delimiters (at most 60 characters) as the Chart of Accounts number.',
   };
 }

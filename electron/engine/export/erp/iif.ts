@@ -89,7 +89,9 @@ export function iifLayout(options: IifOptions): LayoutSpec {
 export function missingIifNames(accounts: Iterable<string>, options: IifOptions): string[] {
   const missing = new Set<string>();
   for (const account of accounts) {
-    const name = Object.prototype.hasOwnProperty.call(options.accountNames, account) ? options.accountNames[account] : '';
+    const name = Object.prototype.hasOwnProperty.call(options.accountNames, account)
+      ? options.accountNames[account]
+      : '';
     if (!name?.trim()) missing.add(account);
   }
   return [...missing].sort();

@@ -4,7 +4,15 @@
  * IIF or the generic JE CSV, each checked against its vendor's documented rules before anything is
  * written.
  */
-export { depositEntry, reversalEntry, entryProblem, type ErpEntry, type ErpEntryKind, type ErpLine, type ReversalEntryInput } from './entries';
+export {
+  depositEntry,
+  reversalEntry,
+  entryProblem,
+  type ErpEntry,
+  type ErpEntryKind,
+  type ErpLine,
+  type ReversalEntryInput,
+} from './entries';
 export { ERP_LAYOUTS, type ErpLayout, type LayoutSpec } from './layout';
 export { LayoutRuleError } from './fit';
 export {

@@ -1,12 +1,14 @@
 /**
  * The generic journal-entry CSV (ours, for ERPs that map columns at import): date (YYYY-MM-DD), account,
  * description, debit, credit, with a header row; RFC 4180 quoting; the unused side empty. Unchanged
- * from before reversals, so existing import mappings keep working.
+ * from before reversals, so existing import mappings keep working. Unlike the vendor layouts, an
+ * account starting with = + - @ is neutralised (a visible apostrophe) rather than refused: this file
+ * is read by people and column-mapping imports, which can see and strip it.
  */
 import { formatCents } from '../../../../shared/money';
-import { csvQuote } from '../formulaSafe';
+import { csvQuote, formulaSafe } from '../formulaSafe';
 import type { ErpEntry } from './entries';
-import { accountProblem, fitText } from './fit';
+import { fitText } from './fit';
 import { fieldsProblem, type FieldRule, type LayoutSpec, type Row } from './layout';
 
 export const JE_CSV_TITLE = 'Generic journal entry CSV';
@@ -16,7 +18,7 @@ const amount = (cents: number) => (cents ? formatCents(cents) : '');
 const AMOUNT = /^(\d+\.\d{2})?$/;
 const RULES: readonly FieldRule[] = [
   { name: 'date', pattern: /^\d{4}-\d{2}-\d{2}$/ },
-  { name: 'account' },
+  { name: 'account', pattern: /[\s\S]/ },
   { name: 'description' },
   { name: 'debit', pattern: AMOUNT },
   { name: 'credit', pattern: AMOUNT },
@@ -33,16 +35,14 @@ export function jeCsvLayout(): LayoutSpec {
         line: index + 1,
         fields: [
           entry.date,
-          line.account,
+          formulaSafe(line.account),
           fitText(line.description, Number.MAX_SAFE_INTEGER),
           amount(line.debitCents),
           amount(line.creditCents),
         ],
       }));
     },
-    rowProblem(fields) {
-      return accountProblem(fields[1] ?? '', 'account', null, /[\r\n]/) ?? fieldsProblem(fields, RULES);
-    },
+    rowProblem: (fields) => fieldsProblem(fields, RULES),
     encode: (fields) => fields.map(csvQuote).join(','),
     accountAction: 'Correct the Chart of Accounts number upstream.',
   };

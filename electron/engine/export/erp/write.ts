@@ -34,7 +34,12 @@ export const ERP_FILE_EXTENSIONS: Readonly<Record<ErpLayout, 'csv' | 'zip' | 'ii
 const CRLF = '\r\n';
 
 function missing(what: string): never {
-  throw new LayoutRuleError(what, 'settings', 'the layout was asked for without its settings', 'Fill them in Settings (Export).');
+  throw new LayoutRuleError(
+    what,
+    'settings',
+    'the layout was asked for without its settings',
+    'Fill them in Settings (Export).',
+  );
 }
 
 /** The layout with its settings checked; NOT_CONFIGURED when they cannot produce an importable file. */
@@ -67,7 +72,8 @@ function* rendered(spec: LayoutSpec, entries: Iterable<ErpEntry>): Generator<Ren
     const where = (row: number | null, line?: number) =>
       `${row === null ? '' : `${part ? `${part} ` : ''}row ${row} `}(${entryLabel(entry, line)})`.trim();
     const generic = entryProblem(entry);
-    if (generic) throw new LayoutRuleError(spec.title, where(null, generic.line), generic.rule, 'Check the entry upstream.');
+    if (generic)
+      throw new LayoutRuleError(spec.title, where(null, generic.line), generic.rule, 'Check the entry upstream.');
     const own = spec.entryProblem(entry, ordinal);
     if (own) throw new LayoutRuleError(spec.title, where(null), own, spec.accountAction);
     let row = rowsInPart.get(part) ?? spec.header.length;
@@ -95,7 +101,11 @@ export interface ErpValidation {
 }
 
 /** The first pass on its own: checks everything, writes nothing. */
-export function validateErpEntries(layout: ErpLayout, entries: Iterable<ErpEntry>, options: ErpLayoutOptions): ErpValidation {
+export function validateErpEntries(
+  layout: ErpLayout,
+  entries: Iterable<ErpEntry>,
+  options: ErpLayoutOptions,
+): ErpValidation {
   const spec = layoutSpec(layout, options);
   const summary: ErpValidation = { entries: 0, deposits: 0, reversals: 0, rows: 0, parts: [] };
   const parts = new Set<string>();
@@ -167,7 +177,12 @@ export async function writeErpLayout(
     await Promise.race([once(out, 'finish'), failed]);
   }
   if (rows !== checked.rows) {
-    throw new LayoutRuleError(spec.title, 'the export', 'the entries changed between checking and writing', 'Export again.');
+    throw new LayoutRuleError(
+      spec.title,
+      'the export',
+      'the entries changed between checking and writing',
+      'Export again.',
+    );
   }
   return {
     ...checked,
