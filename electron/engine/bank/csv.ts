@@ -93,8 +93,12 @@ interface Row {
 }
 
 function readRows(text: string, mapping: CsvMapping): Row[] {
+  // One line ending throughout: a preamble written with \n above rows written with \r\n would
+  // otherwise make csv-parse miscount lines.
+  const normalized = text.replace(/\r\n?/g, '\n');
+  let lastRecordEnd = mapping.skipLines;
   try {
-    return parse(text, {
+    return parse(normalized, {
       bom: true,
       delimiter: mapping.delimiter,
       from_line: mapping.skipLines + 1,
@@ -102,14 +106,27 @@ function readRows(text: string, mapping: CsvMapping): Row[] {
       relax_column_count: true,
       info: true,
       raw: true,
+      on_record: (record, context) => {
+        lastRecordEnd = context.lines;
+        return record;
+      },
       // csv-parse's types describe plain records; with info and raw on, each is { record, raw, info }.
     }) as unknown as Row[];
   } catch (error) {
-    if (error instanceof CsvError) {
-      const line = typeof error.lines === 'number' ? error.lines : null;
-      throw csvError('structure', line, `${error.message.replace(/^[A-Za-z ]+: /, '')}; check the file's quoting`);
+    if (!(error instanceof CsvError)) throw error;
+    if (error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      // csv-parse reports the end of the file; the bookkeeper needs the row where the quote opened.
+      const lines = normalized.split('\n');
+      let line = lastRecordEnd + 1;
+      while (line < lines.length && lines[line - 1]!.trim() === '') line += 1;
+      throw csvError(
+        'structure',
+        line,
+        "a quoted field that starts on this line is never closed; check the file's quoting",
+      );
     }
-    throw error;
+    const line = typeof error.lines === 'number' ? error.lines : null;
+    throw csvError('structure', line, `${error.message.replace(/^[A-Za-z ]+: /, '')}; check the file`);
   }
 }
 
