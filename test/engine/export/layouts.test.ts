@@ -6,6 +6,7 @@ import type { EngineWithInternals as Engine } from '../../../electron/engine/eng
 import { fixedClock } from '../../../shared/time';
 import { createTestEngine } from '../../helpers/engine';
 import { seedDistrict } from '../reconcile/fixtures';
+import { readZip } from './erpFiles';
 
 const lines = (file: string) => readFileSync(file, 'utf8').split('\r\n').filter(Boolean);
 
@@ -45,7 +46,7 @@ describe('ERP layouts beside the workbook', () => {
     ]);
   });
 
-  it('ascender: receipt, description, account, amount with credits negative, summing to zero', async () => {
+  it('ascender: seven fields, receipts numbered from 1, revenue lines only (the cash side is the contra), credits negative', async () => {
     const result = await engine.call('export.glBatches', {
       from: '2026-03-03',
       to: '2026-03-03',
@@ -53,18 +54,14 @@ describe('ERP layouts beside the workbook', () => {
       layout: 'ascender',
     });
     expect(result.record.file).toBe(join(folder, 'r-ascender.csv'));
-    const rows = lines(result.record.file);
-    expect(rows).toEqual([
-      '730003,Deposit 730003 Lincoln High Athletics CC,101-000,107.78',
-      '730003,Field Trips - batch 730003 Lincoln High Athletics,4300-000,-100.01',
-      '730003,No Chart of Accounts account - batch 730003 Lincoln High Athletics,UNASSIGNED,-7.77',
-      '730004,Deposit 730004 Food Services CC,101-000,123.45',
-      '730004,Lunch Sales - batch 730004 Food Services,4200-300,-123.45',
+    expect(lines(result.record.file)).toEqual([
+      '000001,Deposit 730003 Lincoln High At,4300-000,-100.01,,,730003 Field Trips - batch 730',
+      '000001,Deposit 730003 Lincoln High At,UNASSIGNED,-7.77,,,730003 No Chart of Accounts ac',
+      '000002,Deposit 730004 Food Services C,4200-300,-123.45,,,730004 Lunch Sales - batch 730',
     ]);
-    expect(rows.reduce((s, r) => s + Math.round(Number(r.split(',').at(-1)) * 100), 0)).toBe(0);
   });
 
-  it('escape: the Escape Online JE columns, mm/dd/yyyy, fiscal year July-June', async () => {
+  it('escape: a zip of one Escape Online JE per day; CashRec and Business for our old default "JE"', async () => {
     const result = await engine.call('export.glBatches', {
       from: '2026-03-02',
       to: '2026-03-02',
@@ -72,10 +69,12 @@ describe('ERP layouts beside the workbook', () => {
       file: join(folder, 'e.csv'),
       layout: 'escape',
     });
-    expect(lines(result.record.file)).toEqual([
+    const files = readZip(readFileSync(result.record.file));
+    expect([...files.keys()]).toEqual(['escape-je-2026-03-02.csv']);
+    expect(files.get('escape-je-2026-03-02.csv')!.split('\r\n').filter(Boolean)).toEqual([
       'OrgId,FiscalYear,JEType,DeptId,BatchId,DateEffective,Account,AmtDR,AmtCR,Comment',
-      '12,2026,JE,0001,730002,03/02/2026,101-000,55.00,0.00,Deposit 730002 Food Services ACH',
-      '12,2026,JE,0001,730002,03/02/2026,4200-300,0.00,55.00,Lunch Sales - batch 730002 Food Services',
+      '12,2026,CashRec,Business,DR20260302,03/02/2026,101-000,55.00,0.00,Deposit 730002 Food Services ACH',
+      '12,2026,CashRec,Business,DR20260302,03/02/2026,4200-300,0.00,55.00,Lunch Sales - batch 730002 Food Services',
     ]);
   });
 
