@@ -1,9 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { KeyboardHelp } from './components/KeyboardHelp';
 import { useShortcuts } from './hooks/useShortcuts';
 import { VIEWS, navigate, routeFromHash, type Route } from './routes';
-import { useAppStore } from './state/appStore';
-import { useSyncStore } from './state/syncStore';
+import { reads } from './data/queries';
+import { useSync } from './data/sync';
+import { describeError } from './errors';
 import { BatchesView } from './views/batches/BatchesView';
 import { ChangesView } from './views/changes/ChangesView';
 import { ChartOfAccountsView } from './views/chart-of-accounts/ChartOfAccountsView';
@@ -43,20 +45,10 @@ function CurrentView({ route }: { route: Route }) {
 
 export function App() {
   const route = useHashRoute();
-  const { info, error, load } = useAppStore();
-  const syncListen = useSyncStore((state) => state.listen);
-  const syncLoad = useSyncStore((state) => state.load);
-  const syncing = useSyncStore((state) => state.running);
+  const app = useQuery(reads.appInfo());
+  const info = app.data;
+  const syncing = useSync().running;
   const [helpOpen, setHelpOpen] = useState(false);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEffect(() => {
-    const stop = syncListen();
-    void syncLoad();
-    return stop;
-  }, [syncListen, syncLoad]);
 
   const viewKeys = Object.fromEntries(VIEWS.map((view) => [view.key, () => navigate(view.id)]));
   useShortcuts({ ...viewKeys, '?': () => setHelpOpen(true) });
@@ -106,9 +98,9 @@ export function App() {
         </ul>
       </nav>
       <main className="app-main" id="main" tabIndex={-1}>
-        {error && (
+        {app.isError && (
           <div role="alert" className="banner banner-error">
-            {error}
+            {describeError(app.error)}
           </div>
         )}
         <CurrentView route={route} />

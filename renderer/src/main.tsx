@@ -1,10 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { ServerDataProvider } from './data/ServerDataProvider';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <ServerDataProvider>
+      <App />
+    </ServerDataProvider>
   </StrictMode>,
 );

@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../renderer/src/App';
 import { useFakeEngine, type FakeHandlers } from './helpers/fakeClient';
+import { render } from './helpers/render';
 import * as make from './helpers/fixtures';
 
 const engineAnswers = (sandbox: boolean): FakeHandlers => ({

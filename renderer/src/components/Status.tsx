@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { describeError } from '../errors';
 
 /** An engine error shown where it happened, in the engine's own bookkeeper words; never a stack trace. */
 export function ErrorBanner({ message, onRetry }: { message: string; onRetry?: () => void }) {
@@ -30,4 +31,35 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
       {label}
     </div>
   );
+}
+
+interface QueryLike {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch(): unknown;
+}
+
+/** A read's first load or its failure (in the engine's words, with Try again); nothing once it has data. */
+export function QueryStatus({ query, loading }: { query: QueryLike; loading: string }) {
+  if (query.isError) return <ErrorBanner message={describeError(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.isPending) return <Loading label={loading} />;
+  return null;
+}
+
+/** What became of a command: the success message, or the engine's reason (an alert). */
+export function Outcome({ action, ok }: { action: { result: unknown; error: string | null }; ok?: string }) {
+  if (action.error)
+    return (
+      <p role="alert" className="banner banner-error">
+        {action.error}
+      </p>
+    );
+  if (ok && action.result !== undefined)
+    return (
+      <p role="status" className="banner banner-ok">
+        {ok}
+      </p>
+    );
+  return null;
 }

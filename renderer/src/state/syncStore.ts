@@ -1,65 +1,35 @@
+/**
+ * The running sync as the engine's events tell it (sync.progress, sync.finished): event state, not a
+ * copy of server data. Before the first event, the sync.status query says whether one is running.
+ */
 import { create } from 'zustand';
-import type { SyncProgress, SyncRunSummary, SyncStatus } from '../../../shared/contract';
-import { bridge } from '../bridge';
-import { describeError } from '../errors';
+import type { SyncProgress, SyncRunSummary } from '../../../shared/contract';
 import { registerReset } from './storeKit';
 
-interface SyncState {
-  status: SyncStatus | null;
-  running: boolean;
+interface SyncEventState {
+  /** null: no event or command yet (ask sync.status). */
+  running: boolean | null;
   progress: SyncProgress | null;
   lastFinished: SyncRunSummary | null;
   error: string | null;
-  load(): Promise<void>;
-  start(): Promise<void>;
-  cancel(): Promise<void>;
-  /** Subscribes to the engine's sync events; returns the unsubscribe. */
-  listen(): () => void;
 }
 
-const initial = { status: null, running: false, progress: null, lastFinished: null, error: null };
+const initial: SyncEventState = { running: null, progress: null, lastFinished: null, error: null };
 
-export const useSyncStore = create<SyncState>((set, get) => ({
-  ...initial,
-  async load() {
-    try {
-      const status = await bridge.call('sync.status', {});
-      set({ status, running: status.running, progress: status.progress, error: null });
-    } catch (error) {
-      set({ error: describeError(error) });
-    }
-  },
-  async start() {
-    set({ running: true, progress: null, error: null });
-    try {
-      await bridge.call('sync.start', {});
-    } catch (error) {
-      set({ running: false, error: describeError(error) });
-    }
-  },
-  async cancel() {
-    try {
-      await bridge.call('sync.cancel', {});
-    } catch (error) {
-      set({ error: describeError(error) });
-    }
-  },
-  listen() {
-    const offProgress = bridge.on('sync.progress', (progress) => set({ running: true, progress }));
-    const offFinished = bridge.on('sync.finished', (run) => {
-      set({
-        running: false,
-        progress: null,
-        lastFinished: run,
-        error: run.status === 'failed' ? (run.error ?? 'The sync failed.') : null,
-      });
-      void get().load();
-    });
-    return () => {
-      offProgress();
-      offFinished();
-    };
-  },
-}));
+export const useSyncStore = create<SyncEventState>(() => initial);
+
+export const syncEvents = {
+  starting: () => useSyncStore.setState({ running: true, progress: null, error: null }),
+  progress: (progress: SyncProgress) => useSyncStore.setState({ running: true, progress }),
+  finished: (run: SyncRunSummary) =>
+    useSyncStore.setState({
+      running: false,
+      progress: null,
+      lastFinished: run,
+      error: run.status === 'failed' ? (run.error ?? 'The sync failed.') : null,
+    }),
+  failed: (error: string, running?: boolean) =>
+    useSyncStore.setState(running === undefined ? { error } : { error, running }),
+};
 
 registerReset(() => useSyncStore.setState(initial));

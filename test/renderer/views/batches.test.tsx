@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BatchesView } from '../../../renderer/src/views/batches/BatchesView';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
+import { render } from '../helpers/render';
 import * as make from '../helpers/fixtures';
 
 const payees = () => [make.payee(), make.payee({ id: 2, name: 'Band Boosters' })];

@@ -1,9 +1,10 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bridge } from '../../../renderer/src/bridge';
 import { GlBatchesView } from '../../../renderer/src/views/gl-batches/GlBatchesView';
 import { fails, never, useFakeEngine, type FakeHandlers } from '../helpers/fakeClient';
+import { render } from '../helpers/render';
 import * as make from '../helpers/fixtures';
 
 const record = (overrides = {}) => ({

@@ -1,15 +1,14 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OverviewView } from '../../../renderer/src/views/overview/OverviewView';
-import { useSyncStore } from '../../../renderer/src/state/syncStore';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
+import { render } from '../helpers/render';
 import * as make from '../helpers/fixtures';
 
+// The provider listens to the engine's sync events, as in the app.
 function renderOverview() {
-  const stop = useSyncStore.getState().listen();
-  const view = render(<OverviewView />);
-  return { ...view, stop };
+  return render(<OverviewView />);
 }
 
 describe('Overview', () => {
@@ -88,7 +87,7 @@ describe('Overview', () => {
         nextRunAt: null,
       }),
     });
-    const { stop } = renderOverview();
+    renderOverview();
     await userEvent.click(await screen.findByRole('button', { name: 'Sync now' }));
     expect(engine.callsOf('sync.start')).toHaveLength(1);
     act(() =>
@@ -123,7 +122,6 @@ describe('Overview', () => {
     act(() => engine.emit('sync.finished', make.syncRun({ id: 4, status: 'cancelled' })));
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     await waitFor(() => expect(engine.callsOf('overview.get').length).toBeGreaterThan(before));
-    stop();
   });
 
   it('shows a failed sync in words where the sync panel is', async () => {
@@ -132,7 +130,7 @@ describe('Overview', () => {
       'sync.start': () => ({ runId: 4, alreadyRunning: false }),
       'sync.status': () => ({ running: false, progress: null, lastRun: null, lastSuccessAt: null, nextRunAt: null }),
     });
-    const { stop } = renderOverview();
+    renderOverview();
     await userEvent.click(await screen.findByRole('button', { name: 'Sync now' }));
     act(() =>
       engine.emit(
@@ -144,6 +142,5 @@ describe('Overview', () => {
     expect(within(panel).getByRole('alert')).toHaveTextContent(
       'The payment service refused the token. Check Settings.',
     );
-    stop();
   });
 });

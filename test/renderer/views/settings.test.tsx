@@ -1,8 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SettingsView } from '../../../renderer/src/views/settings/SettingsView';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
+import { render } from '../helpers/render';
 import * as make from '../helpers/fixtures';
 
 describe('Settings', () => {

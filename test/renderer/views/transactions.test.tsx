@@ -1,19 +1,26 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/domain';
 import { scrollTopForRow } from '../../../renderer/src/hooks/useRowWindow';
+import type { QueryClient } from '@tanstack/react-query';
 import {
-  loadedPageCount,
+  loadTransactions,
   MAX_PAGES,
   PAGE_SIZE,
-  useTransactionsStore,
-} from '../../../renderer/src/state/transactionsStore';
+  transactionList,
+  type TransactionPager,
+} from '../../../renderer/src/data/transactionPages';
 import { TransactionsView } from '../../../renderer/src/views/transactions/TransactionsView';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
+import { render } from '../helpers/render';
 import * as make from '../helpers/fixtures';
 
 const ROW_HEIGHT = 34;
+
+/** The pager behind the unfiltered list on screen (its first page and count are a query). */
+const pagerOf = (client: QueryClient) => client.getQueryData<TransactionPager>(transactionList({}).queryKey)!;
+const paging = (client: QueryClient) => pagerOf(client).getSnapshot().paging;
 
 /** A keyset-paged engine over `total` generated transactions (row i is transaction i + 1); seek gives the cursor at a row. */
 function pagedTransactions(total: number) {
@@ -33,7 +40,7 @@ function pagedTransactions(total: number) {
 describe('Transactions', () => {
   it('shows loading, then a virtualised list sized by the engine’s count without loading every row', async () => {
     const engine = useFakeEngine({ 'transactions.count': never(), 'transactions.list': never() });
-    render(<TransactionsView itemId={null} />);
+    const { client } = render(<TransactionsView itemId={null} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading transactions');
     engine.answer(pagedTransactions(1_000_000));
     act(() => engine.emit('data.changed', { scopes: ['transactions'] }));
@@ -42,18 +49,18 @@ describe('Transactions', () => {
     expect(screen.getByText('1,000,000 transactions')).toBeInTheDocument();
     const rendered = within(grid).getAllByRole('row').length;
     expect(rendered).toBeLessThan(60);
-    await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
-    expect(loadedPageCount()).toBe(1);
+    await waitFor(() => expect(paging(client)).toBe(false));
+    expect(pagerOf(client).size).toBe(1);
     expect(engine.callsOf('transactions.list').filter((args) => args.cursor).length).toBe(0);
     expect(engine.callsOf('transactions.seek')).toEqual([]);
   });
 
   it('jumps to row 500,000 of 1,000,000 with one seek and one page, then scrolls on by keyset', async () => {
     const engine = useFakeEngine(pagedTransactions(1_000_000));
-    render(<TransactionsView itemId={null} />);
+    const { client } = render(<TransactionsView itemId={null} />);
     const grid = await screen.findByRole('grid', { name: 'Transactions' });
     const scroller = grid.querySelector<HTMLElement>('[data-virtual-scroll]')!;
-    await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
+    await waitFor(() => expect(paging(client)).toBe(false));
     const before = {
       seek: engine.callsOf('transactions.seek').length,
       list: engine.callsOf('transactions.list').length,
@@ -66,7 +73,7 @@ describe('Transactions', () => {
         scroller.dispatchEvent(new Event('scroll'));
       });
       await waitFor(() => expect(within(grid).getByText(String(row + 1))).toBeInTheDocument());
-      await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
+      await waitFor(() => expect(paging(client)).toBe(false));
     };
     await scrollTo(500_000);
     expect(engine.callsOf('transactions.seek').slice(before.seek)).toEqual([{ filter: {}, position: 500_000 }]);
@@ -96,18 +103,17 @@ describe('Transactions', () => {
 
   it('holds at most MAX_PAGES pages however far the list is jumped around', async () => {
     const engine = useFakeEngine(pagedTransactions(1_000_000));
-    const store = useTransactionsStore.getState();
-    await store.load();
+    const pager = await loadTransactions({});
     for (let jump = 1; jump <= 3 * MAX_PAGES; jump++) {
       const first = (jump * 15_551) % 1_000_000;
-      await store.showRange(first, first + 17);
-      await waitFor(() => expect(useTransactionsStore.getState().paging).toBe(false));
-      expect(loadedPageCount()).toBeLessThanOrEqual(MAX_PAGES);
+      await pager.showRange(first, first + 17);
+      await waitFor(() => expect(pager.getSnapshot().paging).toBe(false));
+      expect(pager.size).toBeLessThanOrEqual(MAX_PAGES);
       // The rows on screen are the ones asked for.
-      const page = useTransactionsStore.getState().pages.get(Math.floor(first / PAGE_SIZE));
+      const page = pager.getSnapshot().pages.get(Math.floor(first / PAGE_SIZE));
       expect(page?.[first % PAGE_SIZE]?.id).toBe(first + 1);
     }
-    expect(useTransactionsStore.getState().pages.size).toBe(MAX_PAGES);
+    expect(pager.getSnapshot().pages.size).toBe(MAX_PAGES);
     expect(engine.callsOf('transactions.list').length).toBeLessThan(3 * MAX_PAGES * 3);
   });
 

@@ -1,14 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ReviewBadge, VerdictBadge } from '../../components/Badges';
 import { BusinessDate } from '../../components/Dates';
 import { ConfirmDialog } from '../../components/Dialog';
+import { Breadcrumb, Facts } from '../../components/Facts';
 import { Difference, Money } from '../../components/Money';
-import { ErrorBanner, Loading } from '../../components/Status';
+import { QueryStatus } from '../../components/Status';
+import { useBatchReview } from '../../data/batches';
+import { reads } from '../../data/queries';
 import { formatCount, methodLabel } from '../../format';
-import { useEngineRefresh } from '../../hooks/useEngineRefresh';
 import { useShortcuts } from '../../hooks/useShortcuts';
-import { hrefFor, navigate } from '../../routes';
-import { useBatchDetailStore } from '../../state/batchDetailStore';
+import { navigate } from '../../routes';
 import { BatchChecks } from './BatchChecks';
 import { BatchHistory } from './BatchHistory';
 import { BatchTransactions, GlLines } from './BatchLines';
@@ -16,21 +18,21 @@ import { BatchTransactions, GlLines } from './BatchLines';
 type Dialog = 'none' | 'sign' | 'unsign';
 
 export function BatchDetailView({ id }: { id: string }) {
-  const { status, detail, error, acting, actionError, load, signOff, unsign, clearActionError } = useBatchDetailStore();
+  const query = useQuery(reads.batch(id));
+  const detail = query.data;
+  const { signOff, unsign } = useBatchReview(id, detail);
+  const acting = signOff.busy || unsign.busy;
+  const actionError = signOff.error ?? unsign.error;
   const [dialog, setDialog] = useState<Dialog>('none');
   // Kept across a failed attempt so nothing typed is lost.
   const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
 
-  useEffect(() => {
-    void load(id);
-  }, [id, load]);
-  useEngineRefresh(['batches', 'transactions', 'glBatches'], () => void load(id));
-
   const batch = detail?.batch;
   const canSign = batch !== undefined && batch.reviewState !== 'signed_off';
   const open = (next: Dialog) => {
-    clearActionError();
+    signOff.clear();
+    unsign.clear();
     setDialog(next);
   };
   useShortcuts({
@@ -41,11 +43,8 @@ export function BatchDetailView({ id }: { id: string }) {
 
   return (
     <section aria-labelledby="view-title" className="view">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <a href={hrefFor('batches')}>Batches</a> <span aria-hidden="true">›</span> <span>Batch {id}</span>
-      </nav>
-      {status === 'loading' && <Loading label="Loading the batch…" />}
-      {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load(id)} />}
+      <Breadcrumb view="batches" title="Batches" item={`Batch ${id}`} />
+      <QueryStatus query={query} loading="Loading the batch…" />
       {detail && batch && (
         <>
           <div className="detail-head">
@@ -81,36 +80,21 @@ export function BatchDetailView({ id }: { id: string }) {
               Re-opened after sign-off: {batch.reopenReason}
             </div>
           )}
-          <dl className="totals">
-            <div>
-              <dt>Total</dt>
-              <dd>
-                <Money cents={batch.totalCents} strong />
-              </dd>
-            </div>
-            <div>
-              <dt>Fees</dt>
-              <dd>
-                <Money cents={batch.feesCents} />
-              </dd>
-            </div>
-            <div>
-              <dt>Net</dt>
-              <dd>
-                <Money cents={batch.partialCents} />
-              </dd>
-            </div>
-            <div>
-              <dt>Transactions</dt>
-              <dd className="num-text">{formatCount(batch.totalCount)}</dd>
-            </div>
-            <div>
-              <dt>Difference (total check)</dt>
-              <dd>
-                <Difference cents={detail.checks.find((c) => c.name === 'total')?.differenceCents ?? 0} />
-              </dd>
-            </div>
-          </dl>
+          <Facts
+            facts={[
+              ['Total', <Money key="total" cents={batch.totalCents} strong />],
+              ['Fees', <Money key="fees" cents={batch.feesCents} />],
+              ['Net', <Money key="net" cents={batch.partialCents} />],
+              ['Transactions', formatCount(batch.totalCount), 'num-text'],
+              [
+                'Difference (total check)',
+                <Difference
+                  key="difference"
+                  cents={detail.checks.find((c) => c.name === 'total')?.differenceCents ?? 0}
+                />,
+              ],
+            ]}
+          />
 
           <section className="panel" aria-labelledby="checks-title">
             <h2 id="checks-title">Tie-out checks</h2>
@@ -137,7 +121,7 @@ export function BatchDetailView({ id }: { id: string }) {
             error={actionError}
             onCancel={() => setDialog('none')}
             onConfirm={async () => {
-              if (await signOff(note)) {
+              if (await signOff.run(note)) {
                 setNote('');
                 setDialog('none');
               }
@@ -169,7 +153,7 @@ export function BatchDetailView({ id }: { id: string }) {
             onCancel={() => setDialog('none')}
             onConfirm={async () => {
               if (!reason.trim()) return;
-              if (await unsign(reason.trim())) {
+              if (await unsign.run(reason.trim())) {
                 setReason('');
                 setDialog('none');
               }

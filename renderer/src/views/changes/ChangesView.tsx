@@ -1,113 +1,92 @@
-import { createColumnHelper } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { CHANGE_KINDS, type Change, type ChangeKind } from '../../../../shared/domain';
-import { DataTable, type TableColumn } from '../../components/DataTable';
-import { Instant } from '../../components/Dates';
+import { bridge } from '../../bridge';
+import { columnsOf } from '../../components/columns';
+import { DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
-import { Difference } from '../../components/Money';
-import { EmptyState, ErrorBanner, Loading } from '../../components/Status';
+import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
+import { invalidateScopes } from '../../data/queryClient';
+import { useAction } from '../../data/useAction';
+import { PAGE_LIMIT, usePagedList } from '../../data/usePagedList';
 import { formatCount } from '../../format';
-import { useEngineRefresh } from '../../hooks/useEngineRefresh';
 import { useSearchKey } from '../../hooks/useSearchKey';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { CHANGE_KIND_LABELS } from '../../labels';
 import { navigate } from '../../routes';
-import { useChangesStore } from '../../state/changesStore';
+import { useFilters } from '../../state/filters';
 
-const column = createColumnHelper<Change>();
+const change = columnsOf<Change>();
+const COLUMNS = [
+  change.instant('seen', 'Seen (Central time)', (c) => c.seenAt, '215px'),
+  change.cell(
+    'kind',
+    'What changed',
+    (c) => <span className={`badge kind kind-${c.kind}`}>{CHANGE_KIND_LABELS[c.kind]}</span>,
+    '170px',
+  ),
+  change.code('txn', 'Transaction', (c) => c.transactionId, '110px'),
+  change.text('status', 'Status', (c) => (c.fromStatus ? `${c.fromStatus} → ${c.toStatus}` : c.toStatus), '170px'),
+  change.difference('delta', 'Amount change', (c) => c.deltaCents, '130px'),
+  change.text('detail', 'Detail', (c) => c.detail ?? '', 'minmax(120px, 2fr)'),
+];
+
+type Acknowledgement = { ids: number[] } | { upToId: number };
 
 export function ChangesView() {
-  const store = useChangesStore();
-  const { status, rows, error, kinds, showAcknowledged, unacknowledged, nextCursor, acknowledging, actionError } =
-    store;
-  const { load, loadMore, setKinds, setShowAcknowledged, acknowledge, acknowledgeAll } = store;
+  const { kinds, showAcknowledged } = useFilters((state) => state.changes);
+  const setFilter = useFilters((state) => state.set);
+  const { query, rows, rowCount, onVisibleRange } = usePagedList('changes.list', {
+    ...(kinds.length ? { kinds } : {}),
+    unacknowledgedOnly: !showAcknowledged,
+    limit: PAGE_LIMIT,
+  });
+  const unacknowledged = query.data?.pages[0]?.unacknowledged ?? 0;
+  const acknowledgement = useAction(
+    (args: Acknowledgement) => bridge.call('changes.acknowledge', args),
+    (_result, client) => invalidateScopes(client, ['changes']),
+  );
+  const { run: acknowledge, busy: acknowledging, error: actionError } = acknowledgement;
   const [confirmAll, setConfirmAll] = useState(false);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEngineRefresh(['changes'], () => void load());
   useSearchKey();
   // Without a kind filter "all" is everything up to the newest change (upToId), loaded or not.
-  const pending = kinds.length ? rows.filter((change) => !change.acknowledgedAt).length : unacknowledged;
+  const pending = kinds.length ? rows.filter((c) => !c.acknowledgedAt).length : unacknowledged;
   useShortcuts({ a: () => pending > 0 && setConfirmAll(true) });
 
-  const columns = useMemo<TableColumn<Change>[]>(
+  function acknowledgeAll() {
+    const newest = rows.reduce((max, c) => Math.max(max, c.id), 0);
+    if (newest === 0) return Promise.resolve(true);
+    // With a kind filter, "all" means all the shown kinds: acknowledge the loaded ids, not everything below.
+    if (kinds.length) return acknowledge({ ids: rows.filter((c) => !c.acknowledgedAt).map((c) => c.id) });
+    return acknowledge({ upToId: newest });
+  }
+
+  const columns = useMemo(
     () => [
-      column.display({
-        id: 'seen',
-        header: 'Seen (Central time)',
-        cell: ({ row }) => <Instant iso={row.original.seenAt} />,
-        meta: { width: '215px' },
-      }),
-      column.display({
-        id: 'kind',
-        header: 'What changed',
-        cell: ({ row }) => (
-          <span className={`badge kind kind-${row.original.kind}`}>{CHANGE_KIND_LABELS[row.original.kind]}</span>
-        ),
-        meta: { width: '170px' },
-      }),
-      column.display({
-        id: 'txn',
-        header: 'Transaction',
-        cell: ({ row }) => <span className="mono">{row.original.transactionId}</span>,
-        meta: { width: '110px' },
-      }),
-      column.display({
-        id: 'status',
-        header: 'Status',
-        cell: ({ row }) =>
-          row.original.fromStatus ? `${row.original.fromStatus} → ${row.original.toStatus}` : row.original.toStatus,
-        meta: { width: '170px' },
-      }),
-      column.display({
-        id: 'delta',
-        header: 'Amount change',
-        cell: ({ row }) =>
-          row.original.deltaCents === null ? (
-            <span className="muted">—</span>
-          ) : (
-            <Difference cents={row.original.deltaCents} />
-          ),
-        meta: { align: 'right', width: '130px' },
-      }),
-      column.display({
-        id: 'detail',
-        header: 'Detail',
-        cell: ({ row }) => row.original.detail ?? '',
-        meta: { width: 'minmax(120px, 2fr)' },
-      }),
-      column.display({
-        id: 'ack',
-        header: 'Review',
-        cell: ({ row }) =>
-          row.original.acknowledgedAt ? (
+      ...COLUMNS,
+      change.cell(
+        'ack',
+        'Review',
+        (c) =>
+          c.acknowledgedAt ? (
             <span className="muted">Reviewed</span>
           ) : (
             <button
               type="button"
               className="button button-small"
               disabled={acknowledging}
-              aria-label={`Acknowledge change ${row.original.id} of transaction ${row.original.transactionId}`}
+              aria-label={`Acknowledge change ${c.id} of transaction ${c.transactionId}`}
               onClick={(event) => {
                 event.stopPropagation();
-                void acknowledge([row.original.id]);
+                void acknowledge({ ids: [c.id] });
               }}
             >
               Acknowledge
             </button>
           ),
-        meta: { width: '130px' },
-      }),
+        '130px',
+      ),
     ],
     [acknowledge, acknowledging],
-  );
-
-  const onVisibleRange = useCallback(
-    (_first: number, last: number) => {
-      if (last >= rows.length - 20 && nextCursor) void loadMore();
-    },
-    [rows.length, nextCursor, loadMore],
   );
 
   return (
@@ -133,7 +112,9 @@ export function ChangesView() {
           <select
             data-search
             value={kinds[0] ?? ''}
-            onChange={(event) => setKinds(event.target.value ? [event.target.value as ChangeKind] : [])}
+            onChange={(event) =>
+              setFilter('changes', { kinds: event.target.value ? [event.target.value as ChangeKind] : [] })
+            }
           >
             <option value="">All kinds</option>
             {CHANGE_KINDS.map((kind) => (
@@ -147,25 +128,24 @@ export function ChangesView() {
           <input
             type="checkbox"
             checked={showAcknowledged}
-            onChange={(event) => setShowAcknowledged(event.target.checked)}
+            onChange={(event) => setFilter('changes', { showAcknowledged: event.target.checked })}
           />
           Include changes already reviewed
         </label>
       </form>
-      {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load()} />}
+      <QueryStatus query={query} loading="Loading changes…" />
       {actionError && <ErrorBanner message={actionError} />}
-      {(status === 'loading' || status === 'idle') && <Loading label="Loading changes…" />}
-      {status === 'ready' && rows.length === 0 && (
+      {query.isSuccess && rows.length === 0 && (
         <EmptyState title={showAcknowledged || kinds.length ? 'No changes match.' : 'Nothing to review.'}>
           <p>Status changes found by the sync (settlements, refunds, voids, returns) appear here.</p>
         </EmptyState>
       )}
-      {status === 'ready' && rows.length > 0 && (
+      {rows.length > 0 && (
         <DataTable
           label="Changes"
           columns={columns}
           rows={rows}
-          rowCount={rows.length + (nextCursor ? 1 : 0)}
+          rowCount={rowCount}
           getRowId={(change) => String(change.id)}
           onOpen={(change) => navigate('transactions', change.transactionId)}
           onVisibleRange={onVisibleRange}

@@ -1,23 +1,52 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { GlAccount } from '../../../../shared/domain';
+import { bridge } from '../../bridge';
+import { columnsOf } from '../../components/columns';
 import { ConfirmDialog } from '../../components/Dialog';
-import { EmptyState, ErrorBanner, Loading } from '../../components/Status';
+import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
+import { StaticTable } from '../../components/StaticTable';
+import { reads } from '../../data/queries';
+import { replaces, useAction } from '../../data/useAction';
 import { formatCount } from '../../format';
-import { useEngineRefresh } from '../../hooks/useEngineRefresh';
 import { useSearchKey } from '../../hooks/useSearchKey';
-import { useAccountsStore } from '../../state/accountsStore';
+
+const account = columnsOf<GlAccount>();
+const COLUMNS = [
+  account.code('number', 'Account number', (a) => a.number),
+  account.text('label', 'Description', (a) => a.label),
+  account.text('state', 'State', (a) => (a.removed ? 'Removed' : 'Active')),
+];
+
+/** The engine answers both with the whole list as it now is. */
+function useAccountEdits() {
+  const replace = replaces<GlAccount[]>(reads.glAccounts().queryKey);
+  const add = useAction((a: Pick<GlAccount, 'number' | 'label'>) => bridge.call('glAccounts.add', a), replace);
+  const remove = useAction(
+    (a: GlAccount) => bridge.call('glAccounts.remove', { number: a.number, label: a.label }),
+    replace,
+  );
+  return {
+    add: (number: string, label: string) => add.run({ number, label }),
+    remove: remove.run,
+    saving: add.busy || remove.busy,
+    actionError: add.error ?? remove.error,
+    clearActionError() {
+      add.clear();
+      remove.clear();
+    },
+  };
+}
 
 /** The district's Chart of Accounts. Code calls these GL accounts; the screen never does. */
 export function ChartOfAccountsView() {
-  const { status, accounts, error, saving, actionError, load, add, remove, clearActionError } = useAccountsStore();
+  const list = useQuery(reads.glAccounts());
+  const accounts = list.data ?? [];
+  const { add, remove, saving, actionError, clearActionError } = useAccountEdits();
   const [number, setNumber] = useState('');
   const [label, setLabel] = useState('');
   const [query, setQuery] = useState('');
   const [removing, setRemoving] = useState<GlAccount | null>(null);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEngineRefresh(['glAccounts'], () => void load());
   useSearchKey();
 
   const needle = query.trim().toLowerCase();
@@ -90,50 +119,37 @@ export function ChartOfAccountsView() {
           />
         </label>
       </div>
-      {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load()} />}
-      {(status === 'loading' || status === 'idle') && <Loading label="Loading the Chart of Accounts…" />}
-      {status === 'ready' && accounts.length === 0 && (
+      <QueryStatus query={list} loading="Loading the Chart of Accounts…" />
+      {list.isSuccess && accounts.length === 0 && (
         <EmptyState title="The Chart of Accounts is empty.">
           <p>Accounts arrive with the sync, or add one above.</p>
         </EmptyState>
       )}
-      {status === 'ready' && accounts.length > 0 && (
-        <table className="simple-table accounts-table">
-          <thead>
-            <tr>
-              <th scope="col">Account number</th>
-              <th scope="col">Description</th>
-              <th scope="col">State</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((account) => (
-              <tr key={account.id} className={account.removed ? 'row-muted' : undefined}>
-                <td className="mono">{account.number}</td>
-                <td>{account.label}</td>
-                <td>{account.removed ? 'Removed' : 'Active'}</td>
-                <td className="num">
-                  {!account.removed && (
-                    <button
-                      type="button"
-                      className="button button-small"
-                      onClick={() => {
-                        clearActionError();
-                        setRemoving(account);
-                      }}
-                      aria-label={`Remove account ${account.number} ${account.label}`}
-                    >
-                      Remove…
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {accounts.length > 0 && (
+        <StaticTable
+          className="accounts-table"
+          columns={[
+            ...COLUMNS,
+            account.numeric('actions', <span className="sr-only">Actions</span>, (a) =>
+              a.removed ? null : (
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => {
+                    clearActionError();
+                    setRemoving(a);
+                  }}
+                  aria-label={`Remove account ${a.number} ${a.label}`}
+                >
+                  Remove…
+                </button>
+              ),
+            ),
+          ]}
+          rows={shown}
+          getRowId={(a) => a.id}
+          rowClassName={(a) => (a.removed ? 'row-muted' : undefined)}
+        />
       )}
       <ConfirmDialog
         title="Remove this account?"

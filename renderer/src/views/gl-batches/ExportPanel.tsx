@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ExportLayout } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
 import { Instant } from '../../components/Dates';
@@ -6,11 +7,12 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { Money } from '../../components/Money';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorBanner } from '../../components/Status';
+import { useGlExport } from '../../data/glExport';
+import { rangeProblem, type GlFilter } from '../../data/glFilter';
+import { reads } from '../../data/queries';
 import { formatBusinessDate, formatCount } from '../../format';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
-import { rangeProblem, useGlBatchesStore } from '../../state/glBatchesStore';
-import { useSettingsStore } from '../../state/settingsStore';
 
 function fileNameOf(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
@@ -20,36 +22,19 @@ function fileNameOf(path: string): string {
  * Export with the layout choice. Before writing, the export registry is asked whether this range was
  * exported before, so the same deposit is not posted twice by accident.
  */
-export function ExportPanel({ disabled }: { disabled: boolean }) {
-  const store = useGlBatchesStore();
-  const {
-    filter,
-    exportPhase,
-    overlaps,
-    exportProgress,
-    exportResult,
-    exportError,
-    prepareExport,
-    runExport,
-    cancelExport,
-    listenExportProgress,
-  } = store;
-  const defaultLayout = useSettingsStore((state) => state.settings?.exportLayout);
-  const loadSettings = useSettingsStore((state) => state.load);
+export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: boolean }) {
+  const exporter = useGlExport(filter);
+  const { phase: exportPhase, overlaps, progress: exportProgress, result: exportResult, error: exportError } = exporter;
+  const defaultLayout = useQuery(reads.settings()).data?.exportLayout;
   const [layout, setLayout] = useState<ExportLayout | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const chosenLayout = layout ?? defaultLayout ?? 'xlsx';
-
-  useEffect(() => {
-    void loadSettings();
-  }, [loadSettings]);
-  useEffect(() => listenExportProgress(), [listenExportProgress]);
 
   async function write() {
     setDownloadError(null);
     // In the desktop app the main process asks where to save (a page may not name a path);
     // in browser mode the host writes into its exports folder and the file is downloaded.
-    const result = await runExport(chosenLayout);
+    const result = await exporter.run(chosenLayout);
     if (result?.downloadPath) {
       try {
         await bridge.download(result.downloadPath, fileNameOf(result.record.file));
@@ -61,8 +46,7 @@ export function ExportPanel({ disabled }: { disabled: boolean }) {
 
   async function start() {
     if (disabled || exportPhase === 'exporting' || exportPhase === 'checking') return;
-    await prepareExport();
-    if (useGlBatchesStore.getState().exportPhase === 'idle') await write();
+    if (await exporter.prepare()) await write();
   }
 
   useShortcuts({ e: () => void start() });
@@ -123,7 +107,7 @@ export function ExportPanel({ disabled }: { disabled: boolean }) {
         open={exportPhase === 'confirm-overlap'}
         confirmLabel="Export anyway"
         danger
-        onCancel={cancelExport}
+        onCancel={exporter.cancel}
         onConfirm={() => void write()}
       >
         <p>Posting these GL batches again could post the same deposits twice. Earlier exports that overlap:</p>

@@ -1,97 +1,54 @@
-import { createColumnHelper } from '@tanstack/react-table';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { GlBatch } from '../../../../shared/domain';
-import { DataTable, type TableColumn } from '../../components/DataTable';
-import { BusinessDate } from '../../components/Dates';
-import { Money } from '../../components/Money';
-import { EmptyState, ErrorBanner, Loading } from '../../components/Status';
+import { columnsOf } from '../../components/columns';
+import { DataTable } from '../../components/DataTable';
+import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
+import { rangeProblem } from '../../data/glFilter';
+import { payeeName, reads, usePayees } from '../../data/queries';
 import { formatCount } from '../../format';
-import { useEngineRefresh } from '../../hooks/useEngineRefresh';
 import { useSearchKey } from '../../hooks/useSearchKey';
 import { navigate } from '../../routes';
-import { useGlBatchesStore } from '../../state/glBatchesStore';
-import { payeeName, usePayeesStore } from '../../state/payeesStore';
+import { useFilters } from '../../state/filters';
+import { glAmountColumns } from '../batches/columns';
 import { AccountTotals } from './AccountTotals';
 import { ExportPanel } from './ExportPanel';
 import { GlFilters } from './GlFilters';
 
-const column = createColumnHelper<GlBatch>();
+const line = columnsOf<GlBatch>();
+const AMOUNTS = glAmountColumns<GlBatch>();
 
 export function GlBatchesView() {
-  const { status, report, error, filter, setFilter, load } = useGlBatchesStore();
-  const payees = usePayeesStore((state) => state.payees);
-  const loadPayees = usePayeesStore((state) => state.load);
-  useEffect(() => {
-    void load();
-    void loadPayees();
-  }, [load, loadPayees]);
-  useEngineRefresh(['glBatches', 'exports'], () => void load());
+  const filter = useFilters((state) => state.glBatches);
+  const setFilter = useFilters((state) => state.set);
+  const problem = rangeProblem(filter);
+  const query = useQuery({ ...reads.glBatches(filter), enabled: problem === null });
+  const payees = usePayees();
+  const report = problem === null ? query.data : undefined;
   useSearchKey();
 
-  const columns: TableColumn<GlBatch>[] = [
-    column.display({
-      id: 'date',
-      header: 'Business date (Central)',
-      cell: ({ row }) => <BusinessDate date={row.original.date} />,
-      meta: { width: '170px' },
-    }),
-    column.display({
-      id: 'batch',
-      header: 'Batch',
-      cell: ({ row }) => <span className="mono">{row.original.batchId}</span>,
-      meta: { width: '110px' },
-    }),
-    column.display({
-      id: 'payee',
-      header: 'Payee',
-      cell: ({ row }) => payeeName(payees, row.original.payeeId),
-      meta: { width: 'minmax(140px, 2fr)' },
-    }),
-    column.display({
-      id: 'account',
-      header: 'Account',
-      cell: ({ row }) => <span className="mono">{row.original.glNumber ?? 'Unassigned'}</span>,
-      meta: { width: '150px' },
-    }),
-    column.display({
-      id: 'label',
-      header: 'Description',
-      cell: ({ row }) => row.original.glLabel ?? '—',
-      meta: { width: 'minmax(140px, 2fr)' },
-    }),
-    column.display({
-      id: 'count',
-      header: 'Count',
-      cell: ({ row }) => <span className="num-text">{formatCount(row.original.count)}</span>,
-      meta: { align: 'right', width: '70px' },
-    }),
-    column.display({
-      id: 'amount',
-      header: 'Amount',
-      cell: ({ row }) => <Money cents={row.original.amountCents} />,
-      meta: { align: 'right', width: '120px' },
-    }),
-    column.display({
-      id: 'net',
-      header: 'Without fees',
-      cell: ({ row }) => <Money cents={row.original.amountWithoutFeesCents} />,
-      meta: { align: 'right', width: '120px' },
-    }),
-  ];
+  const columns = useMemo(
+    () => [
+      line.date('date', 'Business date (Central)', (l) => l.date, '170px'),
+      line.code('batch', 'Batch', (l) => l.batchId, '110px'),
+      line.text('payee', 'Payee', (l) => payeeName(payees, l.payeeId), 'minmax(140px, 2fr)'),
+      ...AMOUNTS,
+    ],
+    [payees],
+  );
 
   return (
     <section aria-labelledby="view-title" className="view">
       <h1 id="view-title">GL Batches</h1>
-      <GlFilters filter={filter} payees={payees} onChange={setFilter} />
-      {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load()} />}
-      {(status === 'loading' || status === 'idle') && <Loading label="Loading GL batches…" />}
-      <ExportPanel disabled={status !== 'ready' || !report || report.rowCount === 0} />
-      {status === 'ready' && report && report.rowCount === 0 && (
+      <GlFilters filter={filter} payees={payees} onChange={(patch) => setFilter('glBatches', patch)} />
+      {problem ? <ErrorBanner message={problem} /> : <QueryStatus query={query} loading="Loading GL batches…" />}
+      <ExportPanel filter={filter} disabled={!report || report.rowCount === 0} />
+      {report && report.rowCount === 0 && (
         <EmptyState title="No GL batches in this range.">
           <p>Choose other dates, payees or methods; GL batches arrive with the nightly sync.</p>
         </EmptyState>
       )}
-      {status === 'ready' && report && report.rowCount > 0 && (
+      {report && report.rowCount > 0 && (
         <>
           <AccountTotals report={report} />
           {report.truncated && (
@@ -105,8 +62,8 @@ export function GlBatchesView() {
             label="GL batch lines"
             columns={columns}
             rows={report.rows}
-            getRowId={(line) => line.glBatchId}
-            onOpen={(line) => navigate('batches', line.batchId)}
+            getRowId={(l) => l.glBatchId}
+            onOpen={(l) => navigate('batches', l.batchId)}
             keyboard
             height="420px"
           />

@@ -1,6 +1,6 @@
 import { PAYMENT_METHODS, type Payee } from '../../../../shared/domain';
 import { methodLabel } from '../../format';
-import type { GlFilter } from '../../state/glBatchesStore';
+import type { GlFilter } from '../../data/glFilter';
 
 interface GlFiltersProps {
   filter: GlFilter;

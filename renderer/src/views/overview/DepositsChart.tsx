@@ -6,7 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import type { DailyDeposit } from '../../../../shared/contract';
 import type { Payee } from '../../../../shared/domain';
 import { formatMoney, formatShortDate, methodLabel } from '../../format';
-import { payeeName } from '../../state/payeesStore';
+import { payeeName } from '../../data/queries';
 
 type GroupBy = 'method' | 'payee';
 

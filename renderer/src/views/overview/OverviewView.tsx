@@ -1,16 +1,15 @@
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { BatchSummary, Verdict } from '../../../../shared/domain';
 import { VerdictBadge } from '../../components/Badges';
 import { BusinessDate, Instant } from '../../components/Dates';
 import { Difference, Money } from '../../components/Money';
-import { EmptyState, ErrorBanner, Loading } from '../../components/Status';
+import { EmptyState, QueryStatus } from '../../components/Status';
 import { formatCount, methodLabel } from '../../format';
-import { useEngineRefresh } from '../../hooks/useEngineRefresh';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { CHANGE_KIND_LABELS } from '../../labels';
 import { hrefFor } from '../../routes';
-import { useOverviewStore } from '../../state/overviewStore';
-import { useSyncStore } from '../../state/syncStore';
+import { reads } from '../../data/queries';
+import { useSync } from '../../data/sync';
 import { DepositsChart } from './DepositsChart';
 import { SyncPanel } from './SyncPanel';
 
@@ -23,20 +22,16 @@ function depositsFirst(batches: BatchSummary[]): BatchSummary[] {
 }
 
 export function OverviewView() {
-  const { status, data, error, load } = useOverviewStore();
-  const { running, start } = useSyncStore();
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEngineRefresh(['batches', 'changes', 'transactions', 'glBatches'], () => void load());
+  const overview = useQuery(reads.overview());
+  const data = overview.data;
+  const { running, start } = useSync();
   useShortcuts({ r: () => !running && void start() });
 
   return (
     <section aria-labelledby="view-title" className="view">
       <h1 id="view-title">Overview</h1>
-      {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load()} />}
+      <QueryStatus query={overview} loading="Loading the overview…" />
       <SyncPanel lastRun={data?.lastRun ?? null} nextRunAt={data?.nextRunAt ?? null} />
-      {(status === 'loading' || status === 'idle') && <Loading label="Loading the overview…" />}
       {data && (
         <div className="overview-grid">
           <section className="panel" aria-labelledby="deposits-title">

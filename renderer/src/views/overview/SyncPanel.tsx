@@ -3,7 +3,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorBanner } from '../../components/Status';
 import { formatCount } from '../../format';
 import { SYNC_PHASE_LABELS } from '../../labels';
-import { useSyncStore } from '../../state/syncStore';
+import { useSync } from '../../data/sync';
 import type { SyncRunSummary } from '../../../../shared/contract';
 
 const RUN_STATUS: Record<SyncRunSummary['status'], string> = {
@@ -15,7 +15,7 @@ const RUN_STATUS: Record<SyncRunSummary['status'], string> = {
 
 /** Last and next sync, Sync now, and the running sync's progress with Cancel. */
 export function SyncPanel({ lastRun, nextRunAt }: { lastRun: SyncRunSummary | null; nextRunAt: string | null }) {
-  const { running, progress, error, start, cancel, lastFinished } = useSyncStore();
+  const { running, progress, error, start, cancel, lastFinished } = useSync();
   const shownRun = lastFinished ?? lastRun;
 
   return (

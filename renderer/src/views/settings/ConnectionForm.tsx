@@ -1,14 +1,29 @@
 import { useState } from 'react';
 import type { Settings } from '../../../../shared/contract';
-import { useSettingsStore } from '../../state/settingsStore';
+import { bridge } from '../../bridge';
+import { Outcome } from '../../components/Status';
+import { reads } from '../../data/queries';
+import { replaces, useAction } from '../../data/useAction';
+
+interface Connection {
+  url: string;
+  token: string;
+  secret: string;
+}
 
 /**
  * Service URL, token and secret. Token and secret are write-only: the fields start empty, are never
  * filled from the engine, and are cleared only after a successful save.
  */
 export function ConnectionForm({ settings }: { settings: Settings }) {
-  const { connectionSaving, connectionOutcome, testing, testResult, testError, setConnection, testConnection } =
-    useSettingsStore();
+  const connection = useAction(
+    (args: Connection) => bridge.call('connection.set', args),
+    replaces<Settings>(reads.settings().queryKey),
+  );
+  const test = useAction((address: string | undefined) =>
+    bridge.call('connection.test', address ? { url: address } : {}),
+  );
+  const testResult = test.result;
   const [url, setUrl] = useState(settings.serviceUrl ?? '');
   const [token, setToken] = useState('');
   const [secret, setSecret] = useState('');
@@ -25,7 +40,7 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
       onSubmit={async (event) => {
         event.preventDefault();
         if (problem) return;
-        if (await setConnection(url.trim(), token, secret)) {
+        if (await connection.run({ url: url.trim(), token, secret })) {
           setToken('');
           setSecret('');
         }
@@ -63,38 +78,27 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
         </label>
       </div>
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={connectionSaving || problem !== null}>
-          {connectionSaving ? 'Saving…' : 'Save connection'}
+        <button type="submit" className="button button-primary" disabled={connection.busy || problem !== null}>
+          {connection.busy ? 'Saving…' : 'Save connection'}
         </button>
         <button
           type="button"
           className="button"
-          disabled={testing}
-          onClick={() => void testConnection(url.trim() || undefined)}
+          disabled={test.busy}
+          onClick={() => void test.run(url.trim() || undefined)}
         >
-          {testing ? 'Testing…' : 'Test connection'}
+          {test.busy ? 'Testing…' : 'Test connection'}
         </button>
         {problem && (token || secret) && <span className="muted">{problem}</span>}
       </div>
-      {connectionOutcome && (
-        <p
-          role={connectionOutcome.ok ? 'status' : 'alert'}
-          className={connectionOutcome.ok ? 'banner banner-ok' : 'banner banner-error'}
-        >
-          {connectionOutcome.message}
-        </p>
-      )}
+      <Outcome action={connection} ok="Connection saved. The token and secret are stored securely." />
       {testResult && (
         <p role="status" className={testResult.ok ? 'banner banner-ok' : 'banner banner-error'}>
           {testResult.message}
           {testResult.ok && testResult.payeeCount !== null ? ` (${testResult.payeeCount} payees)` : ''}
         </p>
       )}
-      {testError && (
-        <p role="alert" className="banner banner-error">
-          {testError}
-        </p>
-      )}
+      <Outcome action={test} />
     </form>
   );
 }

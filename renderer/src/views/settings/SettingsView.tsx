@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ExportLayout, Settings, SettingsPatch } from '../../../../shared/contract';
-import { ErrorBanner, Loading } from '../../components/Status';
-import { useEngineRefresh } from '../../hooks/useEngineRefresh';
+import { bridge } from '../../bridge';
+import { Outcome, QueryStatus } from '../../components/Status';
+import { reads } from '../../data/queries';
+import { replaces, useAction } from '../../data/useAction';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
-import { useSettingsStore } from '../../state/settingsStore';
 import { ConnectionForm } from './ConnectionForm';
 
 type Draft = Omit<Settings, 'serviceUrl' | 'connectionConfigured'>;
@@ -22,17 +24,13 @@ function changedFields(draft: Draft, saved: Settings): SettingsPatch {
 }
 
 export function SettingsView() {
-  const { status, settings, error, load } = useSettingsStore();
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useEngineRefresh(['settings'], () => void load());
+  const query = useQuery(reads.settings());
+  const settings = query.data;
 
   return (
     <section aria-labelledby="view-title" className="view view-narrow">
       <h1 id="view-title">Settings</h1>
-      {status === 'error' && error && <ErrorBanner message={error} onRetry={() => void load()} />}
-      {(status === 'loading' || status === 'idle') && <Loading label="Loading settings…" />}
+      <QueryStatus query={query} loading="Loading settings…" />
       {settings && (
         <>
           <ConnectionForm settings={settings} />
@@ -44,7 +42,11 @@ export function SettingsView() {
 }
 
 function PreferencesForm({ settings }: { settings: Settings }) {
-  const { saving, saveOutcome, save } = useSettingsStore();
+  const save = useAction(
+    (patch: SettingsPatch) => bridge.call('settings.set', { patch }),
+    replaces<Settings>(reads.settings().queryKey),
+  );
+  const saving = save.busy;
   // The draft survives a failed save: nothing typed is lost.
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
@@ -57,7 +59,7 @@ function PreferencesForm({ settings }: { settings: Settings }) {
       aria-labelledby="prefs-title"
       onSubmit={(event) => {
         event.preventDefault();
-        if (dirty) void save(patch);
+        if (dirty) void save.run(patch);
       }}
     >
       <h2 id="prefs-title">Sync, export and review</h2>
@@ -199,14 +201,7 @@ function PreferencesForm({ settings }: { settings: Settings }) {
           Undo changes
         </button>
       </div>
-      {saveOutcome && (
-        <p
-          role={saveOutcome.ok ? 'status' : 'alert'}
-          className={saveOutcome.ok ? 'banner banner-ok' : 'banner banner-error'}
-        >
-          {saveOutcome.message}
-        </p>
-      )}
+      <Outcome action={save} ok="Settings saved." />
     </form>
   );
 }

@@ -1,90 +1,20 @@
-import { createColumnHelper } from '@tanstack/react-table';
-import { useCallback, useEffect, useState } from 'react';
-import { TRANSACTION_STATUSES, type Transaction, type TransactionStatus } from '../../../../shared/domain';
-import { DataTable, type TableColumn } from '../../components/DataTable';
-import { BusinessDate } from '../../components/Dates';
-import { Money } from '../../components/Money';
-import { EmptyState, ErrorBanner, Loading } from '../../components/Status';
-import { formatCount, methodLabel } from '../../format';
-import { useEngineRefresh } from '../../hooks/useEngineRefresh';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '../../../../shared/domain';
+import { DataTable } from '../../components/DataTable';
+import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
+import { transactionFilter, transactionList, type PagerState } from '../../data/transactionPages';
+import { describeError } from '../../errors';
+import { formatCount } from '../../format';
 import { useSearchKey } from '../../hooks/useSearchKey';
 import { navigate } from '../../routes';
-import { transactionAt, useTransactionsStore } from '../../state/transactionsStore';
+import { useFilters } from '../../state/filters';
+import { TRANSACTION_LIST_COLUMNS } from './columns';
 import { TransactionDetailView } from './TransactionDetailView';
 
 const SEARCH_PAUSE_MS = 250;
-const column = createColumnHelper<Transaction>();
-const COLUMNS: TableColumn<Transaction>[] = [
-  column.display({
-    id: 'date',
-    header: 'Business date (Central)',
-    cell: ({ row }) => <BusinessDate date={row.original.businessDate} />,
-    meta: { width: '170px' },
-  }),
-  column.display({
-    id: 'id',
-    header: 'Transaction',
-    cell: ({ row }) => <span className="mono">{row.original.id}</span>,
-    meta: { width: '110px' },
-  }),
-  column.display({
-    id: 'order',
-    header: 'Order',
-    cell: ({ row }) => <span className="mono">{row.original.orderId ?? '—'}</span>,
-    meta: { width: '100px' },
-  }),
-  column.display({
-    id: 'payer',
-    header: 'Payer',
-    cell: ({ row }) =>
-      row.original.payerName ?? (
-        <span
-          className="muted"
-          title="The service lists transactions without the payer; opening a transaction fetches it."
-        >
-          —
-        </span>
-      ),
-    meta: { width: 'minmax(140px, 2fr)' },
-  }),
-  column.display({
-    id: 'method',
-    header: 'Method',
-    cell: ({ row }) => methodLabel(row.original.paymentMethod),
-    meta: { width: '80px' },
-  }),
-  column.display({
-    id: 'status',
-    header: 'Status',
-    cell: ({ row }) => (
-      <span className={`status status-${row.original.status.toLowerCase()}`}>{row.original.status}</span>
-    ),
-    meta: { width: '100px' },
-  }),
-  column.display({
-    id: 'batch',
-    header: 'Batch',
-    cell: ({ row }) => <span className="mono">{row.original.batchId ?? '—'}</span>,
-    meta: { width: '100px' },
-  }),
-  column.display({
-    id: 'amount',
-    header: 'Amount',
-    cell: ({ row }) => <Money cents={row.original.amountCents} />,
-    meta: { align: 'right', width: '120px' },
-  }),
-  column.display({
-    id: 'refunded',
-    header: 'Refunded',
-    cell: ({ row }) =>
-      row.original.amountRefundedCents ? (
-        <Money cents={row.original.amountRefundedCents} />
-      ) : (
-        <span className="muted">—</span>
-      ),
-    meta: { align: 'right', width: '110px' },
-  }),
-];
+const NOTHING: PagerState = { pages: new Map(), paging: false, error: null };
+const noUpdates = () => () => {};
 
 export function TransactionsView({ itemId }: { itemId: string | null }) {
   const id = itemId ? Number(itemId) : NaN;
@@ -102,23 +32,30 @@ function TransactionNotFound() {
 }
 
 function TransactionList() {
-  const { status, pages, count, error, search, statuses, setSearch, setStatuses, load, showRange } =
-    useTransactionsStore();
+  const { search, statuses } = useFilters((state) => state.transactions);
+  const setFilter = useFilters((state) => state.set);
+  const setSearch = useCallback((next: string) => setFilter('transactions', { search: next }), [setFilter]);
   // What is typed stays in the box even if the search fails.
   const [typed, setTyped] = useState(search);
-  useEffect(() => {
-    void load();
-  }, [load]);
   useEffect(() => {
     if (typed === search) return;
     const timer = setTimeout(() => setSearch(typed), SEARCH_PAUSE_MS);
     return () => clearTimeout(timer);
   }, [typed, search, setSearch]);
-  useEngineRefresh(['transactions'], () => void load());
   useSearchKey();
 
-  const onVisibleRange = useCallback((first: number, last: number) => void showRange(first, last), [showRange]);
-  const rowAt = useCallback((index: number) => transactionAt(pages, index), [pages]);
+  // While a new search runs, the last answer stays on screen.
+  const query = useQuery({
+    ...transactionList(transactionFilter(search, statuses)),
+    placeholderData: keepPreviousData,
+  });
+  const pager = query.data;
+  const { error } = useSyncExternalStore(pager?.subscribe ?? noUpdates, pager?.getSnapshot ?? (() => NOTHING));
+  useEffect(() => () => pager?.stop(), [pager]);
+  // A new pager (another search, or the list re-read after a sync) is told what is on screen at once.
+  const onVisibleRange = useCallback((first: number, last: number) => void pager?.showRange(first, last), [pager]);
+  const rowAt = useCallback((index: number) => pager?.rowAt(index), [pager]);
+  const count = pager?.count ?? 0;
   const filtered = search.trim() !== '' || statuses.length > 0;
 
   return (
@@ -148,7 +85,11 @@ function TransactionList() {
           <span>Status</span>
           <select
             value={statuses[0] ?? ''}
-            onChange={(event) => setStatuses(event.target.value ? [event.target.value as TransactionStatus] : [])}
+            onChange={(event) =>
+              setFilter('transactions', {
+                statuses: event.target.value ? [event.target.value as TransactionStatus] : [],
+              })
+            }
           >
             <option value="">Any status</option>
             {TRANSACTION_STATUSES.map((s) => (
@@ -158,15 +99,15 @@ function TransactionList() {
             ))}
           </select>
         </label>
-        {status === 'ready' && (
+        {pager && (
           <p className="filters-count" role="status">
             {formatCount(count)} {count === 1 ? 'transaction' : 'transactions'}
           </p>
         )}
       </form>
-      {error && <ErrorBanner message={error} onRetry={() => void load()} />}
-      {(status === 'loading' || status === 'idle') && <Loading label="Loading transactions…" />}
-      {status === 'ready' && count === 0 && (
+      <QueryStatus query={query} loading="Loading transactions…" />
+      {pager && error !== null && <ErrorBanner message={describeError(error)} onRetry={() => void query.refetch()} />}
+      {pager && count === 0 && (
         <EmptyState title={filtered ? 'No transactions match.' : 'No transactions yet.'}>
           <p>
             {filtered
@@ -175,10 +116,10 @@ function TransactionList() {
           </p>
         </EmptyState>
       )}
-      {status === 'ready' && count > 0 && (
+      {pager && count > 0 && (
         <DataTable
           label="Transactions"
-          columns={COLUMNS}
+          columns={TRANSACTION_LIST_COLUMNS}
           rowAt={rowAt}
           rowCount={count}
           getRowId={(txn) => String(txn.id)}

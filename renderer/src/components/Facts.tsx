@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { hrefFor, type ViewId } from '../routes';
+
+/** One fact of a detail page: its name, its value, and the value's class (e.g. 'mono'). */
+export type Fact = [term: string, value: ReactNode, className?: string];
+
+/** Named figures or facts of one item, as a description list. */
+export function Facts({ facts, className = 'totals' }: { facts: Fact[]; className?: string }) {
+  return (
+    <dl className={className}>
+      {facts.map(([term, value, valueClass]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd className={valueClass}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** "List › Item" above a detail page. */
+export function Breadcrumb({ view, title, item }: { view: ViewId; title: string; item: string }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumb">
+      <a href={hrefFor(view)}>{title}</a> <span aria-hidden="true">›</span> <span>{item}</span>
+    </nav>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The GL export in two steps: ask the export registry whether the range was exported before (so a
+ * deposit is not posted twice by accident), then write the file. Both are engine commands
+ * (mutations); the phase shown is derived from them.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ExportLayout } from '../../../shared/contract';
+import { bridge, BridgeError } from '../bridge';
+import { describeError } from '../errors';
+import { rangeArgs, type GlFilter } from './glFilter';
+
+export type ExportPhase = 'idle' | 'checking' | 'confirm-overlap' | 'exporting' | 'done' | 'error';
+
+const cancelled = (error: unknown) => error instanceof BridgeError && error.code === 'CANCELLED';
+
+export function useGlExport(filter: GlFilter) {
+  const check = useMutation({ mutationFn: () => bridge.call('export.overlaps', rangeArgs(filter)) });
+  const write = useMutation({
+    // Electron: the main process asks where to save. Browser mode: the host picks the file.
+    mutationFn: (layout: ExportLayout) => bridge.call('export.glBatches', { ...rangeArgs(filter), layout }),
+    // A save dialog the bookkeeper closed is not a failure: back to the start, quietly.
+    onError: (error) => {
+      if (cancelled(error)) reset();
+    },
+  });
+  const [progress, setProgress] = useState<{ rows: number; totalRows: number } | null>(null);
+  const reset = () => {
+    check.reset();
+    write.reset();
+  };
+
+  const exporting = write.isPending;
+  useEffect(() => {
+    if (!exporting) return;
+    setProgress(null);
+    return bridge.on('export.progress', ({ rows, totalRows }) => setProgress({ rows, totalRows }));
+  }, [exporting]);
+
+  const { reset: resetCheck } = check;
+  const { reset: resetWrite } = write;
+  const filterKey = JSON.stringify(filter);
+  useEffect(() => {
+    resetCheck();
+    resetWrite();
+  }, [filterKey, resetCheck, resetWrite]);
+
+  const failure = check.error ?? (write.error && !cancelled(write.error) ? write.error : null);
+  const phase: ExportPhase = check.isPending
+    ? 'checking'
+    : write.isPending
+      ? 'exporting'
+      : write.isSuccess
+        ? 'done'
+        : failure
+          ? 'error'
+          : check.data?.length
+            ? 'confirm-overlap'
+            : 'idle';
+
+  return {
+    phase,
+    overlaps: check.data ?? [],
+    progress: exporting ? progress : null,
+    result: write.data ?? null,
+    error: failure ? describeError(failure) : null,
+    /** Step 1: true when nothing overlaps (write at once); otherwise the phase asks to confirm. */
+    prepare: () => {
+      write.reset();
+      return check.mutateAsync().then(
+        (overlaps) => overlaps.length === 0,
+        () => false,
+      );
+    },
+    /** Step 2: the result, or null when it failed or was cancelled. */
+    run: (layout: ExportLayout) => write.mutateAsync(layout).catch(() => null),
+    cancel: reset,
+  };
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { BatchSummary, GlBatch } from '../../../../shared/domain';
+import { ReviewBadge, VerdictBadge } from '../../components/Badges';
+import { columnsOf, withFooter } from '../../components/columns';
+import { Money } from '../../components/Money';
+import { formatCount, methodLabel } from '../../format';
+
+const batch = columnsOf<BatchSummary>();
+
+/** Widths that fit a 1366-px window, so Off by and Review are not cut off. */
+export const BATCH_COLUMNS = [
+  batch.date('date', 'Business date (Central)', (b) => b.date, '128px'),
+  batch.code('id', 'Batch', (b) => b.id, '84px'),
+  batch.text('payee', 'Payee', (b) => b.payeeName ?? `Payee ${b.payeeId}`, 'minmax(140px, 2fr)'),
+  batch.text('method', 'Method', (b) => methodLabel(b.paymentMethod), '72px'),
+  batch.count('count', 'Count', (b) => b.totalCount, '60px'),
+  batch.money('total', 'Total', (b) => b.totalCents, '108px'),
+  batch.money('fees', 'Fees', (b) => b.feesCents, '88px'),
+  batch.money('net', 'Net', (b) => b.partialCents, '108px'),
+  batch.cell('verdict', 'Tie-out', (b) => <VerdictBadge verdict={b.verdict} />, '96px'),
+  batch.money('difference', 'Off by', (b) => (b.verdict === 'differs' ? b.differenceCents : null), '88px'),
+  batch.cell('review', 'Review', (b) => <ReviewBadge state={b.reviewState} />, '104px'),
+];
+
+/** What GL batch lines and their per-account totals share. */
+type GlAmounts = Pick<GlBatch, 'glNumber' | 'glLabel' | 'count' | 'amountCents' | 'amountWithoutFeesCents'>;
+
+/** Account, description, count, amount and amount without fees; with `totals`, a Total row under them. */
+export function glAmountColumns<T extends GlAmounts>(rows?: T[]) {
+  const gl = columnsOf<T>();
+  const columns = [
+    gl.code('account', 'Account', (line) => line.glNumber ?? 'Unassigned', '150px'),
+    gl.text('label', 'Description', (line) => line.glLabel, 'minmax(140px, 2fr)'),
+    gl.count('count', 'Count', (line) => line.count, '70px'),
+    gl.money('amount', 'Amount', (line) => line.amountCents, '120px'),
+    gl.money('net', 'Without fees', (line) => line.amountWithoutFeesCents, '120px'),
+  ];
+  if (!rows) return columns;
+  const sum = (value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);
+  const totals: Record<string, ReactNode> = {
+    account: 'Total',
+    count: <span className="num-text">{formatCount(sum((row) => row.count))}</span>,
+    amount: <Money cents={sum((row) => row.amountCents)} strong />,
+    net: <Money cents={sum((row) => row.amountWithoutFeesCents)} strong />,
+  };
+  return columns.map((column) => (column.id && column.id in totals ? withFooter(column, totals[column.id]) : column));
+}
