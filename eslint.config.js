@@ -52,6 +52,50 @@ const layerZones = [
   ...['./electron/main', './renderer'].map((from) =>
     zone('./electron/cli', from, 'electron/cli/ may start the web host and sandbox, never the Electron main process.'),
   ),
+  // Inside the engine, zones that follow the data: api (wire) and store do not know each other,
+  // the differ is pure, and nothing below reconcile/export/sync/handlers imports them.
+  ...[
+    './electron/engine/store',
+    './electron/engine/reconcile',
+    './electron/engine/export',
+    './electron/engine/sync',
+    './electron/engine/handlers',
+  ].map((from) =>
+    zone('./electron/engine/api', from, 'api/ speaks the wire format only; it knows nothing of the store or above.'),
+  ),
+  ...[
+    './electron/engine/api',
+    './electron/engine/reconcile',
+    './electron/engine/export',
+    './electron/engine/sync',
+    './electron/engine/handlers',
+    './electron/engine/bank',
+  ].map((from) =>
+    zone(
+      './electron/engine/store',
+      from,
+      'store/ takes domain rows (shared/domain), never wire objects or the layers above it.',
+    ),
+  ),
+  ...[
+    './electron/engine/api',
+    './electron/engine/store',
+    './electron/engine/reconcile',
+    './electron/engine/export',
+    './electron/engine/sync',
+    './electron/engine/handlers',
+  ].map((from) => zone('./electron/engine/differ', from, 'differ/ is pure: (old, new) -> changes.')),
+  // Hosts use the engine's facade: its constructor, and the few host-side helpers beside it.
+  ...['./electron/main', './electron/cli', './electron/web'].flatMap((target) =>
+    ['api', 'store', 'differ', 'sync', 'reconcile', 'export', 'handlers', 'bank', 'events.ts', 'settings.ts'].map(
+      (inside) =>
+        zone(
+          target,
+          `./electron/engine/${inside}`,
+          'Hosts use the engine through createEngine() and its facade, never its insides.',
+        ),
+    ),
+  ),
   // Only the three hosts construct an engine.
   ...['./shared', './renderer', './electron/engine', './electron/sandbox', './electron/preload'].map((target) =>
     zone(target, './electron/engine/engine.ts', 'Only main/, cli/ and web/ construct an engine.'),
@@ -68,6 +112,11 @@ const noNodeOrElectron = {
     },
   ],
 };
+
+const sqlOnlyInStore = ['kysely', 'better-sqlite3'].map((name) => ({
+  name,
+  message: 'SQL lives in electron/engine/store/ only: add a repository function there.',
+}));
 
 export default tseslint.config(
   {
@@ -120,7 +169,37 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
+        {
+          paths: [{ name: 'electron', message: 'The engine and sandbox never import electron.' }, ...sqlOnlyInStore],
+        },
+      ],
+    },
+  },
+  {
+    // The one home of SQL.
+    files: ['electron/engine/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
         { paths: [{ name: 'electron', message: 'The engine and sandbox never import electron.' }] },
+      ],
+    },
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/cli/**/*.ts', 'electron/web/**/*.ts', 'electron/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: sqlOnlyInStore,
+          patterns: [
+            {
+              group: ['**/engine/engine'],
+              importNames: ['createEngineWithInternals', 'EngineWithInternals'],
+              message: 'Hosts see the facade (createEngine); the internals are for tests and benchmarks.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -195,7 +195,9 @@ async function main(): Promise<void> {
   const cols = `id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents, convenience_fee_cents,
     tax_cents, shipping_cents, batch_id, data, payer_name, gl_account_id, business_date, raw, first_seen_at, updated_at, first_seen_run_id`;
   const readPage = stored.writer.sqlite.prepare(`SELECT ${cols} FROM transactions WHERE id > ? ORDER BY id LIMIT 100`);
-  const readItems = stored.writer.sqlite.prepare(`SELECT * FROM transaction_items WHERE transaction_id BETWEEN ? AND ?`);
+  const readItems = stored.writer.sqlite.prepare(
+    `SELECT * FROM transaction_items WHERE transaction_id BETWEEN ? AND ?`,
+  );
   const names = cols.split(',').map((c) => c.trim());
   const upsert = target.writer.sqlite.prepare(
     `INSERT INTO transactions (${cols}) VALUES (${names.map((n) => '@' + n).join(', ')})
@@ -229,7 +231,9 @@ async function main(): Promise<void> {
   }
   // The deposits and GL-batch rows too, a day per transaction, as the sync writes them.
   for (const table of ['batches', 'gl_batches']) {
-    const all = stored.writer.sqlite.prepare(`SELECT * FROM ${table} ORDER BY date`).all() as Array<Record<string, unknown>>;
+    const all = stored.writer.sqlite.prepare(`SELECT * FROM ${table} ORDER BY date`).all() as Array<
+      Record<string, unknown>
+    >;
     if (!all.length) continue;
     const names = Object.keys(all[0]!);
     const insert = target.writer.sqlite.prepare(

@@ -1,4 +1,7 @@
-import { createEngineWithInternals as createEngine, type EngineWithInternals as Engine } from '../../electron/engine/engine';
+import {
+  createEngineWithInternals as createEngine,
+  type EngineWithInternals as Engine,
+} from '../../electron/engine/engine';
 import type { EngineOptions } from '../../electron/engine/context';
 import { silentLogger } from '../../electron/engine/logger';
 

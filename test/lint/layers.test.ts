@@ -13,6 +13,48 @@ async function problemsFor(filePath: string, code: string): Promise<string[]> {
 }
 
 const forbidden: Array<[layer: string, file: string, code: string, rule: string]> = [
+  [
+    'SQL outside the store',
+    'electron/engine/reconcile/x.ts',
+    "import { sql } from 'kysely'; export const a = sql;",
+    'no-restricted-imports',
+  ],
+  [
+    'raw SQLite outside the store',
+    'electron/engine/sync/x.ts',
+    "import Database from 'better-sqlite3'; export const a = Database;",
+    'no-restricted-imports',
+  ],
+  [
+    'a host opens the store itself',
+    'electron/cli/commands/x.ts',
+    "import '../../engine/store/open';",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'a host reaches into the sync',
+    'electron/main/x.ts',
+    "import '../engine/sync/service';",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'a host takes the internals',
+    'electron/web/x.ts',
+    "import { createEngineWithInternals } from '../engine/engine'; export const a = createEngineWithInternals;",
+    'no-restricted-imports',
+  ],
+  [
+    'the store takes wire objects',
+    'electron/engine/store/x.ts',
+    "import '../api/wire';",
+    'import-x/no-restricted-paths',
+  ],
+  [
+    'the differ imports the store',
+    'electron/engine/differ/x.ts',
+    "import '../store/open';",
+    'import-x/no-restricted-paths',
+  ],
   ['shared imports the engine', 'shared/x.ts', "import '../electron/engine/events';", 'import-x/no-restricted-paths'],
   ['shared imports the renderer', 'shared/x.ts', "import '../renderer/src/routes';", 'import-x/no-restricted-paths'],
   ['shared uses a Node API', 'shared/x.ts', "import 'node:fs';", 'no-restricted-imports'],

@@ -14,7 +14,10 @@ vi.mock('electron', async () => (await import('./helpers/fakeElectron')).fakeEle
 import { ipcMain } from 'electron';
 import { fake, resetFakeElectron } from './helpers/fakeElectron';
 import { METHOD_NAMES } from '../../shared/contract';
-import { createEngineWithInternals as createEngine, type EngineWithInternals as Engine } from '../../electron/engine/engine';
+import {
+  createEngineWithInternals as createEngine,
+  type EngineWithInternals as Engine,
+} from '../../electron/engine/engine';
 import { createConsoleLogger } from '../../electron/engine/logger';
 import { safeStorageCredentialStore } from '../../electron/main/credentials';
 import { withExportSaveDialog } from '../../electron/main/exportDialog';

@@ -20,7 +20,9 @@ const sleepingTimer: Timer = {
 };
 
 function runs(): Array<{ trigger: string; status: string }> {
-  return h.engine.internals.store.writer.sqlite.prepare('SELECT trigger, status FROM sync_runs ORDER BY id').all() as Array<{
+  return h.engine.internals.store.writer.sqlite
+    .prepare('SELECT trigger, status FROM sync_runs ORDER BY id')
+    .all() as Array<{
     trigger: string;
     status: string;
   }>;

@@ -17,7 +17,12 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`district-recon status: no database at ${path} yet; run "district-recon sync" first\n`);
     return 1;
   }
-  const engine = await createEngine({ version: appVersion(), dataFolder: defaultDataFolder(), databasePath: path, host: 'cli' });
+  const engine = await createEngine({
+    version: appVersion(),
+    dataFolder: defaultDataFolder(),
+    databasePath: path,
+    host: 'cli',
+  });
   try {
     const { batchDates: _batchDates, ...report } = await engine.call('app.status', {});
     const { counts, transactionDates: dates } = report;

@@ -11,7 +11,6 @@ import type {
   GlAccount,
   GlBatch,
   Payee,
-  PurchasedItem,
   Received,
   ReceivedItem,
   ReceivedTransaction,

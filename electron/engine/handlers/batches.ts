@@ -10,7 +10,11 @@ export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches
     'batches.get': ({ id }) => getBatchDetail(reader, id),
     'batches.signOff': async ({ id, note, by, revision }) => {
       try {
-        const { detail } = await signOffBatch(writer, { id, note, by: await actingUser(ctx, by), revision }, nowIso(ctx));
+        const { detail } = await signOffBatch(
+          writer,
+          { id, note, by: await actingUser(ctx, by), revision },
+          nowIso(ctx),
+        );
         return detail;
       } finally {
         // Even a refused sign-off may have brought the batch's checks up to date.

@@ -125,16 +125,16 @@ async function reopenWhereChanged(
     if (!batch) continue;
     const specifics = await describeChange(db, review, batch, result);
     await insertReview(db, {
-        batch_id: result.batchId,
-        action: 'reopen',
-        by: 'District Recon',
-        at,
-        note: reason ? `${reason}: ${specifics}` : specifics,
-        total_cents: batch.total_cents,
-        fees_cents: batch.fees_cents,
-        partial_cents: batch.partial_cents,
-        total_count: batch.total_count,
-        fingerprint: result.fingerprint,
+      batch_id: result.batchId,
+      action: 'reopen',
+      by: 'District Recon',
+      at,
+      note: reason ? `${reason}: ${specifics}` : specifics,
+      total_cents: batch.total_cents,
+      fees_cents: batch.fees_cents,
+      partial_cents: batch.partial_cents,
+      total_count: batch.total_count,
+      fingerprint: result.fingerprint,
     });
     reopened.push(result.batchId);
   }

@@ -55,7 +55,13 @@ export async function batchParts({ db }: ReadableDB, batch: BatchRow): Promise<B
     db.selectFrom('batch_checks').selectAll().where('batch_id', '=', batch.id).executeTakeFirst(),
     db.selectFrom('payees').select('name').where('id', '=', batch.payee_id).executeTakeFirst(),
     db.selectFrom('transactions').selectAll().where('batch_id', '=', batch.id).orderBy('id').execute(),
-    db.selectFrom('gl_batches').selectAll().where('batch_id', '=', batch.id).orderBy('gl_number').orderBy('id').execute(),
+    db
+      .selectFrom('gl_batches')
+      .selectAll()
+      .where('batch_id', '=', batch.id)
+      .orderBy('gl_number')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', batch.id).orderBy('id').execute(),
   ]);
   return { checks, payeeName: payee?.name ?? null, transactions, glRows, history };

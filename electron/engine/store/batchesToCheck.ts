@@ -9,9 +9,11 @@ export function markBatchesToCheck({ sqlite }: WritableDB, batchIds: readonly st
 }
 
 export function batchesToCheck({ sqlite }: ReadableDB): string[] {
-  return (statement(sqlite, 'SELECT batch_id FROM batches_to_check ORDER BY batch_id').all() as Array<{
-    batch_id: string;
-  }>).map((row) => row.batch_id);
+  return (
+    statement(sqlite, 'SELECT batch_id FROM batches_to_check ORDER BY batch_id').all() as Array<{
+      batch_id: string;
+    }>
+  ).map((row) => row.batch_id);
 }
 
 export function clearBatchesToCheck({ sqlite }: WritableDB, batchIds: readonly string[]): void {

@@ -73,7 +73,7 @@ export function unbatchedLike(
 }
 
 export async function saveChecks({ db }: WritableDB, row: StoredCheckRow): Promise<void> {
-  const { batch_id: batchId, ...values } = row;
+  const { batch_id: _batchId, ...values } = row;
   await db
     .insertInto('batch_checks')
     .values(row)

@@ -17,11 +17,7 @@ export function replacePayees({ sqlite }: WritableDB, payees: Array<Parsed<Payee
   ).run(now, JSON.stringify(payees.map((p) => p.value.id)));
 }
 
-export function replaceGlAccounts(
-  { sqlite }: WritableDB,
-  accounts: Array<Parsed<GlAccount>>,
-  now: string,
-): void {
+export function replaceGlAccounts({ sqlite }: WritableDB, accounts: Array<Parsed<GlAccount>>, now: string): void {
   const upsert = statement(
     sqlite,
     `INSERT INTO gl_accounts (id, number, label, removed, raw, updated_at) VALUES (?, ?, ?, 0, ?, ?)

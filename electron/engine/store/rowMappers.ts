@@ -1,5 +1,13 @@
 /** Store rows to the contract's domain shapes (the store keeps cents and batch ids as text already). */
-import type { Batch, BatchSummary, GlBatch, PaymentMethod, ReviewState, SignOff, Verdict } from '../../../shared/domain';
+import type {
+  Batch,
+  BatchSummary,
+  GlBatch,
+  PaymentMethod,
+  ReviewState,
+  SignOff,
+  Verdict,
+} from '../../../shared/domain';
 import type { BatchReviewRow, BatchRow, GlBatchRow } from './schema';
 
 export function toBatch(row: BatchRow): Batch {

@@ -7,7 +7,10 @@ export async function readStoredSettings({ db }: ReadableDB): Promise<Map<string
 }
 
 /** Writes all entries in one transaction. */
-export async function writeStoredSettings({ db }: WritableDB, entries: ReadonlyArray<[string, unknown]>): Promise<void> {
+export async function writeStoredSettings(
+  { db }: WritableDB,
+  entries: ReadonlyArray<[string, unknown]>,
+): Promise<void> {
   if (entries.length === 0) return;
   await db.transaction().execute(async (trx) => {
     for (const [key, value] of entries) {

@@ -43,7 +43,8 @@ export function addRunCounts({ sqlite }: WritableDB, runId: number, counts: Part
   );
 }
 
-export function finishRun({ sqlite }: WritableDB,
+export function finishRun(
+  { sqlite }: WritableDB,
   runId: number,
   status: SyncRunStatus,
   now: string,

@@ -5,8 +5,7 @@ import { statement } from './statements';
 /** Whether the transaction exists and still lacks its payer or GL account. */
 export function lacksDetails({ sqlite }: ReadableDB, id: number): boolean {
   const row = statement(sqlite, 'SELECT payer_name, gl_account_id FROM transactions WHERE id = ?').get(id) as
-    | { payer_name: string | null; gl_account_id: string | null }
-    | undefined;
+    { payer_name: string | null; gl_account_id: string | null } | undefined;
   return row !== undefined && (row.payer_name === null || row.gl_account_id === null);
 }
 

@@ -92,7 +92,8 @@ function decodeCursor(cursor: string): [string, number] {
   throw new ContractError('BAD_ARGUMENTS', 'The page cursor is not one District Recon gave out; reload the list.');
 }
 
-export function listTransactions({ sqlite }: ReadableDB,
+export function listTransactions(
+  { sqlite }: ReadableDB,
   filter: TransactionFilter,
   cursor: string | null | undefined,
   limit: number,

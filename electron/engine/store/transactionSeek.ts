@@ -16,10 +16,7 @@ interface KeyRow {
 /** Sorts before every row in both list orders, so the page after it is empty. */
 const PAST_THE_END = encodeCursor({ business_date: '', id: 0 });
 
-export function seekTransactions({ sqlite }: ReadableDB,
-  filter: TransactionFilter,
-  position: number,
-): string | null {
+export function seekTransactions({ sqlite }: ReadableDB, filter: TransactionFilter, position: number): string | null {
   if (position === 0) return null;
   // The cursor is the key of the row just before `position`: the list continues after it.
   const query = keyQuery(filter);

@@ -133,12 +133,7 @@ class Run {
     this.commit(() => {
       if (!this.pass.resumed) {
         setCursor(this.db, CURSOR.pass, { today: this.pass.today, start: this.pass.start }, this.now());
-        setCursor(
-          this.db,
-          CURSOR.txnPosition,
-          { day: this.pass.start, at: null } satisfies TxnPosition,
-          this.now(),
-        );
+        setCursor(this.db, CURSOR.txnPosition, { day: this.pass.start, at: null } satisfies TxnPosition, this.now());
         deleteCursor(this.db, CURSOR.glDone);
       }
       setCursor(this.db, CURSOR.origin, this.pass.origin, this.now());
@@ -259,8 +254,7 @@ class Run {
       for (let next = await feed.next(); next; next = await feed.next()) {
         const { item: day, value: rows } = next;
         this.commit(() => {
-          for (const batchId of replaceGlBatchDay(this.db, day, rows, this.now()))
-            this.o.touchedBatches.add(batchId);
+          for (const batchId of replaceGlBatchDay(this.db, day, rows, this.now())) this.o.touchedBatches.add(batchId);
           setCursor(this.db, CURSOR.glDone, day, this.now());
           addRunCounts(this.db, this.o.runId, { glBatchesSynced: rows.length });
         });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../shared/time';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
-import { refreshBatchChecks } from '../../../electron/engine/reconcile';
+import { ensureChecksFresh, refreshBatchChecks } from '../../../electron/engine/reconcile';
 import { createTestEngine } from '../../helpers/engine';
 import { refundAfterBatching, seedDistrict } from './fixtures';
 
@@ -12,6 +12,8 @@ describe('sign-off, re-open, unsign and the change feed', () => {
     clock = fixedClock('2026-03-04T15:00:00Z');
     engine = await createTestEngine({ clock });
     await seedDistrict(engine.internals.store.writer.db);
+    // Rows written straight into the store stand for a sync; the sync's last step is the checks.
+    await ensureChecksFresh(engine.internals.store.writer, '2026-03-04T14:00:00.000Z');
   });
   afterEach(() => engine.close());
 
@@ -64,13 +66,16 @@ describe('sign-off, re-open, unsign and the change feed', () => {
     expect(again.batch.reviewState).toBe('signed_off');
   });
 
-  it('detects a change on read when no sync told it, comparing the signed totals', async () => {
+  it('re-opens on the checks after a change, comparing the signed totals; reading alone writes nothing', async () => {
     await engine.call('batches.signOff', { id: '730002', note: '' });
     await engine.internals.store.writer.db
       .updateTable('batches')
       .set({ total_cents: 6000, partial_cents: 5899, updated_at: '2026-03-05T00:00:00.000Z' })
       .where('id', '=', '730002')
       .execute();
+    const unchecked = await engine.call('batches.list', { filter: {} });
+    expect(unchecked.rows.find((b) => b.id === '730002')!.reviewState).toBe('signed_off');
+    await ensureChecksFresh(engine.internals.store.writer);
     const page = await engine.call('batches.list', { filter: {} });
     const batch = page.rows.find((b) => b.id === '730002')!;
     expect(batch.reviewState).toBe('reopened');
@@ -90,6 +95,7 @@ describe('sign-off, re-open, unsign and the change feed', () => {
 
   it('lists batches newest first by keyset pages, filtered by verdict', async () => {
     await refundAfterBatching(engine.internals.store.writer.db, 1008, 45, '2026-03-04T10:00:00.000Z');
+    await refreshBatchChecks(engine.internals.store.writer, ['730004']);
     const first = await engine.call('batches.list', { filter: {}, limit: 3 });
     expect(first.rows.map((b) => b.id)).toEqual(['730004', '730003', '730002']);
     const second = await engine.call('batches.list', { filter: {}, limit: 3, cursor: first.nextCursor });

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxOptions, type SandboxServer } from '../../../electron/sandbox';
-import { createEngineWithInternals as createEngine, type EngineWithInternals as Engine } from '../../../electron/engine/engine';
+import {
+  createEngineWithInternals as createEngine,
+  type EngineWithInternals as Engine,
+} from '../../../electron/engine/engine';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { silentLogger, type Logger } from '../../../electron/engine/logger';
 import type { SyncRunSummary } from '../../../shared/contract';

@@ -128,7 +128,9 @@ describe('a sync killed at random points (SIGKILL) and re-run', () => {
     expect(rows).toEqual(truth);
     // Nothing moved on the service between runs: each transaction's first status is its status now.
     // A routine first sighting (Pending, Settled) is no row; every other one is stored exactly once.
-    const firstStatus = store.writer.sqlite.prepare('SELECT id, first_status AS status FROM transactions ORDER BY id').all();
+    const firstStatus = store.writer.sqlite
+      .prepare('SELECT id, first_status AS status FROM transactions ORDER BY id')
+      .all();
     expect(firstStatus).toEqual(truth.map((t) => ({ id: t.id, status: t.status })));
     const firstSeen = store.writer.sqlite
       .prepare(`SELECT transaction_id AS id FROM transaction_changes WHERE kind = 'first_seen' ORDER BY transaction_id`)

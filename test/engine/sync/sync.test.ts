@@ -39,7 +39,9 @@ const glKey = (g: GlBatch) => `${g.glBatchId}|${g.batchId}|${g.glAccountId}|${g.
 const sortGl = (rows: GlBatch[]) => [...rows].sort((a, b) => glKey(a).localeCompare(glKey(b)));
 
 function changeRows(h: Harness) {
-  return h.engine.internals.store.writer.sqlite.prepare('SELECT * FROM transaction_changes ORDER BY id').all() as Array<{
+  return h.engine.internals.store.writer.sqlite
+    .prepare('SELECT * FROM transaction_changes ORDER BY id')
+    .all() as Array<{
     id: number;
     transaction_id: number;
     kind: string;
