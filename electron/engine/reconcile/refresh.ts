@@ -7,6 +7,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { formatMoney } from '../../../shared/money';
 import { inWriteTransaction, type WritableDB } from '../store/handles';
+import { batchesToCheck, clearBatchesToCheck } from '../store/batchesToCheck';
 import { batchesByIds, batchesWithStaleChecks, saveChecks } from '../store/checks';
 import { batchChangesSince } from '../store/changes';
 import { insertReview, latestReviews } from '../store/reviews';
@@ -94,14 +95,17 @@ export async function reopenChangedBatches(
 }
 
 /**
- * Computes checks for batches that have none yet or whose batch row changed after them (a store
- * written by an older version, or a run cut short before its checks). Run where data may change:
- * when the engine opens a store, and after each sync.
+ * Computes checks for batches that have none yet, whose batch row changed after them, or that a run
+ * cut short (killed, crashed) touched and never checked. Run where data may change: when the engine
+ * opens a store.
  */
 export async function ensureChecksFresh(writer: WritableDB, at?: string): Promise<number> {
-  const stale = await batchesWithStaleChecks(writer);
+  const interrupted = batchesToCheck(writer);
+  const stale = [...new Set([...(await batchesWithStaleChecks(writer)), ...interrupted])];
   if (stale.length === 0) return 0;
-  return (await refreshBatchChecks(writer, stale, { at, reason: 'Changed since it was last checked' })).refreshed;
+  const { refreshed } = await refreshBatchChecks(writer, stale, { at, reason: 'Changed since it was last checked' });
+  clearBatchesToCheck(writer, interrupted);
+  return refreshed;
 }
 
 async function reopenWhereChanged(
