@@ -18,29 +18,40 @@ export const CSV_DATE_FORMATS = [
 ] as const;
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
-const column = z.string().trim().min(1, 'must name a column of the header');
+const column = z
+  .string({ error: 'must name a column of the header' })
+  .trim()
+  .min(1, 'must name a column of the header');
+
+const SKIP = 'must be a whole number from 0 to 50';
 
 export const csvMappingSchema = z
-  .object({
-    name: z.string().trim().min(1, 'must name the bank, e.g. "First State Bank"'),
-    date: column,
-    dateFormat: z.enum(CSV_DATE_FORMATS, { error: `must be one of ${CSV_DATE_FORMATS.join(', ')}` }),
-    /** One signed column, or separate debit and credit columns (one of them filled per row). */
-    amount: z.union([column, z.object({ debit: column, credit: column }).strict()], {
-      error: 'must be a column name, or { debit, credit } column names',
-    }),
-    description: column,
-    reference: column.optional(),
-    type: column.optional(),
-    /**
-     * A column holding the account number, or `{ fixed }` for exports of one account. Without it the
-     * mapping's name stands for the account: one mapping per account exported.
-     */
-    account: z.union([column, z.object({ fixed: z.string().trim().min(1) }).strict()]).optional(),
-    delimiter: z.enum([',', ';', '\t', '|']).default(','),
-    /** Lines before the header (a title, the account and period) that some banks print first. */
-    skipLines: z.number().int().min(0).max(50).default(0),
-  })
+  .object(
+    {
+      name: z
+        .string({ error: 'must name the bank, e.g. "First State Bank"' })
+        .trim()
+        .min(1, 'must name the bank, e.g. "First State Bank"'),
+      date: column,
+      dateFormat: z.enum(CSV_DATE_FORMATS, { error: `must be one of ${CSV_DATE_FORMATS.join(', ')}` }),
+      /** One signed column, or separate debit and credit columns (one of them filled per row). */
+      amount: z.union([column, z.object({ debit: column, credit: column }).strict()], {
+        error: 'must be a column name, or { debit, credit } column names',
+      }),
+      description: column,
+      reference: column.optional(),
+      type: column.optional(),
+      /**
+       * A column holding the account number, or `{ fixed }` for exports of one account. Without it the
+       * mapping's name stands for the account: one mapping per account exported.
+       */
+      account: z.union([column, z.object({ fixed: z.string().trim().min(1) }).strict()]).optional(),
+      delimiter: z.enum([',', ';', '\t', '|']).default(','),
+      /** Lines before the header (a title, the account and period) that some banks print first. */
+      skipLines: z.number({ error: SKIP }).int(SKIP).min(0, SKIP).max(50, SKIP).default(0),
+    },
+    { error: 'it must be a set of settings: name, date, dateFormat, amount, description, and optional ones' },
+  )
   .strict();
 
 export type CsvMappingInput = z.input<typeof csvMappingSchema>;

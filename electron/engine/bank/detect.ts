@@ -27,9 +27,13 @@ export function detectStatementFormat(fileName: string, text: string): Statement
   const extension = /\.([a-z0-9]+)$/i.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
   const byName = BY_EXTENSION[extension];
   if (byName) return byName;
-  // A header row of several delimited names reads as a CSV export whatever the file is called.
-  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
-  if (/^[^,;\t|]+([,;\t|][^,;\t|]*){1,}$/.test(firstLine) && !firstLine.startsWith('<')) return 'csv';
+  // A header and a first row split by the same delimiter the same number of times read as a CSV
+  // export whatever the file is called; one line of prose with a comma does not.
+  const [first = '', second = ''] = head.split(/\r?\n/).filter((line) => line.trim() !== '');
+  for (const delimiter of [',', ';', '\t', '|']) {
+    const count = (line: string) => line.split(delimiter).length - 1;
+    if (count(first) > 0 && count(first) === count(second) && !first.startsWith('<')) return 'csv';
+  }
   return null;
 }
 
@@ -70,6 +74,12 @@ export function parseStatement(fileName: string, text: string, options: ParseSta
 }
 
 /**
+ * Windows-1252's 0x80-0x9F, where it differs from Latin-1. Node's TextDecoder('windows-1252') decodes
+ * those bytes as Latin-1 control characters (measured on Node 20 and 22), so "€" would be lost.
+ */
+const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+/**
  * File bytes to text. Statements are UTF-8 or ASCII mostly, but OFX 1.x declares CHARSET:1252 and
  * older bank exports are Windows-1252: bytes that are not valid UTF-8 are read as Windows-1252 so
  * "Café Boosters" does not become "Caf\uFFFD Boosters".
@@ -79,6 +89,9 @@ export function decodeStatementBytes(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
+    let text = '';
+    for (const byte of bytes)
+      text += byte >= 0x80 && byte <= 0x9f ? CP1252_HIGH[byte - 0x80] : String.fromCharCode(byte);
+    return text;
   }
 }
