@@ -119,6 +119,31 @@ describe('BAI2 parser', () => {
     ]);
   });
 
+  it('reads a hand-counted file, so the generator and the parser cannot share a misreading of the spec', () => {
+    // Control totals sum every 03 and 16 amount; record counts include the 88s and the trailer itself.
+    const text = [
+      '01,122099999,123456789,260306,0200,1,80,10,2/',
+      '02,123456789,122099999,1,260305,2400,USD,2/',
+      '03,0975312468,USD,010,500000,,,015,450000,,/',
+      '88,100,100000,1,,400,150000,2,/',
+      '16,165,100000,Z,BR001,CR001,PAYSCHOOLS DEPOSIT',
+      '88,LINCOLN HIGH SCHOOL',
+      '16,495,120000,V,260305,1200,BR002,,WIRE OUT/',
+      '16,475,30000,S,30000,0,0,BR003,1001,CHECK PAID',
+      '49,1450000,7/',
+      '98,1450000,1,9/',
+      '99,1450000,1,11/',
+    ].join('\r\n');
+    const statement = parseBai2(text);
+    expect(statement.lines.map((l) => [l.amountCents, l.bankReference, l.text, l.lineNumber])).toEqual([
+      [100000, 'BR001', 'PAYSCHOOLS DEPOSIT LINCOLN HIGH SCHOOL', 5],
+      [-120000, 'BR002', 'WIRE OUT', 7],
+      [-30000, 'BR003', 'CHECK PAID', 8],
+    ]);
+    expect(statement.accounts[0]!.closingLedgerCents).toBe(450000);
+    expect(statement.range).toEqual({ from: '2026-03-05', to: '2026-03-05' });
+  });
+
   it('gives identities by account, bank reference, date and amount, and numbers repeats', () => {
     const twice = { typeCode: '165', amountCents: 2500, text: 'CASH DEPOSIT' };
     const statement = parseBai2(
