@@ -75,7 +75,7 @@ export function parseStatement(fileName: string, text: string, options: ParseSta
 
 /**
  * Windows-1252's 0x80-0x9F, where it differs from Latin-1. Node's TextDecoder('windows-1252') decodes
- * those bytes as Latin-1 control characters (measured on Node 20 and 22), so "€" would be lost.
+ * those bytes as Latin-1 control characters (measured on Node 20.20), so "€" would be lost.
  */
 const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
 
