@@ -1,5 +1,7 @@
 import { VIEWS } from '../routes';
+import { columnsOf } from './columns';
 import { Dialog } from './Dialog';
+import { StaticTable } from './StaticTable';
 
 export const KEYS: Array<{ keys: string; action: string }> = [
   { keys: '?', action: 'Show this list (Esc closes it)' },
@@ -15,28 +17,23 @@ export const KEYS: Array<{ keys: string; action: string }> = [
   ...VIEWS.map((view) => ({ keys: view.key, action: `Go to ${view.title}` })),
 ];
 
+const key = columnsOf<(typeof KEYS)[number]>();
+const COLUMNS = [
+  key.cell('key', 'Key', (row) => <kbd>{row.keys}</kbd>),
+  key.text('action', 'Action', (row) => row.action),
+];
+
 export function KeyboardHelp({ open, onClose }: { open: boolean; onClose(): void }) {
   return (
     <Dialog title="Keyboard shortcuts" open={open} onClose={onClose} className="dialog-wide">
-      <table className="keys-table">
-        <caption className="sr-only">Keys and what they do</caption>
-        <thead>
-          <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {KEYS.map((row) => (
-            <tr key={row.keys}>
-              <td>
-                <kbd>{row.keys}</kbd>
-              </td>
-              <td>{row.action}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <StaticTable
+        className="keys-table"
+        caption="Keys and what they do"
+        captionHidden
+        columns={COLUMNS}
+        rows={KEYS}
+        getRowId={(row) => row.keys}
+      />
       <div className="dialog-actions">
         <button type="button" className="button button-primary" onClick={onClose} data-autofocus>
           Close

@@ -12,6 +12,8 @@ interface StaticTableProps<T> {
   /** Said instead of an empty table. */
   empty?: string;
   caption?: string;
+  /** The caption is for screen readers only (the dialog or panel title already says it). */
+  captionHidden?: boolean;
   labelledBy?: string;
   className?: string;
   /** The column whose cell names its row (a <th scope="row">). */
@@ -29,6 +31,7 @@ export function StaticTable<T>({
   getRowId,
   empty,
   caption,
+  captionHidden = false,
   labelledBy,
   className,
   rowHeader,
@@ -41,7 +44,7 @@ export function StaticTable<T>({
   const footed = columns.some((column) => column.footer !== undefined);
   const element = (
     <table className={className ? `simple-table ${className}` : 'simple-table'} aria-labelledby={labelledBy}>
-      {caption && <caption className="table-caption">{caption}</caption>}
+      {caption && <caption className={captionHidden ? 'sr-only' : 'table-caption'}>{caption}</caption>}
       <thead>
         <tr>
           {headers.map((header) => (

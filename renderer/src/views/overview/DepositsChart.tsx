@@ -5,10 +5,14 @@
 import { useId, useMemo, useState } from 'react';
 import type { DailyDeposit } from '../../../../shared/contract';
 import type { Payee } from '../../../../shared/domain';
+import { columnsOf } from '../../components/columns';
+import { StaticTable } from '../../components/StaticTable';
 import { formatMoney, formatShortDate, methodLabel } from '../../format';
 import { payeeName } from '../../data/queries';
 
 type GroupBy = 'method' | 'payee';
+
+const day = columnsOf<string>();
 
 const COLORS = ['#1f5fbf', '#2e8b57', '#c2571a', '#7b4fb3', '#b8860b', '#5a6577'];
 const MAX_SERIES = 5;
@@ -150,30 +154,17 @@ export function DepositsChart({ deposits, payees }: { deposits: DailyDeposit[]; 
       </ul>
       <details className="chart-table">
         <summary>Show the figures as a table</summary>
-        <table className="simple-table">
-          <thead>
-            <tr>
-              <th scope="col">Business date (Central)</th>
-              {series.map((s) => (
-                <th key={s.key} scope="col" className="num">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {dates.map((date) => (
-              <tr key={date}>
-                <th scope="row">{formatShortDate(date)}</th>
-                {series.map((s) => (
-                  <td key={s.key} className="num money">
-                    {formatMoney(cells.get(`${date}|${s.key}`) ?? 0)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaticTable
+          columns={[
+            day.text('date', 'Business date (Central)', formatShortDate),
+            ...series.map((entry) =>
+              day.money(entry.key, entry.label, (date) => cells.get(`${date}|${entry.key}`) ?? 0),
+            ),
+          ]}
+          rows={dates}
+          getRowId={(date) => date}
+          rowHeader="date"
+        />
       </details>
     </figure>
   );

@@ -1,19 +1,29 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BatchSummary, Verdict } from '../../../../shared/domain';
-import { VerdictBadge } from '../../components/Badges';
+import { columnsOf, pick } from '../../components/columns';
 import { BusinessDate, Instant } from '../../components/Dates';
-import { Difference, Money } from '../../components/Money';
+import { Difference } from '../../components/Money';
 import { EmptyState, QueryStatus } from '../../components/Status';
-import { formatCount, methodLabel } from '../../format';
+import { StaticTable } from '../../components/StaticTable';
+import { formatCount } from '../../format';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { CHANGE_KIND_LABELS } from '../../labels';
 import { hrefFor } from '../../routes';
 import { reads } from '../../data/queries';
 import { useSync } from '../../data/sync';
+import { BATCH_COLUMNS } from '../batches/columns';
 import { DepositsChart } from './DepositsChart';
 import { SyncPanel } from './SyncPanel';
 
 const DEPOSITS_SHOWN = 12;
+const DEPOSIT_COLUMNS = [
+  columnsOf<BatchSummary>().cell('date', 'Business date (Central)', (batch) => (
+    <a href={hrefFor('batches', batch.id)}>
+      <BusinessDate date={batch.date} />
+    </a>
+  )),
+  ...pick(BATCH_COLUMNS, ['payee', 'method', 'total', 'verdict', 'difference']),
+];
 const VERDICT_ORDER: Record<Verdict, number> = { differs: 0, incomplete: 1, ties_out: 2 };
 
 /** What needs the bookkeeper first: deposits that do not tie out, then incomplete ones, newest first within each. */
@@ -44,50 +54,12 @@ export function OverviewView() {
                 <p>New deposits appear here after the next sync.</p>
               </EmptyState>
             ) : (
-              <table className="simple-table" aria-labelledby="deposits-title">
-                <thead>
-                  <tr>
-                    <th scope="col">Business date (Central)</th>
-                    <th scope="col">Payee</th>
-                    <th scope="col">Method</th>
-                    <th scope="col" className="num">
-                      Total
-                    </th>
-                    <th scope="col">Tie-out</th>
-                    <th scope="col" className="num">
-                      Off by
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {depositsFirst(data.newDeposits)
-                    .slice(0, DEPOSITS_SHOWN)
-                    .map((batch) => (
-                      <tr key={batch.id}>
-                        <td>
-                          <a href={hrefFor('batches', batch.id)}>
-                            <BusinessDate date={batch.date} />
-                          </a>
-                        </td>
-                        <td>{batch.payeeName ?? `Payee ${batch.payeeId}`}</td>
-                        <td>{methodLabel(batch.paymentMethod)}</td>
-                        <td className="num">
-                          <Money cents={batch.totalCents} />
-                        </td>
-                        <td>
-                          <VerdictBadge verdict={batch.verdict} />
-                        </td>
-                        <td className="num">
-                          {batch.verdict === 'differs' ? (
-                            <Money cents={batch.differenceCents} />
-                          ) : (
-                            <span className="muted">—</span>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
+              <StaticTable
+                labelledBy="deposits-title"
+                columns={DEPOSIT_COLUMNS}
+                rows={depositsFirst(data.newDeposits).slice(0, DEPOSITS_SHOWN)}
+                getRowId={(batch) => batch.id}
+              />
             )}
             {data.newDeposits.length > DEPOSITS_SHOWN && (
               <p className="muted table-more">
