@@ -8,6 +8,7 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
+import { ContractError } from '../../../../shared/contract';
 import { ascenderLayout, ascenderReceipt, type AscenderOptions, type AscenderReceipt } from './ascender';
 import { entryLabel, entryProblem, type ErpEntry } from './entries';
 import { escapeLayout, type EscapeOptions } from './escape';
@@ -34,11 +35,9 @@ export const ERP_FILE_EXTENSIONS: Readonly<Record<ErpLayout, 'csv' | 'zip' | 'ii
 const CRLF = '\r\n';
 
 function missing(what: string): never {
-  throw new LayoutRuleError(
-    what,
-    'settings',
-    'the layout was asked for without its settings',
-    'Fill them in Settings (Export).',
+  throw new ContractError(
+    'NOT_CONFIGURED',
+    `The ${what} layout needs its settings. Fill them in Settings (Export), then export again.`,
   );
 }
 
