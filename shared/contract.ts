@@ -346,6 +346,8 @@ export const methodSchemas = {
       layout: z.enum(EXPORT_LAYOUTS).optional(),
       /** Electron: the path the save dialog returned. Browser mode: omitted; the host picks a file. */
       file: z.string().min(1).max(1000).optional(),
+      /** Replace an existing file: the save dialog asked, or the CLI's --force. Refused in browser mode. */
+      overwrite: z.boolean().optional(),
     })
     .strict(),
   'export.list': none,

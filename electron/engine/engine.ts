@@ -21,6 +21,7 @@ import type { EngineContext, EngineOptions } from './context';
 import { memoryCredentialStore } from './credentials';
 import { EngineEventBus } from './events';
 import { createConsoleLogger } from './logger';
+import { recoverInterruptedExports } from './export/recovery';
 import { ensureChecksFresh } from './reconcile';
 import { openStore } from './store/open';
 import type { ClientTuning } from './sync/connection';
@@ -96,6 +97,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
   context.sync = new SyncService(context);
   // Checks a store written by an older version, or left by a run killed before its checks, lacks.
   await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()));
+  await recoverInterruptedExports(store.writer);
 
   const handlers: EngineHandlers = {
     ...createAppHandlers(context),

@@ -28,7 +28,7 @@ export function withExportSaveDialog(engine: IpcEngine, chooseFile: ChooseSaveFi
   return {
     async callUnknown(method, args) {
       if (method !== 'export.glBatches') return engine.callUnknown(method, args);
-      if (args && typeof args === 'object' && 'file' in args) {
+      if (args && typeof args === 'object' && ('file' in args || 'overwrite' in args)) {
         throw new ContractError(
           'FORBIDDEN',
           'In the desktop app the export file is chosen in the save dialog, not by the page.',
@@ -44,7 +44,8 @@ export function withExportSaveDialog(engine: IpcEngine, chooseFile: ChooseSaveFi
         extension,
       });
       if (!file) throw new ContractError('CANCELLED', 'Export cancelled: no file was chosen.');
-      return engine.callUnknown(method, { ...(args as object), layout, file });
+      // The native dialog has already asked before replacing an existing file.
+      return engine.callUnknown(method, { ...(args as object), layout, file, overwrite: true });
     },
   };
 }

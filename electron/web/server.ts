@@ -111,6 +111,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         const message = error instanceof BodyTooLarge ? error.message : 'The request body is not valid JSON.';
         return sendJson(res, 400, { ok: false, error: { code: 'BAD_ARGUMENTS', message } });
       }
+      if (
+        method === 'export.glBatches' &&
+        args !== null &&
+        typeof args === 'object' &&
+        ('file' in args || 'overwrite' in args)
+      ) {
+        return sendJson(res, 403, {
+          ok: false,
+          error: {
+            code: 'FORBIDDEN',
+            message:
+              'In browser mode District Recon picks the export file itself, in its exports folder; leave "file" out.',
+          },
+        });
+      }
       try {
         const result = await options.engine.callUnknown(method, args);
         return sendJson(res, 200, { ok: true, result });

@@ -1,6 +1,7 @@
 /**
  * `district-recon export gl --from YYYY-MM-DD --to YYYY-MM-DD --out FILE [--payees 1,2]
- *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape] [--db FILE]`
+ *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape] [--force] [--db FILE]`
+ * An existing --out file is refused unless --force.
  * Exit 0 written, 1 the export failed (message says why; nothing half written), 2 usage.
  */
 import { resolve } from 'node:path';
@@ -14,7 +15,7 @@ import { parseFlags, UsageError } from '../args';
 import { appVersion } from '../version';
 
 const USAGE =
-  'usage: district-recon export gl --from YYYY-MM-DD --to YYYY-MM-DD --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape] [--db FILE]';
+  'usage: district-recon export gl --from YYYY-MM-DD --to YYYY-MM-DD --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape] [--force] [--db FILE]';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -25,6 +26,7 @@ export async function run(argv: string[]): Promise<number> {
     methods: { type: 'string' },
     layout: { type: 'string' },
     db: { type: 'string' },
+    force: { type: 'boolean', default: false },
   });
   if (positionals.length !== 1 || positionals[0] !== 'gl') throw new UsageError(`say what to export: gl\n${USAGE}`);
   const from = requireDate(values.from, 'from');
@@ -59,6 +61,7 @@ export async function run(argv: string[]): Promise<number> {
       methods,
       layout: layout as ExportLayout | undefined,
       file: resolve(values.out),
+      overwrite: values.force,
     });
     process.stderr.write('\n');
     const { record } = result;

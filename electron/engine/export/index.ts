@@ -2,15 +2,22 @@
  * Export (DESIGN.md §7): GL batches of a range to a workbook, and for an ERP layout a CSV beside it;
  * both written to temporary names and renamed; recorded in the export registry with their hash.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { ContractError, type ExportLayout, type ExportResult } from '../../../shared/contract';
+import { ContractError, type ExportLayout, type ExportRecord, type ExportResult } from '../../../shared/contract';
 import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
 import { assertLayoutReady, writeCsvLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
 import type { GlExportFilter } from '../store/glRows';
 import type { WritableDB } from '../store/handles';
 import { journalEntries } from './journal';
-import { overlappingExports, recordExport } from '../store/exports';
+import {
+  forgetExport,
+  markExportDone,
+  overlappingExports,
+  recordPendingExport,
+  setExportTotals,
+} from '../store/exports';
 import { GlSnapshot, type SnapshotSource } from '../store/glSnapshot';
 import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
@@ -24,6 +31,8 @@ export interface ExportRequest extends GlExportFilter {
   layout: ExportLayout;
   /** The chosen file; omitted in browser mode, where the export goes to `<dataFolder>/exports/`. */
   file?: string;
+  /** Replace an existing file (the save dialog asked, or the CLI's --force); otherwise one is refused. */
+  overwrite?: boolean;
 }
 
 export interface ExportEnvironment {
@@ -71,6 +80,7 @@ export async function exportGlBatches(
   if (request.layout !== 'xlsx') assertLayoutReady(request.layout, env.settings);
   const snapshot = GlSnapshot.open(env.store);
   const pending: PendingFile[] = [];
+  let claimed: number | null = null;
   try {
     const totalRows = snapshot.count(request);
     if (totalRows === 0) {
@@ -80,12 +90,32 @@ export async function exportGlBatches(
       );
     }
     const paths = exportPaths(request, env);
+    for (const target of [paths.workbook, paths.csv]) {
+      if (target && !request.overwrite && existsSync(target)) {
+        throw new ContractError(
+          'CONFLICT',
+          `${target} already exists and was left as it is. Choose another file name, or allow replacing it (the CLI's --force).`,
+        );
+      }
+    }
     const workbook = reserveTemp(paths.workbook);
     pending.push(workbook);
     const csv = paths.csv ? reserveTemp(paths.csv) : null;
     if (csv) pending.push(csv);
-
     const primaryFile = csv?.target ?? workbook.target;
+
+    // Claimed before anything is written: the record exists (pending) whenever the file might.
+    claimed = await recordPendingExport(env.store.writer, {
+      createdAt: env.now,
+      scope: request,
+      layout: request.layout,
+      file: primaryFile,
+      companionFile: csv ? workbook.target : null,
+      createdBy: env.createdBy,
+    }).catch((error: unknown) => {
+      throw storeError(error);
+    });
+
     const rows = { rows: () => snapshot.rows(request) };
     const summary = await writeWorkbook(workbook.temp, rows, {
       clearingAccount: env.settings.clearingAccount,
@@ -102,25 +132,40 @@ export async function exportGlBatches(
     }
     snapshot.close();
     const sha256 = await sha256OfFile(csv?.temp ?? workbook.temp);
-    const overlaps = await overlappingExports(env.store.reader, request);
-    await commitFiles(pending);
-    pending.length = 0;
-    env.onProgress?.(summary.totals.rowCount, totalRows, primaryFile);
-    const record = await recordExport(env.store.writer, {
-      createdAt: env.now,
-      scope: request,
-      layout: request.layout,
-      file: primaryFile,
-      companionFile: csv ? workbook.target : null,
+    const overlaps = await overlappingExports(env.store.reader, request, claimed);
+    await setExportTotals(env.store.writer, claimed, {
       rowCount: summary.totals.rowCount,
       totalCents: summary.totals.amountCents,
       totalWithoutFeesCents: summary.totals.amountWithoutFeesCents,
       sha256,
-      createdBy: env.createdBy,
+    }).catch((error: unknown) => {
+      throw storeError(error);
     });
+    await commitFiles(pending);
+    const committed = [...pending];
+    pending.length = 0;
+    let record: ExportRecord;
+    try {
+      record = await markExportDone(env.store.writer, claimed);
+    } catch (error) {
+      // The record cannot say the file is there, so the file must not be.
+      await Promise.all(committed.map((file) => unlink(file.target).catch(() => undefined)));
+      throw storeError(error);
+    }
+    claimed = null;
+    env.onProgress?.(summary.totals.rowCount, totalRows, primaryFile);
     return { record, overlaps };
   } finally {
     snapshot.close();
     await discard(pending);
+    if (claimed !== null) await forgetExport(env.store.writer, claimed).catch(() => undefined);
   }
+}
+
+function storeError(error: unknown): ContractError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new ContractError(
+    'STORE',
+    `The export could not be recorded in the local database (${reason}), so no file was written. Close other copies of District Recon and export again.`,
+  );
 }

@@ -9,10 +9,10 @@ export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export
   return {
     'export.overlaps': (scope) => overlappingExports(ctx.store.reader, scope),
     'export.list': () => listExports(ctx.store.reader),
-    'export.glBatches': async ({ layout, file, ...filter }) => {
+    'export.glBatches': async ({ layout, file, overwrite, ...filter }) => {
       const settings = await readSettings(ctx);
       const result = await exportGlBatches(
-        { ...filter, layout: layout ?? settings.exportLayout, file },
+        { ...filter, layout: layout ?? settings.exportLayout, file, overwrite },
         {
           store: ctx.store,
           dataFolder: ctx.options.dataFolder,

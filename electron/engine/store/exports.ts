@@ -29,15 +29,21 @@ export function toExportRecord(row: ExportRow): ExportRecord {
 }
 
 export async function listExports({ db }: ReadableDB): Promise<ExportRecord[]> {
-  const rows = await db.selectFrom('exports').selectAll().orderBy('id', 'desc').execute();
+  const rows = await db.selectFrom('exports').selectAll().where('status', '=', 'done').orderBy('id', 'desc').execute();
   return rows.map(toExportRecord);
 }
 
 /** Earlier exports whose dates overlap and whose payees and methods overlap (an empty list means all). */
-export async function overlappingExports({ db }: ReadableDB, scope: ExportScope): Promise<ExportRecord[]> {
+/** Pending ones count: another export of the same deposits may be about to land. */
+export async function overlappingExports(
+  { db }: ReadableDB,
+  scope: ExportScope,
+  exceptId?: number,
+): Promise<ExportRecord[]> {
   const rows = await db
     .selectFrom('exports')
     .selectAll()
+    .where('id', '!=', exceptId ?? -1)
     .where('from_date', '<=', scope.to)
     .where('to_date', '>=', scope.from)
     .orderBy('id', 'desc')
@@ -55,21 +61,24 @@ function intersects<T>(a: readonly T[], b: readonly T[]): boolean {
   return b.some((x) => set.has(x));
 }
 
-export async function recordExport(
-  { db }: WritableDB,
-  values: {
-    createdAt: string;
-    scope: ExportScope;
-    layout: ExportLayout;
-    file: string;
-    companionFile: string | null;
-    rowCount: number;
-    totalCents: number;
-    totalWithoutFeesCents: number;
-    sha256: string;
-    createdBy: string;
-  },
-): Promise<ExportRecord> {
+export interface ExportValues {
+  createdAt: string;
+  scope: ExportScope;
+  layout: ExportLayout;
+  file: string;
+  companionFile: string | null;
+  createdBy: string;
+}
+
+export interface ExportTotals {
+  rowCount: number;
+  totalCents: number;
+  totalWithoutFeesCents: number;
+  sha256: string;
+}
+
+/** Claims an export before its file is written: pending, with no totals yet. Returns its id. */
+export async function recordPendingExport({ db }: WritableDB, values: ExportValues): Promise<number> {
   const row = await db
     .insertInto('exports')
     .values({
@@ -81,13 +90,46 @@ export async function recordExport(
       layout: values.layout,
       file: values.file,
       companion_file: values.companionFile,
-      row_count: values.rowCount,
-      total_cents: values.totalCents,
-      total_without_fees_cents: values.totalWithoutFeesCents,
-      sha256: values.sha256,
+      row_count: 0,
+      total_cents: 0,
+      total_without_fees_cents: 0,
+      sha256: '',
       created_by: values.createdBy,
+      status: 'pending',
     })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The written file's totals and hash, while the export is still pending (before the rename). */
+export async function setExportTotals({ db }: WritableDB, id: number, totals: ExportTotals): Promise<void> {
+  await db
+    .updateTable('exports')
+    .set({
+      row_count: totals.rowCount,
+      total_cents: totals.totalCents,
+      total_without_fees_cents: totals.totalWithoutFeesCents,
+      sha256: totals.sha256,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markExportDone({ db }: WritableDB, id: number): Promise<ExportRecord> {
+  const row = await db
+    .updateTable('exports')
+    .set({ status: 'done' })
+    .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
   return toExportRecord(row);
+}
+
+export async function forgetExport({ db }: WritableDB, id: number): Promise<void> {
+  await db.deleteFrom('exports').where('id', '=', id).where('status', '=', 'pending').execute();
+}
+
+export function pendingExports({ db }: ReadableDB): Promise<ExportRow[]> {
+  return db.selectFrom('exports').selectAll().where('status', '=', 'pending').execute();
 }

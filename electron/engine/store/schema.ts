@@ -172,6 +172,8 @@ export interface ExportsTable {
   /** Migration 002: the workbook written beside a CSV layout. */
   companion_file: ColumnType<string | null, string | null | undefined, string | null>;
   total_without_fees_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Migration 006: 'pending' while its file is being put in place, 'done' once it is there. */
+  status: ColumnType<string, string | undefined, string>;
 }
 
 export interface SettingsTable {

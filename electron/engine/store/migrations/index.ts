@@ -8,6 +8,7 @@ import * as m002 from './002_reconcile';
 import * as m003 from './003_sync_search';
 import * as m004 from './004_first_status';
 import * as m005 from './005_batches_to_check';
+import * as m006 from './006_export_status';
 
 export interface Migration {
   name: string;
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '003_sync_search', up: m003.up },
   { name: '004_first_status', up: m004.up },
   { name: '005_batches_to_check', up: m005.up },
+  { name: '006_export_status', up: m006.up },
 ];

@@ -1,0 +1,50 @@
+/**
+ * An export killed part-way (power cut, kill -9) leaves a pending record and temporary files. At
+ * the next start: temporary files beside its targets are removed; if its file did land complete (the
+ * hash recorded before the rename matches) the record is marked done, else the record is dropped.
+ */
+import { readdirSync } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { forgetExport, markExportDone, pendingExports } from '../store/exports';
+import type { WritableDB } from '../store/handles';
+import { fileExists } from './atomicFiles';
+import { sha256OfFile } from './fileHash';
+
+export async function recoverInterruptedExports(writer: WritableDB): Promise<{ completed: number; dropped: number }> {
+  let completed = 0;
+  let dropped = 0;
+  for (const row of await pendingExports(writer)) {
+    const targets = [row.file, row.companion_file].filter((t): t is string => t !== null);
+    await Promise.all(targets.map(removeTemps));
+    const landed =
+      row.sha256 !== '' &&
+      (await fileExists(row.file)) &&
+      (await sha256OfFile(row.file).catch(() => '')) === row.sha256;
+    if (landed) {
+      await markExportDone(writer, row.id);
+      completed++;
+    } else {
+      await forgetExport(writer, row.id);
+      dropped++;
+    }
+  }
+  return { completed, dropped };
+}
+
+/** The temporary names reserveTemp() gives: `.~<name>.<random>.tmp` in the target's folder. */
+async function removeTemps(target: string): Promise<void> {
+  const folder = dirname(target);
+  const prefix = `.~${basename(target)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.tmp'))
+      .map((name) => unlink(join(folder, name)).catch(() => undefined)),
+  );
+}
