@@ -1,6 +1,7 @@
 import type { BatchFilter } from '../../../../shared/contract';
 import { PAYMENT_METHODS, VERDICTS, type PaymentMethod, type Payee, type Verdict } from '../../../../shared/domain';
 import { verdictText } from '../../components/Badges';
+import { ChoiceField, optionsOf, TextField } from '../../components/Fields';
 import { methodLabel } from '../../format';
 
 interface BatchFiltersProps {
@@ -9,70 +10,50 @@ interface BatchFiltersProps {
   onChange(patch: Partial<BatchFilter>): void;
 }
 
+/** '' (the "all" entry) is no filter; anything else is a list of one. */
+const oneOf = <T,>(value: string, as: (value: string) => T): T[] => (value ? [as(value)] : []);
+
 /** Payee, payment method, Central date range and verdict. `/` focuses the first field. */
 export function BatchFilters({ filter, payees, onChange }: BatchFiltersProps) {
   return (
     <form className="filters" role="search" aria-label="Filter batches" onSubmit={(event) => event.preventDefault()}>
-      <label className="field">
-        <span>Payee</span>
-        <select
-          data-search
-          value={filter.payeeIds?.[0] ?? ''}
-          onChange={(event) => onChange({ payeeIds: event.target.value ? [Number(event.target.value)] : [] })}
-        >
-          <option value="">All payees</option>
-          {payees.map((payee) => (
-            <option key={payee.id} value={payee.id}>
-              {payee.name}
-              {payee.removed ? ' (removed)' : ''}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>Method</span>
-        <select
-          value={filter.methods?.[0] ?? ''}
-          onChange={(event) => onChange({ methods: event.target.value ? [event.target.value as PaymentMethod] : [] })}
-        >
-          <option value="">All methods</option>
-          {PAYMENT_METHODS.map((method) => (
-            <option key={method} value={method}>
-              {methodLabel(method)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span>From (Central)</span>
-        <input
-          type="date"
-          value={filter.from ?? ''}
-          onChange={(event) => onChange({ from: event.target.value || undefined })}
-        />
-      </label>
-      <label className="field">
-        <span>To (Central)</span>
-        <input
-          type="date"
-          value={filter.to ?? ''}
-          onChange={(event) => onChange({ to: event.target.value || undefined })}
-        />
-      </label>
-      <label className="field">
-        <span>Tie-out</span>
-        <select
-          value={filter.verdicts?.[0] ?? ''}
-          onChange={(event) => onChange({ verdicts: event.target.value ? [event.target.value as Verdict] : [] })}
-        >
-          <option value="">Any verdict</option>
-          {VERDICTS.map((verdict) => (
-            <option key={verdict} value={verdict}>
-              {verdictText(verdict)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceField
+        label="Payee"
+        search
+        value={filter.payeeIds?.[0]}
+        any="All payees"
+        options={payees.map((payee) => ({
+          value: String(payee.id),
+          label: payee.removed ? `${payee.name} (removed)` : payee.name,
+        }))}
+        onChange={(value) => onChange({ payeeIds: oneOf(value, Number) })}
+      />
+      <ChoiceField
+        label="Method"
+        value={filter.methods?.[0]}
+        any="All methods"
+        options={optionsOf(PAYMENT_METHODS, methodLabel)}
+        onChange={(value) => onChange({ methods: oneOf(value, (v) => v as PaymentMethod) })}
+      />
+      <TextField
+        label="From (Central)"
+        type="date"
+        value={filter.from ?? ''}
+        onChange={(value) => onChange({ from: value || undefined })}
+      />
+      <TextField
+        label="To (Central)"
+        type="date"
+        value={filter.to ?? ''}
+        onChange={(value) => onChange({ to: value || undefined })}
+      />
+      <ChoiceField
+        label="Tie-out"
+        value={filter.verdicts?.[0]}
+        any="Any verdict"
+        options={optionsOf(VERDICTS, verdictText)}
+        onChange={(value) => onChange({ verdicts: oneOf(value, (v) => v as Verdict) })}
+      />
     </form>
   );
 }

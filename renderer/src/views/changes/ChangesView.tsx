@@ -4,6 +4,7 @@ import { bridge } from '../../bridge';
 import { columnsOf } from '../../components/columns';
 import { DataTable } from '../../components/DataTable';
 import { ConfirmDialog } from '../../components/Dialog';
+import { CheckField, ChoiceField, optionsOf } from '../../components/Fields';
 import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
 import { invalidateScopes } from '../../data/queryClient';
 import { useAction } from '../../data/useAction';
@@ -107,31 +108,19 @@ export function ChangesView() {
         </button>
       </div>
       <form className="filters" role="search" aria-label="Filter changes" onSubmit={(event) => event.preventDefault()}>
-        <label className="field">
-          <span>Kind</span>
-          <select
-            data-search
-            value={kinds[0] ?? ''}
-            onChange={(event) =>
-              setFilter('changes', { kinds: event.target.value ? [event.target.value as ChangeKind] : [] })
-            }
-          >
-            <option value="">All kinds</option>
-            {CHANGE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {CHANGE_KIND_LABELS[kind]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={showAcknowledged}
-            onChange={(event) => setFilter('changes', { showAcknowledged: event.target.checked })}
-          />
-          Include changes already reviewed
-        </label>
+        <ChoiceField
+          label="Kind"
+          search
+          value={kinds[0]}
+          any="All kinds"
+          options={optionsOf(CHANGE_KINDS, (kind) => CHANGE_KIND_LABELS[kind])}
+          onChange={(value) => setFilter('changes', { kinds: value ? [value as ChangeKind] : [] })}
+        />
+        <CheckField
+          label="Include changes already reviewed"
+          checked={showAcknowledged}
+          onChange={(checked) => setFilter('changes', { showAcknowledged: checked })}
+        />
       </form>
       <QueryStatus query={query} loading="Loading changes…" />
       {actionError && <ErrorBanner message={actionError} />}

@@ -4,6 +4,7 @@ import type { GlAccount } from '../../../../shared/domain';
 import { bridge } from '../../bridge';
 import { columnsOf } from '../../components/columns';
 import { ConfirmDialog } from '../../components/Dialog';
+import { TextField } from '../../components/Fields';
 import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
 import { StaticTable } from '../../components/StaticTable';
 import { reads } from '../../data/queries';
@@ -82,24 +83,21 @@ export function ChartOfAccountsView() {
       >
         <h2 id="add-title">Add an account</h2>
         <div className="form-row">
-          <label className="field">
-            <span>Account number</span>
-            <input
-              value={number}
-              onChange={(event) => setNumber(event.target.value)}
-              maxLength={64}
-              placeholder="e.g. 199-11-6399-00-001"
-            />
-          </label>
-          <label className="field field-grow">
-            <span>Description</span>
-            <input
-              value={label}
-              onChange={(event) => setLabel(event.target.value)}
-              maxLength={200}
-              placeholder="e.g. Cafeteria sales"
-            />
-          </label>
+          <TextField
+            label="Account number"
+            value={number}
+            onChange={setNumber}
+            maxLength={64}
+            placeholder="e.g. 199-11-6399-00-001"
+          />
+          <TextField
+            label="Description"
+            className="field-grow"
+            value={label}
+            onChange={setLabel}
+            maxLength={200}
+            placeholder="e.g. Cafeteria sales"
+          />
           <button type="submit" className="button button-primary" disabled={saving || addProblem !== null}>
             {saving ? 'Saving…' : 'Add account'}
           </button>
@@ -108,16 +106,15 @@ export function ChartOfAccountsView() {
       </form>
 
       <div className="filters">
-        <label className="field field-grow">
-          <span>Find an account</span>
-          <input
-            data-search
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Number or description"
-          />
-        </label>
+        <TextField
+          label="Find an account"
+          className="field-grow"
+          data-search
+          type="search"
+          value={query}
+          onChange={setQuery}
+          placeholder="Number or description"
+        />
       </div>
       <QueryStatus query={list} loading="Loading the Chart of Accounts…" />
       {list.isSuccess && accounts.length === 0 && (

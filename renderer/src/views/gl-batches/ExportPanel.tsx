@@ -4,6 +4,7 @@ import type { ExportLayout } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
 import { Instant } from '../../components/Dates';
 import { ConfirmDialog } from '../../components/Dialog';
+import { ChoiceField, optionsOf } from '../../components/Fields';
 import { Money } from '../../components/Money';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorBanner } from '../../components/Status';
@@ -56,16 +57,12 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
     <section className="panel export-panel" aria-labelledby="export-title">
       <h2 id="export-title">Export</h2>
       <div className="export-row">
-        <label className="field">
-          <span>Layout</span>
-          <select value={chosenLayout} onChange={(event) => setLayout(event.target.value as ExportLayout)}>
-            {EXPORT_LAYOUT_OPTIONS.map((option) => (
-              <option key={option} value={option}>
-                {EXPORT_LAYOUT_LABELS[option]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ChoiceField
+          label="Layout"
+          value={chosenLayout}
+          options={optionsOf(EXPORT_LAYOUT_OPTIONS, (option) => EXPORT_LAYOUT_LABELS[option])}
+          onChange={(value) => setLayout(value as ExportLayout)}
+        />
         <button
           type="button"
           className="button button-primary"

@@ -1,4 +1,5 @@
 import { PAYMENT_METHODS, type Payee } from '../../../../shared/domain';
+import { TextField } from '../../components/Fields';
 import { methodLabel } from '../../format';
 import type { GlFilter } from '../../data/glFilter';
 
@@ -12,20 +13,15 @@ interface GlFiltersProps {
 export function GlFilters({ filter, payees, onChange }: GlFiltersProps) {
   return (
     <form className="filters" role="search" aria-label="Choose GL batches" onSubmit={(event) => event.preventDefault()}>
-      <label className="field">
-        <span>From (Central)</span>
-        <input
-          data-search
-          type="date"
-          required
-          value={filter.from}
-          onChange={(event) => onChange({ from: event.target.value })}
-        />
-      </label>
-      <label className="field">
-        <span>To (Central)</span>
-        <input type="date" required value={filter.to} onChange={(event) => onChange({ to: event.target.value })} />
-      </label>
+      <TextField
+        label="From (Central)"
+        data-search
+        type="date"
+        required
+        value={filter.from}
+        onChange={(from) => onChange({ from })}
+      />
+      <TextField label="To (Central)" type="date" required value={filter.to} onChange={(to) => onChange({ to })} />
       <label className="field">
         <span>Payees</span>
         <select

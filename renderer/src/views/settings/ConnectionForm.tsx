@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Settings } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
+import { TextField } from '../../components/Fields';
 import { Outcome } from '../../components/Status';
 import { reads } from '../../data/queries';
 import { replaces, useAction } from '../../data/useAction';
@@ -53,29 +54,16 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
           : 'No token and secret are stored yet.'}
       </p>
       <div className="form-grid">
-        <label className="field">
-          <span>Service address (URL)</span>
-          <input
-            type="url"
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            placeholder="https://payments.example.org/api"
-            autoComplete="url"
-          />
-        </label>
-        <label className="field">
-          <span>Token</span>
-          <input type="password" value={token} onChange={(event) => setToken(event.target.value)} autoComplete="off" />
-        </label>
-        <label className="field">
-          <span>Secret</span>
-          <input
-            type="password"
-            value={secret}
-            onChange={(event) => setSecret(event.target.value)}
-            autoComplete="off"
-          />
-        </label>
+        <TextField
+          label="Service address (URL)"
+          type="url"
+          value={url}
+          onChange={setUrl}
+          placeholder="https://payments.example.org/api"
+          autoComplete="url"
+        />
+        <TextField label="Token" type="password" value={token} onChange={setToken} autoComplete="off" />
+        <TextField label="Secret" type="password" value={secret} onChange={setSecret} autoComplete="off" />
       </div>
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={connection.busy || problem !== null}>

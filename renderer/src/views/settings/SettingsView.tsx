@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ExportLayout, Settings, SettingsPatch } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
+import { CheckField, ChoiceField, NumberField, optionsOf, TextField } from '../../components/Fields';
 import { Outcome, QueryStatus } from '../../components/Status';
 import { reads } from '../../data/queries';
 import { replaces, useAction } from '../../data/useAction';
@@ -9,6 +10,19 @@ import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
 import { ConnectionForm } from './ConnectionForm';
 
 type Draft = Omit<Settings, 'serviceUrl' | 'connectionConfigured'>;
+
+/** The export's accounts, and the Escape layout's fields (shown only for that layout). */
+const TEXT_SETTINGS: Array<{
+  key: 'clearingAccount' | 'depositAccount' | 'escapeOrgId' | 'escapeDeptId' | 'escapeJeType';
+  label: string;
+  maxLength: number;
+}> = [
+  { key: 'clearingAccount', label: 'Clearing account', maxLength: 64 },
+  { key: 'depositAccount', label: 'Deposit (bank) account', maxLength: 64 },
+  { key: 'escapeOrgId', label: 'Escape organisation ID', maxLength: 32 },
+  { key: 'escapeDeptId', label: 'Escape department ID', maxLength: 32 },
+  { key: 'escapeJeType', label: 'Escape journal entry type', maxLength: 8 },
+];
 
 function draftOf(settings: Settings): Draft {
   const { serviceUrl: _url, connectionConfigured: _configured, ...rest } = settings;
@@ -65,128 +79,72 @@ function PreferencesForm({ settings }: { settings: Settings }) {
       <h2 id="prefs-title">Sync, export and review</h2>
       <fieldset className="fieldset">
         <legend>Nightly sync</legend>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.scheduleEnabled}
-            onChange={(event) => set('scheduleEnabled', event.target.checked)}
-          />
-          Sync automatically every night
-        </label>
+        <CheckField
+          label="Sync automatically every night"
+          checked={draft.scheduleEnabled}
+          onChange={(checked) => set('scheduleEnabled', checked)}
+        />
         <div className="form-grid">
-          <label className="field">
-            <span>Time (Central)</span>
-            <input
-              type="time"
-              value={draft.scheduleTime}
-              onChange={(event) => set('scheduleTime', event.target.value)}
-              disabled={!draft.scheduleEnabled}
-            />
-          </label>
-          <label className="field">
-            <span>Re-read the last … days</span>
-            <input
-              type="number"
-              min={1}
-              max={365}
-              value={draft.refreshWindowDays}
-              onChange={(event) => set('refreshWindowDays', Number(event.target.value))}
-            />
-          </label>
-          <label className="field">
-            <span>First sync goes back … days</span>
-            <input
-              type="number"
-              min={1}
-              max={3650}
-              value={draft.firstSyncDays}
-              onChange={(event) => set('firstSyncDays', Number(event.target.value))}
-            />
-          </label>
+          <TextField
+            label="Time (Central)"
+            type="time"
+            value={draft.scheduleTime}
+            onChange={(value) => set('scheduleTime', value)}
+            disabled={!draft.scheduleEnabled}
+          />
+          <NumberField
+            label="Re-read the last … days"
+            min={1}
+            max={365}
+            value={draft.refreshWindowDays}
+            onChange={(value) => set('refreshWindowDays', value)}
+          />
+          <NumberField
+            label="First sync goes back … days"
+            min={1}
+            max={3650}
+            value={draft.firstSyncDays}
+            onChange={(value) => set('firstSyncDays', value)}
+          />
         </div>
       </fieldset>
       <fieldset className="fieldset">
         <legend>Export</legend>
         <div className="form-grid">
-          <label className="field">
-            <span>Layout</span>
-            <select
-              value={draft.exportLayout}
-              onChange={(event) => set('exportLayout', event.target.value as ExportLayout)}
-            >
-              {EXPORT_LAYOUT_OPTIONS.map((layout) => (
-                <option key={layout} value={layout}>
-                  {EXPORT_LAYOUT_LABELS[layout]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span>Clearing account</span>
-            <input
-              value={draft.clearingAccount}
-              onChange={(event) => set('clearingAccount', event.target.value)}
-              maxLength={64}
-            />
-          </label>
-          <label className="field">
-            <span>Deposit (bank) account</span>
-            <input
-              value={draft.depositAccount}
-              onChange={(event) => set('depositAccount', event.target.value)}
-              maxLength={64}
-            />
-          </label>
-          {draft.exportLayout === 'escape' && (
-            <>
-              <label className="field">
-                <span>Escape organisation ID</span>
-                <input
-                  value={draft.escapeOrgId}
-                  onChange={(event) => set('escapeOrgId', event.target.value)}
-                  maxLength={32}
-                />
-              </label>
-              <label className="field">
-                <span>Escape department ID</span>
-                <input
-                  value={draft.escapeDeptId}
-                  onChange={(event) => set('escapeDeptId', event.target.value)}
-                  maxLength={32}
-                />
-              </label>
-              <label className="field">
-                <span>Escape journal entry type</span>
-                <input
-                  value={draft.escapeJeType}
-                  onChange={(event) => set('escapeJeType', event.target.value)}
-                  maxLength={8}
-                />
-              </label>
-            </>
+          <ChoiceField
+            label="Layout"
+            value={draft.exportLayout}
+            options={optionsOf(EXPORT_LAYOUT_OPTIONS, (layout) => EXPORT_LAYOUT_LABELS[layout])}
+            onChange={(value) => set('exportLayout', value as ExportLayout)}
+          />
+          {TEXT_SETTINGS.filter(({ key }) => draft.exportLayout === 'escape' || !key.startsWith('escape')).map(
+            ({ key, label, maxLength }) => (
+              <TextField
+                key={key}
+                label={label}
+                value={draft[key]}
+                onChange={(value) => set(key, value)}
+                maxLength={maxLength}
+              />
+            ),
           )}
         </div>
       </fieldset>
       <fieldset className="fieldset">
         <legend>Review and demo data</legend>
         <div className="form-grid">
-          <label className="field">
-            <span>Your name (on sign-offs)</span>
-            <input
-              value={draft.reviewerName}
-              onChange={(event) => set('reviewerName', event.target.value)}
-              maxLength={100}
-            />
-          </label>
-        </div>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={draft.sandboxMode}
-            onChange={(event) => set('sandboxMode', event.target.checked)}
+          <TextField
+            label="Your name (on sign-offs)"
+            value={draft.reviewerName}
+            onChange={(value) => set('reviewerName', value)}
+            maxLength={100}
           />
-          Sandbox mode: use the built-in demo service instead of the district’s
-        </label>
+        </div>
+        <CheckField
+          label="Sandbox mode: use the built-in demo service instead of the district’s"
+          checked={draft.sandboxMode}
+          onChange={(checked) => set('sandboxMode', checked)}
+        />
       </fieldset>
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={saving || !dirty}>

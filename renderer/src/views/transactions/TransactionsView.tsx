@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../../../../shared/domain';
 import { DataTable } from '../../components/DataTable';
+import { ChoiceField, optionsOf, TextField } from '../../components/Fields';
 import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
 import { transactionFilter, transactionList, type PagerState } from '../../data/transactionPages';
 import { describeError } from '../../errors';
@@ -70,35 +71,23 @@ function TransactionList() {
           setSearch(typed);
         }}
       >
-        <label className="field field-grow">
-          <span>Search</span>
-          <input
-            data-search
-            type="search"
-            value={typed}
-            placeholder="Transaction, order, payer or data"
-            onChange={(event) => setTyped(event.target.value)}
-            aria-keyshortcuts="/"
-          />
-        </label>
-        <label className="field">
-          <span>Status</span>
-          <select
-            value={statuses[0] ?? ''}
-            onChange={(event) =>
-              setFilter('transactions', {
-                statuses: event.target.value ? [event.target.value as TransactionStatus] : [],
-              })
-            }
-          >
-            <option value="">Any status</option>
-            {TRANSACTION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <TextField
+          label="Search"
+          className="field-grow"
+          data-search
+          type="search"
+          value={typed}
+          placeholder="Transaction, order, payer or data"
+          onChange={setTyped}
+          aria-keyshortcuts="/"
+        />
+        <ChoiceField
+          label="Status"
+          value={statuses[0]}
+          any="Any status"
+          options={optionsOf(TRANSACTION_STATUSES, (status) => status)}
+          onChange={(value) => setFilter('transactions', { statuses: value ? [value as TransactionStatus] : [] })}
+        />
         {pager && (
           <p className="filters-count" role="status">
             {formatCount(count)} {count === 1 ? 'transaction' : 'transactions'}
