@@ -35,7 +35,7 @@ describe('export save dialog', () => {
     ]);
     expect(calls.at(-1)).toEqual([
       'export.glBatches',
-      { ...range, layout: 'je-csv', file: '/home/bk/Documents/march.csv' },
+      { ...range, layout: 'je-csv', file: '/home/bk/Documents/march.csv', overwrite: true },
     ]);
   });
 

@@ -2,7 +2,7 @@
  * Export (DESIGN.md §7): GL batches of a range to a workbook, and for an ERP layout a CSV beside it;
  * both written to temporary names and renamed; recorded in the export registry with their hash.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { ContractError, type ExportLayout, type ExportRecord, type ExportResult } from '../../../shared/contract';
@@ -91,7 +91,7 @@ export async function exportGlBatches(
     }
     const paths = exportPaths(request, env);
     for (const target of [paths.workbook, paths.csv]) {
-      if (target && !request.overwrite && existsSync(target)) {
+      if (target && !request.overwrite && isFile(target)) {
         throw new ContractError(
           'CONFLICT',
           `${target} already exists and was left as it is. Choose another file name, or allow replacing it (the CLI's --force).`,
@@ -168,4 +168,12 @@ function storeError(error: unknown): ContractError {
     'STORE',
     `The export could not be recorded in the local database (${reason}), so no file was written. Close other copies of District Recon and export again.`,
   );
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
