@@ -1,5 +1,5 @@
 /** The browser host: 127.0.0.1 only, a per-launch token, Host and Origin checked. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -98,6 +98,21 @@ describe('browser host', () => {
     const notJson = await send('/rpc/app.info', { headers: auth(), body: '{nope' });
     expect(notJson.status).toBe(400);
     expect(notJson.json).toMatchObject({ error: { message: 'The request body is not valid JSON.' } });
+  });
+
+  it('403 for an export that names its own file: in browser mode the host picks it', async () => {
+    const victim = join(mkdtempSync(join(tmpdir(), 'recon-victim-')), 'notes.txt');
+    writeFileSync(victim, 'keep me');
+    const res = await send('/rpc/export.glBatches', {
+      headers: auth(),
+      body: JSON.stringify({ from: '2026-03-01', to: '2026-03-31', file: victim, overwrite: true }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN', message: expect.stringContaining('leave "file" out') },
+    });
+    expect(readFileSync(victim, 'utf8')).toBe('keep me');
   });
 
   it('404 for an unknown method, 405 for GET on /rpc', async () => {
