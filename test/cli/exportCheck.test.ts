@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,20 @@ describe('district-recon export gl and check', () => {
     expect(existsSync(join(folder, 'je.csv')) && existsSync(join(folder, 'je.xlsx'))).toBe(true);
     expect(second.stderr).toContain(`overlaps export #1`);
     expect(second.stderr).toContain(out);
+  });
+
+  it('refuses to replace an existing --out file (exit 1, file and mode untouched) unless --force', () => {
+    const out = join(folder, 'existing.xlsx');
+    writeFileSync(out, 'budget notes', { mode: 0o640 });
+    const args = ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, '--db', dbFile];
+    const refused = cli(args, folder);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${out} already exists`);
+    expect(readFileSync(out, 'utf8')).toBe('budget notes');
+    expect(statSync(out).mode & 0o777).toBe(0o640);
+    const forced = cli([...args, '--force'], folder);
+    expect(forced.code).toBe(0);
+    expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK');
   });
 
   it('exits 2 on bad usage and 1, naming the path, when the file cannot be written', () => {
