@@ -6,7 +6,7 @@
  * too long to hold gives `rowAt` (a sparse lookup) instead of `rows`.
  */
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowData } from '@tanstack/react-table';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useRowWindow } from '../hooks/useRowWindow';
 import { useShortcuts } from '../hooks/useShortcuts';
 import { MemoDataRow, MemoPlaceholderRow } from './DataTableRow';
@@ -42,6 +42,8 @@ interface DataTableProps<T> {
   /** Height of the scroll area. */
   height?: string;
   selectedId?: string | null;
+  /** Shown instead of the table when there are no rows. */
+  empty?: ReactNode;
 }
 
 /** Rows rendered past each edge: enough for a key press or a slow wheel; a fast scroll replaces the screen anyway. */
@@ -67,6 +69,7 @@ export function DataTable<T>({
   rowHeight = 34,
   height = 'calc(100vh - 260px)',
   selectedId = null,
+  empty,
 }: DataTableProps<T>) {
   const loaded = rows ?? [];
   const total = Math.max(rowCount ?? loaded.length, loaded.length);
@@ -171,6 +174,7 @@ export function DataTable<T>({
     );
   }
 
+  if (total === 0 && empty !== undefined) return <>{empty}</>;
   return (
     <div className="data-table" role="grid" aria-label={label} aria-rowcount={total + 1}>
       <div className="data-table-head" role="rowgroup">

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { methodLabel } from '../format';
 import { hrefFor, type ViewId } from '../routes';
+import { BusinessDate } from './Dates';
 
 /** One fact of a detail page: its name, its value, and the value's class (e.g. 'mono'). */
 export type Fact = [term: string, value: ReactNode, className?: string];
@@ -24,5 +26,22 @@ export function Breadcrumb({ view, title, item }: { view: ViewId; title: string;
     <nav aria-label="Breadcrumb" className="breadcrumb">
       <a href={hrefFor(view)}>{title}</a> <span aria-hidden="true">›</span> <span>{item}</span>
     </nav>
+  );
+}
+
+/** A detail page's title (the item and its payee), its Central business date and method, and what sits beside them. */
+export function DetailHead(props: { title: string; payee: string; date: string; method: string; children: ReactNode }) {
+  return (
+    <div className="detail-head">
+      <div>
+        <h1 id="view-title">
+          {props.title} <span className="muted">· {props.payee}</span>
+        </h1>
+        <p className="muted">
+          Business date (Central): <BusinessDate date={props.date} /> · {methodLabel(props.method)}
+        </p>
+      </div>
+      {props.children}
+    </div>
   );
 }

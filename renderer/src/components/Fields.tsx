@@ -28,16 +28,11 @@ export function TextField({
 }
 
 export function NumberField({
-  label,
   value,
   onChange,
-  ...input
+  ...props
 }: InputProps & { label: string; value: number; onChange(value: number): void }) {
-  return (
-    <Field label={label}>
-      <input type="number" value={value} onChange={(event) => onChange(Number(event.target.value))} {...input} />
-    </Field>
-  );
+  return <TextField type="number" value={String(value)} onChange={(text) => onChange(Number(text))} {...props} />;
 }
 
 export interface Option {
@@ -96,5 +91,41 @@ export function CheckField({
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
       {label}
     </label>
+  );
+}
+
+/** From and To, Central business dates; '' when not chosen. */
+export function DateRange({
+  from,
+  to,
+  onChange,
+  required = false,
+  search = false,
+}: {
+  from: string;
+  to: string;
+  onChange(patch: { from: string } | { to: string }): void;
+  required?: boolean;
+  /** `/` focuses From. */
+  search?: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        label="From (Central)"
+        data-search={search || undefined}
+        type="date"
+        required={required}
+        value={from}
+        onChange={(value) => onChange({ from: value })}
+      />
+      <TextField
+        label="To (Central)"
+        type="date"
+        required={required}
+        value={to}
+        onChange={(value) => onChange({ to: value })}
+      />
+    </>
   );
 }

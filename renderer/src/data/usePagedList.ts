@@ -23,5 +23,7 @@ export function usePagedList<M extends PagedMethod>(method: M, args: Omit<Method
     },
     [rows.length, hasNextPage, isFetchingNextPage, fetchNextPage],
   );
-  return { query, rows, rowCount: rows.length + (hasNextPage ? 1 : 0), onVisibleRange };
+  // What DataTable needs, to spread into it.
+  const table = { rows, rowCount: rows.length + (hasNextPage ? 1 : 0), onVisibleRange };
+  return { query, rows, table };
 }

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ReviewBadge, VerdictBadge } from '../../components/Badges';
-import { BusinessDate } from '../../components/Dates';
 import { ConfirmDialog } from '../../components/Dialog';
-import { Breadcrumb, Facts } from '../../components/Facts';
+import { Breadcrumb, DetailHead, Facts } from '../../components/Facts';
 import { Difference, Money } from '../../components/Money';
 import { QueryStatus } from '../../components/Status';
 import { useBatchReview } from '../../data/batches';
 import { reads } from '../../data/queries';
-import { formatCount, methodLabel } from '../../format';
+import { formatCount } from '../../format';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { navigate } from '../../routes';
 import { BatchChecks } from './BatchChecks';
@@ -47,15 +46,12 @@ export function BatchDetailView({ id }: { id: string }) {
       <QueryStatus query={query} loading="Loading the batch…" />
       {detail && batch && (
         <>
-          <div className="detail-head">
-            <div>
-              <h1 id="view-title">
-                Batch {batch.id} <span className="muted">· {batch.payeeName ?? `Payee ${batch.payeeId}`}</span>
-              </h1>
-              <p className="muted">
-                Business date (Central): <BusinessDate date={batch.date} /> · {methodLabel(batch.paymentMethod)}
-              </p>
-            </div>
+          <DetailHead
+            title={`Batch ${batch.id}`}
+            payee={batch.payeeName ?? `Payee ${batch.payeeId}`}
+            date={batch.date}
+            method={batch.paymentMethod}
+          >
             <div className="detail-actions">
               <VerdictBadge verdict={batch.verdict} />
               <ReviewBadge state={batch.reviewState} />
@@ -74,7 +70,7 @@ export function BatchDetailView({ id }: { id: string }) {
                 </button>
               )}
             </div>
-          </div>
+          </DetailHead>
           {batch.reviewState === 'reopened' && batch.reopenReason && (
             <div className="banner banner-warn" role="status">
               Re-opened after sign-off: {batch.reopenReason}

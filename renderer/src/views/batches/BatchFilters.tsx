@@ -1,7 +1,7 @@
 import type { BatchFilter } from '../../../../shared/contract';
 import { PAYMENT_METHODS, VERDICTS, type PaymentMethod, type Payee, type Verdict } from '../../../../shared/domain';
 import { verdictText } from '../../components/Badges';
-import { ChoiceField, optionsOf, TextField } from '../../components/Fields';
+import { ChoiceField, DateRange, optionsOf } from '../../components/Fields';
 import { methodLabel } from '../../format';
 
 interface BatchFiltersProps {
@@ -35,18 +35,8 @@ export function BatchFilters({ filter, payees, onChange }: BatchFiltersProps) {
         options={optionsOf(PAYMENT_METHODS, methodLabel)}
         onChange={(value) => onChange({ methods: oneOf(value, (v) => v as PaymentMethod) })}
       />
-      <TextField
-        label="From (Central)"
-        type="date"
-        value={filter.from ?? ''}
-        onChange={(value) => onChange({ from: value || undefined })}
-      />
-      <TextField
-        label="To (Central)"
-        type="date"
-        value={filter.to ?? ''}
-        onChange={(value) => onChange({ to: value || undefined })}
-      />
+      {/* An emptied date is dropped from the filter by the store. */}
+      <DateRange from={filter.from ?? ''} to={filter.to ?? ''} onChange={onChange} />
       <ChoiceField
         label="Tie-out"
         value={filter.verdicts?.[0]}

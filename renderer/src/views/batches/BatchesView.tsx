@@ -17,7 +17,7 @@ export function BatchesView({ itemId }: { itemId: string | null }) {
 function BatchList() {
   const filter = useFilters((state) => state.batches);
   const setFilter = useFilters((state) => state.set);
-  const { query, rows, rowCount, onVisibleRange } = usePagedList('batches.list', { filter, limit: PAGE_LIMIT });
+  const { query, table } = usePagedList('batches.list', { filter, limit: PAGE_LIMIT });
   const payees = usePayees();
   useSearchKey();
 
@@ -27,23 +27,23 @@ function BatchList() {
       <h1 id="view-title">Batches</h1>
       <BatchFilters filter={filter} payees={payees} onChange={(patch) => setFilter('batches', patch)} />
       <QueryStatus query={query} loading="Loading batches…" />
-      {query.isSuccess && rows.length === 0 && (
-        <EmptyState title={filtered ? 'No batches match these filters.' : 'No batches yet.'}>
-          <p>
-            {filtered ? 'Widen the date range or clear a filter.' : 'Deposits appear here after a sync brings them in.'}
-          </p>
-        </EmptyState>
-      )}
-      {rows.length > 0 && (
+      {query.data && (
         <DataTable
           label="Batches"
           columns={BATCH_COLUMNS}
-          rows={rows}
-          rowCount={rowCount}
+          {...table}
           getRowId={(batch) => batch.id}
           onOpen={(batch) => navigate('batches', batch.id)}
-          onVisibleRange={onVisibleRange}
           keyboard
+          empty={
+            <EmptyState title={filtered ? 'No batches match these filters.' : 'No batches yet.'}>
+              <p>
+                {filtered
+                  ? 'Widen the date range or clear a filter.'
+                  : 'Deposits appear here after a sync brings them in.'}
+              </p>
+            </EmptyState>
+          }
         />
       )}
     </section>

@@ -36,7 +36,7 @@ type Acknowledgement = { ids: number[] } | { upToId: number };
 export function ChangesView() {
   const { kinds, showAcknowledged } = useFilters((state) => state.changes);
   const setFilter = useFilters((state) => state.set);
-  const { query, rows, rowCount, onVisibleRange } = usePagedList('changes.list', {
+  const { query, rows, table } = usePagedList('changes.list', {
     ...(kinds.length ? { kinds } : {}),
     unacknowledgedOnly: !showAcknowledged,
     limit: PAGE_LIMIT,
@@ -124,21 +124,19 @@ export function ChangesView() {
       </form>
       <QueryStatus query={query} loading="Loading changes…" />
       {actionError && <ErrorBanner message={actionError} />}
-      {query.isSuccess && rows.length === 0 && (
-        <EmptyState title={showAcknowledged || kinds.length ? 'No changes match.' : 'Nothing to review.'}>
-          <p>Status changes found by the sync (settlements, refunds, voids, returns) appear here.</p>
-        </EmptyState>
-      )}
-      {rows.length > 0 && (
+      {query.data && (
         <DataTable
           label="Changes"
           columns={columns}
-          rows={rows}
-          rowCount={rowCount}
+          {...table}
           getRowId={(change) => String(change.id)}
           onOpen={(change) => navigate('transactions', change.transactionId)}
-          onVisibleRange={onVisibleRange}
           keyboard
+          empty={
+            <EmptyState title={showAcknowledged || kinds.length ? 'No changes match.' : 'Nothing to review.'}>
+              <p>Status changes found by the sync (settlements, refunds, voids, returns) appear here.</p>
+            </EmptyState>
+          }
         />
       )}
       <ConfirmDialog

@@ -1,5 +1,5 @@
 import { PAYMENT_METHODS, type Payee } from '../../../../shared/domain';
-import { TextField } from '../../components/Fields';
+import { DateRange } from '../../components/Fields';
 import { methodLabel } from '../../format';
 import type { GlFilter } from '../../data/glFilter';
 
@@ -13,15 +13,7 @@ interface GlFiltersProps {
 export function GlFilters({ filter, payees, onChange }: GlFiltersProps) {
   return (
     <form className="filters" role="search" aria-label="Choose GL batches" onSubmit={(event) => event.preventDefault()}>
-      <TextField
-        label="From (Central)"
-        data-search
-        type="date"
-        required
-        value={filter.from}
-        onChange={(from) => onChange({ from })}
-      />
-      <TextField label="To (Central)" type="date" required value={filter.to} onChange={(to) => onChange({ to })} />
+      <DateRange from={filter.from} to={filter.to} onChange={onChange} required search />
       <label className="field">
         <span>Payees</span>
         <select

@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { TransactionDetail } from '../../../../shared/contract';
 import type { PurchasedItem } from '../../../../shared/domain';
 import { columnsOf, StatusText } from '../../components/columns';
-import { BusinessDate, Instant } from '../../components/Dates';
-import { Breadcrumb, Facts } from '../../components/Facts';
+import { Instant } from '../../components/Dates';
+import { Breadcrumb, DetailHead, Facts } from '../../components/Facts';
 import { Difference, Money } from '../../components/Money';
 import { QueryStatus } from '../../components/Status';
 import { StaticTable } from '../../components/StaticTable';
 import { reads } from '../../data/queries';
-import { methodLabel } from '../../format';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { CHANGE_KIND_LABELS } from '../../labels';
 import { hrefFor, navigate } from '../../routes';
@@ -33,17 +32,14 @@ export function TransactionDetailView({ id }: { id: number }) {
       <QueryStatus query={query} loading="Loading the transaction…" />
       {detail && txn && (
         <>
-          <div className="detail-head">
-            <div>
-              <h1 id="view-title">
-                Transaction {txn.id} <span className="muted">· {detail.payeeName ?? `Payee ${txn.payeeId}`}</span>
-              </h1>
-              <p className="muted">
-                Business date (Central): <BusinessDate date={txn.businessDate} /> · {methodLabel(txn.paymentMethod)}
-              </p>
-            </div>
+          <DetailHead
+            title={`Transaction ${txn.id}`}
+            payee={detail.payeeName ?? `Payee ${txn.payeeId}`}
+            date={txn.businessDate}
+            method={txn.paymentMethod}
+          >
             <StatusText status={txn.status} large />
-          </div>
+          </DetailHead>
           <Facts
             facts={[
               ['Amount', <Money key="amount" cents={txn.amountCents} strong />],

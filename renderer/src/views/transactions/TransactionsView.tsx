@@ -96,16 +96,7 @@ function TransactionList() {
       </form>
       <QueryStatus query={query} loading="Loading transactions…" />
       {pager && error !== null && <ErrorBanner message={describeError(error)} onRetry={() => void query.refetch()} />}
-      {pager && count === 0 && (
-        <EmptyState title={filtered ? 'No transactions match.' : 'No transactions yet.'}>
-          <p>
-            {filtered
-              ? 'Try a transaction or order number, or part of the payer’s name.'
-              : 'Transactions appear after the first sync.'}
-          </p>
-        </EmptyState>
-      )}
-      {pager && count > 0 && (
+      {pager && (
         <DataTable
           label="Transactions"
           columns={TRANSACTION_LIST_COLUMNS}
@@ -115,6 +106,15 @@ function TransactionList() {
           onOpen={(txn) => navigate('transactions', txn.id)}
           onVisibleRange={onVisibleRange}
           keyboard
+          empty={
+            <EmptyState title={filtered ? 'No transactions match.' : 'No transactions yet.'}>
+              <p>
+                {filtered
+                  ? 'Try a transaction or order number, or part of the payer’s name.'
+                  : 'Transactions appear after the first sync.'}
+              </p>
+            </EmptyState>
+          }
         />
       )}
     </section>
