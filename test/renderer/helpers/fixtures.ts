@@ -185,6 +185,7 @@ export function settings(overrides: Partial<Settings> = {}): Settings {
     escapeDeptId: '',
     escapeJeType: '',
     reviewerName: 'Pat Reviewer',
+    bankMatchWindowDays: 5,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import type { SignOff } from '../../../../shared/domain';
 import { Instant } from '../../components/Dates';
 import { Money } from '../../components/Money';
+import { Timeline } from '../../components/Timeline';
 
 const ACTION_TEXT: Record<SignOff['action'], string> = {
   sign_off: 'Signed off',
@@ -9,11 +10,10 @@ const ACTION_TEXT: Record<SignOff['action'], string> = {
 };
 
 export function BatchHistory({ history }: { history: SignOff[] }) {
-  if (history.length === 0) return <p className="muted">Not signed off yet.</p>;
   return (
-    <ol className="timeline">
-      {history.map((entry) => (
-        <li key={entry.id} className={`timeline-item timeline-${entry.action}`}>
+    <Timeline entries={history} empty="Not signed off yet." kindOf={(entry) => entry.action}>
+      {(entry) => (
+        <>
           <div>
             <strong>{ACTION_TEXT[entry.action]}</strong> by {entry.by} · <Instant iso={entry.at} />
           </div>
@@ -24,8 +24,8 @@ export function BatchHistory({ history }: { history: SignOff[] }) {
               <Money cents={entry.partialCents} /> net, {entry.totalCount} transactions
             </div>
           )}
-        </li>
-      ))}
-    </ol>
+        </>
+      )}
+    </Timeline>
   );
 }

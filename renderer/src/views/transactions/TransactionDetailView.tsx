@@ -7,6 +7,7 @@ import { Breadcrumb, DetailHead, Facts } from '../../components/Facts';
 import { Difference, Money } from '../../components/Money';
 import { QueryStatus } from '../../components/Status';
 import { StaticTable } from '../../components/StaticTable';
+import { Timeline } from '../../components/Timeline';
 import { reads } from '../../data/queries';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { CHANGE_KIND_LABELS } from '../../labels';
@@ -65,7 +66,7 @@ export function TransactionDetailView({ id }: { id: number }) {
 
           <section className="panel" aria-labelledby="timeline-title">
             <h2 id="timeline-title">Status timeline</h2>
-            <Timeline changes={detail.changes} />
+            <StatusTimeline changes={detail.changes} />
           </section>
 
           {detail.items.length > 0 && (
@@ -80,12 +81,11 @@ export function TransactionDetailView({ id }: { id: number }) {
   );
 }
 
-function Timeline({ changes }: { changes: TransactionDetail['changes'] }) {
-  if (changes.length === 0) return <p className="muted">No status changes recorded.</p>;
+function StatusTimeline({ changes }: { changes: TransactionDetail['changes'] }) {
   return (
-    <ol className="timeline">
-      {changes.map((change) => (
-        <li key={change.id} className={`timeline-item timeline-${change.kind}`}>
+    <Timeline entries={changes} empty="No status changes recorded." kindOf={(change) => change.kind}>
+      {(change) => (
+        <>
           <div>
             <strong>{CHANGE_KIND_LABELS[change.kind]}</strong>
             {change.fromStatus ? ` · ${change.fromStatus} → ${change.toStatus}` : ` · ${change.toStatus}`}
@@ -101,8 +101,8 @@ function Timeline({ changes }: { changes: TransactionDetail['changes'] }) {
             {change.acknowledgedAt ? ' · reviewed' : ' · waiting for review'}
           </div>
           {change.detail && <div className="timeline-note">{change.detail}</div>}
-        </li>
-      ))}
-    </ol>
+        </>
+      )}
+    </Timeline>
   );
 }
