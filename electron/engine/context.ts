@@ -32,6 +32,8 @@ export interface EngineOptions {
   dataFolder: string;
   /** Defaults to `<dataFolder>/district-recon.sqlite`; `:memory:` for tests. */
   databasePath?: string;
+  /** false: the database must already exist (reads: status, check, export). Default true. */
+  createDatabase?: boolean;
   /** An already-open store (tests that seed rows); the engine closes it with itself. */
   store?: Store;
   host: 'electron' | 'web' | 'cli' | 'direct';

@@ -28,6 +28,7 @@ import type { ClientTuning } from './sync/connection';
 import { startScheduler, type Scheduler, type SchedulerOptions } from './sync/schedule';
 import { SyncService, type StartOptions } from './sync/service';
 import { createAppHandlers } from './handlers/app';
+import { createBankHandlers } from './handlers/bank';
 import { createBatchHandlers } from './handlers/batches';
 import { createChangeHandlers } from './handlers/changes';
 import { createConnectionHandlers } from './handlers/connection';
@@ -81,8 +82,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 
 export async function createEngineWithInternals(options: EngineOptions): Promise<EngineWithInternals> {
   const databasePath = options.databasePath ?? join(options.dataFolder, 'district-recon.sqlite');
-  if (!options.store && databasePath !== ':memory:') mkdirSync(options.dataFolder, { recursive: true });
-  const store = options.store ?? (await openStore(databasePath));
+  const create = options.createDatabase ?? true;
+  if (!options.store && create && databasePath !== ':memory:') mkdirSync(options.dataFolder, { recursive: true });
+  const store = options.store ?? (await openStore(databasePath, { create }));
   const closers: Array<() => Promise<void> | void> = [];
   const partial: Omit<EngineContext, 'sync'> = {
     options,
@@ -113,6 +115,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     ...createChangeHandlers(context),
     ...createReconcileHandlers(context),
     ...createExportHandlers(context),
+    ...createBankHandlers(context),
   };
   const callUnknown = async (method: unknown, args: unknown): Promise<unknown> => {
     const call = parseCall(method, args);

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,36 @@ describe('district-recon export gl and check', () => {
     expect(forced.code).toBe(0);
     expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK');
   });
+
+  it('reads never create a database: a missing --db is a one-line error naming it', () => {
+    const missing = join(folder, 'mistyped.sqlite');
+    for (const args of [
+      ['check', '--db', missing],
+      ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', join(folder, 'x.xlsx'), '--db', missing],
+      ['status', '--db', missing],
+    ]) {
+      const result = cli(args, folder);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(missing);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(missing)).toBe(false);
+    }
+  }, 90_000);
+
+  it('a --db that is not SQLite at all is refused and left as it is, never renamed', () => {
+    const csv = join(folder, 'budget.csv');
+    writeFileSync(csv, 'account,amount\n4100,12.00\n');
+    for (const args of [
+      ['status', '--db', csv],
+      ['check', '--db', csv],
+    ]) {
+      const result = cli(args, folder);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('not a SQLite file');
+    }
+    expect(readFileSync(csv, 'utf8')).toBe('account,amount\n4100,12.00\n');
+    expect(readdirSync(folder).filter((name) => name.startsWith('budget.csv'))).toEqual(['budget.csv']);
+  }, 90_000);
 
   it('exits 2 on bad usage and 1, naming the path, when the file cannot be written', () => {
     expect(cli(['export', 'gl', '--from', '2026-3-1', '--to', '2026-03-31', '--out', 'x.xlsx'], folder)).toMatchObject({

@@ -27,6 +27,7 @@ export async function run(argv: string[]): Promise<number> {
     version: appVersion(),
     dataFolder: defaultDataFolder(),
     databasePath: values.db ? resolve(values.db) : undefined,
+    createDatabase: false,
     host: 'cli',
   });
   try {

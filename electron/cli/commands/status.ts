@@ -22,6 +22,7 @@ export async function run(argv: string[]): Promise<number> {
     dataFolder: defaultDataFolder(),
     databasePath: path,
     host: 'cli',
+    createDatabase: false,
   });
   try {
     const { batchDates: _batchDates, ...report } = await engine.call('app.status', {});

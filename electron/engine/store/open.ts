@@ -1,4 +1,4 @@
-import { existsSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
@@ -35,8 +35,14 @@ export class StoreDamagedError extends StoreError {
   }
 }
 
-/** Opens (creating if needed), checks and migrates the store. `:memory:` for tests. */
-export async function openStore(path: string): Promise<Store> {
+export interface OpenOptions {
+  /** false: a missing file is an error naming it (reads must not create a database). Default true. */
+  create?: boolean;
+}
+
+/** Opens (creating it only if allowed), checks and migrates the store. `:memory:` for tests. */
+export async function openStore(path: string, options: OpenOptions = {}): Promise<Store> {
+  if (path !== ':memory:') refuseWhatIsNotAStore(path, options.create ?? true);
   const backupFolder = path === ':memory:' ? null : join(dirname(path), 'backups');
   const sqlite = openChecked(path, backupFolder);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
@@ -64,6 +70,45 @@ export async function openStore(path: string): Promise<Store> {
       await db.destroy();
     },
   };
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/**
+ * Refuses, untouched, what cannot be a store: a missing file when creating is not allowed, a
+ * folder, a file that is not SQLite at all (a mistyped --db pointing at a CSV must never be moved
+ * aside as "damaged"). Only a SQLite file that fails its check is moved aside.
+ */
+function refuseWhatIsNotAStore(path: string, create: boolean): void {
+  let info;
+  try {
+    info = statSync(path);
+  } catch {
+    if (!create) {
+      throw new StoreError(
+        `There is no database at ${path}. Check the path, or run "district-recon sync" to create one.`,
+      );
+    }
+    if (!existsSync(dirname(path))) {
+      throw new StoreError(`The folder ${dirname(path)} does not exist, so no database can be created at ${path}.`);
+    }
+    return;
+  }
+  if (info.isDirectory())
+    throw new StoreError(`${path} is a folder, not a database file. Give the database file's path.`);
+  if (info.size === 0) return;
+  const head = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (!head.equals(SQLITE_HEADER)) {
+    throw new StoreError(
+      `${path} is not a District Recon database (it is not a SQLite file); it was left untouched. Check the path.`,
+    );
+  }
 }
 
 function openChecked(path: string, backupFolder: string | null): BetterSqlite3.Database {

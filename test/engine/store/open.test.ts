@@ -1,4 +1,5 @@
 import {
+  readFileSync,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -76,13 +77,20 @@ describe('openStore', () => {
     expect(existsSync(error.movedTo)).toBe(true);
   });
 
-  it('a file that is not a database is moved aside too', async () => {
+  it('a file that is not SQLite at all is refused and left untouched (a mistyped path is not a damaged store)', async () => {
     const path = join(folder, 'district-recon.sqlite');
     writeFileSync(path, 'this is not a database'.repeat(300));
     const error = await openStore(path).catch((e) => e);
-    expect(error).toBeInstanceOf(StoreDamagedError);
-    expect(error.message).toContain('no automatic backup yet');
-    expect(readdirSync(folder).some((f) => f.includes('.damaged-'))).toBe(true);
+    expect(error).not.toBeInstanceOf(StoreDamagedError);
+    expect(error.message).toContain('is not a SQLite file');
+    expect(readFileSync(path, 'utf8')).toBe('this is not a database'.repeat(300));
+    expect(readdirSync(folder).some((f) => f.includes('.damaged-'))).toBe(false);
+  });
+
+  it('a missing file is an error naming it when creating is not allowed, and nothing is created', async () => {
+    const path = join(folder, 'nope.sqlite');
+    await expect(openStore(path, { create: false })).rejects.toThrow(`There is no database at ${path}`);
+    expect(readdirSync(folder)).toEqual([]);
   });
 });
 
