@@ -6,17 +6,32 @@
  */
 import { z } from 'zod';
 import type {
+  BankAccount,
+  BankCsvMapping,
+  BankExplanation,
+  BankImportSummary,
+  BankLineDetail,
+  BankLineSummary,
+  BankStatement,
   BatchDetail,
   BatchSummary,
   Change,
   DaySummaryRow,
   GlAccount,
   GlBatch,
+  InTransitBatch,
   Payee,
   PurchasedItem,
   Transaction,
 } from './domain';
-import { CHANGE_KINDS, PAYMENT_METHODS, TRANSACTION_STATUSES, VERDICTS } from './domain';
+import {
+  BANK_EXPLANATION_KINDS,
+  BANK_LINE_STATUSES,
+  CHANGE_KINDS,
+  PAYMENT_METHODS,
+  TRANSACTION_STATUSES,
+  VERDICTS,
+} from './domain';
 import { isBusinessDate } from './time';
 import { isMethodName, type EventName, type MethodName } from './contractNames';
 
@@ -34,9 +49,11 @@ const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time 
 export const EXPORT_LAYOUTS = ['xlsx', 'je-csv', 'ascender', 'escape'] as const;
 export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
 
-const dateRange = z
-  .object({ from: businessDate, to: businessDate })
-  .refine((r) => r.from <= r.to, { message: '"from" must not be after "to"' });
+/** One rule for every range: a range whose "from" is after its "to" is refused, never answered empty. */
+const inOrder = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema.refine((r) => r.from <= r.to, { message: '"from" must not be after "to"', path: ['from'] });
+
+const dateRange = inOrder(z.object({ from: businessDate, to: businessDate }));
 
 const glFilter = z.object({
   from: businessDate,
@@ -84,6 +101,8 @@ export const settingsPatchSchema = z
     escapeDeptId: text(32),
     escapeJeType: text(8),
     reviewerName: text(100),
+    /** Business days a deposit may take to reach the bank after its batch date (DESIGN.md §10). */
+    bankMatchWindowDays: z.number().int().min(0).max(30),
   })
   .partial()
   .strict();
@@ -129,6 +148,7 @@ export interface Settings {
   escapeDeptId: string;
   escapeJeType: string;
   reviewerName: string;
+  bankMatchWindowDays: number;
 }
 
 export const SYNC_PHASES = [
@@ -263,6 +283,108 @@ export interface ConnectionTestResult {
   payeeCount: number | null;
 }
 
+// ---------- bank (DESIGN.md §10) ----------
+
+export const bankLineFilterSchema = z
+  .object({
+    statuses: z.array(z.enum(BANK_LINE_STATUSES)).max(BANK_LINE_STATUSES.length).optional(),
+    /** Bank account numbers. */
+    accounts: z.array(text(64).min(1)).max(100).optional(),
+    from: businessDate.optional(),
+    to: businessDate.optional(),
+    /** credit: money in (deposits); debit: money out (fees, returns). */
+    direction: z.enum(['credit', 'debit']).optional(),
+  })
+  .strict();
+export type BankLineFilter = z.infer<typeof bankLineFilterSchema>;
+
+const actor = text(100).optional();
+const undoReason = text(2000).min(1, 'say why');
+
+const bankMethodSchemas = {
+  /** A statement file: text as read, or its bytes in base64 (decoded as UTF-8, else Windows-1252). */
+  'bank.import': z
+    .object({
+      fileName: text(500).min(1),
+      content: z.string().max(200_000_000),
+      encoding: z.enum(['text', 'base64']).default('text'),
+      format: z.enum(['bai2', 'ofx', 'csv']).optional(),
+      /** The saved CSV column mapping to read a CSV export with. */
+      mappingName: text(200).min(1).optional(),
+      by: actor,
+    })
+    .strict(),
+  'bank.lines': z.object({ filter: bankLineFilterSchema.default({}), cursor, limit: pageLimit }).strict(),
+  'bank.line': z.object({ id }).strict(),
+  /** Confirms a line's match: batches for a deposit, or the returned transaction for an ACH return. */
+  'bank.confirm': z
+    .object({
+      lineId: id,
+      batchIds: z.array(batchId).min(1).max(50).optional(),
+      transactionId: id.optional(),
+      by: actor,
+    })
+    .strict()
+    .refine((a) => (a.batchIds === undefined) !== (a.transactionId === undefined), {
+      message: 'give either "batchIds" or "transactionId"',
+    }),
+  'bank.unmatch': z.object({ lineId: id, reason: undoReason, by: actor }).strict(),
+  'bank.explain': z
+    .object({
+      lineId: id.optional(),
+      batchId: batchId.optional(),
+      kind: z.enum(BANK_EXPLANATION_KINDS),
+      note: text(2000).default(''),
+      by: actor,
+    })
+    .strict()
+    .refine((a) => (a.lineId === undefined) !== (a.batchId === undefined), {
+      message: 'give either "lineId" or "batchId"',
+    })
+    .refine((a) => a.kind !== 'other' || a.note.trim() !== '', { message: '"other" needs a note saying what it is' }),
+  'bank.unexplain': z.object({ id, reason: undoReason, by: actor }).strict(),
+  'bank.inTransit': z
+    .object({ limit: z.number().int().min(1).max(5000).default(1000) })
+    .strict()
+    .default({ limit: 1000 }),
+  'bank.forBatch': z.object({ batchId }).strict(),
+  'bank.accounts': z.object({}).strict().default({}),
+  'bank.statements': z
+    .object({ limit: z.number().int().min(1).max(1000).default(100) })
+    .strict()
+    .default({ limit: 100 }),
+  'bank.mappings.list': z.object({}).strict().default({}),
+  /** Checked by the engine against the CSV mapping's own schema, which names every field to fix. */
+  'bank.mappings.save': z.object({ mapping: z.record(z.string(), z.unknown()) }).strict(),
+  'bank.mappings.remove': z.object({ name: text(200).min(1) }).strict(),
+} as const;
+
+export interface BankInTransit {
+  /** Today (Central), the day ages are counted to. */
+  asOf: string;
+  windowDays: number;
+  /** Oldest first. */
+  batches: InTransitBatch[];
+  truncated: boolean;
+}
+
+interface BankMethodResults {
+  'bank.import': BankImportSummary;
+  'bank.lines': Page<BankLineSummary>;
+  'bank.line': BankLineDetail;
+  'bank.confirm': BankLineSummary;
+  'bank.unmatch': BankLineSummary;
+  'bank.explain': BankExplanation;
+  'bank.unexplain': BankExplanation;
+  'bank.inTransit': BankInTransit;
+  'bank.forBatch': { line: BankLineSummary | null; explanation: BankExplanation | null };
+  'bank.accounts': BankAccount[];
+  'bank.statements': BankStatement[];
+  'bank.mappings.list': BankCsvMapping[];
+  'bank.mappings.save': BankCsvMapping[];
+  'bank.mappings.remove': BankCsvMapping[];
+}
+
 // ---------- the method table ----------
 
 const none = z.object({}).strict().default({});
@@ -321,7 +443,7 @@ export const methodSchemas = {
     .strict(),
   'batches.unsign': z.object({ id: batchId, reason: text(2000).min(1), by: text(100).optional() }).strict(),
 
-  'glBatches.list': glFilter.extend({ limit: z.number().int().min(1).max(5000).default(2000) }).strict(),
+  'glBatches.list': inOrder(glFilter.extend({ limit: z.number().int().min(1).max(5000).default(2000) }).strict()),
 
   'changes.list': z
     .object({
@@ -340,17 +462,20 @@ export const methodSchemas = {
 
   'reconcile.summary': dateRange,
 
-  'export.overlaps': glFilter.strict(),
-  'export.glBatches': glFilter
-    .extend({
-      layout: z.enum(EXPORT_LAYOUTS).optional(),
-      /** Electron: the path the save dialog returned. Browser mode: omitted; the host picks a file. */
-      file: z.string().min(1).max(1000).optional(),
-      /** Replace an existing file: the save dialog asked, or the CLI's --force. Refused in browser mode. */
-      overwrite: z.boolean().optional(),
-    })
-    .strict(),
+  'export.overlaps': inOrder(glFilter.strict()),
+  'export.glBatches': inOrder(
+    glFilter
+      .extend({
+        layout: z.enum(EXPORT_LAYOUTS).optional(),
+        /** Electron: the path the save dialog returned. Browser mode: omitted; the host picks a file. */
+        file: z.string().min(1).max(1000).optional(),
+        /** Replace an existing file: the save dialog asked, or the CLI's --force. Refused in browser mode. */
+        overwrite: z.boolean().optional(),
+      })
+      .strict(),
+  ),
   'export.list': none,
+  ...bankMethodSchemas,
 } as const;
 
 export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName, type MethodName, type EventName } from './contractNames';
@@ -363,7 +488,7 @@ void schemasMatchNames;
 export type MethodArgs<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
 export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
 
-export interface MethodResults {
+export interface MethodResults extends BankMethodResults {
   'app.info': AppInfo;
   'app.status': DatabaseStatus;
   'settings.get': Settings;
@@ -407,7 +532,8 @@ export type EngineHandlers = {
 
 // ---------- events ----------
 
-export type DataScope = 'transactions' | 'batches' | 'glBatches' | 'changes' | 'settings' | 'glAccounts' | 'exports';
+export type DataScope =
+  'transactions' | 'batches' | 'glBatches' | 'changes' | 'settings' | 'glAccounts' | 'exports' | 'bank';
 
 export interface EngineEvents {
   'sync.progress': SyncProgress;

@@ -102,14 +102,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return sendJson(res, 405, { ok: false, error: { code: 'BAD_ARGUMENTS', message: 'Use POST.' } });
       if (!authorised(req))
         return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
-      const method = decodeURIComponent(url.pathname.slice('/rpc/'.length));
+      const method = decodePath(url.pathname.slice('/rpc/'.length));
+      if (method === null) return badPath(res);
       let args: unknown;
       try {
         const body = await readBody(req);
         args = body.length ? JSON.parse(body) : {};
       } catch (error) {
-        const message = error instanceof BodyTooLarge ? error.message : 'The request body is not valid JSON.';
-        return sendJson(res, 400, { ok: false, error: { code: 'BAD_ARGUMENTS', message } });
+        if (error instanceof BodyTooLarge) {
+          // Answer, then drop the rest unread: the client sees 413, not a reset connection.
+          res.setHeader('connection', 'close');
+          sendJson(res, 413, { ok: false, error: { code: 'BAD_ARGUMENTS', message: error.message } });
+          req.resume();
+          return;
+        }
+        return sendJson(res, 400, {
+          ok: false,
+          error: { code: 'BAD_ARGUMENTS', message: 'The request body is not valid JSON.' },
+        });
       }
       if (
         method === 'export.glBatches' &&
@@ -182,7 +192,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   async function serveStatic(pathname: string, res: ServerResponse): Promise<void> {
-    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    const decoded = decodePath(pathname);
+    if (decoded === null) return badPath(res);
+    const relative = normalize(decoded).replace(/^([/\\])+/, '');
     let file = join(staticRoot, relative);
     if (!file.startsWith(staticRoot + sep) && file !== staticRoot) {
       return sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN', message: 'Outside the app.' } });
@@ -234,19 +246,41 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
 class BodyTooLarge extends Error {}
 
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+function badPath(res: ServerResponse): void {
+  sendJson(res, 400, {
+    ok: false,
+    error: { code: 'BAD_ARGUMENTS', message: 'The path is not valid percent-encoding.' },
+  });
+}
+
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolvePromise, reject) => {
+    const tooLarge = () => new BodyTooLarge(`The request body is larger than ${MAX_BODY_BYTES} bytes; send less.`);
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      reject(tooLarge());
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new BodyTooLarge(`The request body is larger than ${MAX_BODY_BYTES} bytes.`));
-        req.destroy();
+        req.off('data', onData);
+        chunks.length = 0;
+        reject(tooLarge());
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });

@@ -115,6 +115,32 @@ describe('browser host', () => {
     expect(readFileSync(victim, 'utf8')).toBe('keep me');
   });
 
+  it('400 for a path that is not valid percent-encoding, on /rpc and for files', async () => {
+    const rpc = await send('/rpc/app.%E0%A4%A', { headers: auth(), body: '{}' });
+    expect(rpc.status).toBe(400);
+    expect(rpc.json).toMatchObject({ error: { message: expect.stringContaining('percent-encoding') } });
+    const file = await send('/assets/%E0%A4%A.js', { method: 'GET' });
+    expect(file.status).toBe(400);
+  });
+
+  it('413, not a reset connection, for a body over the limit (declared or streamed)', async () => {
+    const big = 'x'.repeat(3 * 1024 * 1024);
+    const declared = await send('/rpc/app.info', { headers: auth(), body: big });
+    expect(declared.status).toBe(413);
+    expect(declared.json).toMatchObject({ ok: false, error: { code: 'BAD_ARGUMENTS' } });
+  });
+
+  it('one rule for every range: glBatches.list with "from" after "to" is refused like reconcile.summary', async () => {
+    for (const method of ['glBatches.list', 'reconcile.summary', 'export.overlaps']) {
+      const res = await send(`/rpc/${method}`, {
+        headers: auth(),
+        body: JSON.stringify({ from: '2026-03-31', to: '2026-03-01' }),
+      });
+      expect(res.status, method).toBe(400);
+      expect(res.json).toMatchObject({ error: { message: expect.stringContaining('"from" must not be after "to"') } });
+    }
+  });
+
   it('404 for an unknown method, 405 for GET on /rpc', async () => {
     expect((await send('/rpc/app.shutdown', { headers: auth(), body: '{}' })).status).toBe(404);
     expect((await send('/rpc/app.info', { method: 'GET', headers: auth() })).status).toBe(405);

@@ -50,7 +50,9 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write('Stopping after the page in flight...\n');
     engine.sync.cancel();
   };
+  // SIGTERM (a service manager, a closed terminal) stops like Ctrl+C: the run is recorded, not left running.
   process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
   try {
     if (!sandbox) await engine.call('settings.set', { patch: { sandboxMode: false } });
     engine.on('sync.progress', (p) => {
@@ -74,6 +76,7 @@ export async function run(argv: string[]): Promise<number> {
     return summary.status === 'succeeded' ? 0 : 1;
   } finally {
     process.off('SIGINT', stopOnSignal);
+    process.off('SIGTERM', stopOnSignal);
     await engine.close();
     await sandbox?.close();
   }
