@@ -2,9 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ReviewBadge, VerdictBadge } from '../../components/Badges';
 import { ConfirmDialog } from '../../components/Dialog';
-import { Breadcrumb, DetailHead, Facts } from '../../components/Facts';
+import { DetailHead, DetailPage, Facts } from '../../components/Detail';
 import { Difference, Money } from '../../components/Money';
-import { QueryStatus } from '../../components/Status';
 import { useBatchReview } from '../../data/batches';
 import { reads } from '../../data/queries';
 import { formatCount } from '../../format';
@@ -41,10 +40,8 @@ export function BatchDetailView({ id }: { id: string }) {
   });
 
   return (
-    <section aria-labelledby="view-title" className="view">
-      <Breadcrumb view="batches" title="Batches" item={`Batch ${id}`} />
-      <QueryStatus query={query} loading="Loading the batch…" />
-      {detail && batch && (
+    <DetailPage view="batches" title="Batches" item={`Batch ${id}`} query={query} loading="Loading the batch…">
+      {({ batch, checks, transactions, glBatches, history }) => (
         <>
           <DetailHead
             title={`Batch ${batch.id}`}
@@ -84,29 +81,26 @@ export function BatchDetailView({ id }: { id: string }) {
               ['Transactions', formatCount(batch.totalCount), 'num-text'],
               [
                 'Difference (total check)',
-                <Difference
-                  key="difference"
-                  cents={detail.checks.find((c) => c.name === 'total')?.differenceCents ?? 0}
-                />,
+                <Difference key="difference" cents={checks.find((c) => c.name === 'total')?.differenceCents ?? 0} />,
               ],
             ]}
           />
 
           <section className="panel" aria-labelledby="checks-title">
             <h2 id="checks-title">Tie-out checks</h2>
-            <BatchChecks checks={detail.checks} />
+            <BatchChecks checks={checks} />
           </section>
           <section className="panel" aria-labelledby="txns-title">
-            <h2 id="txns-title">Transactions ({formatCount(detail.transactions.length)})</h2>
-            <BatchTransactions transactions={detail.transactions} />
+            <h2 id="txns-title">Transactions ({formatCount(transactions.length)})</h2>
+            <BatchTransactions transactions={transactions} />
           </section>
           <section className="panel" aria-labelledby="gl-title">
             <h2 id="gl-title">GL batch lines by Chart of Accounts</h2>
-            <GlLines lines={detail.glBatches} />
+            <GlLines lines={glBatches} />
           </section>
           <section className="panel" aria-labelledby="history-title">
             <h2 id="history-title">Sign-off history</h2>
-            <BatchHistory history={detail.history} />
+            <BatchHistory history={history} />
           </section>
 
           <ConfirmDialog
@@ -168,6 +162,6 @@ export function BatchDetailView({ id }: { id: string }) {
           </ConfirmDialog>
         </>
       )}
-    </section>
+    </DetailPage>
   );
 }

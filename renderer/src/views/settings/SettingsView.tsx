@@ -11,6 +11,12 @@ import { ConnectionForm } from './ConnectionForm';
 
 type Draft = Omit<Settings, 'serviceUrl' | 'connectionConfigured'>;
 
+/** How far back the sync reads, in days (the engine's limits). */
+const DAY_SETTINGS: Array<{ key: 'refreshWindowDays' | 'firstSyncDays'; label: string; max: number }> = [
+  { key: 'refreshWindowDays', label: 'Re-read the last … days', max: 365 },
+  { key: 'firstSyncDays', label: 'First sync goes back … days', max: 3650 },
+];
+
 /** The export's accounts, and the Escape layout's fields (shown only for that layout). */
 const TEXT_SETTINGS: Array<{
   key: 'clearingAccount' | 'depositAccount' | 'escapeOrgId' | 'escapeDeptId' | 'escapeJeType';
@@ -92,20 +98,16 @@ function PreferencesForm({ settings }: { settings: Settings }) {
             onChange={(value) => set('scheduleTime', value)}
             disabled={!draft.scheduleEnabled}
           />
-          <NumberField
-            label="Re-read the last … days"
-            min={1}
-            max={365}
-            value={draft.refreshWindowDays}
-            onChange={(value) => set('refreshWindowDays', value)}
-          />
-          <NumberField
-            label="First sync goes back … days"
-            min={1}
-            max={3650}
-            value={draft.firstSyncDays}
-            onChange={(value) => set('firstSyncDays', value)}
-          />
+          {DAY_SETTINGS.map(({ key, label, max }) => (
+            <NumberField
+              key={key}
+              label={label}
+              min={1}
+              max={max}
+              value={draft[key]}
+              onChange={(value) => set(key, value)}
+            />
+          ))}
         </div>
       </fieldset>
       <fieldset className="fieldset">

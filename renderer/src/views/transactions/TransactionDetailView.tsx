@@ -3,9 +3,8 @@ import type { TransactionDetail } from '../../../../shared/contract';
 import type { PurchasedItem } from '../../../../shared/domain';
 import { columnsOf, StatusText } from '../../components/columns';
 import { Instant } from '../../components/Dates';
-import { Breadcrumb, DetailHead, Facts } from '../../components/Facts';
+import { DetailHead, DetailPage, Facts } from '../../components/Detail';
 import { Difference, Money } from '../../components/Money';
-import { QueryStatus } from '../../components/Status';
 import { StaticTable } from '../../components/StaticTable';
 import { Timeline } from '../../components/Timeline';
 import { reads } from '../../data/queries';
@@ -23,19 +22,21 @@ const ITEM_COLUMNS = [
 
 export function TransactionDetailView({ id }: { id: number }) {
   const query = useQuery(reads.transaction(id));
-  const detail = query.data;
   useShortcuts({ Escape: () => navigate('transactions') });
 
-  const txn = detail?.transaction;
   return (
-    <section aria-labelledby="view-title" className="view">
-      <Breadcrumb view="transactions" title="Transactions" item={`Transaction ${id}`} />
-      <QueryStatus query={query} loading="Loading the transaction…" />
-      {detail && txn && (
+    <DetailPage
+      view="transactions"
+      title="Transactions"
+      item={`Transaction ${id}`}
+      query={query}
+      loading="Loading the transaction…"
+    >
+      {({ transaction: txn, payeeName, changes, items }) => (
         <>
           <DetailHead
             title={`Transaction ${txn.id}`}
-            payee={detail.payeeName ?? `Payee ${txn.payeeId}`}
+            payee={payeeName ?? `Payee ${txn.payeeId}`}
             date={txn.businessDate}
             method={txn.paymentMethod}
           >
@@ -66,18 +67,18 @@ export function TransactionDetailView({ id }: { id: number }) {
 
           <section className="panel" aria-labelledby="timeline-title">
             <h2 id="timeline-title">Status timeline</h2>
-            <StatusTimeline changes={detail.changes} />
+            <StatusTimeline changes={changes} />
           </section>
 
-          {detail.items.length > 0 && (
+          {items.length > 0 && (
             <section className="panel" aria-labelledby="items-title">
               <h2 id="items-title">Items purchased</h2>
-              <StaticTable columns={ITEM_COLUMNS} rows={detail.items} getRowId={(i) => i.itemId} />
+              <StaticTable columns={ITEM_COLUMNS} rows={items} getRowId={(i) => i.itemId} />
             </section>
           )}
         </>
       )}
-    </section>
+    </DetailPage>
   );
 }
 

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { methodLabel } from '../format';
 import { hrefFor, type ViewId } from '../routes';
 import { BusinessDate } from './Dates';
+import { QueryStatus } from './Status';
 
 /** One fact of a detail page: its name, its value, and the value's class (e.g. 'mono'). */
 export type Fact = [term: string, value: ReactNode, className?: string];
@@ -43,5 +44,30 @@ export function DetailHead(props: { title: string; payee: string; date: string; 
       </div>
       {props.children}
     </div>
+  );
+}
+
+/** A detail page: its breadcrumb, its read's loading or error, then the item. */
+export function DetailPage<D>({
+  view,
+  title,
+  item,
+  query,
+  loading,
+  children,
+}: {
+  view: ViewId;
+  title: string;
+  item: string;
+  query: Parameters<typeof QueryStatus>[0]['query'] & { data: D | undefined };
+  loading: string;
+  children(detail: D): ReactNode;
+}) {
+  return (
+    <section aria-labelledby="view-title" className="view">
+      <Breadcrumb view={view} title={title} item={item} />
+      <QueryStatus query={query} loading={loading} />
+      {query.data !== undefined && children(query.data)}
+    </section>
   );
 }
