@@ -5,7 +5,7 @@
 import type { Batch, GlAccount, GlBatch, Payee } from '../../../shared/domain';
 import { z } from 'zod';
 import { HttpTransport, type HttpOptions, type Query } from './http';
-import { NetworkError, ServiceError } from './errors';
+import { NetworkError, ResponseFormatError, ServiceError } from './errors';
 import { walkKeyset, walkPages, type FetchedPage, type KeysetPage, type KeysetPosition } from './paging';
 import {
   batchSchema,
@@ -103,10 +103,23 @@ export class ServiceClient {
   async batchesPage(after: string | undefined, offset: number, limit: number): Promise<Array<Parsed<Batch>>> {
     const body = await this.http.get('/batches', { after, offset, limit });
     const objects = (body as { objects?: unknown[] } | null)?.objects ?? [];
-    return validate(batchPage, body, 'GET /batches').objects.map((wire, i) => ({
+    const batches = validate(batchPage, body, 'GET /batches').objects.map((wire, i) => ({
       value: toBatch(wire),
       raw: JSON.stringify(objects[i]),
     }));
+    // A batch is stored by its id: a second one with the same id would silently replace the first.
+    const seen = new Set<string>();
+    batches.forEach((batch, i) => {
+      if (seen.has(batch.value.id))
+        throw new ResponseFormatError(
+          'GET /batches',
+          `objects.${i}.id`,
+          batch.value.id,
+          'the same batch id twice in one page',
+        );
+      seen.add(batch.value.id);
+    });
+    return batches;
   }
 
   batchPages(after: string | undefined, startOffset = 0): AsyncGenerator<FetchedPage<Parsed<Batch>>> {

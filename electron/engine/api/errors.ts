@@ -55,3 +55,72 @@ function describeValue(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
+
+/**
+ * The service made us reach one of our bounds (DESIGN.md §4.6): one response too large, too many
+ * pages or rows for a day or a run. Never retried: asking again would only repeat it.
+ */
+export class BoundError extends Error {
+  override readonly name = 'BoundError';
+  constructor(
+    readonly endpoint: string,
+    /** The business day being read, when there is one. */
+    readonly day: string | null,
+    /** What went over, in words: "more than 500 pages for one day". */
+    readonly bound: string,
+  ) {
+    super(redact(`${endpoint}${day ? ` for ${day}` : ''}: ${bound}`));
+  }
+
+  /** The same bound, placed on the day that was being read. */
+  onDay(day: string): BoundError {
+    return this.day ? this : new BoundError(this.endpoint, day, this.bound);
+  }
+}
+
+/**
+ * An answer with status 200 that is not the API's JSON at all (an HTML page from a proxy or a
+ * login portal, JSON cut off in a well-framed body): the service was reached, so "could not
+ * reach" would send the bookkeeper after the wrong problem. Retried like a transport failure.
+ */
+export class NotJsonError extends Error {
+  override readonly name = 'NotJsonError';
+  constructor(
+    readonly endpoint: string,
+    /** "an HTML page", "JSON cut off after 1234 bytes", ... */
+    readonly what: string,
+  ) {
+    super(redact(`${endpoint}: answered with ${what}, not the service's JSON`));
+  }
+}
+
+/** A retry we will not wait for: a Retry-After beyond our cap, or the run's waiting budget spent. */
+export class WaitRefusedError extends Error {
+  override readonly name = 'WaitRefusedError';
+  constructor(
+    readonly endpoint: string,
+    readonly kind: 'retry_after' | 'budget',
+    /** What the service asked for (retry_after) or what the run has already spent (budget). */
+    readonly ms: number,
+    readonly limitMs: number,
+    /** Why we were retrying: the last failure, already redacted. */
+    readonly reason: string,
+  ) {
+    super(
+      redact(
+        kind === 'retry_after'
+          ? `${endpoint}: asked us to wait ${formatWait(ms)} (Retry-After), longer than the ${formatWait(limitMs)} we wait`
+          : `${endpoint}: still failing after ${formatWait(ms)} of waiting and retrying in this run (the limit is ${formatWait(limitMs)}); last: ${reason}`,
+      ),
+    );
+  }
+}
+
+/** "30 s", "2 min", "1 min 30 s": waits as a person reads them. */
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+}

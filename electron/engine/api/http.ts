@@ -1,12 +1,23 @@
 /**
- * One HTTP exchange with the service: the Authentication header, no redirects, a timeout, and
- * retries for GETs (network errors, timeouts, truncated bodies, 429 honouring Retry-After, 5xx)
- * with capped exponential backoff and full jitter. Other 4xx are answers, never retried; POSTs
- * are never retried here (callers verify with a GET first, as the spec's client pattern says).
+ * One HTTP exchange with the service: the Authentication header, no redirects, a deadline per
+ * attempt covering headers AND body, a byte cap on the body, and retries for GETs (network errors,
+ * timeouts, bodies that are not JSON, 429 honouring Retry-After, 5xx) with capped exponential
+ * backoff and full jitter, every wait taken from the run's retry budget. Other 4xx are answers,
+ * never retried; POSTs are never retried here (callers verify with a GET first, as the spec's
+ * client pattern says).
  */
 import { redact, registerSecret } from '../logger';
 import { encodeJsonBody } from './body';
-import { NetworkError, ServiceError } from './errors';
+import {
+  BoundError,
+  ConnectionConfigError,
+  NetworkError,
+  NotJsonError,
+  ServiceError,
+  WaitRefusedError,
+} from './errors';
+import { DEFAULT_MAX_RESPONSE_BYTES, parseJsonAnswer, readCappedText } from './responseBody';
+import { DEFAULT_RETRY_BUDGET_MS, RetryBudget, type RetryCause, type RetryWait, type RetryWaiter } from './retryBudget';
 import { checkServiceUrl } from './url';
 
 export interface RetryPolicy {
@@ -14,23 +25,35 @@ export interface RetryPolicy {
   attempts: number;
   baseDelayMs: number;
   maxDelayMs: number;
-  /** Longest Retry-After we wait for; a longer one fails the request. */
+  /** Longest Retry-After we wait for; a longer one fails the request, saying so. */
   maxRetryAfterMs: number;
+  /** All retries of one client (one run) together: waits plus the failed attempts' own time. */
+  budgetMs: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {
   attempts: 7,
   baseDelayMs: 200,
   maxDelayMs: 10_000,
-  maxRetryAfterMs: 120_000,
+  // Half the budget: a service asking for more than a minute is not coming back within this run.
+  maxRetryAfterMs: 60_000,
+  budgetMs: DEFAULT_RETRY_BUDGET_MS,
 };
+
+/** Per attempt, headers and body: a body dripping in slowly is cut off here too. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface HttpOptions {
   baseUrl: string;
   token: string;
   secret: string;
+  /** Deadline of one attempt, from sending to the body's last byte. */
   timeoutMs?: number;
+  /** Largest body we read; a larger one fails the request (never retried). */
+  maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
+  /** Where waits before retries are taken (the fetch worker borrows the main thread's budget). */
+  waiter?: RetryWaiter;
   /** Injectable for tests. */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
@@ -45,23 +68,34 @@ export class HttpTransport {
   private readonly base: URL;
   private readonly authorization: string;
   private readonly timeoutMs: number;
+  private readonly maxResponseBytes: number;
   private readonly retry: RetryPolicy;
+  /** This client's (this run's) retry budget; `waiter` is where waits are actually taken. */
+  readonly budget: RetryBudget;
+  private readonly waiter: RetryWaiter;
   private readonly fetchImpl: typeof fetch;
-  private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private readonly onRetry: HttpOptions['onRetry'];
 
   constructor(options: HttpOptions) {
     this.base = checkServiceUrl(options.baseUrl);
+    // Basic auth splits user and password at the first colon: such a token could never work.
+    if (options.token.includes(':'))
+      throw new ConnectionConfigError(
+        'The token contains ":", which Basic authentication cannot carry. Check the token.',
+      );
     const encoded = Buffer.from(`${options.token}:${options.secret}`, 'utf8').toString('base64');
     registerSecret(options.token);
     registerSecret(options.secret);
     registerSecret(encoded);
     this.authorization = `Basic ${encoded}`;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.fetchImpl = options.fetch ?? fetch;
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+    this.budget = new RetryBudget(this.retry.budgetMs, sleep);
+    this.waiter = options.waiter ?? this.budget;
     this.random = options.random ?? Math.random;
     this.onRetry = options.onRetry;
   }
@@ -74,23 +108,29 @@ export class HttpTransport {
     return url;
   }
 
-  /** GET returning parsed JSON; retried on transient failures. */
+  /** GET returning parsed JSON; retried on transient failures within the run's budget. */
   async get(path: string, query: Query = {}): Promise<unknown> {
     const endpoint = `GET ${path}`;
     const url = this.url(path, query);
     for (let attempt = 1; ; attempt++) {
+      const started = performance.now();
       try {
         return await this.exchange(endpoint, url, { method: 'GET' });
       } catch (error) {
-        const delay = this.retryDelay(error, attempt);
-        if (delay === null) throw error;
-        this.onRetry?.({
+        const retry = this.retryDelay(error, attempt);
+        if (retry === null) throw error;
+        const reason = redact(error instanceof Error ? error.message : String(error));
+        this.onRetry?.({ endpoint, attempt, delayMs: retry.delayMs, reason });
+        const wait: RetryWait = {
           endpoint,
           attempt,
-          delayMs: delay,
-          reason: redact(error instanceof Error ? error.message : String(error)),
-        });
-        await this.sleep(delay);
+          delayMs: retry.delayMs,
+          lostMs: Math.round(performance.now() - started),
+          cause: retry.cause,
+          status: error instanceof ServiceError ? error.status : null,
+          reason,
+        };
+        await this.waiter.wait(wait);
       }
     }
   }
@@ -112,14 +152,16 @@ export class HttpTransport {
     let response: Response;
     let text: string;
     try {
+      // The signal stays armed while the body is read: the deadline covers the whole answer.
       response = await this.fetchImpl(url, {
         ...init,
         headers: { ...init.headers, Accept: 'application/json', Authentication: this.authorization },
         redirect: 'manual',
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      text = await response.text();
+      text = await readCappedText(response, endpoint, this.maxResponseBytes);
     } catch (error) {
+      if (error instanceof BoundError) throw error;
       throw toNetworkError(endpoint, error, this.timeoutMs);
     }
     if (response.status >= 300 && response.status < 400) {
@@ -132,27 +174,25 @@ export class HttpTransport {
     }
     if (!response.ok) throw errorFromResponse(endpoint, response, text);
     if (response.status === 204 || text.trim() === '') return null;
-    try {
-      return JSON.parse(text);
-    } catch {
-      // Cut off or garbled in transit: a transport failure, retried like one.
-      throw new NetworkError(endpoint, `the answer was not complete JSON (${text.length} characters received)`);
-    }
+    return parseJsonAnswer(text, endpoint, response.headers.get('content-type'));
   }
 
-  /** Milliseconds to wait before the next attempt, or null when the error is final. */
-  private retryDelay(error: unknown, attempt: number): number | null {
+  /** How long to wait before the next attempt and why, or null when the error is final. */
+  private retryDelay(error: unknown, attempt: number): { delayMs: number; cause: RetryCause } | null {
     if (attempt >= this.retry.attempts) return null;
     const backoff = () =>
       Math.round(this.random() * Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1)));
-    if (error instanceof NetworkError) return backoff();
+    if (error instanceof NetworkError) return { delayMs: backoff(), cause: error.timedOut ? 'timeout' : 'network' };
+    if (error instanceof NotJsonError) return { delayMs: backoff(), cause: 'not_json' };
     if (error instanceof ServiceError) {
       if (error.status === 429) {
         const after = error.retryAfterMs;
-        if (after === null) return backoff();
-        return after <= this.retry.maxRetryAfterMs ? after : null;
+        if (after === null) return { delayMs: backoff(), cause: 'rate_limit' };
+        if (after > this.retry.maxRetryAfterMs)
+          throw new WaitRefusedError(error.endpoint, 'retry_after', after, this.retry.maxRetryAfterMs, error.message);
+        return { delayMs: after, cause: 'rate_limit' };
       }
-      if (error.status >= 500) return backoff();
+      if (error.status >= 500) return { delayMs: backoff(), cause: 'server_error' };
     }
     return null;
   }
@@ -189,9 +229,13 @@ function toNetworkError(endpoint: string, error: unknown, timeoutMs: number): Ne
   if (error instanceof NetworkError) return error;
   const name = error instanceof Error ? error.name : '';
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return new NetworkError(endpoint, `no answer within ${Math.round(timeoutMs / 1000)} s`, true);
+    return new NetworkError(endpoint, `no complete answer within ${formatSeconds(timeoutMs)}`, true);
   }
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : null;
   const detail = cause ? `${cause.message}` : error instanceof Error ? error.message : String(error);
   return new NetworkError(endpoint, `could not reach the service (${detail})`);
+}
+
+function formatSeconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
 }

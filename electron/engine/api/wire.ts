@@ -32,10 +32,33 @@ const cents = z.union([z.string(), z.number()]).transform((value, ctx) => {
     return z.NEVER;
   }
 });
-const optionalCents = cents.nullish().transform((value) => value ?? 0);
+/** The spec's rule for `amount` (and, when present, fee, tax, shipping): 1 to 100,000. */
+const MAX_AMOUNT_CENTS = 100_000_00;
+const amountCents = cents.refine((value) => value >= 100 && value <= MAX_AMOUNT_CENTS, {
+  message: 'outside the 1.00 to 100,000.00 the service allows',
+});
+/** Fee, tax, shipping: absent or "0.00" when there is none, else the amount rule. */
+const partCents = cents
+  .nullish()
+  .transform((value) => value ?? 0)
+  .refine((value) => value === 0 || (value >= 100 && value <= MAX_AMOUNT_CENTS), {
+    message: 'outside the 1.00 to 100,000.00 the service allows',
+  });
+const nonNegativeCents = cents
+  .nullish()
+  .transform((value) => value ?? 0)
+  .refine((value) => value >= 0, { message: 'negative' });
+/**
+ * Free text (names, labels, messages, `data`): 10,000 characters is far beyond any name or note
+ * the service holds, and keeps one hostile field from filling the store or the screen.
+ */
+export const MAX_TEXT_LENGTH = 10_000;
+const text = z
+  .string()
+  .max(MAX_TEXT_LENGTH, { message: `longer than ${MAX_TEXT_LENGTH.toLocaleString('en-US')} characters` });
 const int = z.number().int();
 /** Ids the spec types as int in one place and string in another: kept as text. */
-const idText = z.union([z.string().min(1), int]).transform(String);
+const idText = z.union([z.string().min(1).max(200), int]).transform(String);
 const date = z.string().transform((value, ctx) => {
   try {
     return parseBatchDate(value);
@@ -48,23 +71,21 @@ const date = z.string().transform((value, ctx) => {
     return z.NEVER;
   }
 });
-const glAccountRef = z.looseObject({ id: idText, label: z.string().nullish(), number: z.string().nullish() }).nullish();
+const glAccountRef = z.looseObject({ id: idText, label: text.nullish(), number: text.nullish() }).nullish();
 
 export const payeeSchema = z.looseObject({
   id: int,
-  name: z.string(),
-  merchant_id: z.union([z.string(), int]).transform(String),
+  name: text,
+  merchant_id: z.union([text, int]).transform(String),
 });
-export const glAccountSchema = z.looseObject({ id: idText, label: z.string(), number: z.string() });
+export const glAccountSchema = z.looseObject({ id: idText, label: text, number: text });
 
 const itemSchema = z.looseObject({
   id: idText,
-  item_name: z.string().nullish(),
+  item_name: text.nullish(),
   amount: cents,
   gl_account: glAccountRef,
-  student: z
-    .looseObject({ number: z.union([z.string(), int]).transform(String).nullish(), name: z.string().nullish() })
-    .nullish(),
+  student: z.looseObject({ number: z.union([text, int]).transform(String).nullish(), name: text.nullish() }).nullish(),
 });
 
 export const transactionSchema = z.looseObject({
@@ -73,15 +94,15 @@ export const transactionSchema = z.looseObject({
   payee: int,
   payment_method: z.enum(PAYMENT_METHODS),
   status: z.enum(TRANSACTION_STATUSES),
-  status_message: z.string().nullish(),
-  amount: cents,
-  amount_refunded: optionalCents,
-  convenience_fee: optionalCents,
-  tax: optionalCents,
-  shipping: optionalCents,
+  status_message: text.nullish(),
+  amount: amountCents,
+  amount_refunded: nonNegativeCents,
+  convenience_fee: partCents,
+  tax: partCents,
+  shipping: partCents,
   batch: idText.nullish(),
-  data: z.string().nullish(),
-  payer: z.looseObject({ name: z.string().nullish() }).nullish(),
+  data: text.nullish(),
+  payer: z.looseObject({ name: text.nullish() }).nullish(),
   gl_account: glAccountRef,
   items: z.array(itemSchema).nullish(),
 });

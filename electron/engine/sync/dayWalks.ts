@@ -7,6 +7,8 @@ import type { BusinessDate } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
 import type { Parsed, ParsedTransaction } from '../api/wire';
+import { BoundError } from '../api/errors';
+import { DayTally, rawBytes, type SyncLimits } from './limits';
 import { inOrder } from './pipeline';
 import { dayBefore, dayWindow } from './windows';
 
@@ -26,20 +28,49 @@ export function transactionDayPages(
 ): AsyncGenerator<TransactionDayPage> {
   return inOrder(days, (day) => {
     const window = dayWindow(day);
-    return client.transactionPages({ after: window.after, before: window.before }, day === days[0] ? start : null);
+    return onDay(
+      day,
+      client.transactionPages({ after: window.after, before: window.before }, day === days[0] ? start : null),
+    );
   });
 }
 
-/**
- * Each day's GL-batch rows, gathered whole (a day's rows are replaced all at once; a few hundred
- * rows), the next days fetched meanwhile.
- */
-export function glDayRows(client: ServiceClient, days: readonly BusinessDate[]): AsyncGenerator<GlDayRows> {
-  return inOrder(days, (day) => glDay(client, day), { concurrency: 4, buffer: 1 });
+/** A walk whose bound errors (a response too large) name the day it was reading. */
+async function* onDay<T>(day: BusinessDate, pages: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* pages;
+  } catch (error) {
+    throw error instanceof BoundError ? error.onDay(day) : error;
+  }
 }
 
-async function* glDay(client: ServiceClient, day: BusinessDate): AsyncGenerator<Array<Parsed<GlBatch>>> {
+/**
+ * Each day's GL-batch rows, gathered whole (a day's rows are replaced all at once), the next days
+ * fetched meanwhile. The day's tally bounds what is gathered: a service whose pages never run
+ * short fails the day instead of growing the process.
+ */
+export function glDayRows(
+  client: ServiceClient,
+  days: readonly BusinessDate[],
+  limits: SyncLimits,
+): AsyncGenerator<GlDayRows> {
+  return inOrder(days, (day) => glDay(client, day, limits), { concurrency: 4, buffer: 1 });
+}
+
+async function* glDay(
+  client: ServiceClient,
+  day: BusinessDate,
+  limits: SyncLimits,
+): AsyncGenerator<Array<Parsed<GlBatch>>> {
+  const tally = new DayTally(limits, 'GET /gl-batches', day);
   const rows: Array<Parsed<GlBatch>> = [];
-  for await (const page of client.glBatchPages({ startDate: dayBefore(day), endDate: day })) rows.push(...page.objects);
+  try {
+    for await (const page of client.glBatchPages({ startDate: dayBefore(day), endDate: day })) {
+      tally.add(page.objects.length, rawBytes(page.objects));
+      rows.push(...page.objects);
+    }
+  } catch (error) {
+    throw error instanceof BoundError ? error.onDay(day) : error;
+  }
   yield rows.filter((row) => row.value.date === day);
 }

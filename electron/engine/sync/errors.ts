@@ -1,11 +1,54 @@
 /** Turns what a sync or connection test threw into a ContractError a bookkeeper can act on. */
 import { ContractError } from '../../../shared/contract';
-import { ConnectionConfigError, NetworkError, ResponseFormatError, ServiceError } from '../api/errors';
+import {
+  BoundError,
+  ConnectionConfigError,
+  NetworkError,
+  NotJsonError,
+  ResponseFormatError,
+  ServiceError,
+  WaitRefusedError,
+} from '../api/errors';
 import { redact } from '../logger';
 import { StoreError } from '../store/open';
 
+/** One line each, whatever the service put in its messages (a 101-line page once came through). */
 export function toContractError(error: unknown): ContractError {
+  const words = inWords(error);
+  return new ContractError(words.code, oneLine(words.message));
+}
+
+const MAX_MESSAGE = 400;
+
+export function oneLine(message: string): string {
+  const line = message.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+  return line.length > MAX_MESSAGE ? `${line.slice(0, MAX_MESSAGE - 3)}...` : line;
+}
+
+function inWords(error: unknown): ContractError {
   if (error instanceof ContractError) return new ContractError(error.code, redact(error.message));
+  if (error instanceof BoundError)
+    return new ContractError(
+      'SERVICE_ERROR',
+      `The payment service sent more than a district can have, so the sync stopped; nothing of that day was saved. If the service is right, raise the sync limits. (${error.message})`,
+    );
+  if (error instanceof NotJsonError)
+    return new ContractError(
+      'SERVICE_ERROR',
+      `The payment service answered, but not with its data; nothing of that page was saved. Check the service address, or try again later. (${error.message})`,
+    );
+  if (error instanceof WaitRefusedError)
+    return new ContractError(
+      'SERVICE_ERROR',
+      error.kind === 'retry_after'
+        ? `The payment service asked us to wait longer than District Recon waits in a sync. Try again later. (${error.message})`
+        : `The payment service kept failing, and the sync stopped rather than keep waiting. Try again later. (${error.message})`,
+    );
+  if (isBusy(error))
+    return new ContractError(
+      'STORE',
+      'Another District Recon window or command is writing to this database right now. Wait for it to finish, then try again.',
+    );
   if (error instanceof ServiceError) {
     if (error.status === 401 || error.status === 403) {
       return new ContractError(
@@ -56,4 +99,11 @@ export function toContractError(error: unknown): ContractError {
     );
   }
   return new ContractError('INTERNAL', redact(error instanceof Error ? error.message : String(error)));
+}
+
+/** SQLite's "database is locked": another process holds the write lock, not a full disk. */
+function isBusy(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  const code = String(error.code);
+  return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED');
 }

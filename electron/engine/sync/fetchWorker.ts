@@ -6,29 +6,38 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ServiceClient } from '../api/client';
 import { glDayRows, transactionDayPages, type DayItem } from './dayWalks';
-import { errorToWire, type FromWorker, type ToWorker, type WalkRequest, type WorkerSetup } from './workerProtocol';
+import {
+  errorFromWire,
+  errorToWire,
+  type FromWorker,
+  type ToWorker,
+  type WalkRequest,
+  type WorkerSetup,
+} from './workerProtocol';
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
 const post = (message: FromWorker) => port.postMessage(message);
 
-const sleeps = new Map<number, () => void>();
-let nextSleep = 0;
+const waits = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+let nextWait = 0;
 const client = new ServiceClient({
   baseUrl: setup.baseUrl,
   token: setup.token,
   secret: setup.secret,
   timeoutMs: setup.timeoutMs,
+  maxResponseBytes: setup.maxResponseBytes,
   retry: setup.retry,
   onRetry: (info) => post({ type: 'retry', info }),
-  sleep: setup.proxySleep
-    ? (ms) =>
-        new Promise<void>((resolve) => {
-          const id = ++nextSleep;
-          sleeps.set(id, resolve);
-          post({ type: 'sleep', id, ms });
-        })
-    : undefined,
+  // One budget per run, kept on the main thread: the worker's retries spend it too.
+  waiter: {
+    wait: (wait) =>
+      new Promise<void>((resolve, reject) => {
+        const id = ++nextWait;
+        waits.set(id, { resolve, reject });
+        post({ type: 'wait', id, wait });
+      }),
+  },
 });
 
 interface Current {
@@ -62,10 +71,13 @@ port.on('message', (message: ToWorker) => {
         wake(current);
       }
       break;
-    case 'slept':
-      sleeps.get(message.id)?.();
-      sleeps.delete(message.id);
+    case 'waited': {
+      const pending = waits.get(message.id);
+      waits.delete(message.id);
+      if (message.error) pending?.reject(errorFromWire(message.error));
+      else pending?.resolve();
       break;
+    }
   }
 });
 
@@ -75,7 +87,7 @@ async function walk(request: WalkRequest): Promise<void> {
   const items: AsyncGenerator<DayItem<unknown>> =
     request.kind === 'transactions'
       ? transactionDayPages(client, request.days, request.start)
-      : glDayRows(client, request.days);
+      : glDayRows(client, request.days, request.limits);
   try {
     for await (const { item, value } of items) {
       while (state.credits <= 0 && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));

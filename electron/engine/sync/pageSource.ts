@@ -14,11 +14,19 @@ import type { ServiceClient } from '../api/client';
 import type { KeysetPosition } from '../api/paging';
 import { glDayRows, transactionDayPages, type GlDayRows, type TransactionDayPage } from './dayWalks';
 import { Feed, feedFrom } from './feed';
-import { errorFromWire, type FromWorker, type ToWorker, type WalkRequest, type WorkerSetup } from './workerProtocol';
+import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './limits';
+import {
+  errorFromWire,
+  errorToWire,
+  type FromWorker,
+  type ToWorker,
+  type WalkRequest,
+  type WorkerSetup,
+} from './workerProtocol';
 
 export interface PageSource {
   transactionDays(days: BusinessDate[], start: KeysetPosition | null): Promise<Feed<TransactionDayPage>>;
-  glDays(days: BusinessDate[]): Promise<Feed<GlDayRows>>;
+  glDays(days: BusinessDate[], limits?: SyncLimits): Promise<Feed<GlDayRows>>;
   /** Where the walks run: 'worker' once the worker is up, 'thread' for the fallback. */
   where(): Promise<'worker' | 'thread'>;
   close(): Promise<void>;
@@ -30,7 +38,7 @@ const AHEAD = 24;
 export function threadPageSource(client: ServiceClient): PageSource {
   return {
     transactionDays: async (days, start) => feedFrom(transactionDayPages(client, days, start), AHEAD),
-    glDays: async (days) => feedFrom(glDayRows(client, days), AHEAD),
+    glDays: async (days, limits = DEFAULT_SYNC_LIMITS) => feedFrom(glDayRows(client, days, limits), AHEAD),
     where: async () => 'thread',
     close: async () => {},
   };
@@ -60,8 +68,8 @@ export function pageSource(client: ServiceClient, onWarning: (message: string) =
     token: options.token,
     secret: options.secret,
     timeoutMs: options.timeoutMs,
+    maxResponseBytes: options.maxResponseBytes,
     retry: options.retry,
-    proxySleep: options.sleep !== undefined,
     ahead: AHEAD,
   };
   return new WorkerPageSource(entry, setup, client, onWarning);
@@ -108,8 +116,8 @@ class WorkerPageSource implements PageSource {
     );
   }
 
-  glDays(days: BusinessDate[]): Promise<Feed<GlDayRows>> {
-    return this.start({ type: 'walk', walk: 0, kind: 'gl', days }, () => this.fallback.glDays(days));
+  glDays(days: BusinessDate[], limits: SyncLimits = DEFAULT_SYNC_LIMITS): Promise<Feed<GlDayRows>> {
+    return this.start({ type: 'walk', walk: 0, kind: 'gl', days, limits }, () => this.fallback.glDays(days, limits));
   }
 
   async where(): Promise<'worker' | 'thread'> {
@@ -141,18 +149,21 @@ class WorkerPageSource implements PageSource {
     return feed;
   }
 
+  private reply(message: ToWorker): void {
+    if (!this.dead) this.worker.postMessage(message);
+  }
+
   private receive(message: Exclude<FromWorker, { type: 'ready' }>): void {
     switch (message.type) {
       case 'retry':
         this.client.options.onRetry?.(message.info);
         return;
-      case 'sleep': {
-        const sleep = this.client.options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms)));
-        void sleep(message.ms).then(() =>
-          this.worker.postMessage({ type: 'slept', id: message.id } satisfies ToWorker),
+      case 'wait':
+        void this.client.http.budget.wait(message.wait).then(
+          () => this.reply({ type: 'waited', id: message.id }),
+          (error: unknown) => this.reply({ type: 'waited', id: message.id, error: errorToWire(error) }),
         );
         return;
-      }
     }
     const current = this.feed;
     if (!current || current.walk !== message.walk) return;

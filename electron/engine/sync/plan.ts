@@ -5,6 +5,7 @@
  * of the same day is resumed where its last committed page left it.
  */
 import type { ReadableDB } from '../store/handles';
+import { ContractError } from '../../../shared/contract';
 import { addDays, compareBusinessDates, type BusinessDate } from '../../../shared/time';
 import { getCursor } from '../store/syncState';
 
@@ -58,4 +59,23 @@ export function planPass(
   if (options.from) start = min(start, options.from);
   start = min(max(start, origin), today);
   return { today, start, resumed: false, origin };
+}
+
+/**
+ * Ten years back, the same reach as the longest first sync (firstSyncDays at most 3650): a
+ * district's payment records older than that are not reconciled here, and `--from 1900-01-01`
+ * meant 46,351 day windows of requests.
+ */
+export const MAX_SYNC_DAYS = 3650;
+
+/** Refuses a start day further back than MAX_SYNC_DAYS, or after today, saying which. */
+export function checkSyncFrom(from: BusinessDate, today: BusinessDate): void {
+  const earliest = addDays(today, -(MAX_SYNC_DAYS - 1));
+  if (compareBusinessDates(from, earliest) < 0)
+    throw new ContractError(
+      'BAD_ARGUMENTS',
+      `Cannot sync from ${from}: a sync reaches back at most ten years, to ${earliest}. Choose a later start day.`,
+    );
+  if (compareBusinessDates(from, today) > 0)
+    throw new ContractError('BAD_ARGUMENTS', `Cannot sync from ${from}: that is after today (${today}).`);
 }

@@ -18,6 +18,7 @@ import {
   type Clock,
 } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
+import { BoundError } from '../api/errors';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
 import { batchExists, countBatchTransactions, upsertBatch } from '../store/batchSync';
@@ -29,12 +30,13 @@ import { replaceGlAccounts, replacePayees } from '../store/reference';
 import { addRunCounts, deleteCursor, getCursor, setCursor, type RunCounts } from '../store/syncState';
 import { TransactionWriter, type PageRow } from '../store/transactionWriter';
 import { CURSOR, planPass, type Pass } from './plan';
+import { DayTally, DEFAULT_SYNC_LIMITS, rawBytes, RunTally, type SyncLimits } from './limits';
 import type { PageSource } from './pageSource';
 import type { TouchedBatches } from './touchedBatches';
 import { dayBefore } from './windows';
 
 /**
- * Rows at most in one write transaction when a day's pages are grouped: fewer commits, each a few
+ * Rows at most in one write transaction when a day's pages are written: fewer commits, each a few
  * tens of ms on a large store (the writes are synchronous: the event loop waits for each).
  */
 const GROUP_ROWS = 1_000;
@@ -49,6 +51,8 @@ export interface RunOptions {
   refreshWindowDays: number;
   firstSyncDays: number;
   from?: BusinessDate;
+  /** Bounds on pages, rows and bytes (limits.ts); the defaults when not given. */
+  limits?: Partial<SyncLimits>;
   /**
    * Filled as pages commit: the deposits whose row, transactions or GL lines this run wrote, so the
    * tie-out checks after the run (also after a failure or a cancel) look at those and no others.
@@ -69,6 +73,21 @@ export interface RunOutcome {
 interface TxnPosition {
   day: BusinessDate;
   at: KeysetPosition | null;
+}
+
+/** A day's pages in write groups of about GROUP_ROWS rows, in order. */
+function groupPages<P extends { objects: unknown[] }>(pages: P[]): P[][] {
+  const groups: P[][] = [];
+  let rows = GROUP_ROWS;
+  for (const page of pages) {
+    if (rows >= GROUP_ROWS) {
+      groups.push([]);
+      rows = 0;
+    }
+    groups.at(-1)!.push(page);
+    rows += page.objects.length;
+  }
+  return groups;
 }
 
 export class SyncCancelled extends Error {
@@ -99,6 +118,8 @@ class Run {
   readonly pass: Pass;
   private readonly db: WritableDB;
   private readonly writer: TransactionWriter;
+  private readonly limits: SyncLimits;
+  private readonly runTally: RunTally;
   private readonly startedMs: number;
   private pages = 0;
   private rows = 0;
@@ -109,6 +130,8 @@ class Run {
   constructor(private readonly o: RunOptions) {
     this.db = o.db;
     this.writer = new TransactionWriter(o.db);
+    this.limits = { ...DEFAULT_SYNC_LIMITS, ...o.limits };
+    this.runTally = new RunTally(this.limits);
     this.startedMs = performance.now();
     const today = todayCentral(o.clock);
     this.pass = planPass(o.db, today, o);
@@ -159,36 +182,44 @@ class Run {
     try {
       for (let first = await feed.next(); first; first = await feed.next()) {
         const day = first.item;
-        // Pages of the same day already fetched share the transaction: still atomic with the cursor
-        // of the last one, still resumable, and far fewer commits (each dirties the same index pages).
-        const group = [first.value];
-        let rows = first.value.objects.length;
-        while (!group.at(-1)!.last && rows < GROUP_ROWS && feed.peek()?.item === day) {
-          const page = feed.poll()!.value;
-          group.push(page);
-          rows += page.objects.length;
+        // The whole day is read before any of it is written: a day that passes a bound (a service
+        // answering full pages forever) fails the run with nothing of that day in the store.
+        const tally = new DayTally(this.limits, 'GET /txns', day);
+        const pages = [this.count(tally, first.value)];
+        while (!pages.at(-1)!.last) {
+          const next = await feed.next();
+          if (!next || next.item !== day) throw new Error(`GET /txns: the pages of ${day} ended early`);
+          pages.push(this.count(tally, next.value));
+          this.checkCancel();
         }
-        const last = group.at(-1)!;
-        const next: TxnPosition = last.last ? { day: addDays(day, 1), at: null } : { day, at: last.position };
-        this.writeTransactions(
-          group,
-          (parsed) => ({ parsed, businessDate: day, fallbackDate: day }),
-          () => setCursor(this.db, CURSOR.txnPosition, next, this.now()),
-        );
-        const within = last.last ? 1 : 0.5;
-        this.progress(
-          'transactions',
-          0.02 + 0.78 * ((daysBetween(start, day) + within) / totalDays),
-          `Transactions of ${day}`,
-        );
-        this.checkCancel();
-        // Pages fetched ahead are already in the feed, so awaiting them never leaves the microtask
-        // queue: without a turn the writer would hold the event loop (the app's main process).
-        await nextTurn();
+        for (const group of groupPages(pages)) {
+          const last = group.at(-1)!;
+          const next: TxnPosition = last.last ? { day: addDays(day, 1), at: null } : { day, at: last.position };
+          this.writeTransactions(
+            group,
+            (parsed) => ({ parsed, businessDate: day, fallbackDate: day }),
+            () => setCursor(this.db, CURSOR.txnPosition, next, this.now()),
+          );
+          this.progress(
+            'transactions',
+            0.02 + 0.78 * ((daysBetween(start, day) + (last.last ? 1 : 0.5)) / totalDays),
+            `Transactions of ${day}`,
+          );
+          this.checkCancel();
+          // Between groups, so a big day does not hold the event loop (the app's main process).
+          await nextTurn();
+        }
       }
     } finally {
       feed.stop();
     }
+  }
+
+  /** A page arriving: counted against its day's bounds and the run's. */
+  private count<T extends { objects: Array<{ raw: string }> }>(tally: DayTally, page: T): T {
+    tally.add(page.objects.length, rawBytes(page.objects));
+    this.runTally.add(page.objects.length, tally.endpoint, tally.day);
+    return page;
   }
 
   private async syncBatches(): Promise<void> {
@@ -198,6 +229,7 @@ class Run {
     let newest = cursorDate;
     this.progress('batches', 0.8, 'Reading deposits (batches)', true);
     for await (const page of this.o.client.batchPages(afterDate)) {
+      this.runTally.add(page.objects.length, 'GET /batches', null);
       // A batch dated after today cannot be (the clock is behind the service's); it waits for its day.
       const batches = page.objects.filter((batch) => compareBusinessDates(batch.value.date, this.pass.today) <= 0);
       for (const batch of batches) {
@@ -226,18 +258,32 @@ class Run {
     if (newest) this.commit(() => setCursor(this.db, CURSOR.batchesAfter, newest, this.now()));
   }
 
-  /** A new batch's transactions, so every batch is complete before it is checked. */
+  /**
+   * A new batch's transactions, so every batch is complete before it is checked. A deposit is one
+   * day's payments: read whole and bounded like a day, then written.
+   */
   private async syncBatchTransactions(batchId: string, date: BusinessDate): Promise<void> {
     const cursor = getCursor<{ batchId: string; at: KeysetPosition | null }>(this.db, CURSOR.batchTxns);
     const start = cursor && cursor.batchId === batchId ? cursor.at : null;
-    for await (const page of this.o.client.transactionPages({ batch: batchId }, start)) {
+    const tally = new DayTally(this.limits, `GET /txns?batch=${batchId}`, date);
+    const pages: Array<KeysetPage<ParsedTransaction>> = [];
+    try {
+      for await (const page of this.o.client.transactionPages({ batch: batchId }, start)) {
+        pages.push(this.count(tally, page));
+        this.checkCancel();
+      }
+    } catch (error) {
+      throw error instanceof BoundError ? error.onDay(date) : error;
+    }
+    for (const group of groupPages(pages)) {
+      const at = group.at(-1)!.position;
       this.writeTransactions(
-        [page],
+        group,
         (parsed) => ({ parsed, businessDate: null, fallbackDate: date }),
-        () => setCursor(this.db, CURSOR.batchTxns, { batchId, at: page.position }, this.now()),
+        () => setCursor(this.db, CURSOR.batchTxns, { batchId, at }, this.now()),
       );
       this.progress('batches', 0.85, `Transactions of deposit ${batchId}`);
-      this.checkCancel();
+      await nextTurn();
     }
   }
 
@@ -249,10 +295,11 @@ class Run {
     const totalDays = daysBetween(start, today) + 1;
     // A day's rows are replaced all at once, so its pages (a few hundred rows) are gathered first;
     // the next days are fetched meanwhile.
-    const feed = await this.o.pages.glDays([...eachBusinessDate(first, today)]);
+    const feed = await this.o.pages.glDays([...eachBusinessDate(first, today)], this.limits);
     try {
       for (let next = await feed.next(); next; next = await feed.next()) {
         const { item: day, value: rows } = next;
+        this.runTally.add(rows.length, 'GET /gl-batches', day);
         this.commit(() => {
           for (const batchId of replaceGlBatchDay(this.db, day, rows, this.now())) this.o.touchedBatches.add(batchId);
           setCursor(this.db, CURSOR.glDone, day, this.now());

@@ -11,9 +11,12 @@ import { readSettings } from '../settings';
 import { backupStore } from '../store/backup';
 import { batchesToCheck, clearBatchesToCheck } from '../store/batchesToCheck';
 import { finishRun, getRun, lastSuccessAt, listRuns, startRun, type RunTrigger } from '../store/syncState';
+import { describeWait } from '../api/retryBudget';
 import { connect, type ClientTuning } from './connection';
 import { toContractError } from './errors';
+import type { SyncLimits } from './limits';
 import { pageSource } from './pageSource';
+import { checkSyncFrom } from './plan';
 import { runSync } from './runner';
 import { TouchedBatches } from './touchedBatches';
 
@@ -36,6 +39,8 @@ export class SyncService {
   private current: Current | null = null;
   /** Hosts (tests, bench) may tune the client: retries, timeouts, sleep. */
   clientTuning: ClientTuning = {};
+  /** Bounds on what the service can make a run do (limits.ts); a district beyond them raises them. */
+  limits: Partial<SyncLimits> = {};
   /** Told the next scheduled run, for sync.status. */
   nextRunAt: () => string | null = () => null;
 
@@ -76,6 +81,7 @@ export class SyncService {
     this.current = current;
     let client;
     try {
+      if (options.from) checkSyncFrom(options.from, todayCentral(this.ctx.clock));
       client = await connect(this.ctx, this.clientTuning, options.url);
     } catch (error) {
       this.current = null;
@@ -120,6 +126,12 @@ export class SyncService {
     const scopes = new Set<DataScope>();
     const pages = pageSource(client, (warning) => ctx.logger.warn(redact(warning)));
     const touchedBatches = new TouchedBatches();
+    // Waiting out a 429 or a failing service is said in the progress line, not left silent.
+    client.http.budget.onWait = (wait) => {
+      if (!current.progress) return;
+      current.progress = { ...current.progress, message: describeWait(wait) };
+      ctx.events.emit('sync.progress', current.progress);
+    };
     // A run killed before its checks left its batches recorded: this run checks them too.
     for (const batchId of batchesToCheck(writer)) touchedBatches.add(batchId);
     touchedBatches.takeFresh();
@@ -133,6 +145,7 @@ export class SyncService {
         refreshWindowDays: settings.refreshWindowDays,
         firstSyncDays: settings.firstSyncDays,
         from: options.from,
+        limits: this.limits,
         touchedBatches,
         signal: current.controller.signal,
         onProgress: (progress) => {

@@ -6,26 +6,39 @@
 import type { BusinessDate } from '../../../shared/time';
 import type { RetryPolicy } from '../api/http';
 import type { KeysetPosition } from '../api/paging';
-import { ConnectionConfigError, NetworkError, ResponseFormatError, ServiceError } from '../api/errors';
+import type { RetryWait } from '../api/retryBudget';
+import {
+  BoundError,
+  ConnectionConfigError,
+  NetworkError,
+  NotJsonError,
+  ResponseFormatError,
+  ServiceError,
+  WaitRefusedError,
+} from '../api/errors';
+import type { SyncLimits } from './limits';
 
 export interface WorkerSetup {
   baseUrl: string;
   token: string;
   secret: string;
   timeoutMs?: number;
+  maxResponseBytes?: number;
   retry?: Partial<RetryPolicy>;
-  /** Retry waits are asked of the main thread (a host injected its own sleep). */
-  proxySleep: boolean;
   /** Pages the worker may send ahead of the writer. */
   ahead: number;
 }
 
 export type WalkRequest =
   | { type: 'walk'; walk: number; kind: 'transactions'; days: BusinessDate[]; start: KeysetPosition | null }
-  | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[] };
+  | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[]; limits: SyncLimits };
 
 export type ToWorker =
-  WalkRequest | { type: 'ack'; walk: number } | { type: 'stop'; walk: number } | { type: 'slept'; id: number };
+  | WalkRequest
+  | { type: 'ack'; walk: number }
+  | { type: 'stop'; walk: number }
+  /** The main thread waited (error: it refused, the run's retry budget being spent). */
+  | { type: 'waited'; id: number; error?: WireError };
 
 export type FromWorker =
   | { type: 'ready' }
@@ -33,9 +46,18 @@ export type FromWorker =
   | { type: 'end'; walk: number }
   | { type: 'error'; walk: number; error: WireError }
   | { type: 'retry'; info: { endpoint: string; attempt: number; delayMs: number; reason: string } }
-  | { type: 'sleep'; id: number; ms: number };
+  /** Every retry's wait is taken on the main thread, from the run's one budget. */
+  | { type: 'wait'; id: number; wait: RetryWait };
 
-const CLASSES = { ServiceError, NetworkError, ResponseFormatError, ConnectionConfigError } as const;
+const CLASSES = {
+  ServiceError,
+  NetworkError,
+  ResponseFormatError,
+  ConnectionConfigError,
+  BoundError,
+  NotJsonError,
+  WaitRefusedError,
+} as const;
 type ClassName = keyof typeof CLASSES;
 
 export interface WireError {

@@ -1,0 +1,57 @@
+/**
+ * Reading one answer's body with a byte cap, counted while it streams in: `response.text()` would
+ * hold whatever the service sends (a 20 MB page, an endless one) before we could look at it.
+ */
+import { BoundError, NotJsonError } from './errors';
+
+/**
+ * 16 MB: a full page of 100 transactions with their items is about 100 KB on the sandbox and a
+ * GL page at most four times its 100 rows, so this leaves over a hundredfold headroom and still
+ * keeps a few pages in flight well under a gigabyte.
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+export async function readCappedText(response: Response, endpoint: string, maxBytes: number): Promise<string> {
+  const refuse = () => new BoundError(endpoint, null, `one answer was larger than ${formatBytes(maxBytes)}`);
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw refuse();
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw refuse();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
+}
+
+/** JSON.parse, or a NotJsonError that says what came instead (never the body itself). */
+export function parseJsonAnswer(text: string, endpoint: string, contentType: string | null): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const start = text.trimStart().slice(0, 200).toLowerCase();
+    const bytes = Buffer.byteLength(text, 'utf8');
+    let what: string;
+    if (start.startsWith('<') || /html/i.test(contentType ?? '')) what = `an HTML page (${formatBytes(bytes)})`;
+    else if (start.startsWith('{') || start.startsWith('[')) what = `JSON cut off or damaged (${formatBytes(bytes)})`;
+    else what = `text that is not JSON (${formatBytes(bytes)})`;
+    throw new NotJsonError(endpoint, what);
+  }
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
