@@ -25,7 +25,7 @@ export function engineQuery<M extends MethodName>(
   });
 }
 
-type PagedMethod = { [M in MethodName]: MethodResult<M> extends Page<unknown> ? M : never }[MethodName];
+export type PagedMethod = { [M in MethodName]: MethodResult<M> extends Page<unknown> ? M : never }[MethodName];
 
 /** A keyset-paged list: the next page starts at the cursor the last one ended with. */
 export function pagedQuery<M extends PagedMethod>(method: M, args: Omit<MethodArgs<M>, 'cursor'>) {
@@ -39,5 +39,3 @@ export function pagedQuery<M extends PagedMethod>(method: M, args: Omit<MethodAr
     meta: { scopes: [domain] },
   });
 }
-
-export type { PagedMethod };
