@@ -35,6 +35,20 @@ export const METHOD_NAMES = [
   'export.overlaps',
   'export.glBatches',
   'export.list',
+  'bank.import',
+  'bank.lines',
+  'bank.line',
+  'bank.confirm',
+  'bank.unmatch',
+  'bank.explain',
+  'bank.unexplain',
+  'bank.inTransit',
+  'bank.forBatch',
+  'bank.accounts',
+  'bank.statements',
+  'bank.mappings.list',
+  'bank.mappings.save',
+  'bank.mappings.remove',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

@@ -17,6 +17,8 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   escapeDeptId: '',
   escapeJeType: 'JE',
   reviewerName: '',
+  // Processors post one to five business days after the batch date (issue 15).
+  bankMatchWindowDays: 5,
 };
 
 type StoredSettings = Omit<Settings, 'connectionConfigured'>;

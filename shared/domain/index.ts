@@ -1,3 +1,4 @@
 export * from './service';
 export * from './changes';
 export * from './reconcile';
+export * from './bank';

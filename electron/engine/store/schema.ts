@@ -188,6 +188,95 @@ export interface BatchesToCheckTable {
   since: string;
 }
 
+/** Migration 007: the bank side (DESIGN.md §10). */
+export interface BankAccountsTable {
+  id: Generated<number>;
+  /** The bank's account number as text (leading zeros matter). */
+  number: string;
+  currency: string | null;
+  first_seen_at: string;
+}
+
+export interface BankStatementsTable {
+  id: Generated<number>;
+  file_name: string;
+  /** Of the file's bytes: the same file imported again adds nothing. */
+  sha256: string;
+  format: string;
+  from_date: string;
+  to_date: string;
+  line_count: number;
+  new_line_count: number;
+  imported_at: string;
+  imported_by: string;
+}
+
+export interface BankLinesTable {
+  id: Generated<number>;
+  account_id: number;
+  /** The statement that first brought the line (an overlapping one finds it already there). */
+  statement_id: number;
+  posted_date: string;
+  /** Signed: credits positive. */
+  amount_cents: number;
+  type_code: string;
+  bank_reference: string;
+  text: string;
+  raw: string;
+  identity: string;
+  line_number: number;
+}
+
+export interface BankMatchesTable {
+  id: Generated<number>;
+  line_id: number;
+  /** exact | net | lumped | return | manual */
+  how: string;
+  /** matched (by the matcher) | confirmed (by a person) | suggested (one of several candidates) */
+  status: string;
+  /** A suggestion's place, best first (1..); 0 for a held match. */
+  rank: number;
+  /** JSON array of batch ids ([] for a return). */
+  batch_ids: string;
+  transaction_id: number | null;
+  /** Business days from the oldest batch's date to the posting. */
+  gap_days: number | null;
+  created_at: string;
+  confirmed_by: string | null;
+  confirmed_at: string | null;
+  undone_by: string | null;
+  undone_at: string | null;
+  undone_reason: string | null;
+}
+
+/** One row per batch while a live match holds it: the key is "a batch is never matched to two lines". */
+export interface BankMatchedBatchesTable {
+  batch_id: string;
+  match_id: number;
+  line_id: number;
+}
+
+export interface BankExplanationsTable {
+  id: Generated<number>;
+  line_id: number | null;
+  batch_id: string | null;
+  kind: string;
+  note: string;
+  by: string;
+  at: string;
+  undone_by: string | null;
+  undone_at: string | null;
+  undone_reason: string | null;
+}
+
+export interface BankCsvMappingsTable {
+  name: string;
+  /** JSON of the validated mapping. */
+  mapping: string;
+  saved_at: string;
+  saved_by: string;
+}
+
 export interface Database {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
@@ -203,6 +292,13 @@ export interface Database {
   batch_checks: BatchChecksTable;
   exports: ExportsTable;
   settings: SettingsTable;
+  bank_accounts: BankAccountsTable;
+  bank_statements: BankStatementsTable;
+  bank_lines: BankLinesTable;
+  bank_matches: BankMatchesTable;
+  bank_matched_batches: BankMatchedBatchesTable;
+  bank_explanations: BankExplanationsTable;
+  bank_csv_mappings: BankCsvMappingsTable;
 }
 
 export type TransactionRow = Selectable<TransactionsTable>;
@@ -214,3 +310,7 @@ export type ChangeRow = Selectable<TransactionChangesTable>;
 export type SyncRunRow = Selectable<SyncRunsTable>;
 export type BatchReviewRow = Selectable<BatchReviewsTable>;
 export type ExportRow = Selectable<ExportsTable>;
+export type BankLineRow = Selectable<BankLinesTable>;
+export type BankMatchRow = Selectable<BankMatchesTable>;
+export type BankExplanationRow = Selectable<BankExplanationsTable>;
+export type BankStatementRow = Selectable<BankStatementsTable>;

@@ -9,6 +9,7 @@ import * as m003 from './003_sync_search';
 import * as m004 from './004_first_status';
 import * as m005 from './005_batches_to_check';
 import * as m006 from './006_export_status';
+import * as m007 from './007_bank';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '004_first_status', up: m004.up },
   { name: '005_batches_to_check', up: m005.up },
   { name: '006_export_status', up: m006.up },
+  { name: '007_bank', up: m007.up },
 ];

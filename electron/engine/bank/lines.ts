@@ -1,0 +1,108 @@
+/** The bank side's reads as the contract returns them: pages of lines, one line, in transit, a batch's line. */
+import { ContractError, type BankInTransit, type BankLineFilter, type Page } from '../../../shared/contract';
+import type { BankExplanation, BankLineDetail, BankLineSummary } from '../../../shared/domain';
+import type { ReadableDB } from '../store/handles';
+import {
+  getLineRow,
+  lineIdOfBatch,
+  listLineRows,
+  toExplanation,
+  toLineSummaries,
+  toStatement,
+  undoneExplanationsOfLine,
+  undoneMatchesOfLine,
+  unheldBatches,
+} from '../store/bankQueries';
+import { liveExplanationOfBatch } from '../store/bankExplanations';
+import { firstStatementDate, getStatementRow } from '../store/bankStatements';
+import { businessDaysBetweenDays, dayNumber, fromDayNumber } from './businessDays';
+
+export function listBankLines(
+  reader: ReadableDB,
+  filter: BankLineFilter,
+  cursor: string | null | undefined,
+  limit: number,
+): Page<BankLineSummary> {
+  const rows = listLineRows(reader, filter, cursor ? decodeCursor(cursor) : null, limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    rows: toLineSummaries(reader, page),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.posted_date, last.id) : null,
+  };
+}
+
+export function getBankLine(reader: ReadableDB, id: number): BankLineDetail {
+  const row = getLineRow(reader, id);
+  if (!row) throw new ContractError('NOT_FOUND', `Bank line ${id} is not in the store. Reload the list.`);
+  const statement = getStatementRow(reader, row.statement_id)!;
+  return {
+    line: toLineSummaries(reader, [row])[0]!,
+    raw: row.raw,
+    statement: toStatement(statement),
+    undoneMatches: undoneMatchesOfLine(reader, id),
+    undoneExplanations: undoneExplanationsOfLine(reader, id),
+  };
+}
+
+export function bankLineSummary(reader: ReadableDB, id: number): BankLineSummary {
+  return getBankLine(reader, id).line;
+}
+
+/** The bank line holding a batch, or the batch's explanation: what the batch detail shows. */
+export function bankSideOfBatch(
+  reader: ReadableDB,
+  batchId: string,
+): { line: BankLineSummary | null; explanation: BankExplanation | null } {
+  const lineId = lineIdOfBatch(reader, batchId);
+  const row = lineId === null ? undefined : getLineRow(reader, lineId);
+  const explanation = liveExplanationOfBatch(reader, batchId);
+  return {
+    line: row ? toLineSummaries(reader, [row])[0]! : null,
+    explanation: explanation ? toExplanation(explanation) : null,
+  };
+}
+
+/**
+ * Batches past the window with no line and no explanation, oldest first, aged in business days.
+ * Only batches dated on or after the first imported statement's first day: before it the bank side
+ * has nothing to say, and a store synced for years would otherwise show every old batch in transit.
+ */
+export function inTransit(reader: ReadableDB, today: string, windowDays: number, limit: number): BankInTransit {
+  const first = firstStatementDate(reader);
+  const empty = { asOf: today, windowDays, batches: [], truncated: false };
+  if (first === null) return empty;
+  const todayDay = dayNumber(today);
+  // Calendar days are at least as many as business days, so this bound keeps every batch past the window.
+  const through = fromDayNumber(todayDay - windowDays - 1);
+  if (through < first) return empty;
+  const rows = unheldBatches(reader, first, through, limit + 1);
+  const batches = rows
+    .slice(0, limit)
+    .map((b) => ({
+      batchId: b.id,
+      payeeId: b.payee_id,
+      paymentMethod: b.payment_method,
+      date: b.date,
+      totalCents: b.total_cents,
+      partialCents: b.partial_cents,
+      ageDays: businessDaysBetweenDays(dayNumber(b.date), todayDay),
+    }))
+    .filter((b) => b.ageDays > windowDays);
+  return { asOf: today, windowDays, batches, truncated: rows.length > limit };
+}
+
+function encodeCursor(date: string, id: number): string {
+  return Buffer.from(JSON.stringify([date, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { date: string; id: number } {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
+    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isInteger(value[1]))
+      return { date: value[0], id: value[1] as number };
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new ContractError('BAD_ARGUMENTS', 'The page cursor is not one this list gave out. Reload the list.');
+}

@@ -1,0 +1,304 @@
+/**
+ * Deciding which bank lines are which deposits (DESIGN.md §10). Pure: open lines, open batches and
+ * returned ACH transactions in; for each line, its candidates best first and whether it is matched
+ * (exactly one), suggested (several) or unmatched (none). No store, no clock.
+ *
+ * A credit fits one batch whose total (exact) or partial (net: split settlement pays net of fees)
+ * equals it, posted 0 to `windowDays` business days after the batch date. Only when no single batch
+ * fits are lumps searched: 2 to 6 batches of one payee and method family (card, ACH, cash/check)
+ * that add up to it, all totals or all partials. Looking for lumps only then keeps the search to the
+ * lines that need it and keeps round amounts (two $50 batches beside one $100 batch) from making a
+ * plain deposit ambiguous. A debit fits an ACH transaction the service reports Returned, of the same
+ * amount, dated on or before the posting and at most RETURN_WINDOW_DAYS business days earlier.
+ *
+ * The search is bounded: per line, at most MAX_GROUP_BATCHES batches of each payee and family (the
+ * most recent in the window), lumps of at most MAX_LUMP_SIZE, and at most MAX_LUMPS lumps kept. So a
+ * group costs at most sum_{k=2..6} C(16, k) = 14,876 subsets per basis, and in practice far fewer
+ * (the walk stops at sums past the amount).
+ */
+import { businessDaysBetweenDays, calendarSpanBefore, dayNumber } from './businessDays';
+
+export const MAX_LUMP_SIZE = 6;
+export const MAX_GROUP_BATCHES = 16;
+export const MAX_LUMPS = 12;
+/** Suggestions kept per line. */
+export const MAX_SUGGESTIONS = 10;
+/** ACH returns come back within days, unauthorized ones up to 60 calendar days (~42 business days). */
+export const RETURN_WINDOW_DAYS = 42;
+
+export interface MatchLine {
+  id: number;
+  postedDate: string;
+  amountCents: number;
+  /** Candidate keys (see candidateKey) a person undid on this line: never matched again by the matcher. */
+  rejected?: ReadonlySet<string>;
+}
+
+export interface MatchBatch {
+  id: string;
+  payeeId: number;
+  paymentMethod: string;
+  date: string;
+  totalCents: number;
+  partialCents: number;
+}
+
+export interface MatchReturn {
+  id: number;
+  date: string;
+  amountCents: number;
+}
+
+export interface Candidate {
+  how: 'exact' | 'net' | 'lumped' | 'return';
+  batchIds: string[];
+  transactionId: number | null;
+  /** Business days from the oldest batch (or the returned transaction) to the posting. */
+  gapDays: number;
+  /** Sum of every batch's gap: breaks ties between lumps. */
+  gapSum: number;
+}
+
+export interface LineDecision {
+  lineId: number;
+  outcome: 'matched' | 'suggested' | 'unmatched';
+  /** Best first: closest date, then fewest batches. The first is the match when matched. */
+  candidates: Candidate[];
+}
+
+export interface MatchInput {
+  lines: readonly MatchLine[];
+  batches: readonly MatchBatch[];
+  returns: readonly MatchReturn[];
+  windowDays: number;
+}
+
+/** Card, ACH, or cash and checks: a processor lumps deposits of one family, never across them. */
+export function methodFamily(method: string): 'card' | 'ach' | 'cash' {
+  if (method === 'CC') return 'card';
+  if (method === 'ACH') return 'ach';
+  return 'cash';
+}
+
+/** What a candidate holds: its batches (sorted) or its returned transaction. */
+export function candidateKey(c: { batchIds: readonly string[]; transactionId: number | null }): string {
+  return c.transactionId !== null ? `t:${c.transactionId}` : `b:${JSON.stringify([...c.batchIds].sort())}`;
+}
+
+function itemsOf(c: Candidate): string[] {
+  return c.transactionId !== null ? [`t:${c.transactionId}`] : c.batchIds.map((id) => `b:${id}`);
+}
+
+interface Indexed extends MatchBatch {
+  day: number;
+}
+
+export function decideMatches(input: MatchInput): LineDecision[] {
+  const finder = new CandidateFinder(input);
+  const claimed = new Set<string>();
+  const open = new Map<number, { line: MatchLine; live: Candidate[] }>();
+  for (const line of input.lines) open.set(line.id, { line, live: finder.find(line, claimed) });
+  const decided = new Map<number, LineDecision>();
+
+  // Lines with exactly one candidate take it, unless another line's only candidate needs the same
+  // batch (two equal deposits and one batch: neither is guessed). Taking batches can leave other
+  // lines with one candidate, so repeat until nothing more is taken; each round takes at least one.
+  for (;;) {
+    const onlyUses = new Map<string, number>();
+    for (const { live } of open.values()) {
+      if (live.length === 1) for (const item of itemsOf(live[0]!)) onlyUses.set(item, (onlyUses.get(item) ?? 0) + 1);
+    }
+    const taken: string[] = [];
+    for (const [lineId, { line, live }] of open) {
+      if (live.length !== 1) continue;
+      const only = live[0]!;
+      const items = itemsOf(only);
+      if (line.rejected?.has(candidateKey(only))) continue;
+      if (items.some((item) => onlyUses.get(item) !== 1 || claimed.has(item))) continue;
+      for (const item of items) claimed.add(item);
+      taken.push(...items);
+      decided.set(lineId, { lineId, outcome: 'matched', candidates: [only] });
+      open.delete(lineId);
+    }
+    if (taken.length === 0) break;
+    const takenNow = new Set(taken);
+    for (const entry of open.values()) {
+      if (entry.live.some((c) => itemsOf(c).some((item) => takenNow.has(item)))) {
+        entry.live = finder.find(entry.line, claimed);
+      }
+    }
+  }
+  for (const [lineId, { live }] of open) {
+    decided.set(lineId, {
+      lineId,
+      outcome: live.length === 0 ? 'unmatched' : 'suggested',
+      candidates: live.slice(0, MAX_SUGGESTIONS),
+    });
+  }
+  return input.lines.map((line) => decided.get(line.id)!);
+}
+
+/** Finds a line's candidates among the batches (or returns) no line has taken yet. */
+class CandidateFinder {
+  private readonly batches: Indexed[];
+  private readonly byAmount = new Map<number, Indexed[]>();
+  private readonly returnsByAmount = new Map<number, (MatchReturn & { day: number })[]>();
+  private readonly windowDays: number;
+
+  constructor(input: MatchInput) {
+    this.windowDays = input.windowDays;
+    this.batches = input.batches
+      .map((b) => ({ ...b, day: dayNumber(b.date) }))
+      .sort((a, b) => a.day - b.day || (a.id < b.id ? -1 : 1));
+    for (const batch of this.batches) {
+      for (const amount of new Set([batch.totalCents, batch.partialCents])) {
+        if (amount <= 0) continue;
+        const list = this.byAmount.get(amount) ?? [];
+        list.push(batch);
+        this.byAmount.set(amount, list);
+      }
+    }
+    for (const r of input.returns) {
+      const list = this.returnsByAmount.get(r.amountCents) ?? [];
+      list.push({ ...r, day: dayNumber(r.date) });
+      this.returnsByAmount.set(r.amountCents, list);
+    }
+  }
+
+  find(line: MatchLine, claimed: ReadonlySet<string>): Candidate[] {
+    const posted = dayNumber(line.postedDate);
+    if (line.amountCents < 0) return this.returns(-line.amountCents, posted, claimed);
+    if (line.amountCents === 0) return [];
+    const singles = this.singles(line.amountCents, posted, claimed);
+    return sortCandidates(singles.length ? singles : this.lumps(line.amountCents, posted, claimed));
+  }
+
+  private gap(day: number, posted: number, window: number): number | null {
+    if (day > posted) return null;
+    const gap = businessDaysBetweenDays(day, posted);
+    return gap <= window ? gap : null;
+  }
+
+  private singles(amount: number, posted: number, claimed: ReadonlySet<string>): Candidate[] {
+    const found: Candidate[] = [];
+    for (const batch of this.byAmount.get(amount) ?? []) {
+      const gap = this.gap(batch.day, posted, this.windowDays);
+      if (gap === null || claimed.has(`b:${batch.id}`)) continue;
+      const how = batch.totalCents === amount ? 'exact' : 'net';
+      found.push({ how, batchIds: [batch.id], transactionId: null, gapDays: gap, gapSum: gap });
+    }
+    return found;
+  }
+
+  private returns(amount: number, posted: number, claimed: ReadonlySet<string>): Candidate[] {
+    const found: Candidate[] = [];
+    for (const r of this.returnsByAmount.get(amount) ?? []) {
+      const gap = this.gap(r.day, posted, RETURN_WINDOW_DAYS);
+      if (gap === null || claimed.has(`t:${r.id}`)) continue;
+      found.push({ how: 'return', batchIds: [], transactionId: r.id, gapDays: gap, gapSum: gap });
+    }
+    return sortCandidates(found);
+  }
+
+  private lumps(amount: number, posted: number, claimed: ReadonlySet<string>): Candidate[] {
+    const groups = new Map<string, { batch: Indexed; gap: number }[]>();
+    for (const batch of this.inWindow(posted)) {
+      if (claimed.has(`b:${batch.id}`)) continue;
+      const gap = this.gap(batch.day, posted, this.windowDays);
+      if (gap === null) continue;
+      const key = `${batch.payeeId}|${methodFamily(batch.paymentMethod)}`;
+      const group = groups.get(key) ?? [];
+      group.push({ batch, gap });
+      groups.set(key, group);
+    }
+    const found: Candidate[] = [];
+    const seen = new Set<string>();
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      // The most recent first: those are the likeliest to be in a deposit posted on this day.
+      const members = group.sort((a, b) => a.gap - b.gap).slice(0, MAX_GROUP_BATCHES);
+      const bases: ('totalCents' | 'partialCents')[] = members.some((m) => m.batch.partialCents !== m.batch.totalCents)
+        ? ['totalCents', 'partialCents']
+        : ['totalCents'];
+      for (const basis of bases) {
+        for (const subset of subsetsSumming(
+          members.map((m) => m.batch[basis]),
+          amount,
+          MAX_LUMPS - found.length,
+        )) {
+          const chosen = subset.map((i) => members[i]!);
+          const key = chosen
+            .map((m) => m.batch.id)
+            .sort()
+            .join('\n');
+          if (seen.has(key)) continue;
+          seen.add(key);
+          found.push({
+            how: 'lumped',
+            batchIds: chosen.map((m) => m.batch.id).sort(),
+            transactionId: null,
+            gapDays: Math.max(...chosen.map((m) => m.gap)),
+            gapSum: chosen.reduce((sum, m) => sum + m.gap, 0),
+          });
+        }
+        if (found.length >= MAX_LUMPS) return found;
+      }
+    }
+    return found;
+  }
+
+  /** Batches dated within the window's calendar span before `posted` (binary search on the sorted list). */
+  private *inWindow(posted: number): Generator<Indexed> {
+    const first = calendarSpanBefore(posted, this.windowDays);
+    let lo = 0;
+    let hi = this.batches.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.batches[mid]!.day < first) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.batches.length && this.batches[i]!.day <= posted; i++) yield this.batches[i]!;
+  }
+}
+
+/** Closest date first, then fewest batches, then the smaller total gap, then by id (a stable order). */
+function sortCandidates(candidates: Candidate[]): Candidate[] {
+  return candidates.sort(
+    (a, b) =>
+      a.gapDays - b.gapDays ||
+      a.batchIds.length - b.batchIds.length ||
+      a.gapSum - b.gapSum ||
+      candidateKey(a).localeCompare(candidateKey(b)),
+  );
+}
+
+/**
+ * Index sets of 2..MAX_LUMP_SIZE positive amounts adding up to `target`, at most `limit` of them.
+ * Depth-first over the amounts largest first, cutting a branch once what is left cannot reach.
+ */
+export function subsetsSumming(amounts: readonly number[], target: number, limit: number): number[][] {
+  const order = amounts
+    .map((amount, index) => ({ amount, index }))
+    .filter((a) => a.amount > 0)
+    .sort((a, b) => b.amount - a.amount);
+  const suffix: number[] = new Array<number>(order.length + 1).fill(0);
+  for (let i = order.length - 1; i >= 0; i--) suffix[i] = suffix[i + 1]! + order[i]!.amount;
+  const found: number[][] = [];
+  const chosen: number[] = [];
+  const walk = (start: number, left: number): void => {
+    if (left === 0) {
+      if (chosen.length >= 2) found.push(chosen.map((i) => order[i]!.index));
+      return;
+    }
+    if (chosen.length === MAX_LUMP_SIZE) return;
+    for (let i = start; i < order.length && found.length < limit; i++) {
+      if (suffix[i]! < left) return;
+      if (order[i]!.amount > left) continue;
+      chosen.push(i);
+      walk(i + 1, left - order[i]!.amount);
+      chosen.pop();
+    }
+  };
+  if (limit > 0) walk(0, target);
+  return found;
+}

@@ -1,0 +1,72 @@
+import { todayCentral } from '../../../shared/time';
+import type { EngineContext } from '../context';
+import { confirmMatch, explain, unexplain, unmatchLine } from '../bank/decisions';
+import { importStatement } from '../bank/importStatement';
+import { bankLineSummary, bankSideOfBatch, getBankLine, inTransit, listBankLines } from '../bank/lines';
+import { deleteMapping, listMappings, saveMapping } from '../bank/mappings';
+import { rematchBank } from '../bank/rematch';
+import { readSettings } from '../settings';
+import { accountSummaries, toStatement } from '../store/bankQueries';
+import { listStatementRows } from '../store/bankStatements';
+import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
+
+/**
+ * The bank side (DESIGN.md §10): import statements, read lines and what is in transit, and the
+ * bookkeeper's confirmations and explanations. Every decision is followed by a matching run (it can
+ * free or take batches other lines wait on) and a data.changed 'bank'.
+ */
+export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
+  const { reader, writer } = ctx.store;
+  const actor = async (by?: string) => ({ by: await actingUser(ctx, by), at: nowIso(ctx) });
+  const decided = async () => {
+    await rematchBank(ctx);
+    dataChanged(ctx, 'bank');
+  };
+  return {
+    'bank.import': async (args) => {
+      const { summary, changed } = await importStatement(ctx, args, await actor(args.by));
+      if (changed) dataChanged(ctx, 'bank');
+      return summary;
+    },
+    'bank.lines': async ({ filter, cursor, limit }) => listBankLines(reader, filter, cursor, limit),
+    'bank.line': async ({ id }) => getBankLine(reader, id),
+    'bank.confirm': async ({ lineId, batchIds, transactionId, by }) => {
+      confirmMatch(writer, { lineId, batchIds, transactionId }, await actor(by));
+      await decided();
+      return bankLineSummary(writer, lineId);
+    },
+    'bank.unmatch': async ({ lineId, reason, by }) => {
+      unmatchLine(writer, lineId, reason, await actor(by));
+      await decided();
+      return bankLineSummary(writer, lineId);
+    },
+    'bank.explain': async ({ lineId, batchId, kind, note, by }) => {
+      const explanation = explain(writer, { lineId, batchId, kind, note }, await actor(by));
+      await decided();
+      return explanation;
+    },
+    'bank.unexplain': async ({ id, reason, by }) => {
+      const explanation = unexplain(writer, id, reason, await actor(by));
+      await decided();
+      return explanation;
+    },
+    'bank.inTransit': async ({ limit }) => {
+      const { bankMatchWindowDays } = await readSettings(ctx);
+      return inTransit(reader, todayCentral(ctx.clock), bankMatchWindowDays, limit);
+    },
+    'bank.forBatch': async ({ batchId }) => bankSideOfBatch(reader, batchId),
+    'bank.accounts': async () => accountSummaries(reader),
+    'bank.statements': async ({ limit }) => listStatementRows(reader, limit).map(toStatement),
+    'bank.mappings.list': () => listMappings(reader),
+    'bank.mappings.save': async ({ mapping }) => {
+      const mappings = await saveMapping(writer, mapping, await actor());
+      dataChanged(ctx, 'bank');
+      return mappings;
+    },
+    'bank.mappings.remove': async ({ name }) => {
+      const mappings = await deleteMapping(writer, name);
+      dataChanged(ctx, 'bank');
+      return mappings;
+    },
+  };
+}

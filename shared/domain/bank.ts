@@ -1,0 +1,158 @@
+/**
+ * The bank side as the views and the CLI see it (DESIGN.md §10): statement lines with their match
+ * state, the candidates suggested for them, explanations of what cannot match, and batches in transit.
+ * Money in signed integer cents (credits positive); dates are business dates.
+ */
+import type { BusinessDate } from '../time';
+
+export const BANK_LINE_STATUSES = ['matched', 'suggested', 'unmatched', 'explained'] as const;
+export type BankLineStatus = (typeof BANK_LINE_STATUSES)[number];
+
+/** exact: a batch's total; net: its partial (split settlement, net of fees); lumped: several batches. */
+export const BANK_MATCH_HOWS = ['exact', 'net', 'lumped', 'return', 'manual'] as const;
+export type BankMatchHow = (typeof BANK_MATCH_HOWS)[number];
+
+export const BANK_EXPLANATION_KINDS = [
+  'processor_fee',
+  'rounding',
+  'cash_over_short',
+  'nsf',
+  'chargeback',
+  'other',
+] as const;
+export type BankExplanationKind = (typeof BANK_EXPLANATION_KINDS)[number];
+
+export type BankStatementFormat = 'bai2' | 'ofx' | 'csv';
+
+/** A live match: made by the matcher ('matched') or by a person ('confirmed'). */
+export interface BankMatch {
+  id: number;
+  how: BankMatchHow;
+  status: 'matched' | 'confirmed';
+  batchIds: string[];
+  /** An ACH return: the returned transaction. */
+  transactionId: number | null;
+  /** Business days from the (oldest) batch date to the posting; null for a manual match. */
+  gapDays: number | null;
+  matchedAt: string;
+  confirmedBy: string | null;
+  confirmedAt: string | null;
+}
+
+/** One of several candidates, best first (closest date, then fewest batches). */
+export interface BankSuggestion {
+  id: number;
+  rank: number;
+  how: BankMatchHow;
+  batchIds: string[];
+  transactionId: number | null;
+  gapDays: number | null;
+}
+
+export interface BankExplanation {
+  id: number;
+  lineId: number | null;
+  batchId: string | null;
+  kind: BankExplanationKind;
+  note: string;
+  by: string;
+  at: string;
+  /** Undone explanations are kept (bank.line's history) with who, when and why. */
+  undone: { by: string; at: string; reason: string } | null;
+}
+
+export interface BankLineSummary {
+  id: number;
+  account: string;
+  postedDate: BusinessDate;
+  amountCents: number;
+  typeCode: string;
+  bankReference: string;
+  text: string;
+  status: BankLineStatus;
+  match: BankMatch | null;
+  suggestions: BankSuggestion[];
+  explanation: BankExplanation | null;
+}
+
+/** A match that no longer holds, kept with who undid it and why. */
+export interface UndoneBankMatch extends BankMatch {
+  undoneBy: string;
+  undoneAt: string;
+  undoneReason: string;
+}
+
+export interface BankLineDetail {
+  line: BankLineSummary;
+  /** The record as it appears in the file. */
+  raw: string;
+  statement: BankStatement;
+  undoneMatches: UndoneBankMatch[];
+  undoneExplanations: BankExplanation[];
+}
+
+export interface BankStatement {
+  id: number;
+  fileName: string;
+  sha256: string;
+  format: BankStatementFormat;
+  from: BusinessDate;
+  to: BusinessDate;
+  lineCount: number;
+  newLineCount: number;
+  importedAt: string;
+  importedBy: string;
+}
+
+export interface BankAccount {
+  id: number;
+  number: string;
+  currency: string | null;
+  lineCount: number;
+  lastPostedDate: BusinessDate | null;
+}
+
+/** A batch past the matching window with no bank line and no explanation. */
+export interface InTransitBatch {
+  batchId: string;
+  payeeId: number;
+  paymentMethod: string;
+  date: BusinessDate;
+  totalCents: number;
+  partialCents: number;
+  /** Business days (weekends skipped) from the batch date to today. */
+  ageDays: number;
+}
+
+export interface BankImportSummary {
+  statementId: number;
+  /** The same bytes were imported before: nothing was added. */
+  alreadyImported: boolean;
+  format: BankStatementFormat;
+  range: { from: BusinessDate; to: BusinessDate };
+  accounts: string[];
+  linesInFile: number;
+  newLines: number;
+  /** Lines already stored by an earlier (overlapping or identical) statement. */
+  duplicatesSkipped: number;
+  /** The state, after matching, of the lines this file holds. */
+  matched: number;
+  suggested: number;
+  unmatched: number;
+  explained: number;
+}
+
+/** A bank's CSV export layout, saved by name (validated by the engine's csvMappingSchema). */
+export interface BankCsvMapping {
+  name: string;
+  date: string;
+  dateFormat: string;
+  /** One signed column, or separate debit and credit columns. */
+  amount: string | { debit: string; credit: string };
+  description: string;
+  reference?: string | undefined;
+  type?: string | undefined;
+  account?: string | { fixed: string } | undefined;
+  delimiter: string;
+  skipLines: number;
+}
