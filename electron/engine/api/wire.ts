@@ -20,34 +20,39 @@ import { MoneyError, parseCents } from '../../../shared/money';
 import { parseBatchDate, TimeError, type BusinessDate } from '../../../shared/time';
 import { ResponseFormatError } from './errors';
 
-const cents = z.union([z.string(), z.number()]).transform((value, ctx) => {
-  try {
-    return parseCents(value);
-  } catch (error) {
-    ctx.addIssue({
-      code: 'custom',
-      message: error instanceof MoneyError ? error.message.replace(/^amount: /, '') : 'not an amount',
-      input: value,
-    });
-    return z.NEVER;
-  }
-});
+/** Money as integer cents; `rule` refuses values the spec does not allow, naming the value sent. */
+const centsWhere = (rule: (cents: number) => string | null) =>
+  z.union([z.string(), z.number()]).transform((value, ctx) => {
+    let parsed: number;
+    try {
+      parsed = parseCents(value);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: error instanceof MoneyError ? error.message.replace(/^amount: /, '') : 'not an amount',
+        input: value,
+      });
+      return z.NEVER;
+    }
+    const problem = rule(parsed);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem, input: value });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+const cents = centsWhere(() => null);
 /** The spec's rule for `amount` (and, when present, fee, tax, shipping): 1 to 100,000. */
 const MAX_AMOUNT_CENTS = 100_000_00;
-const amountCents = cents.refine((value) => value >= 100 && value <= MAX_AMOUNT_CENTS, {
-  message: 'outside the 1.00 to 100,000.00 the service allows',
-});
+const OUTSIDE = 'outside the 1.00 to 100,000.00 the service allows';
+const amountCents = centsWhere((value) => (value >= 100 && value <= MAX_AMOUNT_CENTS ? null : OUTSIDE));
 /** Fee, tax, shipping: absent or "0.00" when there is none, else the amount rule. */
-const partCents = cents
+const partCents = centsWhere((value) => (value === 0 || (value >= 100 && value <= MAX_AMOUNT_CENTS) ? null : OUTSIDE))
   .nullish()
-  .transform((value) => value ?? 0)
-  .refine((value) => value === 0 || (value >= 100 && value <= MAX_AMOUNT_CENTS), {
-    message: 'outside the 1.00 to 100,000.00 the service allows',
-  });
-const nonNegativeCents = cents
+  .transform((value) => value ?? 0);
+const nonNegativeCents = centsWhere((value) => (value >= 0 ? null : 'negative'))
   .nullish()
-  .transform((value) => value ?? 0)
-  .refine((value) => value >= 0, { message: 'negative' });
+  .transform((value) => value ?? 0);
 /**
  * Free text (names, labels, messages, `data`): 10,000 characters is far beyond any name or note
  * the service holds, and keeps one hostile field from filling the store or the screen.

@@ -78,6 +78,11 @@ function inWords(error: unknown): ContractError {
       );
     return new ContractError('SERVICE_ERROR', `The payment service refused the request. (${error.message})`);
   }
+  if (error instanceof NetworkError && error.timedOut)
+    return new ContractError(
+      'NETWORK',
+      `The payment service did not finish answering in time, even after several tries. Try again later. (${error.message})`,
+    );
   if (error instanceof NetworkError) {
     return new ContractError(
       'NETWORK',
