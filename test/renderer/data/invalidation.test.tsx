@@ -11,7 +11,8 @@ import { reads } from '../../../renderer/src/data/queries';
 import { defaultGlFilter } from '../../../renderer/src/data/glFilter';
 import { transactionList } from '../../../renderer/src/data/transactionPages';
 import { SettingsView } from '../../../renderer/src/views/settings/SettingsView';
-import { useFakeEngine } from '../helpers/fakeClient';
+import { BridgeError } from '../../../renderer/src/bridge';
+import { fails, useFakeEngine } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
 import * as make from '../helpers/fixtures';
 
@@ -95,5 +96,22 @@ describe('data.changed → queries', () => {
     expect(engine.listenerCount('data.changed')).toBe(1);
     view.unmount();
     expect(engine.listenerCount('data.changed')).toBe(0);
+  });
+
+  it('shows an engine error without asking again (no retry storm)', async () => {
+    const engine = useFakeEngine({ ...answers(), 'settings.get': fails('STORE', 'Settings could not be read.') });
+    render(<SettingsView />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Settings could not be read.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(engine.callsOf('settings.get')).toHaveLength(1);
+  });
+
+  it('asks once more only when the local service did not answer at all', async () => {
+    const client = createQueryClient();
+    const retry = client.getDefaultOptions().queries?.retry as (failures: number, error: unknown) => boolean;
+    expect(retry(0, new BridgeError('OFFLINE', 'not answering'))).toBe(true);
+    expect(retry(1, new BridgeError('OFFLINE', 'not answering'))).toBe(false);
+    expect(retry(0, new BridgeError('NOT_FOUND', 'no such batch'))).toBe(false);
+    expect(client.getDefaultOptions().queries?.networkMode).toBe('always');
   });
 });
