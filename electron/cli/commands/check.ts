@@ -3,13 +3,10 @@
  * summary (day x payee x method) and every batch that does not tie out.
  * Exit 0 all tie out, 1 something does not (or the check failed), 2 usage.
  */
-import { resolve } from 'node:path';
 import type { BatchSummary, DaySummaryRow } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
-import { createEngine } from '../../engine/engine';
-import { defaultDataFolder } from '../../engine/paths';
+import { openExistingStore } from '../existingStore';
 import { parseFlags, UsageError } from '../args';
-import { appVersion } from '../version';
 import { requireDate } from './export';
 
 export async function run(argv: string[]): Promise<number> {
@@ -23,13 +20,7 @@ export async function run(argv: string[]): Promise<number> {
   if ((values.from === undefined) !== (values.to === undefined))
     throw new UsageError('give both --from and --to, or neither');
 
-  const engine = await createEngine({
-    version: appVersion(),
-    dataFolder: defaultDataFolder(),
-    databasePath: values.db ? resolve(values.db) : undefined,
-    createDatabase: false,
-    host: 'cli',
-  });
+  const engine = await openExistingStore(values.db);
   try {
     let from = values.from === undefined ? undefined : requireDate(values.from, 'from');
     let to = values.to === undefined ? undefined : requireDate(values.to, 'to');

@@ -9,10 +9,8 @@ import { ContractError, EXPORT_LAYOUTS, type ExportLayout } from '../../../share
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
 import { isBusinessDate } from '../../../shared/time';
-import { createEngine } from '../../engine/engine';
-import { defaultDataFolder } from '../../engine/paths';
+import { openExistingStore } from '../existingStore';
 import { parseFlags, UsageError } from '../args';
-import { appVersion } from '../version';
 
 const USAGE =
   'usage: district-recon export gl --from YYYY-MM-DD --to YYYY-MM-DD --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape] [--force] [--db FILE]';
@@ -46,13 +44,7 @@ export async function run(argv: string[]): Promise<number> {
       )
     : undefined;
 
-  const engine = await createEngine({
-    version: appVersion(),
-    dataFolder: defaultDataFolder(),
-    databasePath: values.db ? resolve(values.db) : undefined,
-    createDatabase: false,
-    host: 'cli',
-  });
+  const engine = await openExistingStore(values.db);
   try {
     engine.on('export.progress', (p) => process.stderr.write(`\r${p.rows}/${p.totalRows} GL rows`));
     const result = await engine.call('export.glBatches', {

@@ -1,10 +1,7 @@
 /** `district-recon status [--db FILE] [--json]`: what the local database holds (counts, cursors, last run). */
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { createEngine } from '../../engine/engine';
-import { defaultDataFolder } from '../../engine/paths';
 import { parseFlags, UsageError } from '../args';
-import { appVersion } from '../version';
+import { databasePathOf, openExistingStore } from '../existingStore';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -12,18 +9,12 @@ export async function run(argv: string[]): Promise<number> {
     json: { type: 'boolean', default: false },
   });
   if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  const path = values.db ? resolve(values.db) : join(defaultDataFolder(), 'district-recon.sqlite');
+  const path = databasePathOf(values.db);
   if (!existsSync(path)) {
     process.stderr.write(`district-recon status: no database at ${path} yet; run "district-recon sync" first\n`);
     return 1;
   }
-  const engine = await createEngine({
-    version: appVersion(),
-    dataFolder: defaultDataFolder(),
-    databasePath: path,
-    host: 'cli',
-    createDatabase: false,
-  });
+  const engine = await openExistingStore(values.db);
   try {
     const { batchDates: _batchDates, ...report } = await engine.call('app.status', {});
     const { counts, transactionDates: dates } = report;

@@ -1,0 +1,20 @@
+import { join, resolve } from 'node:path';
+import { createEngine, type Engine } from '../engine/engine';
+import { defaultDataFolder } from '../engine/paths';
+import { appVersion } from './version';
+
+/** The database a reading command works on: `--db FILE`, else the app's own; never created here. */
+export function databasePathOf(db: string | undefined): string {
+  return db ? resolve(db) : join(defaultDataFolder(), 'district-recon.sqlite');
+}
+
+/** An engine on an existing database (status, check, export): a missing one is an error naming it. */
+export function openExistingStore(db: string | undefined): Promise<Engine> {
+  return createEngine({
+    version: appVersion(),
+    dataFolder: defaultDataFolder(),
+    databasePath: databasePathOf(db),
+    createDatabase: false,
+    host: 'cli',
+  });
+}
