@@ -396,7 +396,16 @@ export const methodSchemas = {
   'settings.get': none,
   'settings.set': z.object({ patch: settingsPatchSchema }).strict(),
   'connection.set': z
-    .object({ url: z.string().url().max(500), token: z.string().min(1).max(500), secret: z.string().min(1).max(500) })
+    .object({
+      url: z.string().url().max(500),
+      // Basic authentication ends the token at its first ':', so such a token can never work.
+      token: z
+        .string()
+        .min(1)
+        .max(500)
+        .refine((token) => !token.includes(':'), { message: 'a token cannot contain ":"; check the token' }),
+      secret: z.string().min(1).max(500),
+    })
     .strict(),
   'connection.clear': none,
   'connection.test': z
@@ -404,7 +413,13 @@ export const methodSchemas = {
     .strict()
     .default({}),
 
-  'sync.start': z.object({ from: businessDate.optional() }).strict().default({}),
+  'sync.start': z
+    .object({
+      // The engine holds the exact reach (ten years back from today); this refuses the absurd early.
+      from: businessDate.refine((date) => date >= '2000-01-01', { message: 'must be 2000-01-01 or later' }).optional(),
+    })
+    .strict()
+    .default({}),
   'sync.cancel': none,
   'sync.status': none,
   'sync.runs': z

@@ -80,15 +80,17 @@ export class SyncService {
     };
     this.current = current;
     let client;
+    let runId: number;
     try {
       if (options.from) checkSyncFrom(options.from, todayCentral(this.ctx.clock));
       client = await connect(this.ctx, this.clientTuning, options.url);
+      // Inside the try: another process writing the store is said in words, not "database is locked".
+      runId = startRun(this.ctx.store.writer, options.trigger, toIsoUtc(this.ctx.clock.now()));
     } catch (error) {
       this.current = null;
       fail(error);
       throw toContractError(error);
     }
-    const runId = startRun(this.ctx.store.writer, options.trigger, toIsoUtc(this.ctx.clock.now()));
     current.runId = runId;
     current.done = this.execute(current, runId, client, options);
     release();

@@ -25,6 +25,7 @@ export interface HostileRun {
   run: SyncRunSummary;
   progress: SyncProgress[];
   ms: number;
+  databasePath: string;
   /** Rows stored per table for a day (transactions by business date, GL rows and batches by date). */
   stored(day: string): { transactions: number; glBatches: number; batches: number };
   databaseBytes(): number;
@@ -65,6 +66,7 @@ export async function syncAgainstHostile(
     run,
     progress,
     ms,
+    databasePath,
     stored: (day) => ({
       transactions: count('SELECT count(*) AS n FROM transactions WHERE business_date = ?', day),
       glBatches: count('SELECT count(*) AS n FROM gl_batches WHERE date = ?', day),

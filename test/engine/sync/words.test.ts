@@ -1,0 +1,54 @@
+/** Issue 12 items 7 and 8: what is refused before a run, and the words when the store is busy. */
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { syncAgainstHostile, type HostileRun } from './hostileEngine';
+
+let h: HostileRun | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+describe('refused before a run, in words', () => {
+  it('a token containing ":" (connection.set)', async () => {
+    h = await syncAgainstHostile('negative-amount');
+    await expect(
+      h.engine.call('connection.set', { url: h.service.url, token: 'abc:def', secret: 'secret' }),
+    ).rejects.toMatchObject({
+      code: 'BAD_ARGUMENTS',
+      message: expect.stringMatching(/token: a token cannot contain ":"/),
+    });
+  });
+
+  it.each([
+    ['1900-01-01', /from: must be 2000-01-01 or later/],
+    ['2005-06-01', /Cannot sync from 2005-06-01: a sync reaches back at most ten years, to 2016-03-13/],
+  ])('sync.start from %s', async (from, words) => {
+    h = await syncAgainstHostile('negative-amount');
+    const before = { ...h.service.requests };
+    await expect(h.engine.call('sync.start', { from })).rejects.toMatchObject({
+      code: 'BAD_ARGUMENTS',
+      message: expect.stringMatching(words),
+    });
+    expect(h.service.requests).toEqual(before);
+  });
+});
+
+describe('a database another process is writing', () => {
+  it('says so, never "database is locked. Check free disk space"', async () => {
+    h = await syncAgainstHostile('negative-amount');
+    const other = new BetterSqlite3(h.databasePath);
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      const error = await h.engine.call('sync.start', {}).then(
+        async () => (await h!.engine.internals.sync.status()).lastRun?.error,
+        (e: { message: string }) => e.message,
+      );
+      expect(error).toMatch(/Another District Recon window or command is writing to this database right now/);
+      expect(error).not.toMatch(/locked|disk space/);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+  }, 20_000);
+});
