@@ -91,6 +91,7 @@ export function batchDetail(overrides: Partial<BatchDetail> = {}): BatchDetail {
     transactions: [transaction()],
     glBatches: [glLine()],
     history: [],
+    reversals: [],
     revision: null,
     ...overrides,
   };

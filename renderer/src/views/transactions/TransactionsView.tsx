@@ -51,11 +51,12 @@ function TransactionList() {
     placeholderData: keepPreviousData,
   });
   const pager = query.data;
-  const { error } = useSyncExternalStore(pager?.subscribe ?? noUpdates, pager?.getSnapshot ?? (() => NOTHING));
+  const { pages, error } = useSyncExternalStore(pager?.subscribe ?? noUpdates, pager?.getSnapshot ?? (() => NOTHING));
   useEffect(() => () => pager?.stop(), [pager]);
   // A new pager (another search, or the list re-read after a sync) is told what is on screen at once.
   const onVisibleRange = useCallback((first: number, last: number) => void pager?.showRange(first, last), [pager]);
-  const rowAt = useCallback((index: number) => pager?.rowAt(index), [pager]);
+  // A new function whenever pages arrive, so the table draws them.
+  const rowAt = useCallback((index: number) => (pages.size ? pager?.rowAt(index) : undefined), [pager, pages]);
   const count = pager?.count ?? 0;
   const filtered = search.trim() !== '' || statuses.length > 0;
 
