@@ -60,6 +60,8 @@ export interface BatchDetail {
   transactions: Transaction[];
   glBatches: GlBatch[];
   history: SignOff[];
+  /** "After the deposit": the refunds, returns and settled voids of its transactions, oldest first. */
+  reversals: Reversal[];
   /**
    * The revision of the checks shown; pass it to batches.signOff so a sign-off of checks that changed
    * meanwhile is refused. null until the batch's checks have been computed.
@@ -77,4 +79,42 @@ export interface DaySummaryRow {
   batchCents: number;
   glCents: number;
   tiesOut: boolean;
+}
+
+/** Money that went back after a deposit (DESIGN.md §6): a refund, an ACH return, a settled void. */
+export const REVERSAL_KINDS = ['refund', 'return', 'void'] as const;
+export type ReversalKind = (typeof REVERSAL_KINDS)[number];
+
+export type ReversalPart = 'item' | 'fee' | 'tax' | 'shipping' | 'remainder';
+
+/** One debit of a reversal: what an account gives back. */
+export interface ReversalLine {
+  /** Chart of Accounts number, or UNASSIGNED as the deposit posted it. */
+  glNumber: string;
+  glLabel: string | null;
+  amountCents: number;
+  part: ReversalPart;
+  /** The account is the transaction's own, for lack of the part's own (docs/reversals.md). */
+  fallback: boolean;
+}
+
+export interface Reversal {
+  /** The transaction_changes row it comes from: its identity in the export registry. */
+  changeId: number;
+  transactionId: number;
+  kind: ReversalKind;
+  /** The Central business date the sync first saw it: the date it is posted on. */
+  date: BusinessDate;
+  /** The month whose journal it belongs to, YYYY-MM. */
+  period: string;
+  seenAt: string;
+  amountCents: number;
+  payeeId: number;
+  payeeName: string | null;
+  paymentMethod: PaymentMethod;
+  batchId: string;
+  batchDate: BusinessDate;
+  lines: ReversalLine[];
+  /** The export that posted it, when one did. */
+  exportId: number | null;
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../helpers/db';
-import { refundAfterBatching, seedDistrict } from '../engine/reconcile/fixtures';
+import { amountChangedAfterBatching, seedDistrict } from '../engine/reconcile/fixtures';
 
 function cli(args: string[], folder: string) {
   const result = spawnSync(process.execPath, ['electron/cli/bin.mjs', ...args], {
@@ -130,7 +130,9 @@ describe('district-recon export gl and check', () => {
 
     const db = await createTestDb({ file: true });
     await seedDistrict(db.db);
-    await refundAfterBatching(db.db, 1005, 500, '2026-03-05T08:00:00.000Z');
+    // Issue 13: a refund no longer makes a deposit differ (it is a reversal, printed after the tie-out);
+    // an amount changed after batching does.
+    await amountChangedAfterBatching(db.db, 1005, 3001, '2026-03-05T08:00:00.000Z');
     const file = join(db.folder!, 'district-recon.sqlite');
     await db.close();
     const bad = cli(['check', '--from', '2026-03-01', '--to', '2026-03-31', '--db', file], folder);

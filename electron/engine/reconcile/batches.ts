@@ -8,6 +8,7 @@ import { appendReviewGuarded, checksRevision, latestReviews, type ReviewSnapshot
 import { reviewStateOf, summaryOf, toGlBatch, toSignOff, toTransaction } from '../store/rowMappers';
 import type { BatchRow } from '../store/schema';
 import { refreshBatchChecks } from './refresh';
+import { reversalsOfBatch } from './reversals';
 
 /** Newest first: (date desc, id desc). The cursor is the last row's key, opaque to the renderer. */
 export async function listBatches(
@@ -45,6 +46,7 @@ export async function getBatchDetail(reader: ReadableDB, id: string): Promise<Ba
     transactions: parts.transactions.map(toTransaction),
     glBatches: parts.glRows.map(toGlBatch),
     history: parts.history.map(toSignOff),
+    reversals: reversalsOfBatch(reader, batch.id),
     revision: parts.checks ? checksRevision(parts.checks.fingerprint) : null,
   };
 }

@@ -4,13 +4,19 @@
  *   count = total_count, sum(amount) = total_amount, sum(convenience_fee) = fees_amount,
  *   total - fees = partial_amount, and against the GL rows sum(amount) = total_amount,
  *   sum(amount_without_fees) = partial_amount.
- * Money taken back after the batch formed (refunds, returns, voids) is subtracted from the local
- * total, so the deposit visibly differs and the transaction that explains it is named. By the spec a
- * refund is only possible after funds settle, and settlement is the midnight batching, so any reversal
- * on a batched transaction happened after batching.
+ * The checks compare the batch with its transactions **as batched** (DESIGN.md §6, issue 13): a deposit
+ * is an event, it arrived in full. A refund, ACH return or settled void later is a new movement of
+ * money, posted as a reversal in the journal of its own period (reconcile/reversals.ts); it neither
+ * makes the deposit differ nor re-opens its sign-off. By the spec a refund is only possible after funds
+ * settle, and settlement is the midnight batching, so every reversal of a batched transaction happened
+ * after batching and the service's frozen batch totals still hold the full amount.
+ *
+ * The fingerprint holds the deposit's own facts only: which transactions, their amounts and fees, the
+ * batch's and its GL lines' totals. Status and amount_refunded are left out on purpose, so a reversal
+ * does not re-open a sign-off (migration 008 rewrote the fingerprints stored under the old meaning).
  */
 import { createHash } from 'node:crypto';
-import type { Check, CheckName, Explanation, ExplanationKind, Verdict } from '../../../shared/domain';
+import type { Check, CheckName, Explanation, Verdict } from '../../../shared/domain';
 import { addDays } from '../../../shared/time';
 import type { ReadableDB } from '../store/handles';
 import type { BatchRow } from '../store/schema';
@@ -18,6 +24,8 @@ import { glTotalsOfBatch, transactionsOfBatch, unbatchedLike, type BatchTransact
 
 /** Statuses that mean the money moved; only these belong in a formed batch. */
 const BATCHABLE_STATUSES = ['Settled', 'Refunded', 'Returned'];
+/** Settled, then voided: it was batched settled, so it belongs in its batch as batched. */
+const BATCHED_THEN_VOIDED = 'Voided';
 /** How far before the batch date an unbatched transaction may be the one missing from it. */
 const MISSING_LOOKBACK_DAYS = 7;
 const MAX_EXPLANATIONS = 100;
@@ -37,7 +45,6 @@ export interface BatchCheckResult {
 export interface LocalTotals {
   count: number;
   amountCents: number;
-  reversedCents: number;
   feesCents: number;
   glRows: number;
   glCents: number;
@@ -52,22 +59,14 @@ export async function computeBatchChecks(db: ReadableDB, batch: BatchRow): Promi
 
   let amountCents = 0;
   let feesCents = 0;
-  let reversedCents = 0;
-  const reversals: Explanation[] = [];
   const unexpected: Array<Explanation & { fee: number }> = [];
   const digest = createHash('sha1');
   for (const txn of transactions) {
     amountCents += txn.amount_cents;
     feesCents += txn.convenience_fee_cents;
-    digest.update(
-      `${txn.id}:${txn.status}:${txn.amount_cents}:${txn.amount_refunded_cents}:${txn.convenience_fee_cents};`,
-    );
-    const reversal = reversalOf(txn);
-    if (reversal) {
-      reversedCents += reversal.cents;
-      reversals.push({ kind: reversal.kind, transactionId: txn.id, cents: -reversal.cents });
-    }
-    if (!BATCHABLE_STATUSES.includes(txn.status) && txn.status !== 'Voided') {
+    // The deposit's own facts only: see the file comment (fingerprintOf in migration 008 must agree).
+    digest.update(`${txn.id}:${txn.amount_cents}:${txn.convenience_fee_cents};`);
+    if (!BATCHABLE_STATUSES.includes(txn.status) && txn.status !== BATCHED_THEN_VOIDED) {
       unexpected.push({
         kind: 'unexpected',
         transactionId: txn.id,
@@ -82,14 +81,13 @@ export async function computeBatchChecks(db: ReadableDB, batch: BatchRow): Promi
   // Only a surplus makes a non-batchable status the explanation; otherwise it is just odd.
   const extras = countGap < 0 ? unexpected : [];
 
-  const localTotal = amountCents - reversedCents;
+  const localTotal = amountCents;
   const transactionsSynced = count > 0 || batch.total_count === 0;
   const glSynced = gl.rows > 0;
 
-  const moneyExplanations = (pick: (e: { cents: number; fee: number }) => number, withReversals: boolean) => [
+  const moneyExplanations = (pick: (e: { cents: number; fee: number }) => number): Explanation[] => [
     ...missing.map((m) => ({ kind: m.kind, transactionId: m.transactionId, cents: -pick(m) })),
     ...extras.map((u) => ({ kind: u.kind, transactionId: u.transactionId, cents: pick(u) })),
-    ...(withReversals ? reversals : []),
   ];
   const whole = (e: { cents: number }) => e.cents;
   const fee = (e: { fee: number }) => e.fee;
@@ -100,9 +98,9 @@ export async function computeBatchChecks(db: ReadableDB, batch: BatchRow): Promi
       ...missing.map(({ kind, transactionId, cents }) => ({ kind, transactionId, cents })),
       ...extras.map(({ kind, transactionId, cents }) => ({ kind, transactionId, cents })),
     ]),
-    check('total', batch.total_cents, localTotal, moneyExplanations(whole, true)),
-    check('fees', batch.fees_cents, feesCents, moneyExplanations(fee, false)),
-    check('net', batch.partial_cents, localTotal - feesCents, moneyExplanations(net, true)),
+    check('total', batch.total_cents, localTotal, moneyExplanations(whole)),
+    check('fees', batch.fees_cents, feesCents, moneyExplanations(fee)),
+    check('net', batch.partial_cents, localTotal - feesCents, moneyExplanations(net)),
     check('gl_total', batch.total_cents, Number(gl.amount), []),
     check('gl_net', batch.partial_cents, Number(gl.net), []),
   ];
@@ -123,7 +121,6 @@ export async function computeBatchChecks(db: ReadableDB, batch: BatchRow): Promi
   const localTotals: LocalTotals = {
     count,
     amountCents,
-    reversedCents,
     feesCents,
     glRows: Number(gl.rows),
     glCents: Number(gl.amount),
@@ -148,15 +145,6 @@ function check(name: CheckName, expectedCents: number, actualCents: number, expl
     differenceCents,
     explanations: passed ? [] : explanations.slice(0, MAX_EXPLANATIONS),
   };
-}
-
-function reversalOf(txn: BatchTransaction): { kind: ExplanationKind; cents: number } | null {
-  if (txn.status === 'Voided') return { kind: 'voided_after_batching', cents: txn.amount_cents };
-  if (txn.status === 'Returned') return { kind: 'returned_after_batching', cents: txn.amount_cents };
-  if (txn.amount_refunded_cents > 0) {
-    return { kind: 'refunded_after_batching', cents: Math.min(txn.amount_refunded_cents, txn.amount_cents) };
-  }
-  return null;
 }
 
 /**

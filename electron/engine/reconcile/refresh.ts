@@ -5,6 +5,7 @@
  * ensureChecksFresh() when it opens a store. Reads never refresh: they show what was stored.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { ChangeKind } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
 import { inWriteTransaction, type WritableDB } from '../store/handles';
 import { batchesToCheck, clearBatchesToCheck } from '../store/batchesToCheck';
@@ -34,6 +35,17 @@ export interface RefreshResult {
  * first sync there are thousands of them.)
  */
 const SLICE_MS = 20;
+const NOT_OWN_FACTS: ChangeKind[] = [
+  'refunded',
+  'returned',
+  'voided',
+  'voided_after_settlement',
+  'settled',
+  'errored',
+  'declined',
+  'unknown',
+  'resolved',
+];
 const CHUNK = 50;
 
 /**
@@ -169,10 +181,12 @@ async function describeChange(
   if (signed.total_count !== batch.total_count) {
     parts.push(`the transaction count changed from ${signed.total_count} to ${batch.total_count}`);
   }
-  const changes = await batchChangesSince(db, batch.id, signed.at, 20);
+  // Reversals and status moves are not the deposit's own facts (checks.ts): they never re-open it, so
+  // naming them here would blame the wrong change.
+  const changes = await batchChangesSince(db, batch.id, signed.at, 20, NOT_OWN_FACTS);
   if (changes.length > 0) {
     parts.push(
-      `transactions changed: ${changes.map((c) => `${c.transaction_id} ${c.kind.replace(/_/g, ' ')}`).join(', ')}`,
+      `transactions changed: ${changes.map((c) => `${c.transaction_id} ${c.detail ?? c.kind.replace(/_/g, ' ')}`).join(', ')}`,
     );
   }
   if (parts.length === 0) {

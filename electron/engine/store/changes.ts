@@ -50,20 +50,20 @@ export async function acknowledgeChangeRows(
   return Number(result.numUpdatedRows);
 }
 
-/** Changes to the transactions of a batch seen after `since`, oldest first. */
+/** Changes to the transactions of a batch seen after `since`, oldest first, leaving out `exceptKinds`. */
 export function batchChangesSince(
   { db }: ReadableDB,
   batchId: string,
   since: string,
   limit: number,
-): Promise<Array<{ transaction_id: number; kind: string }>> {
-  return db
+  exceptKinds: readonly ChangeKind[] = [],
+): Promise<Array<{ transaction_id: number; kind: string; detail: string | null }>> {
+  let select = db
     .selectFrom('transaction_changes as c')
     .innerJoin('transactions as t', 't.id', 'c.transaction_id')
-    .select(['c.transaction_id', 'c.kind'])
+    .select(['c.transaction_id', 'c.kind', 'c.detail'])
     .where('t.batch_id', '=', batchId)
-    .where('c.seen_at', '>', since)
-    .orderBy('c.id')
-    .limit(limit)
-    .execute();
+    .where('c.seen_at', '>', since);
+  if (exceptKinds.length > 0) select = select.where('c.kind', 'not in', exceptKinds as ChangeKind[]);
+  return select.orderBy('c.id').limit(limit).execute();
 }

@@ -277,6 +277,23 @@ export interface BankCsvMappingsTable {
   saved_by: string;
 }
 
+/** Migration 008: which export posted which reversal (a transaction_changes row). */
+export interface ExportReversalsTable {
+  export_id: number;
+  change_id: number;
+}
+
+/** Migration 008: ASCENDER receipt numbers of an export and what each posts. */
+export interface ExportReceiptsTable {
+  export_id: number;
+  receipt: string;
+  /** deposit | reversal */
+  kind: string;
+  batch_id: string | null;
+  change_id: number | null;
+  date: string;
+}
+
 export interface Database {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
@@ -292,6 +309,8 @@ export interface Database {
   batch_checks: BatchChecksTable;
   exports: ExportsTable;
   settings: SettingsTable;
+  export_reversals: ExportReversalsTable;
+  export_receipts: ExportReceiptsTable;
   bank_accounts: BankAccountsTable;
   bank_statements: BankStatementsTable;
   bank_lines: BankLinesTable;

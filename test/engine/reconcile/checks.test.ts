@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refreshBatchChecks } from '../../../electron/engine/reconcile';
 import { computeBatchChecks } from '../../../electron/engine/reconcile/checks';
 import { createTestDb } from '../../helpers/db';
-import { addBatch, addPayee, refundAfterBatching, seedDistrict } from './fixtures';
+import {
+  addBatch,
+  addPayee,
+  amountChangedAfterBatching,
+  refundAfterBatching,
+  seedDistrict,
+  statusAfterBatching,
+} from './fixtures';
 
 type Db = Awaited<ReturnType<typeof createTestDb>>;
 
@@ -60,23 +67,41 @@ describe('batch tie-out checks', () => {
     expect(result.differenceCents).toBe(4200);
   });
 
-  it('reports a refund after batching as a difference naming the refunded transaction', async () => {
+  // Issue 13 changed the meaning: a deposit ties out as batched. Refunds, returns and settled voids
+  // after batching used to subtract from the local total ('refunded_after_batching' differences); they
+  // are reversals in the journal of their own period now and leave the deposit's checks alone.
+  it('a refund after batching leaves the deposit tying out as batched, fingerprint unchanged', async () => {
+    const before = await checksOf(db, '730001');
     await refundAfterBatching(db.db, 1002, 1500, '2026-03-05T08:00:00.000Z');
     const result = await checksOf(db, '730001');
-    expect(result.verdict).toBe('differs');
-    const total = result.checks.find((c) => c.name === 'total')!;
-    expect(total).toMatchObject({ expectedCents: 7734, actualCents: 6234, differenceCents: -1500 });
-    expect(total.explanations).toEqual([{ kind: 'refunded_after_batching', transactionId: 1002, cents: -1500 }]);
-    expect(result.checks.find((c) => c.name === 'net')!.differenceCents).toBe(-1500);
-    // The service's GL rows were frozen with the batch: they still tie.
-    expect(result.checks.find((c) => c.name === 'gl_total')!.passed).toBe(true);
+    expect(result.verdict).toBe('ties_out');
+    expect(result.checks.find((c) => c.name === 'total')).toMatchObject({ expectedCents: 7734, actualCents: 7734 });
+    expect(result.checks.flatMap((c) => c.explanations)).toEqual([]);
+    expect(result.fingerprint).toBe(before.fingerprint);
   });
 
-  it('takes a returned check out of the deposit whole', async () => {
-    await db.db.updateTable('transactions').set({ status: 'Returned' }).where('id', '=', 1004).execute();
-    const total = (await checksOf(db, '730002')).checks.find((c) => c.name === 'total')!;
-    expect(total.differenceCents).toBe(-1999);
-    expect(total.explanations).toEqual([{ kind: 'returned_after_batching', transactionId: 1004, cents: -1999 }]);
+  it('a returned check and a void after settlement leave their deposits tying out, fingerprints unchanged', async () => {
+    const ach = await checksOf(db, '730002');
+    const cc = await checksOf(db, '730004');
+    await statusAfterBatching(db.db, 1004, 'Returned', '2026-03-06T15:00:00.000Z');
+    await statusAfterBatching(db.db, 1008, 'Voided', '2026-03-06T15:00:00.000Z');
+    for (const [id, earlier] of [
+      ['730002', ach],
+      ['730004', cc],
+    ] as const) {
+      const now = await checksOf(db, id);
+      expect(now.verdict).toBe('ties_out');
+      expect(now.fingerprint).toBe(earlier.fingerprint);
+    }
+  });
+
+  it('an amount changed after batching is one of the deposit own facts: it differs and the fingerprint moves', async () => {
+    const before = await checksOf(db, '730001');
+    await amountChangedAfterBatching(db.db, 1002, 3500, '2026-03-05T08:00:00.000Z');
+    const result = await checksOf(db, '730001');
+    expect(result.verdict).toBe('differs');
+    expect(result.checks.find((c) => c.name === 'total')).toMatchObject({ actualCents: 7234, differenceCents: -500 });
+    expect(result.fingerprint).not.toBe(before.fingerprint);
   });
 
   it('is incomplete, not different, while the GL rows are not synced', async () => {

@@ -160,6 +160,61 @@ export async function refundAfterBatching(
     .execute();
 }
 
+/** A later sync saw a batched transaction's status move (an ACH return, a void after settlement). */
+export async function statusAfterBatching(
+  db: Kysely<Database>,
+  transactionId: number,
+  status: 'Returned' | 'Voided',
+  seenAt: string,
+): Promise<void> {
+  const txn = await db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
+  await db.updateTable('transactions').set({ status, updated_at: seenAt }).where('id', '=', transactionId).execute();
+  await db
+    .insertInto('transaction_changes')
+    .values({
+      transaction_id: transactionId,
+      kind: status === 'Returned' ? 'returned' : 'voided_after_settlement',
+      from_status: txn.status,
+      to_status: status,
+      delta_cents: null,
+      detail: null,
+      sync_run_id: null,
+      seen_at: seenAt,
+      acknowledged_at: null,
+    })
+    .execute();
+}
+
+/** A later sync saw a batched transaction's amount change: one of the deposit's own facts (an anomaly). */
+export async function amountChangedAfterBatching(
+  db: Kysely<Database>,
+  transactionId: number,
+  cents: number,
+  seenAt: string,
+): Promise<void> {
+  const txn = await db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
+  await db
+    .updateTable('transactions')
+    .set({ amount_cents: cents, updated_at: seenAt })
+    .where('id', '=', transactionId)
+    .execute();
+  const dollars = (c: number) => (c / 100).toFixed(2);
+  await db
+    .insertInto('transaction_changes')
+    .values({
+      transaction_id: transactionId,
+      kind: 'anomaly',
+      from_status: txn.status,
+      to_status: txn.status,
+      delta_cents: cents - txn.amount_cents,
+      detail: `amount ${dollars(txn.amount_cents)} -> ${dollars(cents)}`,
+      sync_run_id: null,
+      seen_at: seenAt,
+      acknowledged_at: null,
+    })
+    .execute();
+}
+
 /** A small district: two payees, three accounts, four batches over two days that all tie out. */
 export async function seedDistrict(db: Kysely<Database>): Promise<void> {
   await addPayee(db, 1, 'Lincoln High Athletics');

@@ -73,22 +73,23 @@ describe('tie-out of discrepancies injected into the sandbox, after a real sync'
     await h.close();
   });
 
-  it('reports a refund after batching with the refunded cents and the transaction id; a clean batch ties out', async () => {
+  // Issue 13 changed the meaning: a refund after batching used to make its deposit differ
+  // ('refunded_after_batching'); the deposit ties out as batched now and the refund is a reversal,
+  // shown "after the deposit" and posted in the journal of the day it was seen.
+  it('a refund after batching leaves its deposit tying out and shows as a reversal after it; a clean batch ties out', async () => {
     const [target, clean] = picked as [Picked, Picked];
     const txn = target.transactions[1]!;
-    // A partial refund, so the difference is not simply the transaction's amount.
+    // A partial refund, so the reversal is not simply the transaction's amount.
     const cents = Math.floor(txn.amountCents / 2);
     h.sandbox.injectDiscrepancy({ kind: 'refund_after_batching', transactionId: txn.id, cents });
     await syncNow(h);
 
     const { detail, failed } = await failedChecks(h, target.batch.id);
-    const refund = [{ kind: 'refunded_after_batching', transactionId: txn.id, cents: -cents }];
-    expect(failed).toEqual({
-      total: { difference: -cents, explanations: refund },
-      net: { difference: -cents, explanations: refund },
-    });
-    expect(detail.batch).toMatchObject({ verdict: 'differs', differenceCents: cents });
+    expect(failed).toEqual({});
+    expect(detail.batch).toMatchObject({ verdict: 'ties_out', differenceCents: 0 });
     expect(detail.transactions.find((t) => t.id === txn.id)?.amountRefundedCents).toBe(cents);
+    expect(detail.reversals.map((r) => [r.transactionId, r.kind, r.amountCents])).toEqual([[txn.id, 'refund', cents]]);
+    expect(detail.reversals[0]!.lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(cents);
 
     const tied = await failedChecks(h, clean.batch.id);
     expect(tied.failed).toEqual({});
@@ -138,9 +139,11 @@ describe('tie-out of discrepancies injected into the sandbox, after a real sync'
   });
 
   // The list's verdict and the re-open come from the sync alone: it re-checks every batch it touched.
-  it('re-opens a signed-off batch refunded after a later sync, and the list shows it differs', async () => {
+  // Issue 13: a refund keeps the sign-off (the deposit's own facts did not change); an amount the
+  // service changed after batching re-opens it.
+  it('keeps a signed-off batch signed off through a refund, and re-opens it when an amount changes', async () => {
     const [target] = picked as [Picked];
-    const txn = target.transactions[0]!;
+    const [txn, other] = target.transactions as [Transaction, Transaction];
     await syncNow(h);
     expect((await listed(h, target.batch)).verdict).toBe('ties_out');
     await h.engine.call('batches.signOff', { id: target.batch.id, note: 'Matches the bank statement' });
@@ -148,10 +151,22 @@ describe('tie-out of discrepancies injected into the sandbox, after a real sync'
     h.sandbox.advanceDays(1);
     h.sandbox.injectDiscrepancy({ kind: 'refund_after_batching', transactionId: txn.id });
     await syncNow(h);
+    expect(await listed(h, target.batch)).toMatchObject({ verdict: 'ties_out', reviewState: 'signed_off' });
+    const detail = await h.engine.call('batches.get', { id: target.batch.id });
+    expect(detail.reversals.map((r) => [r.transactionId, r.kind, r.amountCents])).toEqual([
+      [txn.id, 'refund', txn.amountCents],
+    ]);
 
+    h.sandbox.injectDiscrepancy({
+      kind: 'change_transaction_amount',
+      transactionId: other.id,
+      cents: other.amountCents - 100,
+    });
+    await syncNow(h);
     const row = await listed(h, target.batch);
-    expect(row).toMatchObject({ verdict: 'differs', differenceCents: txn.amountCents, reviewState: 'reopened' });
-    expect(row.reopenReason).toContain(`${txn.id} refunded`);
+    expect(row).toMatchObject({ verdict: 'differs', differenceCents: 100, reviewState: 'reopened' });
+    expect(row.reopenReason).toContain(`${other.id} amount`);
+    expect(row.reopenReason).not.toContain('refunded');
     expect(row.reopenReason).toMatch(/^Changed in the sync of \d{4}-\d{2}-\d{2}/);
   });
 });

@@ -3,7 +3,7 @@ import { fixedClock } from '../../../shared/time';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { ensureChecksFresh, refreshBatchChecks } from '../../../electron/engine/reconcile';
 import { createTestEngine } from '../../helpers/engine';
-import { refundAfterBatching, seedDistrict } from './fixtures';
+import { amountChangedAfterBatching, refundAfterBatching, seedDistrict } from './fixtures';
 
 describe('sign-off, re-open, unsign and the change feed', () => {
   let engine: Engine;
@@ -39,17 +39,21 @@ describe('sign-off, re-open, unsign and the change feed', () => {
     });
   });
 
+  // Issue 13: a refund no longer makes a deposit differ (it ties out as batched); an amount the service
+  // changed after batching still does.
   it('needs a note to sign off a batch that does not tie out', async () => {
-    await refundAfterBatching(engine.internals.store.writer.db, 1006, 500, '2026-03-04T10:00:00.000Z');
+    await amountChangedAfterBatching(engine.internals.store.writer.db, 1006, 9501, '2026-03-04T10:00:00.000Z');
     await expect(engine.call('batches.signOff', { id: '730003' })).rejects.toMatchObject({ code: 'BAD_ARGUMENTS' });
-    const signed = await engine.call('batches.signOff', { id: '730003', note: 'Refund posted separately', by: 'Sam' });
+    const signed = await engine.call('batches.signOff', { id: '730003', note: 'Amount corrected upstream', by: 'Sam' });
     expect(signed.batch).toMatchObject({ reviewState: 'signed_off', verdict: 'differs' });
   });
 
+  // Issue 13: re-opened by a change of the deposit's own facts (here an amount), no longer by a refund.
   it('re-opens a signed-off batch when a later sync changes its transactions, with the reason shown', async () => {
     await engine.call('batches.signOff', { id: '730001', note: '' });
     clock.set('2026-03-05T07:30:00Z');
-    await refundAfterBatching(engine.internals.store.writer.db, 1001, 2500, '2026-03-05T07:31:00.000Z');
+    await refundAfterBatching(engine.internals.store.writer.db, 1002, 700, '2026-03-05T07:31:00.000Z');
+    await amountChangedAfterBatching(engine.internals.store.writer.db, 1001, 2000, '2026-03-05T07:31:00.000Z');
     const result = await refreshBatchChecks(engine.internals.store.writer, ['730001', '730002'], {
       at: '2026-03-05T07:32:00.000Z',
       reason: 'Changed in the sync of 2026-03-05',
@@ -57,12 +61,14 @@ describe('sign-off, re-open, unsign and the change feed', () => {
     expect(result.reopened).toEqual(['730001']);
     const detail = await engine.call('batches.get', { id: '730001' });
     expect(detail.batch.reviewState).toBe('reopened');
-    expect(detail.batch.reopenReason).toBe('Changed in the sync of 2026-03-05: Transactions changed: 1001 refunded');
+    expect(detail.batch.reopenReason).toBe(
+      'Changed in the sync of 2026-03-05: Transactions changed: 1001 amount 25.00 -> 20.00',
+    );
     expect(detail.history.map((h) => h.action)).toEqual(['sign_off', 'reopen']);
     const overview = await engine.call('overview.get', {});
     expect(overview.reopened.map((b) => b.id)).toEqual(['730001']);
     // Signing again is allowed once it was re-opened.
-    const again = await engine.call('batches.signOff', { id: '730001', note: 'Refund seen' });
+    const again = await engine.call('batches.signOff', { id: '730001', note: 'Amount corrected upstream' });
     expect(again.batch.reviewState).toBe('signed_off');
   });
 
@@ -94,7 +100,8 @@ describe('sign-off, re-open, unsign and the change feed', () => {
   });
 
   it('lists batches newest first by keyset pages, filtered by verdict', async () => {
-    await refundAfterBatching(engine.internals.store.writer.db, 1008, 45, '2026-03-04T10:00:00.000Z');
+    // Issue 13: an amount change, not a refund, is what makes a deposit differ now.
+    await amountChangedAfterBatching(engine.internals.store.writer.db, 1008, 12300, '2026-03-04T10:00:00.000Z');
     await refreshBatchChecks(engine.internals.store.writer, ['730004']);
     const first = await engine.call('batches.list', { filter: {}, limit: 3 });
     expect(first.rows.map((b) => b.id)).toEqual(['730004', '730003', '730002']);
@@ -102,7 +109,7 @@ describe('sign-off, re-open, unsign and the change feed', () => {
     expect(second.rows.map((b) => b.id)).toEqual(['730001']);
     expect(second.nextCursor).toBeNull();
     const differs = await engine.call('batches.list', { filter: { verdicts: ['differs'] } });
-    // A 45-cent refund after batching: off by 45 cents (total and net each fail by it).
+    // An amount 45 cents lower after batching: off by 45 cents (total and net each fail by it).
     expect(differs.rows.map((b) => [b.id, b.differenceCents, b.payeeName])).toEqual([['730004', 45, 'Food Services']]);
   });
 

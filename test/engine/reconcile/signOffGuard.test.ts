@@ -3,7 +3,7 @@ import { fixedClock } from '../../../shared/time';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { ensureChecksFresh, refreshBatchChecks } from '../../../electron/engine/reconcile';
 import { createTestEngine } from '../../helpers/engine';
-import { refundAfterBatching, seedDistrict } from './fixtures';
+import { amountChangedAfterBatching, seedDistrict } from './fixtures';
 
 describe('sign-off is one guarded transaction', () => {
   let engine: Engine;
@@ -36,7 +36,8 @@ describe('sign-off is one guarded transaction', () => {
   it('refuses to sign checks that changed since the caller read them', async () => {
     const seen = await engine.call('batches.get', { id: '730001' });
     expect(seen.revision).toMatch(/^[0-9a-f]{16}$/);
-    await refundAfterBatching(engine.internals.store.writer.db, 1001, 2500, '2026-03-04T15:00:00.000Z');
+    // Issue 13: a refund no longer changes a deposit's checks; an amount changed after batching does.
+    await amountChangedAfterBatching(engine.internals.store.writer.db, 1001, 2000, '2026-03-04T15:00:00.000Z');
     await refreshBatchChecks(engine.internals.store.writer, ['730001']);
     await expect(
       engine.call('batches.signOff', { id: '730001', note: 'ok', revision: seen.revision! }),
@@ -45,7 +46,7 @@ describe('sign-off is one guarded transaction', () => {
     expect(fresh.revision).not.toBe(seen.revision);
     const signed = await engine.call('batches.signOff', {
       id: '730001',
-      note: 'Refund seen',
+      note: 'Amount corrected upstream',
       revision: fresh.revision!,
     });
     expect(signed.batch.reviewState).toBe('signed_off');

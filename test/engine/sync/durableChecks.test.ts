@@ -52,7 +52,9 @@ describe('touched batches are durable', () => {
     expect(toCheck(h)).toEqual([]);
   });
 
-  it('a signed-off batch refunded in a run whose checks never ran is re-opened by the next run', async () => {
+  // Issue 13: a refund no longer re-opens a deposit (it ties out as batched); an amount the service
+  // changed after batching is one of the deposit's own facts and still does.
+  it('a signed-off batch whose transaction amount changed in a run whose checks never ran is re-opened by the next run', async () => {
     await syncNow(h);
     const truth = h.sandbox.truth();
     const txn = truth.transactions.find(
@@ -62,7 +64,11 @@ describe('touched batches are durable', () => {
     await h.engine.call('batches.signOff', { id: batchId, note: 'Matches the bank statement' });
 
     h.sandbox.advanceDays(1);
-    h.sandbox.injectDiscrepancy({ kind: 'refund_after_batching', transactionId: txn.id });
+    h.sandbox.injectDiscrepancy({
+      kind: 'change_transaction_amount',
+      transactionId: txn.id,
+      cents: txn.amountCents + 100,
+    });
     refresh.failNext = true;
     await syncNow(h);
     expect((await h.engine.call('batches.get', { id: batchId })).batch.reviewState).toBe('signed_off');
@@ -71,7 +77,7 @@ describe('touched batches are durable', () => {
     await syncNow(h);
     const detail = await h.engine.call('batches.get', { id: batchId });
     expect(detail.batch.reviewState).toBe('reopened');
-    expect(detail.batch.reopenReason).toContain(`${txn.id} refunded`);
+    expect(detail.batch.reopenReason).toContain(`${txn.id} amount`);
     expect(toCheck(h)).toEqual([]);
   });
 });

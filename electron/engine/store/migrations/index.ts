@@ -10,6 +10,7 @@ import * as m004 from './004_first_status';
 import * as m005 from './005_batches_to_check';
 import * as m006 from './006_export_status';
 import * as m007 from './007_bank';
+import * as m008 from './008_reversals';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '005_batches_to_check', up: m005.up },
   { name: '006_export_status', up: m006.up },
   { name: '007_bank', up: m007.up },
+  { name: '008_reversals', up: m008.up },
 ];

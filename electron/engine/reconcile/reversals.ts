@@ -1,0 +1,176 @@
+/**
+ * Reversals (DESIGN.md §6, docs/reversals.md): each refund (the increase of amount_refunded), ACH
+ * return and settled void of a batched transaction, dated by the Central business date the sync first
+ * saw it, allocated over the accounts its deposit posted the money to. Derived from the change feed
+ * each time they are asked for, so there is one record of what happened (transaction_changes) and the
+ * same facts always give the same lines.
+ */
+import type { PaymentMethod, Reversal, ReversalKind, ReversalLine } from '../../../shared/domain';
+import { businessDateOf, businessDayBounds, parseIsoUtc, toIsoUtc } from '../../../shared/time';
+import {
+  accountLabels,
+  exportsOfChanges,
+  partLinesOf,
+  postedItemsOf,
+  reversalChangesOf,
+  transactionsReversedIn,
+  type PartLineRow,
+  type ReversalChangeRow,
+  type ReversalConnection,
+} from '../store/reversals';
+import { allocateReversal, type PostedTransaction, type ReversalLine as AllocatedLine } from './allocateReversal';
+
+export interface ReversalFilter {
+  from: string;
+  to: string;
+  payeeIds?: readonly number[];
+  methods?: readonly string[];
+}
+
+/** The reversals first seen from `from` to `to` (Central business dates), oldest first. */
+export function reversalsInRange(conn: ReversalConnection, filter: ReversalFilter): Reversal[] {
+  const seenFrom = toIsoUtc(businessDayBounds(filter.from).start);
+  const seenBefore = toIsoUtc(businessDayBounds(filter.to).end);
+  const ids = transactionsReversedIn(conn, {
+    seenFrom,
+    seenBefore,
+    payeeIds: filter.payeeIds,
+    methods: filter.methods,
+  });
+  return derive(conn, ids).filter((r) => r.seenAt >= seenFrom && r.seenAt < seenBefore);
+}
+
+/** "After the deposit": every reversal of a batch's transactions, oldest first. */
+export function reversalsOfBatch(conn: ReversalConnection, batchId: string): Reversal[] {
+  return derive(conn, transactionsReversedIn(conn, { batchId }));
+}
+
+export interface ReversalTotals {
+  count: number;
+  amountCents: number;
+  byKind: Record<ReversalKind, number>;
+}
+
+export function reversalTotals(reversals: readonly Reversal[]): ReversalTotals {
+  const totals: ReversalTotals = { count: 0, amountCents: 0, byKind: { refund: 0, return: 0, void: 0 } };
+  for (const r of reversals) {
+    totals.count += 1;
+    totals.amountCents += r.amountCents;
+    totals.byKind[r.kind] += r.amountCents;
+  }
+  return totals;
+}
+
+function kindOf(row: ReversalChangeRow): ReversalKind {
+  if (row.changeKind === 'refunded') return 'refund';
+  if (row.changeKind === 'returned' || row.toStatus === 'Returned') return 'return';
+  return 'void';
+}
+
+/**
+ * Which account the deposit's GL lines used for a part, when they show it apart: the only one, or,
+ * when several accounts carry that part, the one of the transaction's first item (else its own), as
+ * the service posts a transaction's fee, tax and shipping (electron/sandbox/README.md, GL rows).
+ */
+function partAccount(lines: readonly PartLineRow[], part: PartLineRow['part'], preferred: string | null) {
+  const accounts = [...new Set(lines.filter((l) => l.part === part).map((l) => l.glNumber))];
+  if (accounts.length === 1) return accounts[0] ?? null;
+  return preferred !== null && accounts.includes(preferred) ? preferred : null;
+}
+
+/** Allocates every reversal of these transactions in the order seen, each given what the earlier ones took. */
+function derive(conn: ReversalConnection, transactionIds: readonly number[]): Reversal[] {
+  if (transactionIds.length === 0) return [];
+  const changes = reversalChangesOf(conn, transactionIds);
+  const items = new Map<number, Array<{ glAccount: string | null; amountCents: number }>>();
+  for (const item of postedItemsOf(conn, transactionIds)) {
+    const list = items.get(item.transactionId) ?? [];
+    list.push({ glAccount: item.glNumber, amountCents: item.amountCents });
+    items.set(item.transactionId, list);
+  }
+  const partLines = new Map<string, PartLineRow[]>();
+  for (const line of partLinesOf(conn, [...new Set(changes.map((c) => c.batchId))])) {
+    const list = partLines.get(line.batchId) ?? [];
+    list.push(line);
+    partLines.set(line.batchId, list);
+  }
+  const labels = accountLabels(conn);
+  const exported = exportsOfChanges(
+    conn,
+    changes.map((c) => c.changeId),
+  );
+
+  const reversals: Reversal[] = [];
+  let current = -1;
+  let already = 0;
+  let previous: AllocatedLine[] = [];
+  for (const row of changes) {
+    if (row.transactionId !== current) {
+      current = row.transactionId;
+      already = 0;
+      previous = [];
+    }
+    const own = items.get(row.transactionId) ?? [];
+    const lines = partLines.get(row.batchId) ?? [];
+    const preferred = own[0]?.glAccount ?? row.ownGlNumber;
+    const posted: PostedTransaction = {
+      amountCents: row.amountCents,
+      convenienceFeeCents: row.feeCents,
+      taxCents: row.taxCents,
+      shippingCents: row.shippingCents,
+      glAccount: row.ownGlNumber,
+      items: own,
+      partAccounts: {
+        fee: partAccount(lines, 'fee', preferred),
+        tax: partAccount(lines, 'tax', preferred),
+        shipping: partAccount(lines, 'shipping', preferred),
+      },
+    };
+    const kind = kindOf(row);
+    // A refund reports its own amount; a return or void takes back whatever is still unreversed.
+    // The service's figure is capped at what is left: a return after a partial refund.
+    const wanted = kind === 'refund' ? (row.deltaCents ?? 0) : row.amountCents;
+    if (wanted <= 0) continue;
+    const allocation = allocateReversal(posted, {
+      reversalCents: wanted,
+      alreadyReversedCents: already,
+      previousLines: previous,
+      excess: 'cap',
+    });
+    // Nothing left (a refund after a full return) or facts allocation cannot use: nothing to post.
+    if (!allocation.ok) continue;
+    already += allocation.reversedCents;
+    previous = [...previous, ...allocation.lines];
+    const date = businessDateOf(parseIsoUtc(row.seenAt, 'seen_at'));
+    reversals.push({
+      changeId: row.changeId,
+      transactionId: row.transactionId,
+      kind,
+      date,
+      period: date.slice(0, 7),
+      seenAt: row.seenAt,
+      amountCents: allocation.reversedCents,
+      payeeId: row.payeeId,
+      payeeName: row.payeeName,
+      paymentMethod: row.paymentMethod as PaymentMethod,
+      batchId: row.batchId,
+      batchDate: row.batchDate,
+      lines: allocation.lines.map((line): ReversalLine => ({
+        glNumber: line.glAccount,
+        glLabel: labels.get(line.glAccount) ?? null,
+        amountCents: line.amountCents,
+        part: line.part,
+        fallback: line.fallback,
+      })),
+      exportId: exported.get(row.changeId) ?? null,
+    });
+  }
+  return reversals.sort((a, b) => (a.seenAt < b.seenAt ? -1 : a.seenAt > b.seenAt ? 1 : a.changeId - b.changeId));
+}
+
+/** Words for a person. */
+export const REVERSAL_KIND_WORDS: Readonly<Record<ReversalKind, string>> = {
+  refund: 'Refund',
+  return: 'ACH return',
+  void: 'Settled void',
+};
