@@ -23,7 +23,9 @@ const line = (id: number, postedDate: string, amountCents: number): MatchLine =>
 describe('business days', () => {
   const zone = process.env.TZ;
   afterEach(() => {
-    process.env.TZ = zone;
+    // Assigning undefined would set the text "undefined".
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
   });
 
   it.each([
