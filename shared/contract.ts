@@ -16,12 +16,15 @@ import type {
   BatchDetail,
   BatchSummary,
   Change,
+  ChangeGroup,
   DaySummaryRow,
   GlAccount,
   GlBatch,
   InTransitBatch,
+  NeedsYou,
   Payee,
   PurchasedItem,
+  RoutineNews,
   Transaction,
 } from './domain';
 import {
@@ -103,6 +106,8 @@ export const settingsPatchSchema = z
     reviewerName: text(100),
     /** Business days a deposit may take to reach the bank after its batch date (DESIGN.md §10). */
     bankMatchWindowDays: z.number().int().min(0).max(30),
+    /** A desktop notification after the nightly sync when something needs the bookkeeper. */
+    notifyAfterSync: z.boolean(),
   })
   .partial()
   .strict();
@@ -149,6 +154,7 @@ export interface Settings {
   escapeJeType: string;
   reviewerName: string;
   bankMatchWindowDays: number;
+  notifyAfterSync: boolean;
 }
 
 export const SYNC_PHASES = [
@@ -275,6 +281,18 @@ export interface Overview {
   reopened: BatchSummary[];
   dailyDeposits: DailyDeposit[];
   payees: Payee[];
+  /** What asks for action, most serious first (issue 14); its count is 0 when nothing does. */
+  needsYou: NeedsYou;
+  /** The routine news folded below it: deposits that tie out, settlements. */
+  routine: RoutineNews;
+}
+
+/** The range GL Batches and `export gl` start on (electron/engine/export/defaultRange.ts). */
+export interface GlDefaultRange {
+  from: string;
+  to: string;
+  /** not_exported: the oldest month with deposits not yet exported; all_exported: the latest month with data. */
+  reason: 'not_exported' | 'all_exported' | 'no_data';
 }
 
 export interface ConnectionTestResult {
@@ -459,6 +477,7 @@ export const methodSchemas = {
   'batches.unsign': z.object({ id: batchId, reason: text(2000).min(1), by: text(100).optional() }).strict(),
 
   'glBatches.list': inOrder(glFilter.extend({ limit: z.number().int().min(1).max(5000).default(2000) }).strict()),
+  'glBatches.defaultRange': none,
 
   'changes.list': z
     .object({
@@ -468,11 +487,18 @@ export const methodSchemas = {
       limit: pageLimit,
     })
     .strict(),
+  /** Unacknowledged changes by kind, action kinds first. */
+  'changes.groups': none,
   'changes.acknowledge': z
-    .object({ ids: z.array(id).max(10_000).optional(), upToId: id.optional() })
+    .object({
+      ids: z.array(id).max(10_000).optional(),
+      upToId: id.optional(),
+      /** A whole group at once; with upToId, only as far as the count the bookkeeper confirmed. */
+      kinds: z.array(z.enum(CHANGE_KINDS)).min(1).max(CHANGE_KINDS.length).optional(),
+    })
     .strict()
-    .refine((a) => (a.ids === undefined) !== (a.upToId === undefined), {
-      message: 'give either "ids" or "upToId"',
+    .refine((a) => (a.ids === undefined) !== (a.upToId === undefined && a.kinds === undefined), {
+      message: 'give either "ids", or "kinds" and/or "upToId"',
     }),
 
   'reconcile.summary': dateRange,
@@ -530,7 +556,9 @@ export interface MethodResults extends BankMethodResults {
   'batches.signOff': BatchDetail;
   'batches.unsign': BatchDetail;
   'glBatches.list': GlBatchReport;
+  'glBatches.defaultRange': GlDefaultRange;
   'changes.list': Page<Change> & { unacknowledged: number };
+  'changes.groups': ChangeGroup[];
   'changes.acknowledge': { acknowledged: number };
   'reconcile.summary': DaySummaryRow[];
   'export.overlaps': ExportRecord[];

@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   reviewerName: '',
   // Processors post one to five business days after the batch date (issue 15).
   bankMatchWindowDays: 5,
+  notifyAfterSync: true,
 };
 
 type StoredSettings = Omit<Settings, 'connectionConfigured'>;

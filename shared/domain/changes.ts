@@ -20,6 +20,8 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
 export interface Change {
   id: number;
   transactionId: number;
+  /** The deposit its transaction is in now; null while it is in none (not settled, or never batched). */
+  batchId: string | null;
   kind: ChangeKind;
   fromStatus: TransactionStatus | null;
   toStatus: TransactionStatus;

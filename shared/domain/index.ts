@@ -2,3 +2,4 @@ export * from './service';
 export * from './changes';
 export * from './reconcile';
 export * from './bank';
+export * from './morning';

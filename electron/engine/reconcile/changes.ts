@@ -1,7 +1,19 @@
 /** The feed of transaction changes since the last review, and acknowledging them. */
 import { ContractError, type Page } from '../../../shared/contract';
-import type { Change, ChangeKind } from '../../../shared/domain';
-import { acknowledgeChangeRows, countUnacknowledged, listChangeRows } from '../store/changes';
+import {
+  CHANGE_KINDS_BY_URGENCY,
+  isActionKind,
+  type Change,
+  type ChangeGroup,
+  type ChangeKind,
+} from '../../../shared/domain';
+import {
+  acknowledgeChangeRows,
+  countUnacknowledged,
+  listChangeRows,
+  unacknowledgedByKind,
+  type AcknowledgeTarget,
+} from '../store/changes';
 import type { ReadableDB, WritableDB } from '../store/handles';
 import { toChange } from '../store/rowMappers';
 
@@ -32,10 +44,23 @@ export async function listChanges(
   };
 }
 
-/** Acknowledges the given ids, or every change up to and including `upToId`, in one statement. */
+/** The feed by kind, what asks for action first (most serious first), routine kinds last; empty kinds left out. */
+export async function changeGroups(reader: ReadableDB): Promise<ChangeGroup[]> {
+  const byKind = new Map<ChangeKind, { count: number; newestId: number }>();
+  for (const row of await unacknowledgedByKind(reader)) {
+    const group = byKind.get(row.kind) ?? { count: 0, newestId: 0 };
+    byKind.set(row.kind, { count: group.count + row.count, newestId: Math.max(group.newestId, row.newestId) });
+  }
+  return CHANGE_KINDS_BY_URGENCY.flatMap((kind) => {
+    const group = byKind.get(kind);
+    return group ? [{ kind, ...group, action: isActionKind(kind) }] : [];
+  });
+}
+
+/** Acknowledges the given ids, a whole kind (as far as `upToId` when given), or everything up to `upToId`, in one statement. */
 export function acknowledgeChanges(
   writer: WritableDB,
-  target: { ids?: number[]; upToId?: number },
+  target: AcknowledgeTarget,
   by: string,
   at: string,
 ): Promise<number> {

@@ -13,5 +13,5 @@ export {
 } from './refresh';
 export { listBatches, getBatchDetail, signOffBatch, unsignBatch } from './batches';
 export { daySummary } from '../store/daySummary';
-export { listChanges, acknowledgeChanges } from './changes';
+export { listChanges, acknowledgeChanges, changeGroups } from './changes';
 export { getOverview } from './overview';

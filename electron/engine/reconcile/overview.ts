@@ -1,4 +1,4 @@
-/** The morning Overview: last sync, new deposits with verdicts, changes to review, re-opened batches. */
+/** The morning Overview: last sync, what needs the bookkeeper (morning.ts), new deposits, changes to review. */
 import type { Overview } from '../../../shared/contract';
 import { addDays, nextScheduled, todayCentral, toIsoUtc, type Clock } from '../../../shared/time';
 import { batchesInReviewState, dailyDepositTotals } from '../store/batches';
@@ -8,6 +8,7 @@ import { listPayees } from '../store/reference';
 import { latestReviews } from '../store/reviews';
 import { summaryOf, toChange } from '../store/rowMappers';
 import { listRuns } from '../store/syncState';
+import { morningNews } from './morning';
 
 const LIST_LIMIT = 50;
 const DEPOSIT_DAYS = 30;
@@ -26,12 +27,13 @@ export async function getOverview(
     return rows.map((row) => summaryOf(row, row.payee_name, row.verdict, row.difference_cents, reviews.get(row.id)));
   };
   const today = todayCentral(clock);
-  const [newDeposits, reopened, changesToReview, latestChanges, dailyDeposits] = await Promise.all([
+  const [newDeposits, reopened, changesToReview, latestChanges, dailyDeposits, news] = await Promise.all([
     batchesIn('open'),
     batchesIn('reopened'),
     countUnacknowledged(reader),
     listChangeRows(reader, { unacknowledgedOnly: true, limit: 20 }),
     dailyDepositTotals(reader, addDays(today, -DEPOSIT_DAYS)),
+    morningNews(reader, clock),
   ]);
   return {
     lastRun: listRuns(reader, 1)[0] ?? null,
@@ -42,5 +44,6 @@ export async function getOverview(
     reopened,
     dailyDeposits,
     payees: listPayees(reader).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    ...news,
   };
 }

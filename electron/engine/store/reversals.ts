@@ -63,7 +63,7 @@ const CHUNK = 500;
  * batched was returned or voided after settlement before we looked; its refunds at first sight are a
  * `refunded` change of their own (the differ records both).
  */
-function isReversal(db: Kysely<Database>) {
+export function isReversal(db: Kysely<Database>) {
   return db
     .selectFrom('transaction_changes as c')
     .innerJoin('transactions as t', 't.id', 'c.transaction_id')

@@ -230,7 +230,10 @@ export function getTransaction({ sqlite }: ReadableDB, id: number): TransactionD
       studentNumber: item.student_number,
       studentName: item.student_name,
     })),
-    changes: withFirstSighting(row, changes.map(toChange)),
+    changes: withFirstSighting(
+      row,
+      changes.map((c) => toChange({ ...c, batch_id: row.batch_id })),
+    ),
     payeeName: payee?.name ?? null,
   };
 }
@@ -246,6 +249,7 @@ function withFirstSighting(row: TransactionRow, stored: Change[]): Change[] {
   const firstSeen: Change = {
     id: -row.id,
     transactionId: row.id,
+    batchId: row.batch_id,
     kind: 'first_seen',
     fromStatus: null,
     toStatus: (row.first_status ?? row.status) as TransactionStatus,
@@ -297,11 +301,12 @@ export function toChange(
     | 'sync_run_id'
     | 'seen_at'
     | 'acknowledged_at'
-  >,
+  > & { batch_id: string | null },
 ): Change {
   return {
     id: row.id,
     transactionId: row.transaction_id,
+    batchId: row.batch_id,
     kind: row.kind as ChangeKind,
     fromStatus: row.from_status as TransactionStatus | null,
     toStatus: row.to_status as TransactionStatus,

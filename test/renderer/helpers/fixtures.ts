@@ -7,7 +7,9 @@ import type {
   Check,
   GlAccount,
   GlBatch,
+  NeedsYou,
   Payee,
+  RoutineNews,
   Transaction,
 } from '../../../shared/domain';
 
@@ -60,6 +62,7 @@ export function change(overrides: Partial<Change> = {}): Change {
   return {
     id: 1,
     transactionId: 5001,
+    batchId: 'B100',
     kind: 'refunded',
     fromStatus: 'Settled',
     toStatus: 'Refunded',
@@ -166,8 +169,48 @@ export function overview(overrides: Partial<Overview> = {}): Overview {
       { date: '2026-03-06', payeeId: 1, paymentMethod: 'ACH', totalCents: 50000 },
     ],
     payees: [payee()],
+    needsYou: needsYou({
+      differs: {
+        count: 1,
+        cents: 2500,
+        batches: [batch({ id: 'B101', verdict: 'differs', differenceCents: -2500, paymentMethod: 'ACH' })],
+      },
+    }),
+    routine: routine({ deposits: { count: 1, cents: 123456, batches: [batch()] } }),
     ...overrides,
   };
+}
+
+/** Nothing needs the bookkeeper unless the overrides say so; `count` follows what they put in. */
+export function needsYou(overrides: Partial<NeedsYou> = {}): NeedsYou {
+  const none = { count: 0, cents: 0, batches: [] };
+  const base: NeedsYou = {
+    differs: none,
+    reopened: none,
+    incomplete: none,
+    reversals: {
+      count: 0,
+      totalCents: 0,
+      byKind: { refund: { count: 0, cents: 0 }, return: { count: 0, cents: 0 }, void: { count: 0, cents: 0 } },
+      latest: [],
+    },
+    attention: [],
+    bankLines: null,
+    count: 0,
+    ...overrides,
+  };
+  const count =
+    base.differs.count +
+    base.reopened.count +
+    base.incomplete.count +
+    base.reversals.count +
+    base.attention.reduce((sum, a) => sum + a.count, 0) +
+    (base.bankLines ? base.bankLines.unmatched + base.bankLines.suggested : 0);
+  return { ...base, count: overrides.count ?? count };
+}
+
+export function routine(overrides: Partial<RoutineNews> = {}): RoutineNews {
+  return { deposits: { count: 0, cents: 0, batches: [] }, changes: [], ...overrides };
 }
 
 export function settings(overrides: Partial<Settings> = {}): Settings {
@@ -187,6 +230,7 @@ export function settings(overrides: Partial<Settings> = {}): Settings {
     escapeJeType: '',
     reviewerName: 'Pat Reviewer',
     bankMatchWindowDays: 5,
+    notifyAfterSync: true,
     ...overrides,
   };
 }
