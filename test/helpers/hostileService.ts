@@ -8,6 +8,8 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const HOSTILE_SCENARIOS = [
+  /** For comparison: the same tiny district, served well. */
+  'well-behaved',
   'endless-txns',
   'endless-gl',
   'huge-response',
