@@ -5,7 +5,7 @@
 import { BoundError, NotJsonError } from './errors';
 
 /**
- * 16 MB: a full page of 100 transactions with their items is about 100 KB on the sandbox and a
+ * 16 MB: a full page of 100 transactions with their items is about 56 KB on the sandbox and a
  * GL page at most four times its 100 rows, so this leaves over a hundredfold headroom and still
  * keeps a few pages in flight well under a gigabyte.
  */

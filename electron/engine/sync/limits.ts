@@ -10,8 +10,8 @@
  *    100 on /txns. /gl-batches pages count base rows, 100 a page, so 500 pages is 50,000 base rows
  *    (one per deposit and account); with fee, tax and shipping rows that is at most 200,000 rows.
  *  - Memory of a day: a day is written whole (nothing of a day that fails is kept), so it is held
- *    until its last page. A sandbox transaction with items is about 700 bytes of JSON, a GL row
- *    about 250: 50,000 transactions are 35 MB and 200,000 GL rows 50 MB. 128 MB of JSON per day
+ *    until its last page. A sandbox transaction with items is about 560 bytes of JSON, a GL row
+ *    about 220 (measured): 50,000 transactions are 28 MB, 200,000 GL rows 44 MB. 128 MB of JSON
  *    is the bound on what one day may hold (the parsed objects roughly double it).
  *  - A run: the benchmark's first sync is a million transactions (90 days); five million rows is
  *    a year of a 500,000-student district at ten payments a student, and about 3 GB of store.
