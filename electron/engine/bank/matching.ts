@@ -57,6 +57,8 @@ export interface Candidate {
   gapDays: number;
   /** Sum of every batch's gap: breaks ties between lumps. */
   gapSum: number;
+  /** What it holds, as keys ("b:<batch id>", "t:<transaction id>"), computed once. */
+  items: string[];
 }
 
 export interface LineDecision {
@@ -85,12 +87,9 @@ export function candidateKey(c: { batchIds: readonly string[]; transactionId: nu
   return c.transactionId !== null ? `t:${c.transactionId}` : `b:${JSON.stringify([...c.batchIds].sort())}`;
 }
 
-function itemsOf(c: Candidate): string[] {
-  return c.transactionId !== null ? [`t:${c.transactionId}`] : c.batchIds.map((id) => `b:${id}`);
-}
-
 interface Indexed extends MatchBatch {
   day: number;
+  key: string;
 }
 
 export function decideMatches(input: MatchInput): LineDecision[] {
@@ -106,13 +105,13 @@ export function decideMatches(input: MatchInput): LineDecision[] {
   for (;;) {
     const onlyUses = new Map<string, number>();
     for (const { live } of open.values()) {
-      if (live.length === 1) for (const item of itemsOf(live[0]!)) onlyUses.set(item, (onlyUses.get(item) ?? 0) + 1);
+      if (live.length === 1) for (const item of live[0]!.items) onlyUses.set(item, (onlyUses.get(item) ?? 0) + 1);
     }
     const taken: string[] = [];
     for (const [lineId, { line, live }] of open) {
       if (live.length !== 1) continue;
       const only = live[0]!;
-      const items = itemsOf(only);
+      const items = only.items;
       if (line.rejected?.has(candidateKey(only))) continue;
       if (items.some((item) => onlyUses.get(item) !== 1 || claimed.has(item))) continue;
       for (const item of items) claimed.add(item);
@@ -123,7 +122,7 @@ export function decideMatches(input: MatchInput): LineDecision[] {
     if (taken.length === 0) break;
     const takenNow = new Set(taken);
     for (const entry of open.values()) {
-      if (entry.live.some((c) => itemsOf(c).some((item) => takenNow.has(item)))) {
+      if (entry.live.some((c) => c.items.some((item) => takenNow.has(item)))) {
         entry.live = finder.find(entry.line, claimed);
       }
     }
@@ -142,13 +141,13 @@ export function decideMatches(input: MatchInput): LineDecision[] {
 class CandidateFinder {
   private readonly batches: Indexed[];
   private readonly byAmount = new Map<number, Indexed[]>();
-  private readonly returnsByAmount = new Map<number, (MatchReturn & { day: number })[]>();
+  private readonly returnsByAmount = new Map<number, (MatchReturn & { day: number; key: string })[]>();
   private readonly windowDays: number;
 
   constructor(input: MatchInput) {
     this.windowDays = input.windowDays;
     this.batches = input.batches
-      .map((b) => ({ ...b, day: dayNumber(b.date) }))
+      .map((b) => ({ ...b, day: dayNumber(b.date), key: `b:${b.id}` }))
       .sort((a, b) => a.day - b.day || (a.id < b.id ? -1 : 1));
     for (const batch of this.batches) {
       for (const amount of new Set([batch.totalCents, batch.partialCents])) {
@@ -160,7 +159,7 @@ class CandidateFinder {
     }
     for (const r of input.returns) {
       const list = this.returnsByAmount.get(r.amountCents) ?? [];
-      list.push({ ...r, day: dayNumber(r.date) });
+      list.push({ ...r, day: dayNumber(r.date), key: `t:${r.id}` });
       this.returnsByAmount.set(r.amountCents, list);
     }
   }
@@ -181,11 +180,16 @@ class CandidateFinder {
 
   private singles(amount: number, posted: number, claimed: ReadonlySet<string>): Candidate[] {
     const found: Candidate[] = [];
-    for (const batch of this.byAmount.get(amount) ?? []) {
-      const gap = this.gap(batch.day, posted, this.windowDays);
-      if (gap === null || claimed.has(`b:${batch.id}`)) continue;
+    const list = this.byAmount.get(amount);
+    if (!list) return found;
+    // Each list is in date order: start at the window's first day (a common amount, $25.00, recurs all year).
+    for (let i = lowerBound(list, calendarSpanBefore(posted, this.windowDays)); i < list.length; i++) {
+      const batch = list[i]!;
+      if (batch.day > posted) break;
+      const gap = businessDaysBetweenDays(batch.day, posted);
+      if (gap > this.windowDays || claimed.has(batch.key)) continue;
       const how = batch.totalCents === amount ? 'exact' : 'net';
-      found.push({ how, batchIds: [batch.id], transactionId: null, gapDays: gap, gapSum: gap });
+      found.push({ how, batchIds: [batch.id], transactionId: null, gapDays: gap, gapSum: gap, items: [batch.key] });
     }
     return found;
   }
@@ -194,8 +198,8 @@ class CandidateFinder {
     const found: Candidate[] = [];
     for (const r of this.returnsByAmount.get(amount) ?? []) {
       const gap = this.gap(r.day, posted, RETURN_WINDOW_DAYS);
-      if (gap === null || claimed.has(`t:${r.id}`)) continue;
-      found.push({ how: 'return', batchIds: [], transactionId: r.id, gapDays: gap, gapSum: gap });
+      if (gap === null || claimed.has(r.key)) continue;
+      found.push({ how: 'return', batchIds: [], transactionId: r.id, gapDays: gap, gapSum: gap, items: [r.key] });
     }
     return sortCandidates(found);
   }
@@ -203,7 +207,7 @@ class CandidateFinder {
   private lumps(amount: number, posted: number, claimed: ReadonlySet<string>): Candidate[] {
     const groups = new Map<string, { batch: Indexed; gap: number }[]>();
     for (const batch of this.inWindow(posted)) {
-      if (claimed.has(`b:${batch.id}`)) continue;
+      if (claimed.has(batch.key)) continue;
       const gap = this.gap(batch.day, posted, this.windowDays);
       if (gap === null) continue;
       const key = `${batch.payeeId}|${methodFamily(batch.paymentMethod)}`;
@@ -239,6 +243,7 @@ class CandidateFinder {
             transactionId: null,
             gapDays: Math.max(...chosen.map((m) => m.gap)),
             gapSum: chosen.reduce((sum, m) => sum + m.gap, 0),
+            items: chosen.map((m) => m.batch.key),
           });
         }
         if (found.length >= MAX_LUMPS) return found;
@@ -247,22 +252,31 @@ class CandidateFinder {
     return found;
   }
 
-  /** Batches dated within the window's calendar span before `posted` (binary search on the sorted list). */
+  /** Batches dated within the window's calendar span before `posted`. */
   private *inWindow(posted: number): Generator<Indexed> {
-    const first = calendarSpanBefore(posted, this.windowDays);
-    let lo = 0;
-    let hi = this.batches.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.batches[mid]!.day < first) lo = mid + 1;
-      else hi = mid;
+    const batches = this.batches;
+    for (let i = lowerBound(batches, calendarSpanBefore(posted, this.windowDays)); i < batches.length; i++) {
+      if (batches[i]!.day > posted) return;
+      yield batches[i]!;
     }
-    for (let i = lo; i < this.batches.length && this.batches[i]!.day <= posted; i++) yield this.batches[i]!;
   }
+}
+
+/** The first index whose day is on or after `day`, in a list sorted by day. */
+function lowerBound(list: readonly { day: number }[], day: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.day < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Closest date first, then fewest batches, then the smaller total gap, then by id (a stable order). */
 function sortCandidates(candidates: Candidate[]): Candidate[] {
+  if (candidates.length < 2) return candidates;
   return candidates.sort(
     (a, b) =>
       a.gapDays - b.gapDays ||
