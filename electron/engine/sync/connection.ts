@@ -26,15 +26,21 @@ export async function connect(
   } else {
     url = urlOverride ?? settings.serviceUrl;
     const credentials = await ctx.credentials.load();
+    // The command line has no Settings screen: it reads the environment and --url.
+    const cli = ctx.options.host === 'cli';
     if (!url)
       throw new ContractError(
         'NOT_CONFIGURED',
-        'No payment service address is set. Enter it under Settings > Connection.',
+        cli
+          ? 'No payment service address is set. Give it with --url, or use --sandbox.'
+          : 'No payment service address is set. Enter it under Settings > Connection.',
       );
     if (!credentials)
       throw new ContractError(
         'NOT_CONFIGURED',
-        'No token and secret are stored. Enter them under Settings > Connection.',
+        cli
+          ? 'No token and secret are stored. Set RECON_TOKEN and RECON_SECRET in the environment.'
+          : 'No token and secret are stored. Enter them under Settings > Connection.',
       );
     ({ token, secret } = credentials);
   }

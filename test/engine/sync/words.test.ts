@@ -1,6 +1,12 @@
 /** Issue 12 items 7 and 8: what is refused before a run, and the words when the store is busy. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { memoryCredentialStore } from '../../../electron/engine/credentials';
+import { createEngine } from '../../../electron/engine/engine';
+import { silentLogger } from '../../../electron/engine/logger';
 import { syncAgainstHostile, type HostileRun } from './hostileEngine';
 
 let h: HostileRun | undefined;
@@ -51,4 +57,27 @@ describe('a database another process is writing', () => {
       other.close();
     }
   }, 20_000);
+});
+
+describe('the command line without credentials', () => {
+  it('names RECON_TOKEN and RECON_SECRET, not a Settings screen it does not have', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'recon-cli-words-'));
+    const engine = await createEngine({
+      version: 'test',
+      dataFolder: folder,
+      databasePath: join(folder, 'district-recon.sqlite'),
+      host: 'cli',
+      credentials: memoryCredentialStore(null),
+      logger: silentLogger,
+    });
+    try {
+      await engine.call('settings.set', { patch: { serviceUrl: 'http://127.0.0.1:9' } });
+      await expect(engine.sync.start({ trigger: 'cli' })).rejects.toThrow(
+        'No token and secret are stored. Set RECON_TOKEN and RECON_SECRET in the environment.',
+      );
+    } finally {
+      await engine.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
