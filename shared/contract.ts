@@ -24,6 +24,8 @@ import type {
   NeedsYou,
   Payee,
   PurchasedItem,
+  Reversal,
+  ReversalKind,
   RoutineNews,
   Transaction,
 } from './domain';
@@ -49,7 +51,7 @@ const pageLimit = z.number().int().min(1).max(1000).default(200);
 const text = (max: number) => z.string().max(max);
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 01:30');
 
-export const EXPORT_LAYOUTS = ['xlsx', 'je-csv', 'ascender', 'escape'] as const;
+export const EXPORT_LAYOUTS = ['xlsx', 'je-csv', 'ascender', 'escape', 'iif'] as const;
 export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
 
 /** One rule for every range: a range whose "from" is after its "to" is refused, never answered empty. */
@@ -108,6 +110,14 @@ export const settingsPatchSchema = z
     bankMatchWindowDays: z.number().int().min(0).max(30),
     /** A desktop notification after the nightly sync when something needs the bookkeeper. */
     notifyAfterSync: z.boolean(),
+    /** ASCENDER contra offset (docs/erp-layouts.md): a typed contra needs object 11XX, 181X or 191X. */
+    ascenderContraObject: z.string().regex(/^(|11\d\d|181\d|191\d)$/, 'must be 11XX, 181X, 191X or blank'),
+    ascenderContraSubObject: z.string().regex(/^(|[0-9A-Za-z]{2})$/, 'must be two characters or blank'),
+    ascenderNextReceipt: z.number().int().min(1).max(999_999),
+    /** Chart of Accounts number -> QuickBooks account name (`Parent:Child`), for the IIF layout. */
+    quickbooksAccountNames: z
+      .record(text(64), text(159))
+      .refine((names) => Object.keys(names).length <= 5000, { message: 'at most 5000 accounts' }),
   })
   .partial()
   .strict();
@@ -155,6 +165,10 @@ export interface Settings {
   reviewerName: string;
   bankMatchWindowDays: number;
   notifyAfterSync: boolean;
+  ascenderContraObject: string;
+  ascenderContraSubObject: string;
+  ascenderNextReceipt: number;
+  quickbooksAccountNames: Record<string, string>;
 }
 
 export const SYNC_PHASES = [
@@ -235,6 +249,18 @@ export interface GlBatchReport {
   rowCount: number;
   /** When more rows matched than were returned (the export still writes them all). */
   truncated: boolean;
+  /** Deposits (batches) in the range: the journal entries an export posts for them. */
+  depositCount: number;
+  /** The reversals first seen in the range, posted beside the deposits (DESIGN.md §6). */
+  reversals: Reversal[];
+  reversalTotalCents: number;
+}
+
+export interface ReversalReport {
+  reversals: Reversal[];
+  count: number;
+  totalCents: number;
+  byKind: Record<ReversalKind, number>;
 }
 
 export interface ExportRecord {
@@ -257,8 +283,12 @@ export interface ExportRecord {
 
 export interface ExportResult {
   record: ExportRecord;
-  /** Earlier exports whose range and filters overlap this one. */
+  /** Earlier exports whose range and filters overlap this one, or that posted one of its reversals. */
   overlaps: ExportRecord[];
+  /** Journal entries posted: deposits (batches) and reversals (refunds, returns, settled voids). */
+  deposits: number;
+  reversals: number;
+  reversalCents: number;
   /** Browser mode: where the renderer can download the file. */
   downloadPath: string | null;
 }
@@ -502,6 +532,8 @@ export const methodSchemas = {
     }),
 
   'reconcile.summary': dateRange,
+  /** The refunds, ACH returns and settled voids first seen in a range (DESIGN.md §6). */
+  'reconcile.reversals': inOrder(glFilter.strict()),
 
   'export.overlaps': inOrder(glFilter.strict()),
   'export.glBatches': inOrder(
@@ -561,6 +593,7 @@ export interface MethodResults extends BankMethodResults {
   'changes.groups': ChangeGroup[];
   'changes.acknowledge': { acknowledged: number };
   'reconcile.summary': DaySummaryRow[];
+  'reconcile.reversals': ReversalReport;
   'export.overlaps': ExportRecord[];
   'export.glBatches': ExportResult;
   'export.list': ExportRecord[];

@@ -34,6 +34,7 @@ export const METHOD_NAMES = [
   'changes.groups',
   'changes.acknowledge',
   'reconcile.summary',
+  'reconcile.reversals',
   'export.overlaps',
   'export.glBatches',
   'export.list',

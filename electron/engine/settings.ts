@@ -15,11 +15,17 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   depositAccount: '1010',
   escapeOrgId: '',
   escapeDeptId: '',
-  escapeJeType: 'JE',
+  // Escape Online's JE types (docs/erp-layouts.md); a stored 'JE' (our old default) reads as CashRec.
+  escapeJeType: 'CashRec',
   reviewerName: '',
   // Processors post one to five business days after the batch date (issue 15).
   bankMatchWindowDays: 5,
   notifyAfterSync: true,
+  // Blank: ASCENDER's Clearing Fund default contra (docs/erp-layouts.md).
+  ascenderContraObject: '',
+  ascenderContraSubObject: '',
+  ascenderNextReceipt: 1,
+  quickbooksAccountNames: {},
 };
 
 type StoredSettings = Omit<Settings, 'connectionConfigured'>;

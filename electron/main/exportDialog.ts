@@ -21,7 +21,9 @@ export const EXPORT_EXTENSIONS: Record<ExportLayout, string> = {
   xlsx: 'xlsx',
   'je-csv': 'csv',
   ascender: 'csv',
-  escape: 'csv',
+  // One JE file per business date (Escape imports a file as one entry), so a zip of them.
+  escape: 'zip',
+  iif: 'iif',
 };
 
 export function withExportSaveDialog(engine: IpcEngine, chooseFile: ChooseSaveFile): IpcEngine {

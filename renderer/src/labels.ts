@@ -47,7 +47,8 @@ export const EXPORT_LAYOUT_LABELS: Record<ExportLayout, string> = {
   xlsx: 'Excel workbook (.xlsx)',
   'je-csv': 'Journal entry CSV',
   ascender: 'Ascender import',
-  escape: 'Escape Online import',
+  escape: 'Escape Online import (zip of daily JEs)',
+  iif: 'QuickBooks Desktop (.iif)',
 };
 
 /** The layouts in menu order (typed by the contract, without pulling its zod schemas into the bundle). */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../helpers/db';
-import { amountChangedAfterBatching, seedDistrict } from '../engine/reconcile/fixtures';
+import { amountChangedAfterBatching, refundAfterBatching, seedDistrict } from '../engine/reconcile/fixtures';
 
 function cli(args: string[], folder: string) {
   const result = spawnSync(process.execPath, ['electron/cli/bin.mjs', ...args], {
@@ -35,7 +35,11 @@ describe('district-recon export gl and check', () => {
     );
     expect(first.stderr).not.toContain('Error');
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(new RegExp(`^Wrote ${out}: 10 GL rows, \\$363\\.57, sha256 [0-9a-f]{64}`));
+    expect(first.stdout).toMatch(
+      new RegExp(
+        `^Wrote ${out}: 10 GL rows, \\$363\\.57; 4 deposits and 0 reversals \\(\\$0\\.00\\) posted; sha256 [0-9a-f]{64}`,
+      ),
+    );
     const second = cli(
       [
         'export',
@@ -133,11 +137,16 @@ describe('district-recon export gl and check', () => {
     // Issue 13: a refund no longer makes a deposit differ (it is a reversal, printed after the tie-out);
     // an amount changed after batching does.
     await amountChangedAfterBatching(db.db, 1005, 3001, '2026-03-05T08:00:00.000Z');
+    await refundAfterBatching(db.db, 1002, 700, '2026-03-05T08:00:00.000Z');
     const file = join(db.folder!, 'district-recon.sqlite');
     await db.close();
     const bad = cli(['check', '--from', '2026-03-01', '--to', '2026-03-31', '--db', file], folder);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/730002\t2026-03-02\tFood Services\tACH\tdiffers/);
+    // The period's reversals follow the tie-out; the refunded deposit 730001 itself still ties out.
+    expect(bad.stdout).not.toMatch(/730001\t2026-03-02\t.*\tdiffers/);
+    expect(bad.stdout).toMatch(/Reversals seen in this period \(posted in its journal\): 1/);
+    expect(bad.stdout).toMatch(/2026-03-05\t1002\trefund\t730001\t2026-03-02\tLincoln High Athletics\t\$7\.00/);
     expect(cli(['check', '--from', '2026-03-01'], folder).code).toBe(2);
   });
 });

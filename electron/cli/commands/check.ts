@@ -3,6 +3,7 @@
  * summary (day x payee x method) and every batch that does not tie out.
  * Exit 0 all tie out, 1 something does not (or the check failed), 2 usage.
  */
+import type { ReversalReport } from '../../../shared/contract';
 import type { BatchSummary, DaySummaryRow } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
 import { openExistingStore } from '../existingStore';
@@ -42,11 +43,14 @@ export async function run(argv: string[]): Promise<number> {
       problems.push(...page.rows);
       cursor = page.nextCursor;
     } while (cursor);
+    // Reversals do not decide the exit code: deposits tie out as batched and the money that went
+    // back later is posted in the journal of its own period (DESIGN.md §6).
+    const reversals = await engine.call('reconcile.reversals', { from, to });
     const tiesOut = days.every((d) => d.tiesOut) && problems.length === 0;
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ from, to, tiesOut, days, batches: problems }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ from, to, tiesOut, days, batches: problems, reversals }, null, 2)}\n`);
     } else {
-      process.stdout.write(renderText(from, to, days, problems, tiesOut));
+      process.stdout.write(renderText(from, to, days, problems, tiesOut) + renderReversals(reversals));
     }
     return tiesOut ? 0 : 1;
   } finally {
@@ -84,5 +88,28 @@ function renderText(
       );
   }
   lines.push('', tiesOut ? 'Everything ties out.' : 'Something does not tie out.', '');
+  return lines.join('\n');
+}
+
+const KIND_WORDS = { refund: 'refund', return: 'ACH return', void: 'settled void' } as const;
+
+function renderReversals(report: ReversalReport): string {
+  if (report.count === 0) return 'No refunds, returns or settled voids seen in this period.\n';
+  const lines = [`Reversals seen in this period (posted in its journal): ${report.count}`, ''];
+  lines.push(['date seen', 'transaction', 'kind', 'batch', 'batch date', 'payee', 'amount'].join('\t'));
+  for (const r of report.reversals) {
+    lines.push(
+      [
+        r.date,
+        r.transactionId,
+        KIND_WORDS[r.kind],
+        r.batchId,
+        r.batchDate,
+        r.payeeName ?? r.payeeId,
+        formatMoney(r.amountCents),
+      ].join('\t'),
+    );
+  }
+  lines.push(`Total reversed\t${formatMoney(report.totalCents)}`, '');
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 /**
  * `district-recon export gl --from YYYY-MM-DD --to YYYY-MM-DD --out FILE [--payees 1,2]
- *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape] [--force] [--db FILE]`
+ *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--db FILE]`
  * An existing --out file is refused unless --force.
  * Exit 0 written, 1 the export failed (message says why; nothing half written), 2 usage.
  */
@@ -13,7 +13,7 @@ import { openExistingStore } from '../existingStore';
 import { parseFlags, UsageError } from '../args';
 
 const USAGE =
-  'usage: district-recon export gl --from YYYY-MM-DD --to YYYY-MM-DD --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape] [--force] [--db FILE]';
+  'usage: district-recon export gl --from YYYY-MM-DD --to YYYY-MM-DD --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--db FILE]';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -59,11 +59,11 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write('\n');
     const { record } = result;
     process.stdout.write(
-      `Wrote ${record.file}${record.companionFile ? ` (workbook: ${record.companionFile})` : ''}: ${record.rowCount} GL rows, ${formatMoney(record.totalCents)}, sha256 ${record.sha256}\n`,
+      `Wrote ${record.file}${record.companionFile ? ` (workbook: ${record.companionFile})` : ''}: ${record.rowCount} GL rows, ${formatMoney(record.totalCents)}; ${result.deposits} deposits and ${result.reversals} reversals (${formatMoney(result.reversalCents)}) posted; sha256 ${record.sha256}\n`,
     );
     for (const earlier of result.overlaps) {
       process.stderr.write(
-        `warning: overlaps export #${earlier.id} of ${earlier.createdAt} (${earlier.from} to ${earlier.to}): ${earlier.file}. Do not post the same deposits twice.\n`,
+        `warning: overlaps export #${earlier.id} of ${earlier.createdAt} (${earlier.from} to ${earlier.to}): ${earlier.file}. Do not post the same deposits or refunds twice.\n`,
       );
     }
     return 0;

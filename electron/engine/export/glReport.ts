@@ -6,12 +6,14 @@
 import type { GlBatchReport } from '../../../shared/contract';
 import { GlRowReader, type GlExportFilter } from '../store/glRows';
 import type { ReadableDB } from '../store/handles';
+import { reversalsInRange } from '../reconcile/reversals';
 import { ExportSummary, UNASSIGNED_ACCOUNT } from './journal';
 
 export function glBatchReport(reader: ReadableDB, filter: GlExportFilter, limit: number): GlBatchReport {
   const journal = new ExportSummary();
   const rows: GlBatchReport['rows'] = [];
   const ids = new Map<string, string | null>();
+  const deposits = new Set<string>();
   for (const row of new GlRowReader(reader.db, reader.sqlite).rows(filter)) {
     journal.add(row);
     if (rows.length < limit) {
@@ -29,7 +31,9 @@ export function glBatchReport(reader: ReadableDB, filter: GlExportFilter, limit:
       });
     }
     ids.set(row.glNumber ?? '', row.glAccountId);
+    deposits.add(row.batchId);
   }
+  const reversals = reversalsInRange(reader, filter);
   const total = journal.totals;
   return {
     rows,
@@ -45,5 +49,8 @@ export function glBatchReport(reader: ReadableDB, filter: GlExportFilter, limit:
     totalWithoutFeesCents: total.amountWithoutFeesCents,
     rowCount: total.rowCount,
     truncated: total.rowCount > rows.length,
+    depositCount: deposits.size,
+    reversals,
+    reversalTotalCents: reversals.reduce((sum, r) => sum + r.amountCents, 0),
   };
 }

@@ -1,23 +1,29 @@
 /**
- * Export (DESIGN.md §7): GL batches of a range to a workbook, and for an ERP layout a CSV beside it;
- * both written to temporary names and renamed; recorded in the export registry with their hash.
+ * Export (DESIGN.md §7): GL batches of a range and the reversals first seen in it to a workbook, and
+ * for an ERP layout its file beside it; both written to temporary names and renamed; recorded in the
+ * export registry with their hash, the reversals they posted and ASCENDER's receipt numbers.
  */
 import { mkdirSync, statSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { ContractError, type ExportLayout, type ExportRecord, type ExportResult } from '../../../shared/contract';
 import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
-import { assertLayoutReady, writeCsvLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
+import { assertLayoutReady, writeLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
+import { depositEntry, ERP_FILE_EXTENSIONS, type ErpWriteResult } from './erp';
 import type { GlExportFilter } from '../store/glRows';
 import type { WritableDB } from '../store/handles';
 import { journalEntries } from './journal';
 import {
+  completeExport,
+  exportsPostingChanges,
   forgetExport,
-  markExportDone,
   overlappingExports,
   recordPendingExport,
+  setExportContents,
   setExportTotals,
 } from '../store/exports';
+import { reversalsInRange } from '../reconcile/reversals';
+import { erpEntries, reversalReference } from './reversalEntries';
 import { GlSnapshot, type SnapshotSource } from '../store/glSnapshot';
 import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
@@ -25,6 +31,7 @@ import { writeWorkbook } from './xlsxWriter';
 export { formulaSafe, csvText, TRIGGER_CHARACTERS } from './formulaSafe';
 export { fiscalYearOf } from './csvLayouts';
 export { writeWorkbook, SHEET_NAMES, CURRENCY_FORMAT, DATE_FORMAT } from './xlsxWriter';
+export { reversalJournalEntry, REVERSAL_KIND_WORDS } from './reversalEntries';
 export { ExportSummary, journalEntries } from './journal';
 
 export interface ExportRequest extends GlExportFilter {
@@ -61,13 +68,14 @@ export function exportPaths(request: ExportRequest, env: Pick<ExportEnvironment,
     const stamp = env.now.replace(/[-:]/g, '').replace(/\..*$/, '');
     primary = join(
       folder,
-      `gl-${request.from}-to-${request.to}-${stamp}${request.layout === 'xlsx' ? '.xlsx' : '.csv'}`,
+      `gl-${request.from}-to-${request.to}-${stamp}.${request.layout === 'xlsx' ? 'xlsx' : ERP_FILE_EXTENSIONS[request.layout]}`,
     );
   }
   if (request.layout === 'xlsx') return { workbook: primary, csv: null };
   const extension = extname(primary).toLowerCase();
   const stem = extension ? primary.slice(0, -extension.length) : primary;
-  if (extension === '.xlsx') return { workbook: primary, csv: `${stem}-${request.layout}.csv` };
+  if (extension === '.xlsx')
+    return { workbook: primary, csv: `${stem}-${request.layout}.${ERP_FILE_EXTENSIONS[request.layout]}` };
   return { workbook: `${stem}.xlsx`, csv: primary };
 }
 
@@ -83,10 +91,12 @@ export async function exportGlBatches(
   let claimed: number | null = null;
   try {
     const totalRows = snapshot.count(request);
-    if (totalRows === 0) {
+    // Read from the snapshot, so the reversals agree with the GL rows whatever a sync writes meanwhile.
+    const reversals = reversalsInRange(snapshot.source, request);
+    if (totalRows === 0 && reversals.length === 0) {
       throw new ContractError(
         'NOT_FOUND',
-        `There are no GL batches from ${request.from} to ${request.to} for these payees and payment methods, so nothing was exported. Sync first, or widen the range.`,
+        `There are no GL batches or reversals from ${request.from} to ${request.to} for these payees and payment methods, so nothing was exported. Sync first, or widen the range.`,
       );
     }
     const paths = exportPaths(request, env);
@@ -117,36 +127,64 @@ export async function exportGlBatches(
     });
 
     const rows = { rows: () => snapshot.rows(request) };
-    const summary = await writeWorkbook(workbook.temp, rows, {
-      clearingAccount: env.settings.clearingAccount,
-      onProgress: (done) => env.onProgress?.(done, totalRows, primaryFile),
-    }).catch((error: unknown) => {
-      throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
-    });
+    // The layout first: ASCENDER's receipt numbers go into the workbook too.
+    let layout: ErpWriteResult | null = null;
     if (csv) {
-      await writeCsvLayout(csv.temp, request.layout as CsvLayout, journalEntries(rows.rows()), env.settings).catch(
+      const { clearingAccount } = env.settings;
+      const entries = () =>
+        erpEntries(journalEntries(rows.rows()), (e) => depositEntry(e, clearingAccount), reversals, clearingAccount);
+      layout = await writeLayout(csv.temp, request.layout as CsvLayout, entries, env.settings).catch(
         (error: unknown) => {
           throw error instanceof ContractError ? error : exportError(csv.target, reasonOf(error));
         },
       );
     }
+    const summary = await writeWorkbook(workbook.temp, rows, {
+      clearingAccount: env.settings.clearingAccount,
+      reversals,
+      receipts: layout?.receipts,
+      onProgress: (done) => env.onProgress?.(done, totalRows, primaryFile),
+    }).catch((error: unknown) => {
+      throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
+    });
     snapshot.close();
     const sha256 = await sha256OfFile(csv?.temp ?? workbook.temp);
+    const changeIds = reversals.map((r) => r.changeId);
     const overlaps = await overlappingExports(env.store.reader, request, claimed);
-    await setExportTotals(env.store.writer, claimed, {
+    // A reversal an earlier export already posted is an overlap whatever that export's range was.
+    for (const earlier of exportsPostingChanges(env.store.reader, changeIds, claimed)) {
+      if (!overlaps.some((o) => o.id === earlier.id)) overlaps.push(earlier);
+    }
+    const byReference = new Map(reversals.map((r) => [reversalReference(r), r.changeId]));
+    const pendingId = claimed;
+    await setExportTotals(env.store.writer, pendingId, {
       rowCount: summary.totals.rowCount,
       totalCents: summary.totals.amountCents,
       totalWithoutFeesCents: summary.totals.amountWithoutFeesCents,
       sha256,
-    }).catch((error: unknown) => {
-      throw storeError(error);
-    });
+    })
+      .then(() =>
+        setExportContents(env.store.writer, pendingId, {
+          changeIds,
+          receipts: (layout?.receipts ?? []).map((r) => ({
+            receipt: r.receipt,
+            kind: r.kind,
+            batchId: r.kind === 'deposit' ? r.reference : null,
+            changeId: r.kind === 'reversal' ? (byReference.get(r.reference) ?? null) : null,
+            date: r.date,
+          })),
+        }),
+      )
+      .catch((error: unknown) => {
+        throw storeError(error);
+      });
     await commitFiles(pending);
     const committed = [...pending];
     pending.length = 0;
     let record: ExportRecord;
     try {
-      record = await markExportDone(env.store.writer, claimed);
+      // Done and the next receipt number in one transaction: a failed export never moves the sequence.
+      record = completeExport(env.store.writer, pendingId);
     } catch (error) {
       // The record cannot say the file is there, so the file must not be.
       await Promise.all(committed.map((file) => unlink(file.target).catch(() => undefined)));
@@ -154,7 +192,13 @@ export async function exportGlBatches(
     }
     claimed = null;
     env.onProgress?.(summary.totals.rowCount, totalRows, primaryFile);
-    return { record, overlaps };
+    return {
+      record,
+      overlaps,
+      deposits: summary.deposits,
+      reversals: reversals.length,
+      reversalCents: reversals.reduce((sum, r) => sum + r.amountCents, 0),
+    };
   } finally {
     snapshot.close();
     await discard(pending);

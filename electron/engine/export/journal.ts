@@ -60,6 +60,8 @@ function labelOf(row: GlExportRow): { account: string; label: string } {
 /** Totals over every row, per Chart of Accounts account and per payee: a few small maps, whatever the row count. */
 export class ExportSummary {
   readonly totals: ExportTotals = { rowCount: 0, amountCents: 0, amountWithoutFeesCents: 0, count: 0 };
+  /** Journal entries of deposits (batches) written; the workbook counts them as it writes the journal. */
+  deposits = 0;
   private readonly accounts = new Map<string, AccountTotal>();
   private readonly payees = new Map<number, PayeeTotal>();
 

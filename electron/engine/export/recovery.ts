@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { forgetExport, markExportDone, pendingExports } from '../store/exports';
+import { completeExport, forgetExport, pendingExports } from '../store/exports';
 import type { WritableDB } from '../store/handles';
 import { fileExists } from './atomicFiles';
 import { sha256OfFile } from './fileHash';
@@ -22,7 +22,8 @@ export async function recoverInterruptedExports(writer: WritableDB): Promise<{ c
       (await fileExists(row.file)) &&
       (await sha256OfFile(row.file).catch(() => '')) === row.sha256;
     if (landed) {
-      await markExportDone(writer, row.id);
+      // With what it posted, recorded while pending: the reversals and the receipt sequence.
+      completeExport(writer, row.id);
       completed++;
     } else {
       await forgetExport(writer, row.id);

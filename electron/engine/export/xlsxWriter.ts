@@ -2,24 +2,40 @@
  * The workbook, written with exceljs's streaming writer: GL rows go to disk as they are read, so a
  * large range never sits in memory. Sheets: GL Batches, Journal Entry, Summary. The rows are read
  * twice, once per sheet, because the zip holds one sheet after another: holding the journal until
- * the GL sheet was done would keep a line per row in memory. The summary is a few small maps.
+ * the GL sheet was done would keep a line per row in memory. The summary is a few small maps. The
+ * period's reversals (refunds, returns, settled voids; a few per period) are held: the `Reversals`
+ * sheet, their entries in the journal on their dates, and per account in the summary.
  * Amounts are numbers (cents / 100, totals from cents sums) in a currency format, dates are real
  * dates, the header row is frozen, autofilter is on and widths are set. Service text passes through
  * formulaSafe(); no hyperlinks are ever written (every value is a plain string, number or date).
  */
 import ExcelJS from 'exceljs';
-import { centsToDollars } from '../../../shared/money';
+import type { Reversal } from '../../../shared/domain';
+import type { AscenderReceipt } from './erp';
 import { formulaSafe } from './formulaSafe';
 import type { GlExportRow } from '../store/glRows';
 import { ExportSummary, journalEntries, sides } from './journal';
+import { inDateOrder, reversalJournalEntry, reversalReference, REVERSAL_KIND_WORDS } from './reversalEntries';
+import { reversalsByAccount, writeReceiptsSheet, writeReversalsSheet } from './reversalSheets';
+import { addSheet, dataRowWriter, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
 import { letZipCatchUp, ROWS_PER_TURN } from './zipBackpressure';
 
-export const SHEET_NAMES = { gl: 'GL Batches', journal: 'Journal Entry', summary: 'Summary' } as const;
-export const CURRENCY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
-export const DATE_FORMAT = 'mm/dd/yyyy';
+export { CURRENCY_FORMAT, DATE_FORMAT, excelDate } from './sheets';
+
+export const SHEET_NAMES = {
+  gl: 'GL Batches',
+  reversals: 'Reversals',
+  journal: 'Journal Entry',
+  summary: 'Summary',
+  receipts: 'ASCENDER receipts',
+} as const;
 
 export interface WorkbookOptions {
   clearingAccount: string;
+  /** The period's reversals, ordered by date. */
+  reversals?: readonly Reversal[];
+  /** ASCENDER: which receipt posts which deposit or reversal. */
+  receipts?: readonly AscenderReceipt[];
   onProgress?: (rows: number) => void;
   /** Rows between progress reports. */
   progressEvery?: number;
@@ -28,62 +44,6 @@ export interface WorkbookOptions {
 /** Where the rows come from; read twice (GL Batches, then Journal Entry), the same rows each time. */
 export interface GlRowSource {
   rows(): Iterable<GlExportRow>;
-}
-
-type Column = { header: string; width: number; money?: boolean; date?: boolean; count?: boolean };
-
-/** A business date as an Excel date: UTC midnight, so the serial is whole whatever the machine's zone. */
-export function excelDate(businessDate: string): Date {
-  const [y, m, d] = businessDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
-}
-
-const money = (cents: number) => centsToDollars(cents);
-
-/** A business date's Excel date, remembering the last one: rows come ordered by date. */
-function excelDates(): (businessDate: string) => Date {
-  let lastText = '';
-  let last = new Date(0);
-  return (businessDate) => {
-    if (businessDate !== lastText) {
-      lastText = businessDate;
-      last = excelDate(businessDate);
-    }
-    return last;
-  };
-}
-
-const styleOf = (c: Column): Partial<ExcelJS.Style> =>
-  c.money ? { numFmt: CURRENCY_FORMAT } : c.date ? { numFmt: DATE_FORMAT } : c.count ? { numFmt: '0' } : {};
-
-function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
-  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: styleOf(c) }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  return sheet;
-}
-
-/**
- * Adds and commits a data row whose cells share one style object per column. exceljs gives every
- * cell a fresh copy of its column's style and then works out each copy's style id from scratch (the
- * largest single cost of a big export); a style object it has seen before is looked up instead.
- * Shared objects are safe because data rows never change a cell's style afterwards.
- */
-function dataRowWriter(sheet: ExcelJS.Worksheet, columns: Column[]): (values: ExcelJS.CellValue[]) => void {
-  const styles = columns.map(styleOf);
-  return (values) => {
-    const row = sheet.addRow(values);
-    styles.forEach((style, index) => {
-      row.getCell(index + 1).style = style;
-    });
-    row.commit();
-  };
-}
-
-function lastColumnLetter(count: number): string {
-  return String.fromCharCode('A'.charCodeAt(0) + count - 1);
 }
 
 /** Writes the workbook to `file` (a temporary path; the caller renames it) and returns its totals. */
@@ -154,6 +114,9 @@ export async function writeWorkbook(
   );
   await gl.commit();
 
+  const reversals = options.reversals ?? [];
+  await writeReversalsSheet(workbook, reversals);
+
   const journalColumns: Column[] = [
     { header: 'Date', width: 12, date: true },
     { header: 'Entry (batch)', width: 14 },
@@ -168,49 +131,89 @@ export async function writeWorkbook(
   let lineCount = 0;
   let debitTotal = 0;
   let creditTotal = 0;
-  for (const entry of journalEntries(source.rows())) {
-    const payee = entry.payeeName ?? `Payee ${entry.payeeId}`;
-    const deposit = sides(-entry.debitCents);
+  const writeLine = (
+    date: string,
+    entry: string,
+    account: string,
+    description: string,
+    debit: number,
+    credit: number,
+  ) => {
     writeJe([
-      jeDate(entry.date),
-      formulaSafe(entry.batchId),
-      formulaSafe(options.clearingAccount),
-      formulaSafe(`Deposit ${entry.batchId} ${payee}${entry.paymentMethod ? ` ${entry.paymentMethod}` : ''}`),
-      deposit.debitCents ? money(deposit.debitCents) : null,
-      deposit.creditCents ? money(deposit.creditCents) : null,
+      jeDate(date),
+      formulaSafe(entry),
+      formulaSafe(account),
+      formulaSafe(description),
+      debit ? money(debit) : null,
+      credit ? money(credit) : null,
     ]);
-    debitTotal += deposit.debitCents;
-    creditTotal += deposit.creditCents;
-    for (const line of entry.lines) {
-      const side = sides(line.creditCents);
-      writeJe([
-        jeDate(entry.date),
-        formulaSafe(entry.batchId),
-        formulaSafe(line.account),
-        formulaSafe(`${line.label || line.account} - batch ${entry.batchId} ${payee}`),
-        side.debitCents ? money(side.debitCents) : null,
-        side.creditCents ? money(side.creditCents) : null,
-      ]);
-      debitTotal += side.debitCents;
-      creditTotal += side.creditCents;
-    }
+    debitTotal += debit;
+    creditTotal += credit;
+  };
+  const dated = inDateOrder(
+    journalEntries(source.rows()),
+    (e) => e.date,
+    reversals,
+    (r) => r.date,
+  );
+  for (const { deposit: entry, reversal } of dated) {
     const before = lineCount;
-    lineCount += 1 + entry.lines.length;
+    if (reversal) {
+      const posted = reversalJournalEntry(reversal, options.clearingAccount);
+      const name = `${REVERSAL_KIND_WORDS[reversal.kind]} ${reversal.transactionId}`;
+      for (const line of posted.lines) {
+        writeLine(posted.date, name, line.account, line.description, line.debitCents, line.creditCents);
+      }
+      lineCount += posted.lines.length;
+    } else {
+      const payee = entry.payeeName ?? `Payee ${entry.payeeId}`;
+      const deposit = sides(-entry.debitCents);
+      const method = entry.paymentMethod ? ` ${entry.paymentMethod}` : '';
+      writeLine(
+        entry.date,
+        entry.batchId,
+        options.clearingAccount,
+        `Deposit ${entry.batchId} ${payee}${method}`,
+        deposit.debitCents,
+        deposit.creditCents,
+      );
+      for (const line of entry.lines) {
+        const side = sides(line.creditCents);
+        const description = `${line.label || line.account} - batch ${entry.batchId} ${payee}`;
+        writeLine(entry.date, entry.batchId, line.account, description, side.debitCents, side.creditCents);
+      }
+      lineCount += 1 + entry.lines.length;
+      summaryTotals.deposits += 1;
+    }
     if (Math.floor(lineCount / ROWS_PER_TURN) !== Math.floor(before / ROWS_PER_TURN)) await letZipCatchUp(je);
   }
   je.autoFilter = `A1:${lastColumnLetter(journalColumns.length)}${lineCount + 1}`;
   totalRow(je.addRow(['Total', null, null, null, money(debitTotal), money(creditTotal)]));
   await je.commit();
 
+  // Per account: what the deposits posted, what the reversals took back, and the net of the two.
   const summary = addSheet(workbook, SHEET_NAMES.summary, [
     { header: 'Chart of Accounts number', width: 24 },
     { header: 'Chart of Accounts label', width: 32 },
-    { header: 'Amount', width: 15, money: true },
+    { header: 'Deposits', width: 15, money: true },
     { header: 'Amount without fees', width: 18, money: true },
     { header: 'Count', width: 8, count: true },
+    { header: 'Reversals', width: 15, money: true },
+    { header: 'Net', width: 15, money: true },
   ]);
-  const accounts = summaryTotals.accountTotals();
+  const taken = reversalsByAccount(reversals);
+  const accounts = summaryTotals
+    .accountTotals()
+    .map((a) => ({ ...a, reversedCents: taken.get(a.account)?.cents ?? 0 }));
+  for (const [account, { label, cents }] of taken) {
+    if (!accounts.some((a) => a.account === account)) {
+      accounts.push({ account, label, amountCents: 0, amountWithoutFeesCents: 0, count: 0, reversedCents: cents });
+    }
+  }
+  accounts.sort((a, b) => a.account.localeCompare(b.account, 'en'));
+  let reversedTotal = 0;
   for (const a of accounts) {
+    reversedTotal += a.reversedCents;
     summary
       .addRow([
         formulaSafe(a.account),
@@ -218,12 +221,22 @@ export async function writeWorkbook(
         money(a.amountCents),
         money(a.amountWithoutFeesCents),
         a.count,
+        money(a.reversedCents),
+        money(a.amountCents - a.reversedCents),
       ])
       .commit();
   }
-  summary.autoFilter = `A1:E${accounts.length + 1}`;
+  summary.autoFilter = `A1:G${accounts.length + 1}`;
   totalRow(
-    summary.addRow(['Total', null, money(totals.amountCents), money(totals.amountWithoutFeesCents), totals.count]),
+    summary.addRow([
+      'Total',
+      null,
+      money(totals.amountCents),
+      money(totals.amountWithoutFeesCents),
+      totals.count,
+      money(reversedTotal),
+      money(totals.amountCents - reversedTotal),
+    ]),
   );
   summary.addRow([]).commit();
   const payeeHeader = summary.addRow(['Payee', 'Payee name', 'Amount', 'Amount without fees', 'Count']);
@@ -245,11 +258,11 @@ export async function writeWorkbook(
   );
   await summary.commit();
 
+  if (options.receipts?.length) {
+    const byReference = new Map(reversals.map((r) => [reversalReference(r), r]));
+    await writeReceiptsSheet(workbook, options.receipts, byReference);
+  }
+
   await workbook.commit();
   return summaryTotals;
-}
-
-function totalRow(row: ExcelJS.Row): void {
-  row.font = { bold: true };
-  row.commit();
 }

@@ -167,10 +167,3 @@ function derive(conn: ReversalConnection, transactionIds: readonly number[]): Re
   }
   return reversals.sort((a, b) => (a.seenAt < b.seenAt ? -1 : a.seenAt > b.seenAt ? 1 : a.changeId - b.changeId));
 }
-
-/** Words for a person. */
-export const REVERSAL_KIND_WORDS: Readonly<Record<ReversalKind, string>> = {
-  refund: 'Refund',
-  return: 'ACH return',
-  void: 'Settled void',
-};

@@ -1,7 +1,8 @@
 /** The export registry: every export's range, filters, layout, totals, rows and file hash, and overlaps. */
 import type { ExportLayout, ExportRecord } from '../../../shared/contract';
 import type { ExportRow } from './schema';
-import type { ReadableDB, WritableDB } from './handles';
+import { inTransaction, type ReadableDB, type WritableDB } from './handles';
+import { statement } from './statements';
 
 export interface ExportScope {
   from: string;
@@ -126,8 +127,100 @@ export async function markExportDone({ db }: WritableDB, id: number): Promise<Ex
   return toExportRecord(row);
 }
 
-export async function forgetExport({ db }: WritableDB, id: number): Promise<void> {
-  await db.deleteFrom('exports').where('id', '=', id).where('status', '=', 'pending').execute();
+export interface ExportReceiptValues {
+  receipt: string;
+  kind: 'deposit' | 'reversal';
+  batchId: string | null;
+  changeId: number | null;
+  date: string;
+}
+
+export interface ExportContents {
+  /** The reversals (transaction_changes ids) the export posts. */
+  changeIds: readonly number[];
+  /** ASCENDER: which receipt number posts which deposit or reversal. */
+  receipts: readonly ExportReceiptValues[];
+}
+
+/**
+ * What a pending export posts, recorded with its totals before its file is renamed into place: a
+ * killed export that did land is completed at the next start with these (export/recovery.ts), and a
+ * dropped one takes them with it (forgetExport).
+ */
+export function setExportContents(writer: WritableDB, id: number, contents: ExportContents): void {
+  inTransaction(writer, () => {
+    const { sqlite } = writer;
+    const reversal = statement(sqlite, 'INSERT OR IGNORE INTO export_reversals (export_id, change_id) VALUES (?, ?)');
+    for (const changeId of contents.changeIds) reversal.run(id, changeId);
+    const receipt = statement(
+      sqlite,
+      'INSERT INTO export_receipts (export_id, receipt, kind, batch_id, change_id, date) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    for (const r of contents.receipts) receipt.run(id, r.receipt, r.kind, r.batchId, r.changeId, r.date);
+  });
+}
+
+/**
+ * Marks the export done in one transaction with moving ASCENDER's receipt sequence past its receipts,
+ * so a failed export never moves the sequence and a done one always has.
+ */
+export function completeExport(writer: WritableDB, id: number): ExportRecord {
+  return inTransaction(writer, () => {
+    const { sqlite } = writer;
+    const done = statement(sqlite, `UPDATE exports SET status = 'done' WHERE id = ? AND status = 'pending'`).run(id);
+    if (done.changes !== 1) throw new Error(`export ${id} is no longer pending`);
+    const last = statement(
+      sqlite,
+      'SELECT max(CAST(receipt AS INTEGER)) AS n FROM export_receipts WHERE export_id = ?',
+    ).get(id) as { n: number | null };
+    if (last.n !== null) {
+      statement(
+        sqlite,
+        `INSERT INTO settings (key, value) VALUES ('ascenderNextReceipt', ?)
+         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+      ).run(JSON.stringify(last.n + 1));
+    }
+    return toExportRecord(statement(sqlite, 'SELECT * FROM exports WHERE id = ?').get(id) as ExportRow);
+  });
+}
+
+/** An export's receipts, in receipt order. */
+export function receiptsOf({ db }: ReadableDB, id: number) {
+  return db.selectFrom('export_receipts').selectAll().where('export_id', '=', id).orderBy('receipt').execute();
+}
+
+/** Earlier exports (done or pending) that posted any of these reversals. */
+export function exportsPostingChanges(
+  { db, sqlite }: ReadableDB,
+  changeIds: readonly number[],
+  exceptId?: number,
+): ExportRecord[] {
+  const found = new Map<number, ExportRecord>();
+  for (let at = 0; at < changeIds.length; at += 500) {
+    const query = db
+      .selectFrom('exports as e')
+      .innerJoin('export_reversals as r', 'r.export_id', 'e.id')
+      .selectAll('e')
+      .distinct()
+      .where('r.change_id', 'in', changeIds.slice(at, at + 500) as number[])
+      .where('e.id', '!=', exceptId ?? -1)
+      .compile();
+    for (const row of sqlite.prepare(query.sql).all(...query.parameters) as ExportRow[]) {
+      found.set(row.id, toExportRecord(row));
+    }
+  }
+  return [...found.values()].sort((a, b) => b.id - a.id);
+}
+
+export async function forgetExport(writer: WritableDB, id: number): Promise<void> {
+  inTransaction(writer, () => {
+    const { sqlite } = writer;
+    const gone = statement(sqlite, `DELETE FROM exports WHERE id = ? AND status = 'pending'`).run(id);
+    if (gone.changes === 0) return;
+    statement(sqlite, 'DELETE FROM export_reversals WHERE export_id = ?').run(id);
+    statement(sqlite, 'DELETE FROM export_receipts WHERE export_id = ?').run(id);
+  });
+  return Promise.resolve();
 }
 
 export function pendingExports({ db }: ReadableDB): Promise<ExportRow[]> {

@@ -21,10 +21,15 @@ export interface SnapshotSource {
 
 export class GlSnapshot extends GlRowReader {
   private constructor(
-    db: Kysely<Database>,
+    private readonly kysely: Kysely<Database>,
     private readonly connection: BetterSqlite3.Database,
   ) {
-    super(db, connection);
+    super(kysely, connection);
+  }
+
+  /** The snapshot for other repositories' compiled reads (the reversals of the same export). */
+  get source(): { db: Kysely<Database>; sqlite: BetterSqlite3.Database } {
+    return { db: this.kysely, sqlite: this.connection };
   }
 
   static open(store: SnapshotSource): GlSnapshot {

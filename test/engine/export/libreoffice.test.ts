@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { createTestEngine } from '../../helpers/engine';
-import { seedDistrict } from '../reconcile/fixtures';
+import { refundAfterBatching, seedDistrict, statusAfterBatching } from '../reconcile/fixtures';
 
 function findLibreOffice(): string | null {
   for (const name of ['libreoffice', 'soffice']) {
@@ -39,7 +39,12 @@ run('LibreOffice reads the exported workbook', () => {
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'recon-lo-'));
     engine = await createTestEngine({ dataFolder: folder });
-    await seedDistrict(engine.internals.store.writer.db);
+    const db = engine.internals.store.writer.db;
+    await seedDistrict(db);
+    // Issue 13: money that went back after the deposits, seen in March: a partial refund, then the
+    // ACH return of a whole deposit's transaction.
+    await refundAfterBatching(db, 1002, 700, '2026-03-05T16:00:00.000Z');
+    await statusAfterBatching(db, 1004, 'Returned', '2026-03-06T16:00:00.000Z');
   });
   afterAll(async () => {
     await engine.close();
@@ -93,14 +98,41 @@ run('LibreOffice reads the exported workbook', () => {
     expect(cents(glTotal[7]!)).toBe(Number(store.amount));
     expect(cents(glTotal[8]!)).toBe(Number(store.net));
 
+    // The store's reversals: what the change feed says went back (700 refunded, 1999 returned).
+    const reversed = (await engine.call('reconcile.reversals', { from: '2026-03-01', to: '2026-03-31' })).totalCents;
+    expect(reversed).toBe(700 + 1999);
+    const rev = sheets['Reversals']!.map(split);
+    expect(rev[0]!.slice(0, 3)).toEqual(['Date seen', 'Transaction', 'Kind']);
+    // One row per allocated line (1002's refund is split over its fee and the rest); one reversal each.
+    expect(
+      [...new Set(rev.slice(1, -1).map((f) => [f[0], f[1], f[2], f[5]].join('|')))].map((r) => r.split('|')),
+    ).toEqual([
+      ['03/05/2026', '1002', 'Refund', '730001'],
+      ['03/06/2026', '1004', 'ACH return', '730002'],
+    ]);
+    expect(rev.slice(1, -1).reduce((s, f) => s + cents(f[9]!), 0)).toBe(reversed);
+    expect(rev.at(-1)![0]).toBe('Total');
+    expect(cents(rev.at(-1)![9]!)).toBe(reversed);
+
+    // The journal: deposits and reversals, each side the store's cents, debits equal to credits.
     const je = sheets['Journal Entry']!.map(split);
     const jeTotal = je.at(-1)!;
-    expect(cents(jeTotal[4]!)).toBe(Number(store.amount));
-    expect(cents(jeTotal[5]!)).toBe(Number(store.amount));
+    expect(cents(jeTotal[4]!)).toBe(Number(store.amount) + reversed);
+    expect(cents(jeTotal[5]!)).toBe(Number(store.amount) + reversed);
+    const refundRows = je.filter((f) => f[1] === 'Refund 1002');
+    expect(refundRows.map((f) => [f[0], f[2], f[4] ? cents(f[4]) : 0, f[5] ? cents(f[5]) : 0])).toEqual([
+      ['03/05/2026', '4100-100', 700, 0],
+      ['03/05/2026', '1010', 0, 700],
+    ]);
     expect(je.slice(1, -1).reduce((s, f) => s + (f[4] ? cents(f[4]) : 0) - (f[5] ? cents(f[5]) : 0), 0)).toBe(0);
 
     const summary = sheets['Summary']!.map(split);
     const totals = summary.filter((f) => f[0] === 'Total');
     expect(totals.map((f) => cents(f[2]!))).toEqual([Number(store.amount), Number(store.amount)]);
+    // Per account: deposits, reversals, net.
+    expect(cents(totals[0]![5]!)).toBe(reversed);
+    expect(cents(totals[0]![6]!)).toBe(Number(store.amount) - reversed);
+    const lunch = summary.find((f) => f[0] === '4200-300')!;
+    expect([cents(lunch[2]!), cents(lunch[5]!), cents(lunch[6]!)]).toEqual([17845, 1999, 17845 - 1999]);
   });
 });

@@ -68,7 +68,8 @@ describe('GL export to a workbook', () => {
     expect(progress.at(-1)).toBe(Number(store.rows));
 
     const workbook = await readWorkbook(file);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['GL Batches', 'Journal Entry', 'Summary']);
+    // Issue 13: a Reversals sheet (empty here: nothing went back) between the GL rows and the journal.
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['GL Batches', 'Reversals', 'Journal Entry', 'Summary']);
 
     const gl = workbook.getWorksheet('GL Batches')!;
     const { rows, total } = dataRows(gl);

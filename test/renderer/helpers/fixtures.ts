@@ -135,6 +135,9 @@ export function glReport(rows: GlBatch[] = [glLine()]): GlBatchReport {
     totalWithoutFeesCents: net,
     rowCount: rows.length,
     truncated: false,
+    depositCount: new Set(rows.map((r) => r.batchId)).size,
+    reversals: [],
+    reversalTotalCents: 0,
   };
 }
 
@@ -231,6 +234,10 @@ export function settings(overrides: Partial<Settings> = {}): Settings {
     reviewerName: 'Pat Reviewer',
     bankMatchWindowDays: 5,
     notifyAfterSync: true,
+    ascenderContraObject: '',
+    ascenderContraSubObject: '',
+    ascenderNextReceipt: 1,
+    quickbooksAccountNames: {},
     ...overrides,
   };
 }

@@ -85,7 +85,14 @@ describe('GL Batches', () => {
     const engine = useFakeEngine({
       ...base,
       'export.overlaps': () => [record()],
-      'export.glBatches': () => ({ record: record({ id: 8 }), overlaps: [record()], downloadPath: '/download/8' }),
+      'export.glBatches': () => ({
+        record: record({ id: 8 }),
+        overlaps: [record()],
+        deposits: 1,
+        reversals: 0,
+        reversalCents: 0,
+        downloadPath: '/download/8',
+      }),
     });
     render(<GlBatchesView />);
     await screen.findByRole('grid');

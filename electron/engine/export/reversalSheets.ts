@@ -1,0 +1,101 @@
+/**
+ * The workbook's sheets for what went back after the deposits (DESIGN.md §7): `Reversals`, one row per
+ * allocated line with the part it reverses (a fallback marked), and, for an ASCENDER export, `ASCENDER
+ * receipts`: which receipt number posts which deposit or reversal (the file holds only the number).
+ */
+import type ExcelJS from 'exceljs';
+import type { Reversal } from '../../../shared/domain';
+import type { AscenderReceipt } from './erp';
+import { formulaSafe } from './formulaSafe';
+import { REVERSAL_KIND_WORDS } from './reversalEntries';
+import { addSheet, dataRowWriter, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
+
+export const REVERSAL_SHEET_NAMES = { reversals: 'Reversals', receipts: 'ASCENDER receipts' } as const;
+
+type Workbook = ExcelJS.stream.xlsx.WorkbookWriter;
+
+export async function writeReversalsSheet(workbook: Workbook, reversals: readonly Reversal[]): Promise<void> {
+  const columns: Column[] = [
+    { header: 'Date seen', width: 12, date: true },
+    { header: 'Transaction', width: 14 },
+    { header: 'Kind', width: 14 },
+    { header: 'Payee', width: 30 },
+    { header: 'Payment method', width: 15 },
+    { header: 'Original batch', width: 14 },
+    { header: 'Original date', width: 13, date: true },
+    { header: 'Chart of Accounts number', width: 18 },
+    { header: 'Chart of Accounts label', width: 32 },
+    { header: 'Amount', width: 15, money: true },
+    { header: 'Allocated from', width: 20 },
+  ];
+  const sheet = addSheet(workbook, REVERSAL_SHEET_NAMES.reversals, columns);
+  const write = dataRowWriter(sheet, columns);
+  const seen = excelDates();
+  const batched = excelDates();
+  let rows = 0;
+  let totalCents = 0;
+  for (const r of reversals) {
+    for (const line of r.lines) {
+      write([
+        seen(r.date),
+        String(r.transactionId),
+        REVERSAL_KIND_WORDS[r.kind],
+        formulaSafe(r.payeeName ?? `Payee ${r.payeeId}`),
+        formulaSafe(r.paymentMethod),
+        formulaSafe(r.batchId),
+        batched(r.batchDate),
+        formulaSafe(line.glNumber),
+        formulaSafe(line.glLabel ?? ''),
+        money(line.amountCents),
+        line.fallback ? `${line.part} (fallback)` : line.part,
+      ]);
+      rows += 1;
+      totalCents += line.amountCents;
+    }
+  }
+  sheet.autoFilter = `A1:${lastColumnLetter(columns.length)}${rows + 1}`;
+  totalRow(sheet.addRow(['Total', null, null, null, null, null, null, null, null, money(totalCents), null]));
+  await sheet.commit();
+}
+
+export async function writeReceiptsSheet(
+  workbook: Workbook,
+  receipts: readonly AscenderReceipt[],
+  reversals: ReadonlyMap<string, Reversal>,
+): Promise<void> {
+  const columns: Column[] = [
+    { header: 'Receipt', width: 10 },
+    { header: 'Posts', width: 12 },
+    { header: 'Batch', width: 14 },
+    { header: 'Transaction', width: 14 },
+    { header: 'Date', width: 12, date: true },
+  ];
+  const sheet = addSheet(workbook, REVERSAL_SHEET_NAMES.receipts, columns);
+  const write = dataRowWriter(sheet, columns);
+  const dates = excelDates();
+  for (const receipt of receipts) {
+    const reversal = receipt.kind === 'reversal' ? reversals.get(receipt.reference) : undefined;
+    write([
+      receipt.receipt,
+      reversal ? REVERSAL_KIND_WORDS[reversal.kind] : 'Deposit',
+      formulaSafe(reversal ? reversal.batchId : receipt.reference),
+      reversal ? String(reversal.transactionId) : null,
+      dates(receipt.date),
+    ]);
+  }
+  sheet.autoFilter = `A1:${lastColumnLetter(columns.length)}${receipts.length + 1}`;
+  await sheet.commit();
+}
+
+/** Per Chart of Accounts number: what the period's reversals took back, for the Summary. */
+export function reversalsByAccount(reversals: readonly Reversal[]): Map<string, { label: string; cents: number }> {
+  const byAccount = new Map<string, { label: string; cents: number }>();
+  for (const r of reversals) {
+    for (const line of r.lines) {
+      const seen = byAccount.get(line.glNumber) ?? { label: line.glLabel ?? '', cents: 0 };
+      seen.cents += line.amountCents;
+      byAccount.set(line.glNumber, seen);
+    }
+  }
+  return byAccount;
+}
