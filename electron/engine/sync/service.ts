@@ -6,6 +6,7 @@ import type { DataScope, SyncProgress, SyncRunSummary, SyncStatus } from '../../
 import { todayCentral, toIsoUtc, type BusinessDate } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { redact } from '../logger';
+import { rematchBank } from '../bank/rematch';
 import { refreshBatchChecks } from '../reconcile';
 import { readSettings } from '../settings';
 import { backupStore } from '../store/backup';
@@ -170,6 +171,7 @@ export class SyncService {
     }
     // Pages committed before a failure or a cancel count too: their batches are checked either way.
     await this.checkTouchedBatches(current, runId, touchedBatches, scopes);
+    await this.matchBankLines(runId, scopes);
     finishRun(writer, runId, status, toIsoUtc(ctx.clock.now()), message);
     if (status === 'succeeded' && ctx.store.backupFolder) {
       try {
@@ -184,6 +186,18 @@ export class SyncService {
     ctx.events.emit('sync.finished', summary);
     return summary;
   }
+  /** DESIGN §10: new deposits may be the ones the bank's lines were waiting for. */
+  private async matchBankLines(runId: number, scopes: Set<DataScope>): Promise<void> {
+    try {
+      if ((await rematchBank(this.ctx)).changed) scopes.add('bank');
+    } catch (error) {
+      this.ctx.logger.warn('bank matching after sync failed', {
+        runId,
+        error: redact(error instanceof Error ? error.message : String(error)),
+      });
+    }
+  }
+
   /**
    * DESIGN §4.5: after the pages are in, re-run the tie-out checks of every batch the run touched
    * (its row, its transactions or its GL lines changed) and re-open signed-off batches that changed.
