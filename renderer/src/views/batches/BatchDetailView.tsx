@@ -4,6 +4,7 @@ import { ReviewBadge, VerdictBadge } from '../../components/Badges';
 import { ConfirmDialog } from '../../components/Dialog';
 import { DetailHead, DetailPage, Facts } from '../../components/Detail';
 import { Difference, Money } from '../../components/Money';
+import { ReversalTable } from '../../components/ReversalTable';
 import { useBatchReview } from '../../data/batches';
 import { reads } from '../../data/queries';
 import { formatCount } from '../../format';
@@ -41,7 +42,7 @@ export function BatchDetailView({ id }: { id: string }) {
 
   return (
     <DetailPage view="batches" title="Batches" item={`Batch ${id}`} query={query} loading="Loading the batch…">
-      {({ batch, checks, transactions, glBatches, history }) => (
+      {({ batch, checks, transactions, glBatches, history, reversals }) => (
         <>
           <DetailHead
             title={`Batch ${batch.id}`}
@@ -97,6 +98,14 @@ export function BatchDetailView({ id }: { id: string }) {
           <section className="panel" aria-labelledby="gl-title">
             <h2 id="gl-title">GL batch lines by Chart of Accounts</h2>
             <GlLines lines={glBatches} />
+          </section>
+          <section className="panel" aria-labelledby="after-title">
+            <h2 id="after-title">After the deposit</h2>
+            <p className="hint">
+              Refunds, returns and voids after batching do not change this deposit; each is posted in the journal of the
+              day it was seen.
+            </p>
+            <ReversalTable reversals={reversals} empty="Nothing went back after this deposit." />
           </section>
           <section className="panel" aria-labelledby="history-title">
             <h2 id="history-title">Sign-off history</h2>

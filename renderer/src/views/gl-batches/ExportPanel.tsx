@@ -52,6 +52,8 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
 
   useShortcuts({ e: () => void start() });
   const problem = rangeProblem(filter);
+  // The same query the view shows (cached): what an export of this range will post.
+  const report = useQuery({ ...reads.glBatches(filter), enabled: problem === null }).data;
 
   return (
     <section className="panel export-panel" aria-labelledby="export-title">
@@ -76,6 +78,19 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
           {formatBusinessDate(filter.from)} – {formatBusinessDate(filter.to)} (Central)
         </span>
       </div>
+      {report && problem === null && (
+        <p className="muted" role="note">
+          Will post {formatCount(report.depositCount)} {report.depositCount === 1 ? 'deposit' : 'deposits'} and{' '}
+          {formatCount(report.reversals.length)} {report.reversals.length === 1 ? 'reversal' : 'reversals'}
+          {report.reversals.length > 0 && (
+            <>
+              {' '}
+              (refunds, returns and voids, <Money cents={report.reversalTotalCents} /> back)
+            </>
+          )}
+          .
+        </p>
+      )}
       {exportPhase === 'exporting' && (
         <ProgressBar
           label="Writing the export"
@@ -94,7 +109,7 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
       {exportPhase === 'done' && exportResult && (
         <div className="banner banner-ok" role="status">
           Exported {formatCount(exportResult.record.rowCount)} rows, <Money cents={exportResult.record.totalCents} /> in
-          all, to{' '}
+          all ({formatCount(exportResult.deposits)} deposits, {formatCount(exportResult.reversals)} reversals), to{' '}
           <code>{exportResult.downloadPath ? fileNameOf(exportResult.record.file) : exportResult.record.file}</code>
           {exportResult.downloadPath ? ' (downloaded by your browser).' : '.'}
         </div>
