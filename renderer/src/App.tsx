@@ -35,7 +35,7 @@ function CurrentView({ route }: { route: Route }) {
     case 'transactions':
       return <TransactionsView key={route.itemId ?? 'list'} itemId={route.itemId} />;
     case 'changes':
-      return <ChangesView />;
+      return <ChangesView key={route.itemId ?? 'list'} focus={route.itemId} />;
     case 'chart-of-accounts':
       return <ChartOfAccountsView />;
     case 'settings':

@@ -6,9 +6,11 @@ export interface GlFilter {
   to: string;
   payeeIds: number[];
   methods: PaymentMethod[];
+  /** The range is the engine's default or the bookkeeper's own: never replaced by the default again. */
+  seeded?: boolean;
 }
 
-/** The week before today (Central), all payees and methods. */
+/** The week before today (Central), all payees and methods, until the engine's default range arrives (useDefaultGlRange). */
 export function defaultGlFilter(): GlFilter {
   const today = todayCentral();
   return { from: addDays(today, -7), to: addDays(today, -1), payeeIds: [], methods: [] };

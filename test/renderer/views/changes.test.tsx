@@ -1,95 +1,148 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { ChangeGroup, ChangeKind } from '../../../shared/domain';
 import { ChangesView } from '../../../renderer/src/views/changes/ChangesView';
+import { useFilters } from '../../../renderer/src/state/filters';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
 import * as make from '../helpers/fixtures';
 
-const feed = () => ({
-  rows: [
-    make.change({ id: 12 }),
-    make.change({
-      id: 11,
-      kind: 'settled',
-      fromStatus: 'Pending',
-      toStatus: 'Settled',
-      deltaCents: null,
-      transactionId: 5002,
-    }),
-  ],
-  nextCursor: null,
-  unacknowledged: 2,
+const refunded = make.change({ id: 12 });
+const settled = make.change({
+  id: 11,
+  kind: 'settled',
+  fromStatus: 'Pending',
+  toStatus: 'Settled',
+  deltaCents: null,
+  transactionId: 5002,
+  batchId: 'B200',
 });
 
+const GROUPS: ChangeGroup[] = [
+  { kind: 'refunded', count: 1, newestId: 12, action: true },
+  { kind: 'settled', count: 40, newestId: 11, action: false },
+];
+
+/** changes.list answers each kind with its own rows, everything with both. */
+function list(args: { kinds?: ChangeKind[] }) {
+  const rows = [refunded, settled].filter((c) => !args.kinds || args.kinds.includes(c.kind));
+  return { rows, nextCursor: null, unacknowledged: 41 };
+}
+
 describe('Changes', () => {
-  it('shows loading, then the feed since the last review', async () => {
-    const engine = useFakeEngine({ 'changes.list': never() });
+  it('shows loading, then the groups: action kinds open first, routine kinds folded', async () => {
+    const engine = useFakeEngine({ 'changes.groups': never(), 'changes.list': list });
     render(<ChangesView />);
     expect(screen.getByText('Loading changes…')).toBeInTheDocument();
-    engine.answer({ 'changes.list': feed });
+    engine.answer({ 'changes.groups': () => GROUPS });
     act(() => engine.emit('data.changed', { scopes: ['changes'] }));
-    const grid = await screen.findByRole('grid', { name: 'Changes' });
+    const action = await screen.findByRole('region', { name: 'Needs a look' });
+    const routine = screen.getByRole('region', { name: 'Routine' });
+    expect(action.compareDocumentPosition(routine) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(action).getByRole('button', { name: 'Refunded 1 change' })).toHaveAttribute('aria-expanded', 'true');
+    expect(within(routine).getByRole('button', { name: 'Settled 40 changes' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    const grid = await within(action).findByRole('grid', { name: 'Refunded changes' });
     const rows = within(grid).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('Refunded');
     expect(rows[1]).toHaveTextContent('Settled → Refunded');
     expect(rows[1]).toHaveTextContent('($15.00)');
-    expect(screen.getByText('2 waiting for review')).toBeInTheDocument();
-    expect(engine.callsOf('changes.list')[0]).toEqual({ unacknowledgedOnly: true, limit: 200 });
+    expect(screen.getByText('41 waiting for review')).toBeInTheDocument();
+    expect(engine.callsOf('changes.list')).toEqual([{ kinds: ['refunded'], unacknowledgedOnly: true, limit: 200 }]);
+  });
+
+  it('links each change to its transaction and its deposit', async () => {
+    useFakeEngine({ 'changes.groups': () => GROUPS, 'changes.list': list });
+    render(<ChangesView />);
+    const grid = await screen.findByRole('grid', { name: 'Refunded changes' });
+    expect(within(grid).getByRole('link', { name: 'Transaction 5001' })).toHaveAttribute('href', '#/transactions/5001');
+    const deposit = within(grid).getByRole('link', { name: 'Deposit B100 of transaction 5001' });
+    expect(deposit).toHaveAttribute('href', '#/batches/B100');
+    // The deposit link goes to the deposit, not to the row's transaction.
+    await userEvent.click(deposit);
+    expect(window.location.hash).toBe('#/batches/B100');
+  });
+
+  it('acknowledges a whole group with its count in the confirmation, as far as that count', async () => {
+    const engine = useFakeEngine({
+      'changes.groups': () => GROUPS,
+      'changes.list': list,
+      'changes.acknowledge': () => ({ acknowledged: 40 }),
+    });
+    render(<ChangesView />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Acknowledge 40 settled…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Acknowledge this group?' });
+    expect(dialog).toHaveTextContent('40 “Settled” changes will be marked as reviewed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge 40' }));
+    await waitFor(() => expect(engine.callsOf('changes.acknowledge')).toEqual([{ kinds: ['settled'], upToId: 11 }]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens the group a link named (#/changes/settled), even a routine one', async () => {
+    useFakeEngine({ 'changes.groups': () => GROUPS, 'changes.list': list });
+    render(<ChangesView focus="settled" />);
+    const toggle = await screen.findByRole('button', { name: 'Settled 40 changes' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveFocus();
+    expect(await screen.findByRole('grid', { name: 'Settled changes' })).toBeInTheDocument();
   });
 
   it('says there is nothing to review', async () => {
-    useFakeEngine({ 'changes.list': () => ({ rows: [], nextCursor: null, unacknowledged: 0 }) });
+    useFakeEngine({ 'changes.groups': () => [], 'changes.list': list });
     render(<ChangesView />);
     expect(await screen.findByText('Nothing to review.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Acknowledge all shown…' })).toBeDisabled();
   });
 
   it('shows the engine’s error in words', async () => {
-    useFakeEngine({ 'changes.list': fails('STORE', 'Changes could not be read. Try again.') });
+    useFakeEngine({ 'changes.groups': fails('STORE', 'Changes could not be read. Try again.') });
     render(<ChangesView />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Changes could not be read. Try again.');
   });
 
-  it('filters by kind', async () => {
-    const engine = useFakeEngine({ 'changes.list': feed });
+  it('lists one kind as a flat feed when chosen, and acknowledges one change, then that kind (a key)', async () => {
+    const engine = useFakeEngine({
+      'changes.groups': () => GROUPS,
+      'changes.list': list,
+      'changes.acknowledge': () => ({ acknowledged: 1 }),
+    });
     render(<ChangesView />);
-    await screen.findByRole('grid');
-    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Refunded');
+    await screen.findByRole('region', { name: 'Needs a look' });
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Settled');
+    const grid = await screen.findByRole('grid', { name: 'Changes' });
     await waitFor(() =>
       expect(engine.callsOf('changes.list').at(-1)).toEqual({
-        kinds: ['refunded'],
+        kinds: ['settled'],
         unacknowledgedOnly: true,
         limit: 200,
       }),
     );
-  });
-
-  it('acknowledges one change, then all of them after confirming (a key)', async () => {
-    const engine = useFakeEngine({ 'changes.list': feed, 'changes.acknowledge': () => ({ acknowledged: 1 }) });
-    render(<ChangesView />);
-    await screen.findByRole('grid');
-    await userEvent.click(screen.getByRole('button', { name: 'Acknowledge change 11 of transaction 5002' }));
+    await userEvent.click(within(grid).getByRole('button', { name: 'Acknowledge change 11 of transaction 5002' }));
     await waitFor(() => expect(engine.callsOf('changes.acknowledge')).toEqual([{ ids: [11] }]));
     (document.activeElement as HTMLElement).blur();
     await userEvent.keyboard('a');
     const dialog = await screen.findByRole('dialog', { name: 'Acknowledge these changes?' });
-    expect(dialog).toHaveTextContent('2 changes will be marked as reviewed');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge 2' }));
-    await waitFor(() => expect(engine.callsOf('changes.acknowledge').at(-1)).toEqual({ upToId: 12 }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(dialog).toHaveTextContent('40 changes of kind “Settled” will be marked as reviewed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge 40' }));
+    await waitFor(() =>
+      expect(engine.callsOf('changes.acknowledge').at(-1)).toEqual({ kinds: ['settled'], upToId: 11 }),
+    );
+    act(() => useFilters.getState().set('changes', { kinds: [] }));
   });
 
-  it('keeps the dialog open with the reason when acknowledging fails', async () => {
+  it('keeps the dialog open with the reason when acknowledging everything fails', async () => {
     useFakeEngine({
-      'changes.list': feed,
+      'changes.groups': () => GROUPS,
+      'changes.list': list,
       'changes.acknowledge': fails('STORE', 'The review could not be saved. Try again.'),
     });
     render(<ChangesView />);
-    await screen.findByRole('grid');
+    await screen.findByRole('region', { name: 'Needs a look' });
     await userEvent.click(screen.getByRole('button', { name: 'Acknowledge all shown…' }));
     const dialog = screen.getByRole('dialog');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge 2' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge 41' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The review could not be saved. Try again.');
   });
 });

@@ -18,7 +18,7 @@ describe('Overview', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading the overview');
   });
 
-  it('says every deposit is signed off when there are no new deposits', async () => {
+  it('empty: one line says nothing needs the bookkeeper, and that every deposit is signed off', async () => {
     useFakeEngine({
       'overview.get': () =>
         make.overview({
@@ -28,29 +28,147 @@ describe('Overview', () => {
           dailyDeposits: [],
           lastRun: null,
           nextRunAt: null,
+          needsYou: make.needsYou(),
+          routine: make.routine(),
         }),
     });
     renderOverview();
-    expect(await screen.findByText('Every deposit is signed off.')).toBeInTheDocument();
+    const needsYou = await screen.findByRole('region', { name: 'Needs you' });
+    expect(needsYou).toHaveTextContent('Nothing needs you');
+    expect(within(needsYou).queryAllByRole('listitem')).toHaveLength(0);
+    expect(screen.getByText(/Every deposit is signed off/)).toBeInTheDocument();
     expect(screen.getByText('Never')).toBeInTheDocument();
     expect(screen.getByText('Not scheduled')).toBeInTheDocument();
     expect(screen.getByText('No deposits in the chart’s period yet.'.replace('’', "'"))).toBeInTheDocument();
   });
 
-  it('lists new deposits with money, verdicts and the difference, and draws the chart', async () => {
+  it('all routine: nothing needs you, the routine news is one folded line that opens to the deposits', async () => {
+    useFakeEngine({
+      'overview.get': () =>
+        make.overview({
+          needsYou: make.needsYou(),
+          routine: make.routine({
+            deposits: { count: 12, cents: 712345, batches: [make.batch()] },
+            changes: [{ kind: 'settled', count: 40 }],
+          }),
+        }),
+    });
+    renderOverview();
+    expect(await screen.findByText(/Nothing needs you/)).toBeInTheDocument();
+    const routine = screen.getByRole('region', { name: 'Routine news' });
+    const summary = within(routine).getByText(/new deposits/);
+    expect(summary).toHaveTextContent('12 new deposits, all tie out, $7,123.45 · 40 sales settled as expected');
+    // Folded until asked for.
+    const details = routine.querySelector('details')!;
+    expect(details.open).toBe(false);
+    await userEvent.click(summary);
+    expect(details.open).toBe(true);
+    const table = within(routine).getByRole('table', { name: 'New deposits that tie out' });
+    expect(within(table).getByRole('link')).toHaveAttribute('href', '#/batches/B100');
+    expect(within(routine).getByText('And 11 more:', { exact: false })).toBeInTheDocument();
+    expect(within(routine).getByRole('link', { name: 'Settled: 40 to acknowledge' })).toHaveAttribute(
+      'href',
+      '#/changes/settled',
+    );
+  });
+
+  it('needs action: leads with every action item, most serious first, each a link to its detail', async () => {
+    const reversal = (kind: 'refund' | 'return', transactionId: number, amountCents: number) => ({
+      changeId: transactionId,
+      transactionId,
+      kind,
+      date: '2026-03-08',
+      period: '2026-03',
+      seenAt: '2026-03-08T07:31:00.000Z',
+      amountCents,
+      payeeId: 1,
+      payeeName: 'Lincoln High Cafeteria',
+      paymentMethod: 'CC' as const,
+      batchId: 'B100',
+      batchDate: '2026-03-06',
+      lines: [],
+      exportId: null,
+    });
+    useFakeEngine({
+      'overview.get': () =>
+        make.overview({
+          needsYou: make.needsYou({
+            differs: {
+              count: 1,
+              cents: 2500,
+              batches: [make.batch({ id: 'B101', verdict: 'differs', differenceCents: -2500 })],
+            },
+            reopened: {
+              count: 1,
+              cents: 0,
+              batches: [make.batch({ id: 'B090', reviewState: 'reopened', reopenReason: 'Transactions changed: 77' })],
+            },
+            reversals: {
+              count: 6,
+              totalCents: 9000,
+              byKind: {
+                refund: { count: 5, cents: 5000 },
+                return: { count: 1, cents: 4000 },
+                void: { count: 0, cents: 0 },
+              },
+              latest: [reversal('return', 7001, 4000), reversal('refund', 7002, 1000)],
+            },
+            attention: [
+              { kind: 'declined', count: 2, changeKinds: ['declined', 'first_seen'], transactionIds: [8001, 8002] },
+            ],
+            bankLines: { unmatched: 3, suggested: 1 },
+          }),
+          routine: make.routine({ deposits: { count: 12, cents: 712345, batches: [make.batch()] } }),
+        }),
+    });
+    renderOverview();
+    const region = await screen.findByRole('region', { name: 'Needs you' });
+    const items = within(region)
+      .getAllByRole('listitem')
+      .filter((li) => li.classList.contains('needs-you-item'));
+    expect(items.map((li) => li.className.replace('needs-you-item needs-you-', ''))).toEqual([
+      'differs',
+      'reopened',
+      'reversals',
+      'declined',
+      'bank',
+    ]);
+    expect(items[0]).toHaveTextContent('1 deposit differs · $25.00 off in all');
+    expect(within(items[0]!).getByRole('link', { name: '1 deposit differs' })).toHaveAttribute(
+      'href',
+      '#/batches/B101',
+    );
+    expect(items[1]).toHaveTextContent('Transactions changed: 77');
+    expect(items[2]).toHaveTextContent(
+      '6 reversals since the last review, $90.00 · 5 refunds $50.00 · 1 ACH return $40.00',
+    );
+    expect(within(items[2]!).getByRole('link', { name: /ACH return \$40\.00 · transaction 7001/ })).toHaveAttribute(
+      'href',
+      '#/transactions/7001',
+    );
+    expect(items[2]).toHaveTextContent('and 4 more');
+    expect(within(items[3]!).getByRole('link', { name: '2 declined sales' })).toHaveAttribute(
+      'href',
+      '#/changes/declined',
+    );
+    expect(items[4]).toHaveTextContent('4 bank lines not matched yet · 1 with a suggested deposit');
+    expect(region).toHaveTextContent('14 to look at');
+    // The routine line says some deposits are not among those that tie out.
+    expect(screen.getByText(/12 new deposits tie out, \$7,123\.45/)).toBeInTheDocument();
+    // Every action item comes before the routine news in the page.
+    const routine = screen.getByRole('region', { name: 'Routine news' });
+    expect(region.compareDocumentPosition(routine) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // n opens the most serious item; j moves through the links.
+    await userEvent.keyboard('j');
+    expect(document.activeElement).toHaveAttribute('href', '#/batches/B101');
+    await userEvent.keyboard('n');
+    expect(window.location.hash).toBe('#/batches/B101');
+  });
+
+  it('draws the chart and tells the last and next sync in Central time', async () => {
     useFakeEngine({ 'overview.get': () => make.overview() });
     renderOverview();
-    const table = await screen.findByRole('table', { name: 'New deposits since the last sign-off' });
-    const rows = within(table).getAllByRole('row');
-    expect(rows).toHaveLength(3);
-    // What needs attention comes first.
-    expect(rows[1]).toHaveTextContent('Differs');
-    expect(rows[1]).toHaveTextContent('($25.00)');
-    expect(within(rows[1]!).getByRole('link')).toHaveAttribute('href', '#/batches/B101');
-    expect(rows[2]).toHaveTextContent('$1,234.56');
-    expect(rows[2]).toHaveTextContent('Ties out');
-    expect(screen.getByText('6')).toBeInTheDocument();
-    const chart = screen.getByRole('img', { name: /Daily deposits by payment method/ });
+    const chart = await screen.findByRole('img', { name: /Daily deposits by payment method/ });
     expect(chart.querySelectorAll('rect')).toHaveLength(3);
     // Central time named on timestamps: 07:31 UTC is 1:31 AM CST.
     expect(screen.getByRole('region', { name: 'Sync' })).toHaveTextContent(
@@ -71,7 +189,7 @@ describe('Overview', () => {
     expect(alert.textContent).not.toMatch(/at \w+ \(|Error:/);
     engine.answer({ 'overview.get': () => make.overview() });
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('New deposits since the last sign-off')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Needs you' })).toBeInTheDocument();
   });
 
   it('starts a sync, moves the progress bar with engine events, cancels, and refreshes when it finishes', async () => {

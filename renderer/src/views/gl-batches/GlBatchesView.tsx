@@ -14,6 +14,7 @@ import { glAmountColumns } from '../batches/columns';
 import { AccountTotals } from './AccountTotals';
 import { ExportPanel } from './ExportPanel';
 import { GlFilters } from './GlFilters';
+import { defaultRangeNote, useDefaultGlRange } from './useDefaultRange';
 
 const line = columnsOf<GlBatch>();
 const AMOUNTS = glAmountColumns<GlBatch>();
@@ -22,7 +23,8 @@ export function GlBatchesView() {
   const filter = useFilters((state) => state.glBatches);
   const setFilter = useFilters((state) => state.set);
   const problem = rangeProblem(filter);
-  const query = useQuery({ ...reads.glBatches(filter), enabled: problem === null });
+  const defaultRange = useDefaultGlRange();
+  const query = useQuery({ ...reads.glBatches(filter), enabled: problem === null && !defaultRange.waiting });
   const payees = usePayees();
   const report = problem === null ? query.data : undefined;
   useSearchKey();
@@ -40,7 +42,16 @@ export function GlBatchesView() {
   return (
     <section aria-labelledby="view-title" className="view">
       <h1 id="view-title">GL Batches</h1>
-      <GlFilters filter={filter} payees={payees} onChange={(patch) => setFilter('glBatches', patch)} />
+      <GlFilters
+        filter={filter}
+        payees={payees}
+        onChange={(patch) => setFilter('glBatches', { ...patch, seeded: true })}
+      />
+      {defaultRange.chosen && defaultRangeNote(defaultRange.chosen) && (
+        <p className="muted small" role="note">
+          {defaultRangeNote(defaultRange.chosen)}
+        </p>
+      )}
       {problem ? <ErrorBanner message={problem} /> : <QueryStatus query={query} loading="Loading GL batches…" />}
       <ExportPanel filter={filter} disabled={!report || report.rowCount === 0} />
       {report && report.rowCount === 0 && (

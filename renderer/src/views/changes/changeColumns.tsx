@@ -1,0 +1,83 @@
+/**
+ * The change feed's columns, shared by the grouped view and the flat history. Each change links to
+ * its transaction and to its deposit; the links stop the row's own "open" so each goes where it says.
+ */
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { Change } from '../../../../shared/domain';
+import { columnsOf } from '../../components/columns';
+import { CHANGE_KIND_LABELS } from '../../labels';
+import { hrefFor } from '../../routes';
+
+const change = columnsOf<Change>();
+
+/** A link inside a table row that opens something else: the row's click and Enter must not also fire. */
+function RowLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  const stop = (event: MouseEvent | KeyboardEvent) => event.stopPropagation();
+  return (
+    <a href={href} aria-label={label} onClick={stop} onKeyDown={stop}>
+      {children}
+    </a>
+  );
+}
+
+export const CHANGE_COLUMNS = [
+  change.instant('seen', 'Seen (Central time)', (c) => c.seenAt, '215px'),
+  change.cell(
+    'kind',
+    'What changed',
+    (c) => <span className={`badge kind kind-${c.kind}`}>{CHANGE_KIND_LABELS[c.kind]}</span>,
+    '170px',
+  ),
+  change.cell(
+    'txn',
+    'Transaction',
+    (c) => (
+      <RowLink href={hrefFor('transactions', c.transactionId)} label={`Transaction ${c.transactionId}`}>
+        <span className="mono">{c.transactionId}</span>
+      </RowLink>
+    ),
+    '110px',
+  ),
+  change.cell(
+    'deposit',
+    'Deposit',
+    (c) =>
+      c.batchId === null ? (
+        <span className="muted">—</span>
+      ) : (
+        <RowLink href={hrefFor('batches', c.batchId)} label={`Deposit ${c.batchId} of transaction ${c.transactionId}`}>
+          <span className="mono">{c.batchId}</span>
+        </RowLink>
+      ),
+    '110px',
+  ),
+  change.text('status', 'Status', (c) => (c.fromStatus ? `${c.fromStatus} → ${c.toStatus}` : c.toStatus), '170px'),
+  change.difference('delta', 'Amount change', (c) => c.deltaCents, '130px'),
+  change.text('detail', 'Detail', (c) => c.detail ?? '', 'minmax(120px, 2fr)'),
+];
+
+/** The per-row Acknowledge button (or "Reviewed"), given the action that acknowledges. */
+export function acknowledgeColumn(acknowledge: (ids: number[]) => void, busy: boolean) {
+  return change.cell(
+    'ack',
+    'Review',
+    (c) =>
+      c.acknowledgedAt ? (
+        <span className="muted">Reviewed</span>
+      ) : (
+        <button
+          type="button"
+          className="button button-small"
+          disabled={busy}
+          aria-label={`Acknowledge change ${c.id} of transaction ${c.transactionId}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            acknowledge([c.id]);
+          }}
+        >
+          Acknowledge
+        </button>
+      ),
+    '130px',
+  );
+}
