@@ -110,6 +110,8 @@ export const settingsPatchSchema = z
     bankMatchWindowDays: z.number().int().min(0).max(30),
     /** A desktop notification after the nightly sync when something needs the bookkeeper. */
     notifyAfterSync: z.boolean(),
+    /** Team mode: the approver of a sign-off must not be the user who prepared it. */
+    requireSeparateApprover: z.boolean(),
     /** ASCENDER contra offset (docs/erp-layouts.md): a typed contra needs object 11XX, 181X or 191X. */
     ascenderContraObject: z.string().regex(/^(|11\d\d|181\d|191\d)$/, 'must be 11XX, 181X, 191X or blank'),
     ascenderContraSubObject: z.string().regex(/^(|[0-9A-Za-z]{2})$/, 'must be two characters or blank'),
@@ -169,6 +171,7 @@ export interface Settings {
   ascenderContraSubObject: string;
   ascenderNextReceipt: number;
   quickbooksAccountNames: Record<string, string>;
+  requireSeparateApprover: boolean;
 }
 
 export const SYNC_PHASES = [
@@ -505,6 +508,8 @@ export const methodSchemas = {
     })
     .strict(),
   'batches.unsign': z.object({ id: batchId, reason: text(2000).min(1), by: text(100).optional() }).strict(),
+  /** Team mode: marks a deposit prepared for sign-off; the preparer is whoever calls (no "by"). */
+  'batches.prepare': z.object({ id: batchId, note: text(2000).default('') }).strict(),
 
   'glBatches.list': inOrder(glFilter.extend({ limit: z.number().int().min(1).max(5000).default(2000) }).strict()),
   'glBatches.defaultRange': none,
@@ -587,6 +592,7 @@ export interface MethodResults extends BankMethodResults {
   'batches.get': BatchDetail;
   'batches.signOff': BatchDetail;
   'batches.unsign': BatchDetail;
+  'batches.prepare': BatchDetail;
   'glBatches.list': GlBatchReport;
   'glBatches.defaultRange': GlDefaultRange;
   'changes.list': Page<Change> & { unacknowledged: number };

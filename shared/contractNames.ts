@@ -26,6 +26,7 @@ export const METHOD_NAMES = [
   'transactions.seek',
   'batches.list',
   'batches.get',
+  'batches.prepare',
   'batches.signOff',
   'batches.unsign',
   'glBatches.list',

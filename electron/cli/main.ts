@@ -10,6 +10,8 @@ Commands:
   status     Show what the local database holds
   check      Tie out deposits against transactions and GL batches
   export     export gl: write GL batches to Excel or an ERP layout
+  serve      Run the district server: many users, roles, the nightly sync (team mode)
+  users      users add NAME --role R | list | disable NAME: the district server's accounts
 
 Options:
   --version  Print the version
@@ -25,6 +27,8 @@ const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
   status: () => import('./commands/status'),
   check: () => import('./commands/check'),
   export: () => import('./commands/export'),
+  serve: () => import('./commands/serve'),
+  users: () => import('./commands/users'),
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -41,6 +41,8 @@ import { createReconcileHandlers } from './handlers/reconcile';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
 import { createTransactionHandlers } from './handlers/transactions';
+import { runAs } from './team/actor';
+import { createTeamService, type TeamService } from './team';
 
 /** What a host may do with a running engine. */
 export interface Engine {
@@ -68,6 +70,10 @@ export interface Engine {
   };
   store: { readonly path: string };
   close(): Promise<void>;
+  /** Team mode: a call made by a signed-in user, who is then the acting user of whatever it writes. */
+  callAs(user: string, method: unknown, args: unknown): Promise<unknown>;
+  /** Team mode: users, sessions and idempotency keys (DESIGN.md §11). */
+  team: TeamService;
 }
 
 /** For tests and benchmarks only (lint keeps it from the hosts): the engine with its parts exposed. */
@@ -154,5 +160,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
       for (const close of closers.reverse()) await close();
       await store.close();
     },
+    callAs: (user, method, args) => runAs(user, () => callUnknown(method, args)),
+    team: createTeamService(context),
   };
 }

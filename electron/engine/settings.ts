@@ -26,6 +26,8 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   ascenderContraSubObject: '',
   ascenderNextReceipt: 1,
   quickbooksAccountNames: {},
+  // Off: a district with one bookkeeper signs off its own deposits.
+  requireSeparateApprover: false,
 };
 
 type StoredSettings = Omit<Settings, 'connectionConfigured'>;

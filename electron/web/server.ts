@@ -4,14 +4,22 @@
  * - /rpc/<method> and /events need `Authorization: Bearer <token>`, a random per-launch token that
  *   reaches the page only through the URL fragment printed at launch (fragments are never sent to a
  *   server or written to its logs). A request with a foreign Origin is refused.
+ * - Team mode (`district-recon serve`, DESIGN.md §11): users sign in instead (team/auth.ts), each
+ *   /rpc call passes the role gate (team/gate.ts), and the server may listen beyond loopback, but
+ *   only over TLS or behind an HTTPS proxy: plain HTTP stays on loopback.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import { isIP } from 'node:net';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { APP_CSP } from '../../shared/csp';
-import { toErrorPayload, type ErrorCode, type EngineEvents, type EventName } from '../../shared/contract';
+import { toErrorPayload, type EngineEvents, type EventName } from '../../shared/contract';
+import { BodyTooLarge, badPath, decodePath, readBody, refuse, refuseLargeBody, sendJson } from './http';
+import { createTeamAuth, type Caller, type TeamMode } from './team/auth';
+import { STATUS_BY_CODE, teamCall } from './team/gate';
 
 export interface WebEngine {
   callUnknown(method: unknown, args: unknown): Promise<unknown>;
@@ -27,6 +35,12 @@ export interface WebHostOptions {
   token?: string;
   /** Maps a download id to a file the engine wrote (exports). */
   resolveDownload?: (id: string) => Promise<string | null>;
+  /** Team mode: signed-in users instead of the launch token. */
+  team?: TeamMode;
+  /** The address to listen on; 127.0.0.1 unless team mode says otherwise. */
+  bind?: string;
+  /** Team mode over HTTPS (node:https) with this certificate and key (PEM). */
+  tls?: { cert: string | Buffer; key: string | Buffer };
 }
 
 export interface WebHost {
@@ -37,8 +51,6 @@ export interface WebHost {
   port: number;
   close(): Promise<void>;
 }
-
-const MAX_BODY_BYTES = 1_000_000;
 
 export const CONTENT_SECURITY_POLICY = APP_CSP;
 
@@ -53,69 +65,108 @@ const CONTENT_TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
-  BAD_ARGUMENTS: 400,
-  UNKNOWN_METHOD: 404,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  NOT_CONFIGURED: 409,
-};
+/** Loopback addresses: the only ones plain HTTP may listen on. */
+export function isLoopback(address: string): boolean {
+  return address === 'localhost' || address === '::1' || (isIP(address) === 4 && address.startsWith('127.'));
+}
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const token = options.token ?? randomBytes(32).toString('base64url');
+  const team = options.team;
+  const bind = options.bind ?? '127.0.0.1';
+  if (!isLoopback(bind) && !options.tls && !team?.behindProxy) {
+    throw new Error(
+      `Plain HTTP is for loopback only: to listen on ${bind}, give --tls-cert and --tls-key, or --behind-proxy.`,
+    );
+  }
+  const token = team ? '' : (options.token ?? randomBytes(32).toString('base64url'));
   const tokenBuffer = Buffer.from(`Bearer ${token}`);
+  const teamAuth = team ? createTeamAuth(team) : null;
   const staticRoot = resolve(options.staticDir);
+  const scheme = options.tls || team?.behindProxy ? 'https' : 'http';
+  // Loopback without a proxy: only our own Host names (defeats DNS rebinding). Elsewhere the Host is
+  // the server's public name, and the Origin must match it.
+  const fixedHosts = isLoopback(bind) && !team?.behindProxy;
   let port = 0;
 
-  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
-  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+  const hostOk = (host: string) =>
+    fixedHosts ? host === `127.0.0.1:${port}` || host === `localhost:${port}` : host.length > 0;
+  const originOk = (origin: string, host: string) =>
+    fixedHosts
+      ? origin === `${scheme}://127.0.0.1:${port}` || origin === `${scheme}://localhost:${port}`
+      : origin === `${scheme}://${host}`;
 
   const authorised = (req: IncomingMessage) => {
     const header = Buffer.from(req.headers.authorization ?? '');
     return header.length === tokenBuffer.length && timingSafeEqual(header, tokenBuffer);
   };
 
-  const server = createServer((req, res) => {
+  /** The launch token, or (team mode) the signed-in user; answers 401 itself when neither. */
+  const signedIn = async (req: IncomingMessage, res: ServerResponse): Promise<Caller | true | null> => {
+    if (!teamAuth) {
+      if (authorised(req)) return true;
+      refuse(res, 401, 'FORBIDDEN', 'Missing or wrong token.');
+      return null;
+    }
+    const caller = await teamAuth.caller(req);
+    if (!caller) {
+      refuse(res, 401, 'FORBIDDEN', 'Not signed in, or the session ended. Sign in again at /login.', {
+        'x-sign-in': '/login',
+      });
+    }
+    return caller;
+  };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch(() => {
       if (!res.headersSent)
         sendJson(res, 500, { ok: false, error: { code: 'INTERNAL', message: 'The browser host failed.' } });
       else res.destroy();
     });
-  });
+  };
+  const server: Server = options.tls
+    ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest)
+    : createServer(onRequest);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (!allowedHosts().has(req.headers.host ?? '')) {
-      return sendJson(res, 403, { ok: false, error: { code: 'FORBIDDEN', message: 'Wrong Host header.' } });
-    }
+    const host = req.headers.host ?? '';
+    if (!hostOk(host)) return refuse(res, 403, 'FORBIDDEN', 'Wrong Host header.');
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins().has(origin)) {
-      return sendJson(res, 403, {
-        ok: false,
-        error: { code: 'FORBIDDEN', message: 'Requests from other sites are refused.' },
-      });
+    if (origin !== undefined && !originOk(origin, host)) {
+      return refuse(res, 403, 'FORBIDDEN', 'Requests from other sites are refused.');
+    }
+    if (team?.behindProxy && req.headers['x-forwarded-proto'] !== 'https') {
+      return refuse(
+        res,
+        403,
+        'FORBIDDEN',
+        'This server sits behind an HTTPS proxy (--behind-proxy) and answers only what the proxy received over HTTPS.',
+      );
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (teamAuth && (await teamAuth.route(req, res, url))) return;
 
     if (url.pathname.startsWith('/rpc/')) {
       if (req.method !== 'POST')
         return sendJson(res, 405, { ok: false, error: { code: 'BAD_ARGUMENTS', message: 'Use POST.' } });
-      if (!authorised(req))
-        return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
+      const who = await signedIn(req, res);
+      if (!who) return;
+      if (who !== true && !teamAuth!.csrfOk(req, who)) {
+        return refuse(
+          res,
+          403,
+          'FORBIDDEN',
+          'Missing or wrong X-CSRF-Token: send the token /auth/me gives your session.',
+        );
+      }
       const method = decodePath(url.pathname.slice('/rpc/'.length));
       if (method === null) return badPath(res);
       let args: unknown;
+      let body: string;
       try {
-        const body = await readBody(req);
+        body = await readBody(req);
         args = body.length ? JSON.parse(body) : {};
       } catch (error) {
-        if (error instanceof BodyTooLarge) {
-          // Answer, then drop the rest unread: the client sees 413, not a reset connection.
-          res.setHeader('connection', 'close');
-          sendJson(res, 413, { ok: false, error: { code: 'BAD_ARGUMENTS', message: error.message } });
-          req.resume();
-          return;
-        }
+        if (error instanceof BodyTooLarge) return refuseLargeBody(req, res, error);
         return sendJson(res, 400, {
           ok: false,
           error: { code: 'BAD_ARGUMENTS', message: 'The request body is not valid JSON.' },
@@ -136,6 +187,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           },
         });
       }
+      if (team && who !== true) {
+        const key = req.headers['idempotency-key'];
+        return teamCall(team, res, who, method, args, body, typeof key === 'string' ? key : undefined);
+      }
       try {
         const result = await options.engine.callUnknown(method, args);
         return sendJson(res, 200, { ok: true, result });
@@ -146,8 +201,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname === '/events') {
-      if (!authorised(req))
-        return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
+      if (!(await signedIn(req, res))) return;
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -166,8 +220,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname.startsWith('/download/')) {
-      if (!authorised(req))
-        return sendJson(res, 401, { ok: false, error: { code: 'FORBIDDEN', message: 'Missing or wrong token.' } });
+      if (!(await signedIn(req, res))) return;
       const file = options.resolveDownload
         ? await options.resolveDownload(url.pathname.slice('/download/'.length))
         : null;
@@ -187,6 +240,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return sendJson(res, 405, { ok: false, error: { code: 'BAD_ARGUMENTS', message: 'Method not allowed.' } });
+    }
+    // Team mode: the app's pages wait for a sign-in; its scripts and styles are no secret.
+    if (teamAuth && !extname(url.pathname) && !(await teamAuth.caller(req))) {
+      res.writeHead(303, { location: '/login', 'cache-control': 'no-store' });
+      res.end();
+      return;
     }
     return serveStatic(url.pathname, res);
   }
@@ -225,15 +284,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolvePromise());
+    server.listen(options.port ?? 0, bind, () => resolvePromise());
   });
   const address = server.address();
   port = typeof address === 'object' && address ? address.port : 0;
-  const url = `http://127.0.0.1:${port}`;
+  const shownHost = isIP(bind) === 6 ? `[${bind}]` : bind;
+  const url = `${scheme}://${shownHost}:${port}`;
 
   return {
     url,
-    launchUrl: `${url}/#token=${token}`,
+    launchUrl: team ? `${url}/login` : `${url}/#token=${token}`,
     token,
     port,
     close: () =>
@@ -242,57 +302,4 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         server.close(() => resolvePromise());
       }),
   };
-}
-
-class BodyTooLarge extends Error {}
-
-function decodePath(path: string): string | null {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return null;
-  }
-}
-
-function badPath(res: ServerResponse): void {
-  sendJson(res, 400, {
-    ok: false,
-    error: { code: 'BAD_ARGUMENTS', message: 'The path is not valid percent-encoding.' },
-  });
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    const tooLarge = () => new BodyTooLarge(`The request body is larger than ${MAX_BODY_BYTES} bytes; send less.`);
-    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
-      reject(tooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.off('data', onData);
-        chunks.length = 0;
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-  });
-  res.end(text);
 }

@@ -61,6 +61,16 @@ function takeToken(): string {
   return sessionStorage.getItem(TOKEN_KEY) ?? '';
 }
 
+/**
+ * On a district server (team mode) there is no launch token: the session is a cookie the browser
+ * sends by itself, and every call carries the session's CSRF token, which the server leaves in a
+ * cookie the page may read (the session cookie itself it may not).
+ */
+function csrfHeader(): Record<string, string> {
+  const match = /(?:^|;\s*)(?:__Host-)?recon_csrf=([\w-]+)/.exec(document.cookie);
+  return match?.[1] ? { 'x-csrf-token': match[1] } : {};
+}
+
 function webClient(): EngineClient {
   const token = takeToken();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -109,13 +119,16 @@ function webClient(): EngineClient {
       try {
         response = await fetch(`/rpc/${encodeURIComponent(method)}`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...csrfHeader() },
           body: JSON.stringify(args ?? {}),
         });
       } catch {
         throw new BridgeError('OFFLINE', 'District Recon’s local service is not answering. Is the app still running?');
       }
       if (response.status === 401) {
+        // Team mode: the session ended, and the server names its sign-in page.
+        const signIn = response.headers.get('x-sign-in');
+        if (signIn === '/login') window.location.assign(signIn);
         throw new BridgeError(
           'FORBIDDEN',
           'This browser tab is not signed in to District Recon. Open the link printed when the app started.',

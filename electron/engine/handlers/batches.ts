@@ -1,8 +1,9 @@
 import type { EngineContext } from '../context';
-import { getBatchDetail, listBatches, signOffBatch, unsignBatch } from '../reconcile';
+import { getBatchDetail, listBatches, prepareBatch, signOffBatch, unsignBatch } from '../reconcile';
+import { readSettings } from '../settings';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
-/** Deposits: the list, one deposit, sign-off and unsign (each one guarded transaction). */
+/** Deposits: the list, one deposit, preparation, sign-off and unsign (each one guarded transaction). */
 export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches'> {
   const { reader, writer } = ctx.store;
   return {
@@ -10,9 +11,10 @@ export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches
     'batches.get': ({ id }) => getBatchDetail(reader, id),
     'batches.signOff': async ({ id, note, by, revision }) => {
       try {
+        const separateApprover = (await readSettings(ctx)).requireSeparateApprover;
         const { detail } = await signOffBatch(
           writer,
-          { id, note, by: await actingUser(ctx, by), revision },
+          { id, note, by: await actingUser(ctx, by), revision, separateApprover },
           nowIso(ctx),
         );
         return detail;
@@ -20,6 +22,11 @@ export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches
         // Even a refused sign-off may have brought the batch's checks up to date.
         dataChanged(ctx, 'batches');
       }
+    },
+    'batches.prepare': async ({ id, note }) => {
+      const detail = await prepareBatch(writer, { id, note, by: await actingUser(ctx) }, nowIso(ctx));
+      dataChanged(ctx, 'batches');
+      return detail;
     },
     'batches.unsign': async ({ id, reason, by }) => {
       const detail = await unsignBatch(writer, { id, reason, by: await actingUser(ctx, by) }, nowIso(ctx));

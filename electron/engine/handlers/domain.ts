@@ -2,14 +2,20 @@ import type { DataScope, EngineHandlers, MethodName } from '../../../shared/cont
 import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
+import { boundActor } from '../team/actor';
 
 /** The handlers of one contract domain, typed from the contract: `DomainHandlers<'batches'>` is every `batches.*`. */
 export type DomainHandlers<Domain extends string> = Pick<EngineHandlers, Extract<MethodName, `${Domain}.${string}`>>;
 
 const DEFAULT_REVIEWER = 'bookkeeper';
 
-/** Who acts: the name given, else the reviewer name in Settings, else "bookkeeper". */
+/**
+ * Who acts: the signed-in user a host bound to this call (team mode: it wins over any name given),
+ * else the name given, else the reviewer name in Settings, else "bookkeeper".
+ */
 export async function actingUser(ctx: EngineContext, given?: string): Promise<string> {
+  const bound = boundActor();
+  if (bound) return bound;
   if (given?.trim()) return given.trim();
   return (await readSettings(ctx)).reviewerName.trim() || DEFAULT_REVIEWER;
 }

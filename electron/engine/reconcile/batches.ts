@@ -7,6 +7,7 @@ import type { ReadableDB, WritableDB } from '../store/handles';
 import { appendReviewGuarded, checksRevision, latestReviews, type ReviewSnapshot } from '../store/reviews';
 import { reviewStateOf, summaryOf, toGlBatch, toSignOff, toTransaction } from '../store/rowMappers';
 import type { BatchRow } from '../store/schema';
+import { requireSeparatePreparer } from './preparation';
 import { refreshBatchChecks } from './refresh';
 import { reversalsOfBatch } from './reversals';
 
@@ -57,6 +58,8 @@ export interface SignOffArgs {
   by: string;
   /** The checks' revision the caller saw (BatchDetail.revision); omitted: sign what is there now. */
   revision?: string;
+  /** Settings.requireSeparateApprover: someone other than `by` must have prepared these checks. */
+  separateApprover?: boolean;
 }
 
 /**
@@ -86,6 +89,7 @@ export async function signOffBatch(
         `Batch ${args.id} changed since you opened it (its checks were recomputed at ${checks.computed_at}). Review it again, then sign off.`,
       );
     }
+    if (args.separateApprover) requireSeparatePreparer(state, args.id, checks.fingerprint, args.by);
     const verdict = checks.verdict as Verdict;
     if (verdict !== 'ties_out' && args.note.trim() === '') {
       throw new ContractError(

@@ -12,6 +12,7 @@ export {
   type RefreshResult,
 } from './refresh';
 export { listBatches, getBatchDetail, signOffBatch, unsignBatch } from './batches';
+export { prepareBatch } from './preparation';
 export { daySummary } from '../store/daySummary';
 export { listChanges, acknowledgeChanges, changeGroups } from './changes';
 export { getOverview } from './overview';

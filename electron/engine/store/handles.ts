@@ -5,7 +5,7 @@
  * read cannot write there either; an in-memory store (tests) has one connection for both.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
 
 declare const readable: unique symbol;
@@ -29,12 +29,32 @@ export function asWritable(connection: Connection): WritableDB {
   return connection as WritableDB;
 }
 
-/** Runs `work` in one synchronous transaction of the write connection (better-sqlite3's, so no await inside). */
+/**
+ * Runs `work` in one synchronous transaction of the write connection (better-sqlite3's, so no await
+ * inside). BEGIN IMMEDIATE: the write lock is taken first, so another process writing the same file
+ * (a second server, the CLI's sync) makes this wait out busy_timeout instead of failing with
+ * SQLITE_BUSY_SNAPSHOT when a read-then-write transaction finds its snapshot stale.
+ */
 export function inTransaction<T>(writer: WritableDB, work: () => T): T {
-  return writer.sqlite.transaction(work)();
+  return writer.sqlite.transaction(work).immediate();
 }
 
-/** Runs async kysely work in one transaction of the write connection (never await the network inside). */
+/**
+ * Runs async kysely work in one transaction of the write connection (never await the network
+ * inside). BEGIN IMMEDIATE for the reason above; kysely's own transaction() can only say BEGIN.
+ * The connection is held throughout, so nothing else on this Kysely runs inside the transaction.
+ */
 export async function inWriteTransaction<T>(writer: WritableDB, work: (tx: WritableDB) => Promise<T>): Promise<T> {
-  return writer.db.transaction().execute((trx) => work(asWritable({ db: trx, sqlite: writer.sqlite })));
+  if (writer.db.isTransaction) return work(writer);
+  return writer.db.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection);
+    try {
+      const result = await work(asWritable({ db: connection, sqlite: writer.sqlite }));
+      await sql`COMMIT`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
 }

@@ -1,6 +1,7 @@
 /** Batch reviews (sign-off, unsign, re-open): append-only rows; the last one is a batch's review state. */
 import { createHash } from 'node:crypto';
 import type { BatchChecksTable, BatchReviewRow, BatchRow, Database } from './schema';
+import type { BatchPreparationsTable } from './teamSchema';
 import type { Insertable, Selectable } from 'kysely';
 import { inTransaction, type ReadableDB, type WritableDB } from './handles';
 import { statement } from './statements';
@@ -51,6 +52,23 @@ export interface ReviewSnapshot {
   batch: BatchRow | undefined;
   checks: CheckRow | undefined;
   latest: BatchReviewRow | undefined;
+  /** Team mode: the batch's latest preparation (migration 009), for a separate approver. */
+  prepared: Selectable<BatchPreparationsTable> | undefined;
+}
+
+/** A batch, its checks, latest review and latest preparation, read on the write connection (call inside a transaction). */
+export function reviewSnapshot(writer: WritableDB, batchId: string): ReviewSnapshot {
+  const { sqlite } = writer;
+  return {
+    batch: statement(sqlite, 'SELECT * FROM batches WHERE id = ?').get(batchId) as BatchRow | undefined,
+    checks: statement(sqlite, 'SELECT * FROM batch_checks WHERE batch_id = ?').get(batchId) as CheckRow | undefined,
+    latest: statement(sqlite, 'SELECT * FROM batch_reviews WHERE batch_id = ? ORDER BY id DESC LIMIT 1').get(
+      batchId,
+    ) as BatchReviewRow | undefined,
+    prepared: statement(sqlite, 'SELECT * FROM batch_preparations WHERE batch_id = ? ORDER BY id DESC LIMIT 1').get(
+      batchId,
+    ) as Selectable<BatchPreparationsTable> | undefined,
+  };
 }
 
 /**
@@ -66,14 +84,7 @@ export function appendReviewGuarded(
 ): BatchReviewRow {
   return inTransaction(writer, () => {
     const { sqlite } = writer;
-    const state: ReviewSnapshot = {
-      batch: statement(sqlite, 'SELECT * FROM batches WHERE id = ?').get(batchId) as BatchRow | undefined,
-      checks: statement(sqlite, 'SELECT * FROM batch_checks WHERE batch_id = ?').get(batchId) as CheckRow | undefined,
-      latest: statement(sqlite, 'SELECT * FROM batch_reviews WHERE batch_id = ? ORDER BY id DESC LIMIT 1').get(
-        batchId,
-      ) as BatchReviewRow | undefined,
-    };
-    const review = decide(state);
+    const review = decide(reviewSnapshot(writer, batchId));
     const id = statement(
       sqlite,
       `INSERT INTO batch_reviews (batch_id, action, by, at, note, total_cents, fees_cents, partial_cents, total_count, fingerprint)

@@ -3,6 +3,7 @@
  * text; business dates `YYYY-MM-DD` Central. Every synced row keeps the service's raw JSON.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TeamTables } from './teamSchema';
 
 /** SQLite has no boolean: 0 or 1. */
 type Flag = number;
@@ -294,7 +295,7 @@ export interface ExportReceiptsTable {
   date: string;
 }
 
-export interface Database {
+export interface Database extends TeamTables {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
   gl_accounts: GlAccountsTable;

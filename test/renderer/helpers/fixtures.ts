@@ -238,6 +238,7 @@ export function settings(overrides: Partial<Settings> = {}): Settings {
     ascenderContraSubObject: '',
     ascenderNextReceipt: 1,
     quickbooksAccountNames: {},
+    requireSeparateApprover: false,
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import * as m005 from './005_batches_to_check';
 import * as m006 from './006_export_status';
 import * as m007 from './007_bank';
 import * as m008 from './008_reversals';
+import * as m009 from './009_team';
 
 export interface Migration {
   name: string;
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '006_export_status', up: m006.up },
   { name: '007_bank', up: m007.up },
   { name: '008_reversals', up: m008.up },
+  { name: '009_team', up: m009.up },
 ];

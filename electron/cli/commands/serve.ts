@@ -1,0 +1,83 @@
+/**
+ * `district-recon serve`: the district server (issue 16, DESIGN.md §11). Opens (and so migrates)
+ * the database, runs the nightly schedule, and serves the app and the contract to signed-in users,
+ * pushing events to every one of them. Plain HTTP only on loopback; elsewhere TLS or a proxy.
+ * The payment service's token and secret come from RECON_TOKEN / RECON_SECRET (an EnvironmentFile
+ * in the systemd unit), never from argv.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { memoryCredentialStore } from '../../engine/credentials';
+import { createEngine } from '../../engine/engine';
+import { defaultDataFolder } from '../../engine/paths';
+import { isLoopback, startWebHost } from '../../web/server';
+import { intFlag, parseFlags, UsageError } from '../args';
+import { appVersion } from '../version';
+import { WEB_BUILD_DIR } from './web';
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    db: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'tls-cert': { type: 'string' },
+    'tls-key': { type: 'string' },
+    'behind-proxy': { type: 'boolean', default: false },
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  const port = intFlag(values.port, 'port', 0, 65535) ?? (values['tls-cert'] ? 8443 : 8080);
+  const bind = values.host ?? '127.0.0.1';
+  const [certFile, keyFile] = [values['tls-cert'], values['tls-key']];
+  if ((certFile === undefined) !== (keyFile === undefined))
+    throw new UsageError('--tls-cert and --tls-key go together');
+  if (certFile && values['behind-proxy']) throw new UsageError('give --tls-cert/--tls-key or --behind-proxy, not both');
+  if (!isLoopback(bind) && !certFile && !values['behind-proxy']) {
+    throw new UsageError(
+      `plain HTTP is for loopback only; to listen on ${bind} give --tls-cert F --tls-key F, or --behind-proxy`,
+    );
+  }
+  const tls = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : undefined;
+
+  const databasePath = values.db ? resolve(values.db) : undefined;
+  const token = process.env.RECON_TOKEN;
+  const secret = process.env.RECON_SECRET;
+  const engine = await createEngine({
+    version: appVersion(),
+    dataFolder: databasePath ? dirname(databasePath) : defaultDataFolder(),
+    databasePath,
+    host: 'web',
+    credentials: memoryCredentialStore(token && secret ? { token, secret } : null),
+  });
+  const secure = Boolean(tls) || values['behind-proxy'];
+  const host = await startWebHost({
+    engine,
+    staticDir: WEB_BUILD_DIR,
+    port,
+    bind,
+    tls,
+    team: { engine, secure, behindProxy: values['behind-proxy'] },
+    resolveDownload: async (id) => {
+      const records = (await engine.call('export.list', {}).catch(() => [])) as Array<{ id: number; file: string }>;
+      return records.find((record) => String(record.id) === id)?.file ?? null;
+    },
+  }).catch(async (error: unknown) => {
+    await engine.close();
+    throw error;
+  });
+  if (!existsSync(resolve(WEB_BUILD_DIR, 'index.html'))) {
+    process.stderr.write('The app is not built, so only the contract is served. Run: npm run build:web\n');
+  }
+  if ((await engine.team.users.list()).every((user) => user.disabled)) {
+    process.stderr.write('No one can sign in yet. Add someone: district-recon users add NAME --role admin\n');
+  }
+  process.stdout.write(`District Recon district server: ${host.url} (database ${engine.store.path})\n`);
+  await engine.schedule.start();
+
+  await new Promise<void>((resolveStop) => {
+    process.once('SIGINT', resolveStop);
+    process.once('SIGTERM', resolveStop);
+  });
+  await host.close();
+  await engine.close();
+  return 0;
+}

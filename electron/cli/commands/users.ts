@@ -1,0 +1,134 @@
+/**
+ * `district-recon users add NAME --role R | list | disable NAME [--db FILE]`: the district server's
+ * accounts. A password never comes from a flag (other users of the machine can read argv): it is
+ * RECON_USER_PASSWORD, or typed twice at a prompt that does not echo.
+ */
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { createEngine } from '../../engine/engine';
+import { parseFlags, UsageError } from '../args';
+import { databasePathOf, openExistingStore } from '../existingStore';
+import { appVersion } from '../version';
+
+const USAGE = 'use: users add NAME --role viewer|preparer|approver|admin, users list, or users disable NAME';
+
+export async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    db: { type: 'string' },
+    role: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  });
+  const [action, name, extra] = positionals;
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`);
+  if (action === 'add') return add(name, values.role, values.db);
+  if (values.role !== undefined) throw new UsageError('--role goes with "users add" only');
+  if (action === 'list') {
+    if (name !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(name)}`);
+    return list(values.db, values.json);
+  }
+  if (action === 'disable') return disable(name, values.db);
+  throw new UsageError(USAGE);
+}
+
+async function add(name: string | undefined, role: string | undefined, db: string | undefined): Promise<number> {
+  if (!name) throw new UsageError('users add needs a NAME');
+  if (!role) throw new UsageError('users add needs --role viewer|preparer|approver|admin');
+  const path = databasePathOf(db);
+  // Adding the first admin may come before the first serve: the database is created then, not later.
+  if (!existsSync(dirname(path))) throw new UsageError(`the folder ${dirname(path)} does not exist`);
+  const password = await passwordFor(name);
+  const engine = await createEngine({
+    version: appVersion(),
+    dataFolder: dirname(path),
+    databasePath: path,
+    host: 'cli',
+  });
+  try {
+    const user = await engine.team.users.add({ name, role, password });
+    process.stdout.write(`Added ${user.name} (${user.role}).\n`);
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}
+
+async function list(db: string | undefined, json: boolean): Promise<number> {
+  if (!existsSync(databasePathOf(db))) throw new UsageError(`there is no database at ${databasePathOf(db)}`);
+  const engine = await openExistingStore(db);
+  try {
+    const users = await engine.team.users.list();
+    if (json) {
+      process.stdout.write(JSON.stringify(users.map(({ id: _id, ...user }) => user)) + '\n');
+    } else if (users.length === 0) {
+      process.stdout.write('No users yet. Add one: district-recon users add NAME --role admin\n');
+    } else {
+      for (const user of users) {
+        process.stdout.write(
+          `${user.name.padEnd(24)} ${user.role.padEnd(9)} ${user.disabled ? 'disabled' : 'active  '} since ${user.createdAt}\n`,
+        );
+      }
+    }
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}
+
+async function disable(name: string | undefined, db: string | undefined): Promise<number> {
+  if (!name) throw new UsageError('users disable needs a NAME');
+  if (!existsSync(databasePathOf(db))) throw new UsageError(`there is no database at ${databasePathOf(db)}`);
+  const engine = await openExistingStore(db);
+  try {
+    await engine.team.users.disable(name);
+    process.stdout.write(`Disabled ${name.trim()}; their sessions have ended.\n`);
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}
+
+async function passwordFor(name: string): Promise<string> {
+  const fromEnv = process.env.RECON_USER_PASSWORD;
+  if (fromEnv) return fromEnv;
+  if (!process.stdin.isTTY) {
+    throw new UsageError('set RECON_USER_PASSWORD, or run on a terminal to type the password (never as a flag)');
+  }
+  const first = await promptHidden(`Password for ${name}: `);
+  const second = await promptHidden('Again: ');
+  if (first !== second) throw new UsageError('the two passwords differ; nothing was added');
+  return first;
+}
+
+/** Reads a line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  const stdin = process.stdin;
+  return new Promise((resolve, reject) => {
+    let value = '';
+    const finish = () => {
+      stdin.off('data', onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      process.stderr.write('\n');
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') {
+          finish();
+          resolve(value);
+          return;
+        }
+        if (ch === '\u0003' || ch === '\u0004') {
+          finish();
+          reject(new UsageError('cancelled; nothing was added'));
+          return;
+        }
+        value = ch === '\u007f' || ch === '\b' ? value.slice(0, -1) : value + ch;
+      }
+    };
+    process.stderr.write(question);
+    stdin.setEncoding('utf8');
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on('data', onData);
+  });
+}

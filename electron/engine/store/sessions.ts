@@ -1,0 +1,63 @@
+/** Team-mode sessions (migration 009): keyed by the SHA-256 of the cookie, so the table holds no usable id. */
+import type { Selectable } from 'kysely';
+import type { ReadableDB, WritableDB } from './handles';
+import type { SessionsTable } from './teamSchema';
+import type { UserRow } from './users';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export async function insertSession({ db }: WritableDB, session: SessionRow): Promise<void> {
+  // Expired sessions go when a new one starts: no timer, and the table stays as small as its users.
+  await db.deleteFrom('sessions').where('expires_at', '<=', session.created_at).execute();
+  await db.insertInto('sessions').values(session).execute();
+}
+
+/** The live session and its user at `now`; undefined when unknown, expired or the user is disabled. */
+export async function findLiveSession(
+  { db }: ReadableDB,
+  idHash: string,
+  now: string,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id_hash',
+      's.user_id',
+      's.created_at',
+      's.expires_at',
+      's.csrf_token',
+      'u.id',
+      'u.name',
+      'u.role',
+      'u.password_hash',
+      'u.disabled',
+      'u.created_at as user_created_at',
+    ])
+    .where('s.id_hash', '=', idHash)
+    .where('s.expires_at', '>', now)
+    .where('u.disabled', '=', 0)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    session: {
+      id_hash: row.id_hash,
+      user_id: row.user_id,
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+      csrf_token: row.csrf_token,
+    },
+    user: {
+      id: row.id,
+      name: row.name,
+      role: row.role,
+      password_hash: row.password_hash,
+      disabled: row.disabled,
+      created_at: row.user_created_at,
+    },
+  };
+}
+
+export async function deleteSession({ db }: WritableDB, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}

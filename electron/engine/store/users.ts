@@ -1,0 +1,44 @@
+/** Team-mode users (migration 009): added and disabled by `district-recon users`, never deleted. */
+import type { Selectable } from 'kysely';
+import type { Role } from '../../../shared/contractRoles';
+import type { ReadableDB, WritableDB } from './handles';
+import type { UsersTable } from './teamSchema';
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserByName({ db }: ReadableDB, name: string): Promise<UserRow | undefined> {
+  // The column's NOCASE collation makes this match "Ana" for "ana".
+  return db.selectFrom('users').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export function findUserById({ db }: ReadableDB, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function listUsers({ db }: ReadableDB): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('name').execute();
+}
+
+/** Adds a user; false when the name is taken (any case). */
+export async function insertUser(
+  { db }: WritableDB,
+  user: { name: string; role: Role; passwordHash: string; createdAt: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('users')
+    .values({ name: user.name, role: user.role, password_hash: user.passwordHash, created_at: user.createdAt })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/** Disables a user and ends their sessions in one transaction; false when there is no such user. */
+export async function disableUser({ db }: WritableDB, name: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+    if (!user) return false;
+    await trx.updateTable('users').set({ disabled: 1 }).where('id', '=', user.id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    return true;
+  });
+}

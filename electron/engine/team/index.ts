@@ -1,0 +1,153 @@
+/**
+ * Team mode's accounts, sessions and idempotency keys (DESIGN.md §11), offered to the hosts through
+ * the engine's facade (`engine.team`). Time comes from the engine's clock, never from a client.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { ContractError } from '../../../shared/contract';
+import { isRole, type Role } from '../../../shared/contractRoles';
+import { toIsoUtc } from '../../../shared/time';
+import type { EngineContext } from '../context';
+import { claimIdempotencyKey, releaseIdempotencyKey, settleIdempotencyKey } from '../store/idempotency';
+import { deleteSession, findLiveSession, insertSession } from '../store/sessions';
+import { disableUser, findUserByName, insertUser, listUsers, type UserRow } from '../store/users';
+import { DUMMY_HASH, MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './passwords';
+
+export interface TeamUser {
+  id: number;
+  name: string;
+  role: Role;
+  disabled: boolean;
+  createdAt: string;
+}
+
+export interface SignedIn {
+  user: TeamUser;
+  /** The cookie's value: random, shown once, stored only as its SHA-256. */
+  token: string;
+  csrfToken: string;
+  expiresAt: string;
+}
+
+export type IdempotencyClaim =
+  | { state: 'claimed' }
+  | { state: 'replay'; status: number; body: string }
+  | { state: 'running'; since: string }
+  | { state: 'mismatch'; method: string };
+
+export interface TeamService {
+  users: {
+    add(input: { name: string; role: string; password: string }): Promise<TeamUser>;
+    list(): Promise<TeamUser[]>;
+    disable(name: string): Promise<void>;
+  };
+  /** null when the name is unknown, the password wrong or the user disabled: the same answer, the same cost. */
+  signIn(name: string, password: string): Promise<SignedIn | null>;
+  session(token: string): Promise<Omit<SignedIn, 'token'> | null>;
+  signOut(token: string): Promise<void>;
+  idempotency: {
+    claim(userId: number, key: string, method: string, body: string): Promise<IdempotencyClaim>;
+    settle(userId: number, key: string, status: number, body: string): Promise<void>;
+    release(userId: number, key: string): Promise<void>;
+  };
+  /** The engine's clock in epoch milliseconds, for anything a host must time (login attempts). */
+  nowMs(): number;
+}
+
+// A working day and then some: a bookkeeper signs in once in the morning.
+const SESSION_HOURS = 12;
+const IDEMPOTENCY_HOURS = 24;
+const NAME = /^[\p{L}\p{N}][\p{L}\p{N} .'@_-]{0,63}$/u;
+
+export function createTeamService(ctx: EngineContext): TeamService {
+  const { reader, writer } = ctx.store;
+  const now = () => ctx.clock.now();
+  const hoursFromNow = (hours: number) => toIsoUtc(now().add({ hours }));
+  const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+  return {
+    users: {
+      async add({ name, role, password }) {
+        const trimmed = name.trim();
+        if (!NAME.test(trimmed)) {
+          throw new ContractError(
+            'BAD_ARGUMENTS',
+            `A user name is 1 to 64 letters, digits, spaces or . ' @ _ - and starts with a letter or digit; got ${JSON.stringify(name)}.`,
+          );
+        }
+        if (!isRole(role)) {
+          throw new ContractError(
+            'BAD_ARGUMENTS',
+            `The role must be viewer, preparer, approver or admin; got ${JSON.stringify(role)}.`,
+          );
+        }
+        if (password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
+          throw new ContractError('BAD_ARGUMENTS', `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+        }
+        const createdAt = toIsoUtc(now());
+        const added = await insertUser(writer, {
+          name: trimmed,
+          role,
+          passwordHash: await hashPassword(password),
+          createdAt,
+        });
+        if (!added)
+          throw new ContractError('CONFLICT', `There is already a user named ${trimmed} (names ignore case).`);
+        return toUser((await findUserByName(writer, trimmed))!);
+      },
+      list: async () => (await listUsers(reader)).map(toUser),
+      async disable(name) {
+        if (!(await disableUser(writer, name.trim()))) {
+          throw new ContractError(
+            'NOT_FOUND',
+            `There is no user named ${name.trim()}. "district-recon users list" shows who there is.`,
+          );
+        }
+      },
+    },
+    async signIn(name, password) {
+      const row = await findUserByName(reader, name.trim());
+      // The hash is checked even for an unknown or disabled user, so timing does not say which names exist.
+      const matches = await verifyPassword(password, row?.password_hash ?? DUMMY_HASH);
+      if (!row || !matches || row.disabled) return null;
+      const token = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(32).toString('base64url');
+      const expiresAt = hoursFromNow(SESSION_HOURS);
+      await insertSession(writer, {
+        id_hash: hashOf(token),
+        user_id: row.id,
+        created_at: toIsoUtc(now()),
+        expires_at: expiresAt,
+        csrf_token: csrfToken,
+      });
+      return { user: toUser(row), token, csrfToken, expiresAt };
+    },
+    async session(token) {
+      const found = await findLiveSession(reader, hashOf(token), toIsoUtc(now()));
+      if (!found) return null;
+      return { user: toUser(found.user), csrfToken: found.session.csrf_token, expiresAt: found.session.expires_at };
+    },
+    signOut: (token) => deleteSession(writer, hashOf(token)),
+    idempotency: {
+      async claim(userId, key, method, body) {
+        const requestHash = createHash('sha256').update(method).update('\0').update(body).digest('hex');
+        const existing = await claimIdempotencyKey(
+          writer,
+          { userId, key, method, requestHash, createdAt: toIsoUtc(now()) },
+          hoursFromNow(-IDEMPOTENCY_HOURS),
+        );
+        if (!existing) return { state: 'claimed' };
+        if (existing.request_hash !== requestHash) return { state: 'mismatch', method: existing.method };
+        if (existing.status === null || existing.response === null)
+          return { state: 'running', since: existing.created_at };
+        return { state: 'replay', status: existing.status, body: existing.response };
+      },
+      settle: (userId, key, status, body) => settleIdempotencyKey(writer, userId, key, status, body),
+      release: (userId, key) => releaseIdempotencyKey(writer, userId, key),
+    },
+    nowMs: () => now().epochMilliseconds,
+  };
+}
+
+function toUser(row: UserRow): TeamUser {
+  return { id: row.id, name: row.name, role: row.role, disabled: row.disabled === 1, createdAt: row.created_at };
+}

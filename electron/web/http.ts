@@ -1,0 +1,89 @@
+/** Small HTTP helpers shared by the browser host and its team mode: JSON answers, bounded bodies, paths. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const MAX_BODY_BYTES = 1_000_000;
+
+export class BodyTooLarge extends Error {}
+
+export function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+export function badPath(res: ServerResponse): void {
+  sendJson(res, 400, {
+    ok: false,
+    error: { code: 'BAD_ARGUMENTS', message: 'The path is not valid percent-encoding.' },
+  });
+}
+
+export function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const tooLarge = () => new BodyTooLarge(`The request body is larger than ${MAX_BODY_BYTES} bytes; send less.`);
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      reject(tooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.off('data', onData);
+        chunks.length = 0;
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
+    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Answers 413 for a body over the cap, then drops the rest unread: the client sees 413, not a reset. */
+export function refuseLargeBody(req: IncomingMessage, res: ServerResponse, error: BodyTooLarge): void {
+  res.setHeader('connection', 'close');
+  sendJson(res, 413, { ok: false, error: { code: 'BAD_ARGUMENTS', message: error.message } });
+  req.resume();
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string | string[]> = {},
+): void {
+  sendText(res, status, JSON.stringify(body), headers);
+}
+
+/** A JSON text already serialised (an idempotent replay sends the stored answer byte for byte). */
+export function sendText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string | string[]> = {},
+): void {
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...headers,
+  });
+  res.end(text);
+}
+
+export function refuse(
+  res: ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  sendJson(res, status, { ok: false, error: { code, message } }, headers);
+}

@@ -1,0 +1,101 @@
+/**
+ * Team mode's gate in front of the engine, for one /rpc call by a signed-in user:
+ * - the role the method needs (shared/contractRoles.ts) before the engine is touched (403 in words);
+ * - no client-supplied "by": the engine records the signed-in user (Engine.callAs);
+ * - an Idempotency-Key on a write claims the key first; a retry gets the stored answer, a second
+ *   request still running gets 409, the same key on a different request 422.
+ * Time is the engine's clock throughout; the contract takes no client timestamps.
+ */
+import type { ServerResponse } from 'node:http';
+import { isMethodName, toErrorPayload, type ErrorCode } from '../../../shared/contract';
+import { METHOD_ROLES, ROLE_WORDS, roleAllows } from '../../../shared/contractRoles';
+import { refuse, sendText } from '../http';
+import type { Caller, TeamMode } from './auth';
+
+export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
+  BAD_ARGUMENTS: 400,
+  UNKNOWN_METHOD: 404,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  NOT_CONFIGURED: 409,
+};
+
+const KEY = /^[\w.:-]{8,200}$/;
+
+export async function teamCall(
+  mode: TeamMode,
+  res: ServerResponse,
+  caller: Caller,
+  method: string,
+  args: unknown,
+  rawBody: string,
+  idempotencyKey: string | undefined,
+): Promise<void> {
+  const { user } = caller;
+  const needed = isMethodName(method) ? METHOD_ROLES[method] : null;
+  if (needed && !roleAllows(user.role, needed)) {
+    return refuse(
+      res,
+      403,
+      'FORBIDDEN',
+      `${method} needs ${ROLE_WORDS[needed]} or above; ${user.name} is signed in as ${ROLE_WORDS[user.role]}. Ask an admin if you should have that role.`,
+    );
+  }
+  if (args !== null && typeof args === 'object' && 'by' in args) {
+    return refuse(
+      res,
+      403,
+      'FORBIDDEN',
+      `On a district server District Recon records who acted from the sign-in (${user.name}); leave "by" out.`,
+    );
+  }
+  // Reads are safe to repeat, so their answers are not stored: the key matters on writes only.
+  const keyed = idempotencyKey !== undefined && needed !== null && needed !== 'viewer';
+  if (keyed) {
+    if (!KEY.test(idempotencyKey)) {
+      return refuse(
+        res,
+        400,
+        'BAD_ARGUMENTS',
+        'An Idempotency-Key is 8 to 200 letters, digits or . : _ - (a UUID will do).',
+      );
+    }
+    const claim = await mode.engine.team.idempotency.claim(user.id, idempotencyKey, method, rawBody);
+    if (claim.state === 'replay') return sendText(res, claim.status, claim.body, { 'idempotent-replay': 'true' });
+    if (claim.state === 'running') {
+      return refuse(
+        res,
+        409,
+        'CONFLICT',
+        `A request with this Idempotency-Key (started ${claim.since}) has not finished. Wait for it, then retry with the same key to get its answer.`,
+      );
+    }
+    if (claim.state === 'mismatch') {
+      return refuse(
+        res,
+        422,
+        'BAD_ARGUMENTS',
+        `This Idempotency-Key was already used for a different request (${claim.method}). Use a new key for a new request.`,
+      );
+    }
+  }
+  let status: number;
+  let text: string;
+  try {
+    const result = await mode.engine.callAs(user.name, method, args);
+    status = 200;
+    text = JSON.stringify({ ok: true, result });
+  } catch (error) {
+    const payload = toErrorPayload(error);
+    status = STATUS_BY_CODE[payload.code] ?? 500;
+    text = JSON.stringify({ ok: false, error: payload });
+  }
+  if (keyed) {
+    // An answer the engine chose (success, CONFLICT, bad arguments) is final; a failure inside the
+    // server is not, so its key is released and a retry runs the request again.
+    if (status < 500) await mode.engine.team.idempotency.settle(user.id, idempotencyKey, status, text);
+    else await mode.engine.team.idempotency.release(user.id, idempotencyKey);
+  }
+  sendText(res, status, text);
+}
