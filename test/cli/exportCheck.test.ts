@@ -118,6 +118,8 @@ describe('district-recon export gl and check', () => {
     expect(
       cli(['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', 'x.xlsx', '--layout', 'pdf'], folder),
     ).toMatchObject({ code: 2 });
+    const ancient = cli(['export', 'gl', '--from', '0000-01-01', '--to', '2026-03-31', '--out', 'x.xlsx'], folder);
+    expect(ancient).toMatchObject({ code: 2, stderr: expect.stringContaining('outside 2000 to 2099') });
     const bad = join(folder, 'missing', 'x.xlsx');
     const failed = cli(
       ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', bad, '--db', dbFile],
@@ -125,7 +127,7 @@ describe('district-recon export gl and check', () => {
     );
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain(`${bad}: the folder does not exist`);
-  });
+  }, 90_000);
 
   it('check exits 0 when everything ties out and 1 (with the batch named) when not', async () => {
     const ok = cli(['check', '--db', dbFile, '--json'], folder);

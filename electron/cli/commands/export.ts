@@ -1,7 +1,8 @@
 /**
- * `district-recon export gl --from YYYY-MM-DD --to YYYY-MM-DD --out FILE [--payees 1,2]
+ * `district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2]
  *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--db FILE]`
- * An existing --out file is refused unless --force.
+ * Without --from/--to the range is the one GL Batches opens on (glBatches.defaultRange), printed.
+ * An existing --out file is refused unless --force. Progress goes to stderr (progress.ts).
  * Exit 0 written, 1 the export failed (message says why; nothing half written), 2 usage.
  */
 import { resolve } from 'node:path';
@@ -11,9 +12,10 @@ import { formatMoney } from '../../../shared/money';
 import { isBusinessDate } from '../../../shared/time';
 import { openExistingStore } from '../existingStore';
 import { parseFlags, UsageError } from '../args';
+import { percent, progressLine, secondsLeft } from '../progress';
 
 const USAGE =
-  'usage: district-recon export gl --from YYYY-MM-DD --to YYYY-MM-DD --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--db FILE]';
+  'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--db FILE]';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -27,9 +29,13 @@ export async function run(argv: string[]): Promise<number> {
     force: { type: 'boolean', default: false },
   });
   if (positionals.length !== 1 || positionals[0] !== 'gl') throw new UsageError(`say what to export: gl\n${USAGE}`);
-  const from = requireDate(values.from, 'from');
-  const to = requireDate(values.to, 'to');
-  if (from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+  // Both or neither: half a range is more likely a typo than a wish for the default's other end.
+  if ((values.from === undefined) !== (values.to === undefined)) {
+    throw new UsageError(`give both --from and --to, or neither for the default range\n${USAGE}`);
+  }
+  const given =
+    values.from !== undefined ? { from: requireDate(values.from, 'from'), to: requireDate(values.to, 'to') } : null;
+  if (given && given.from > given.to) throw new UsageError(`--from ${given.from} is after --to ${given.to}`);
   if (!values.out) throw new UsageError(`--out FILE is required\n${USAGE}`);
   const layout = values.layout;
   if (layout !== undefined && !(EXPORT_LAYOUTS as readonly string[]).includes(layout)) {
@@ -45,8 +51,16 @@ export async function run(argv: string[]): Promise<number> {
     : undefined;
 
   const engine = await openExistingStore(values.db);
+  const progress = progressLine();
   try {
-    engine.on('export.progress', (p) => process.stderr.write(`\r${p.rows}/${p.totalRows} GL rows`));
+    const { from, to } = given ?? (await defaultRange(engine));
+    const started = Date.now();
+    engine.on('export.progress', (p) => {
+      const left = secondsLeft(p.rows, p.totalRows, Date.now() - started);
+      progress.update(
+        `Exporting GL rows: ${p.rows}/${p.totalRows} (${percent(p.rows, p.totalRows)})${left === null ? '' : `, about ${left} s left`}`,
+      );
+    });
     const result = await engine.call('export.glBatches', {
       from,
       to,
@@ -56,8 +70,8 @@ export async function run(argv: string[]): Promise<number> {
       file: resolve(values.out),
       overwrite: values.force,
     });
-    process.stderr.write('\n');
     const { record } = result;
+    progress.done(`Exported ${record.rowCount} GL rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     process.stdout.write(
       `Wrote ${record.file}${record.companionFile ? ` (workbook: ${record.companionFile})` : ''}: ${record.rowCount} GL rows, ${formatMoney(record.totalCents)}; ${result.deposits} deposits and ${result.reversals} reversals (${formatMoney(result.reversalCents)}) posted; sha256 ${record.sha256}\n`,
     );
@@ -78,10 +92,26 @@ export async function run(argv: string[]): Promise<number> {
   }
 }
 
+const RANGE_REASONS: Record<'not_exported' | 'all_exported' | 'no_data', string> = {
+  not_exported: 'the oldest period with deposits not yet exported',
+  all_exported: 'every deposit is exported; the latest month with data',
+  no_data: 'no GL batches synced yet; the week before today',
+};
+
+/** The range GL Batches would open on, said on stderr so a script's log shows what was exported. */
+async function defaultRange(engine: Awaited<ReturnType<typeof openExistingStore>>) {
+  const range = await engine.call('glBatches.defaultRange', {});
+  process.stderr.write(`No --from/--to: exporting ${range.from} to ${range.to} (${RANGE_REASONS[range.reason]}).\n`);
+  return range;
+}
+
 export function requireDate(value: string | undefined, name: string): string {
   if (value === undefined) throw new UsageError(`--${name} YYYY-MM-DD is required`);
   if (!isBusinessDate(value))
     throw new UsageError(`--${name} must be a date like 2026-03-08, got ${JSON.stringify(value)}`);
+  // The service has nothing before 2000 (sync refuses earlier days too); a year like 0000 is a typo.
+  const year = Number(value.slice(0, 4));
+  if (year < 2000 || year > 2099) throw new UsageError(`--${name} ${value} is outside 2000 to 2099; check the year`);
   return value;
 }
 
