@@ -1,7 +1,8 @@
 /**
  * `district-recon sync [--db FILE] [--sandbox | --url URL] [--from YYYY-MM-DD] [--json]`: one sync
  * run. The token and secret come from RECON_TOKEN / RECON_SECRET only (never argv, where other users
- * of the machine could read them). Progress goes to stderr, the summary to stdout.
+ * of the machine could read them). Progress goes to stderr (one line in place on a terminal, a line
+ * per update on a pipe, a summary last: progress.ts), the run's summary to stdout.
  * Exit 0: the run succeeded; 1: it failed or was interrupted; 2: usage.
  */
 import { dirname, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import { defaultDataFolder } from '../../engine/paths';
 import { parseFlags, UsageError } from '../args';
 import { sandboxProvider } from '../../sandbox/provider';
 import { appVersion } from '../version';
+import { progressLine } from '../progress';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -55,16 +57,26 @@ export async function run(argv: string[]): Promise<number> {
   process.once('SIGTERM', stopOnSignal);
   try {
     if (!sandbox) await engine.call('settings.set', { patch: { sandboxMode: false } });
+    const progress = progressLine();
+    let last = { pages: 0, rows: 0 };
+    const startedAt = Date.now();
     engine.on('sync.progress', (p) => {
+      last = { pages: p.pages, rows: p.rows };
       const pct = p.fraction === null ? '' : ` ${Math.round(p.fraction * 100)}%`;
-      const eta = p.etaSeconds ? `, about ${p.etaSeconds} s left` : '';
-      process.stderr.write(`[${p.phase}]${pct} ${p.message} (${p.pages} pages, ${p.rows} rows${eta})\n`);
+      const eta = p.etaSeconds ? `, about ${Math.ceil(p.etaSeconds)} s left` : '';
+      progress.update(`[${p.phase}]${pct} ${p.message} (${p.pages} pages, ${p.rows} rows${eta})`);
     });
+    const finish = (status: string) =>
+      progress.done(
+        `Sync ${status} after ${((Date.now() - startedAt) / 1000).toFixed(1)} s: ${last.pages} pages, ${last.rows} rows`,
+      );
     let summary: SyncRunSummary | null;
     try {
       const started = await engine.sync.start({ trigger: 'cli', from: values.from, url });
       summary = await started.finished;
+      finish(summary?.status ?? 'stopped');
     } catch (error) {
+      finish('failed');
       const message = error instanceof Error ? error.message : String(error);
       if (values.json) process.stdout.write(JSON.stringify({ status: 'failed', error: message }) + '\n');
       process.stderr.write(`district-recon sync: ${message}\n`);

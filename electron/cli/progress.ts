@@ -1,0 +1,52 @@
+/**
+ * Progress on stderr the way a reader of either sees it best: on a terminal one line rewritten in
+ * place (\r, then erase to the end of the line, so a shorter message leaves no tail of the longer
+ * one); on a pipe or a file, where \r does not rewrite anything and the lines ran together
+ * ("2000/3141 GL rows3141/3141 GL rows", issue 14), one line per update, and a summary line last.
+ */
+export interface ProgressStream {
+  isTTY?: boolean;
+  write(text: string): unknown;
+}
+
+export interface ProgressLine {
+  update(text: string): void;
+  /** The last line: a summary. On a terminal it replaces the progress line. */
+  done(summary: string): void;
+}
+
+const ERASE_TO_END = '\x1b[K';
+
+export function progressLine(stream: ProgressStream = process.stderr): ProgressLine {
+  const tty = stream.isTTY === true;
+  let last: string | null = null;
+  let open = false;
+  return {
+    update(text) {
+      // A pipe gets each distinct state once: a log file is read, not watched.
+      if (text === last) return;
+      last = text;
+      if (tty) {
+        stream.write(`\r${text}${ERASE_TO_END}`);
+        open = true;
+      } else {
+        stream.write(`${text}\n`);
+      }
+    },
+    done(summary) {
+      stream.write(tty && open ? `\r${summary}${ERASE_TO_END}\n` : `${summary}\n`);
+      open = false;
+      last = null;
+    },
+  };
+}
+
+/** Seconds left at the rate so far; null until there is a rate to go by. */
+export function secondsLeft(done: number, total: number, elapsedMs: number): number | null {
+  if (done <= 0 || total <= done || elapsedMs <= 0) return null;
+  return Math.ceil(((total - done) * elapsedMs) / done / 1000);
+}
+
+export function percent(done: number, total: number): string {
+  return total > 0 ? `${Math.floor((done * 100) / total)}%` : '';
+}

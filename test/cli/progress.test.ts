@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { percent, progressLine, secondsLeft } from '../../electron/cli/progress';
+import { createTestDb } from '../helpers/db';
+import { seedDistrict } from '../engine/reconcile/fixtures';
+
+function stream(isTTY: boolean) {
+  let text = '';
+  return { isTTY, write: (chunk: string) => (text += chunk), text: () => text };
+}
+
+describe('progress lines', () => {
+  it('on a terminal rewrites one line in place and ends with the summary on it', () => {
+    const tty = stream(true);
+    const line = progressLine(tty);
+    line.update('Exporting GL rows: 2000/3141 (63%)');
+    line.update('Exporting GL rows: 3141/3141 (100%)');
+    line.done('Exported 3141 GL rows in 1.2 s');
+    expect(tty.text()).toBe(
+      '\rExporting GL rows: 2000/3141 (63%)\x1b[K\rExporting GL rows: 3141/3141 (100%)\x1b[K\rExported 3141 GL rows in 1.2 s\x1b[K\n',
+    );
+  });
+
+  it('on a pipe writes a line per change, never a carriage return, and a summary last', () => {
+    const pipe = stream(false);
+    const line = progressLine(pipe);
+    line.update('Exporting GL rows: 2000/3141 (63%)');
+    line.update('Exporting GL rows: 2000/3141 (63%)');
+    line.update('Exporting GL rows: 3141/3141 (100%)');
+    line.done('Exported 3141 GL rows in 1.2 s');
+    expect(pipe.text()).toBe(
+      'Exporting GL rows: 2000/3141 (63%)\nExporting GL rows: 3141/3141 (100%)\nExported 3141 GL rows in 1.2 s\n',
+    );
+  });
+
+  it.each([
+    [0, 100, 1000, null],
+    [50, 100, 1000, 1],
+    [10, 100, 1000, 9],
+    [100, 100, 1000, null],
+  ])('estimates %i of %i after %i ms: %s s left', (done, total, elapsed, left) => {
+    expect(secondsLeft(done, total, elapsed)).toBe(left);
+  });
+
+  it('says percent in whole numbers, never 100% early', () => {
+    expect(percent(3140, 3141)).toBe('99%');
+    expect(percent(0, 0)).toBe('');
+  });
+});
+
+describe('district-recon export gl: default range and progress, on a pipe and on a terminal', () => {
+  let folder: string;
+  let dbFile: string;
+  beforeAll(async () => {
+    const db = await createTestDb({ file: true });
+    await seedDistrict(db.db);
+    folder = mkdtempSync(join(tmpdir(), 'recon-cli-progress-'));
+    dbFile = join(db.folder!, 'district-recon.sqlite');
+    await db.close();
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  const args = (out: string) => ['electron/cli/bin.mjs', 'export', 'gl', '--out', join(folder, out), '--db', dbFile];
+
+  it('without --from/--to exports the default range, says which, and ends stderr with a summary line', () => {
+    const result = spawnSync(process.execPath, args('piped.xlsx'), {
+      encoding: 'utf8',
+      env: { ...process.env, RECON_DATA_DIR: folder },
+      timeout: 60_000,
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain('\r');
+    expect(result.stderr.endsWith('\n')).toBe(true);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(
+      'No --from/--to: exporting 2026-03-01 to 2026-03-03 (the oldest period with deposits not yet exported).',
+    );
+    expect(lines).toContain('Exporting GL rows: 10/10 (100%)');
+    expect(lines.at(-1)).toMatch(/^Exported 10 GL rows in \d+\.\d s$/);
+    expect(result.stdout).toMatch(/^Wrote .*piped\.xlsx: 10 GL rows/);
+  });
+
+  it('refuses half a range', () => {
+    const result = spawnSync(process.execPath, [...args('half.xlsx'), '--from', '2026-03-01'], { encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('give both --from and --to, or neither');
+  });
+
+  it('on a terminal (a pseudo-terminal through script) rewrites the progress line in place', () => {
+    const command = [process.execPath, ...args('tty.xlsx'), '--from', '2026-03-01', '--to', '2026-03-31']
+      .map((part) => `'${part}'`)
+      .join(' ');
+    const result = spawnSync('script', ['-qec', command, '/dev/null'], {
+      encoding: 'utf8',
+      env: { ...process.env, RECON_DATA_DIR: folder },
+      timeout: 60_000,
+    });
+    expect(result.status, result.stdout).toBe(0);
+    expect(result.stdout).toContain('\rExporting GL rows: 10/10 (100%)\x1b[K');
+    const summary = result.stdout.slice(result.stdout.indexOf('\rExported 10 GL rows in'));
+    expect(summary).toMatch(/^\rExported 10 GL rows in \d+\.\d s/);
+    expect(summary.split('\n')[0]!.replace(/\r$/, '').endsWith(' s\x1b[K')).toBe(true);
+  });
+});
+
+describe('district-recon sync on a pipe', () => {
+  it('writes each progress line with its newline and a summary line last', { timeout: 120_000 }, () => {
+    const folder = mkdtempSync(join(tmpdir(), 'recon-cli-sync-'));
+    try {
+      const result = spawnSync(
+        process.execPath,
+        ['electron/cli/bin.mjs', 'sync', '--sandbox', '--db', join(folder, 'sync.sqlite'), '--from', '2026-01-01'],
+        { encoding: 'utf8', env: { ...process.env, RECON_DATA_DIR: folder }, timeout: 110_000 },
+      );
+      expect(result.status, result.stderr).toBe(0);
+      expect(result.stderr).not.toContain('\r');
+      const lines = result.stderr.trimEnd().split('\n');
+      expect(lines.filter((line) => line.startsWith('[transactions]')).length).toBeGreaterThan(0);
+      expect(lines.at(-1)).toMatch(/^Sync succeeded after \d+\.\d s: \d+ pages, \d+ rows$/);
+      expect(result.stdout).toMatch(/^Sync finished:/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
