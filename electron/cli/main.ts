@@ -10,6 +10,7 @@ Commands:
   status     Show what the local database holds
   check      Tie out deposits against transactions and GL batches
   export     export gl: write GL batches to Excel or an ERP layout
+  bank       bank import FILE | bank status: bank statements matched to deposits
   serve      Run the district server: many users, roles, the nightly sync (team mode)
   users      users add NAME --role R | list | disable NAME: the district server's accounts
 
@@ -27,6 +28,7 @@ const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
   status: () => import('./commands/status'),
   check: () => import('./commands/check'),
   export: () => import('./commands/export'),
+  bank: () => import('./commands/bank'),
   serve: () => import('./commands/serve'),
   users: () => import('./commands/users'),
 };

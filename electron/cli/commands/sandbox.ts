@@ -1,11 +1,14 @@
 /**
  * `district-recon sandbox serve [--port N] [--seed S] [--days D] [--volume N] [--now ISO] [--faults SPEC]`:
- * runs the simulated payment service on 127.0.0.1 until SIGINT or SIGTERM.
+ * runs the simulated payment service on 127.0.0.1 until SIGINT or SIGTERM. `sandbox statement`
+ * writes its bank statement (sandboxStatement.ts).
  */
 import { intFlag, parseFlags, UsageError } from '../args';
 import type { FaultOptions } from '../../sandbox/index';
+import { runStatement } from './sandboxStatement';
 
 const USAGE = `Usage: district-recon sandbox serve [options]
+       district-recon sandbox statement --format bai2|ofx|csv --out FILE [options]
 
 Runs the simulated payment service on 127.0.0.1 until stopped (Ctrl+C).
 
@@ -27,7 +30,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return sub === undefined ? 2 : 0;
   }
-  if (sub !== 'serve') throw new UsageError(`unknown subcommand ${JSON.stringify(sub)} (expected serve)\n\n${USAGE}`);
+  if (sub === 'statement') return runStatement(rest);
+  if (sub !== 'serve') throw new UsageError(`unknown subcommand ${JSON.stringify(sub)} (expected serve or statement)`);
 
   const { values, positionals } = parseFlags(rest, {
     port: { type: 'string' },

@@ -1,0 +1,171 @@
+/**
+ * `district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE]` and
+ * `district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE]`: the bank
+ * side (DESIGN.md §10) from a terminal, through the same contract methods the Bank view calls. Both
+ * work on an existing database only (a statement without the deposits it pays matches nothing).
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Page } from '../../../shared/contract';
+import type { BankLineSummary, BankStatementFormat } from '../../../shared/domain';
+import { isBusinessDate } from '../../../shared/time';
+import type { Engine } from '../../engine/engine';
+import { parseFlags, UsageError } from '../args';
+import { openExistingStore } from '../existingStore';
+
+const USAGE = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE]
+       district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE]
+
+import  Reads a bank statement (BAI2, OFX/QFX, or CSV read with a saved column mapping), stores the
+        lines no earlier statement brought, and matches them to deposits.
+status  Bank lines posted in the range with their match state, and deposits in transit (past the
+        matching window with no bank line). In --json, a suggested line's batchIds are its best
+        suggestion's.`;
+
+const FORMATS: readonly BankStatementFormat[] = ['bai2', 'ofx', 'csv'];
+
+export async function run(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return sub === undefined ? 2 : 0;
+  }
+  if (sub === 'import') return importCommand(rest);
+  if (sub === 'status') return statusCommand(rest);
+  throw new UsageError(`unknown subcommand ${JSON.stringify(sub)} (expected import or status)`);
+}
+
+async function withEngine<T>(db: string | undefined, work: (engine: Engine) => Promise<T>): Promise<T> {
+  const engine = await openExistingStore(db);
+  try {
+    return await work(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+async function importCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    format: { type: 'string' },
+    mapping: { type: 'string' },
+    db: { type: 'string' },
+  });
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      positionals.length
+        ? `unexpected argument ${JSON.stringify(positionals[1])}`
+        : 'name the statement FILE to import',
+    );
+  }
+  const format = values.format as BankStatementFormat | undefined;
+  if (format !== undefined && !FORMATS.includes(format)) {
+    throw new UsageError(`--format must be bai2, ofx or csv, got ${JSON.stringify(values.format)}`);
+  }
+  if (values.mapping !== undefined && values.mapping.trim() === '') throw new UsageError('--mapping needs a name');
+  const file = positionals[0]!;
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? 'error'})`);
+  }
+  return withEngine(values.db, async (engine) => {
+    // Bytes as base64: the engine decodes UTF-8, else Windows-1252 (OFX 1.x files declare CHARSET:1252).
+    const summary = await engine.call('bank.import', {
+      fileName: basename(file),
+      content: bytes.toString('base64'),
+      encoding: 'base64',
+      ...(format ? { format } : {}),
+      ...(values.mapping !== undefined ? { mappingName: values.mapping } : {}),
+    });
+    const label = { bai2: 'BAI2', ofx: 'OFX', csv: 'CSV' }[summary.format];
+    const head = summary.alreadyImported
+      ? `${file} was imported before (${label}, ${summary.range.from} to ${summary.range.to}): nothing added`
+      : `Imported ${file} (${label}, ${summary.range.from} to ${summary.range.to})`;
+    const explained = summary.explained ? `, ${summary.explained} explained` : '';
+    process.stdout.write(
+      `${head}: ${summary.newLines} lines added, ${summary.duplicatesSkipped} duplicates skipped; ` +
+        `${summary.matched} matched, ${summary.suggested} suggested, ${summary.unmatched} unmatched${explained}\n`,
+    );
+    return 0;
+  });
+}
+
+async function statusCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    db: { type: 'string' },
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  for (const name of ['from', 'to'] as const) {
+    const value = values[name];
+    if (value !== undefined && !isBusinessDate(value)) {
+      throw new UsageError(`--${name} must be a date like 2026-03-09, got ${JSON.stringify(value)}`);
+    }
+  }
+  const { from, to } = values;
+  if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
+  return withEngine(values.db, async (engine) => {
+    const lines: BankLineSummary[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page<BankLineSummary> = await engine.call('bank.lines', {
+        filter: { ...(from ? { from } : {}), ...(to ? { to } : {}) },
+        limit: 1000,
+        ...(cursor ? { cursor } : {}),
+      });
+      lines.push(...page.rows);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const transit = await engine.call('bank.inTransit', { limit: 5000 });
+    const report = {
+      lines: lines.map((line) => ({
+        bankRef: line.bankReference,
+        date: line.postedDate,
+        amountCents: line.amountCents,
+        status: line.status,
+        batchIds: line.match?.batchIds ?? (line.status === 'suggested' ? (line.suggestions[0]?.batchIds ?? []) : []),
+      })),
+      inTransit: transit.batches
+        .filter((b) => (!from || b.date >= from) && (!to || b.date <= to))
+        .map((b) => ({ batchId: b.batchId, date: b.date, cents: b.totalCents, ageDays: b.ageDays })),
+    };
+    if (values.json) {
+      process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      return 0;
+    }
+    process.stdout.write(statusText(report, transit.windowDays, transit.truncated));
+    return 0;
+  });
+}
+
+type Report = {
+  lines: Array<{ bankRef: string; date: string; amountCents: number; status: string; batchIds: string[] }>;
+  inTransit: Array<{ batchId: string; date: string; cents: number; ageDays: number }>;
+};
+
+const dollars = (cents: number) =>
+  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+
+/** Counts by state, then what still needs the bookkeeper: lines not settled and deposits in transit. */
+function statusText(report: Report, windowDays: number, truncated: boolean): string {
+  const count = (status: string) => report.lines.filter((l) => l.status === status).length;
+  const out = [
+    `Bank lines: ${report.lines.length} (${count('matched')} matched, ${count('suggested')} suggested, ${count('unmatched')} unmatched, ${count('explained')} explained)`,
+  ];
+  const open = report.lines.filter((l) => l.status === 'suggested' || l.status === 'unmatched');
+  for (const l of open) {
+    const also = l.batchIds.length ? `  best suggestion: ${l.batchIds.join(', ')}` : '';
+    out.push(`  ${l.date}  ${dollars(l.amountCents).padStart(14)}  ${l.status.padEnd(9)}  ${l.bankRef}${also}`);
+  }
+  out.push(
+    `In transit (no bank line after ${windowDays} business days): ${report.inTransit.length}${truncated ? ' (the oldest 5,000)' : ''}`,
+  );
+  for (const b of report.inTransit) {
+    out.push(`  ${b.date}  ${dollars(b.cents).padStart(14)}  batch ${b.batchId}  ${b.ageDays} business days`);
+  }
+  return out.join('\n') + '\n';
+}
