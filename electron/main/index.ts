@@ -130,6 +130,10 @@ async function start(): Promise<void> {
     engine,
     (notice) => (Notification.isSupported() ? new Notification({ title: notice.title, body: notice.body }) : null),
     (notice) => showView(notice.view),
+    (error) =>
+      logger.warn('The notification after the sync could not be prepared', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
   );
   const stopSchedule = hostSchedule(
     () => engine.schedule.start(),

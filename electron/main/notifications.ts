@@ -1,8 +1,13 @@
 /**
- * A desktop notification when a sync ends with something to look at: changes to review, or an
- * error. A quiet successful night says nothing. Clicking it shows the window on the right view.
+ * "What happened overnight" (issue 14): after the nightly sync (or the catch-up of a missed night), a
+ * desktop notification when something needs the bookkeeper, saying what, and none when everything is
+ * routine; a night whose sync failed says so. The decision is the engine's (overview.get's needsYou),
+ * so the notification never disagrees with the Overview it opens. Settings > notifyAfterSync turns
+ * it off. A sync the bookkeeper started is watched on screen, so it is not announced.
  */
-import type { SyncRunSummary } from '../../shared/contract';
+import type { MethodName, MethodResult, SyncRunSummary } from '../../shared/contract';
+import type { NeedsYou } from '../../shared/domain';
+import { formatMoney } from '../../shared/money';
 
 export interface SyncNotice {
   title: string;
@@ -11,23 +16,46 @@ export interface SyncNotice {
   view: 'changes' | 'overview' | 'settings';
 }
 
-export function syncNotice(run: SyncRunSummary): SyncNotice | null {
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The digest, most serious first, as short as a notification can show. */
+export function digestOf(needsYou: NeedsYou): string {
+  const { differs, reopened, incomplete, reversals, attention, bankLines } = needsYou;
+  const parts: string[] = [];
+  if (differs.count > 0)
+    parts.push(`${plural(differs.count, 'deposit differs', 'deposits differ')} (${formatMoney(differs.cents)})`);
+  if (reopened.count > 0)
+    parts.push(`${plural(reopened.count, 'signed-off deposit', 'signed-off deposits')} re-opened`);
+  if (incomplete.count > 0) parts.push(`${plural(incomplete.count, 'deposit', 'deposits')} incomplete`);
+  if (reversals.count > 0) {
+    parts.push(
+      `${plural(reversals.count, 'refund or return', 'refunds and returns')}, ${formatMoney(reversals.totalCents)}`,
+    );
+  }
+  const failures = attention.reduce((sum, a) => sum + a.count, 0);
+  if (failures > 0)
+    parts.push(`${plural(failures, 'declined, failed or unclear sale', 'declined, failed or unclear sales')}`);
+  const lines = bankLines ? bankLines.unmatched + bankLines.suggested : 0;
+  if (lines > 0) parts.push(`${plural(lines, 'bank line', 'bank lines')} not matched`);
+  return parts.join('; ');
+}
+
+/** Whether and what to say about a finished run, given what needs the bookkeeper now. */
+export function syncNotice(run: SyncRunSummary, needsYou: NeedsYou | null, enabled = true): SyncNotice | null {
+  if (!enabled || (run.trigger !== 'schedule' && run.trigger !== 'catch_up')) return null;
   if (run.status === 'failed') {
     return {
-      title: 'District Recon: sync failed',
+      title: 'District Recon: the nightly sync failed',
       body: run.error ?? 'The sync could not finish. Open District Recon for details.',
       view: 'overview',
     };
   }
-  if (run.status === 'succeeded' && run.changesRecorded > 0) {
-    const count = run.changesRecorded;
-    return {
-      title: 'District Recon: changes to review',
-      body: `The sync found ${count} ${count === 1 ? 'change' : 'changes'} since the last run.`,
-      view: 'changes',
-    };
-  }
-  return null;
+  if (run.status !== 'succeeded' || !needsYou || needsYou.count === 0) return null;
+  return {
+    title: `District Recon: ${plural(needsYou.count, 'thing needs', 'things need')} you this morning`,
+    body: digestOf(needsYou),
+    view: 'overview',
+  };
 }
 
 export interface NotificationLike {
@@ -35,17 +63,28 @@ export interface NotificationLike {
   show(): void;
 }
 
+export interface NotifyingEngine {
+  on(event: 'sync.finished', listener: (run: SyncRunSummary) => void): () => void;
+  call<M extends MethodName>(method: M, args?: unknown): Promise<MethodResult<M>>;
+}
+
 export function notifySyncResults(
-  engine: { on(event: 'sync.finished', listener: (run: SyncRunSummary) => void): () => void },
+  engine: NotifyingEngine,
   create: (notice: SyncNotice) => NotificationLike | null,
   onClick: (notice: SyncNotice) => void,
+  onError: (error: unknown) => void = () => {},
 ): () => void {
   return engine.on('sync.finished', (run) => {
-    const notice = syncNotice(run);
-    if (!notice) return;
-    const notification = create(notice);
-    if (!notification) return;
-    notification.on('click', () => onClick(notice));
-    notification.show();
+    void (async () => {
+      const settings = await engine.call('settings.get', {});
+      if (!settings.notifyAfterSync) return;
+      const needsYou = run.status === 'succeeded' ? (await engine.call('overview.get', {})).needsYou : null;
+      const notice = syncNotice(run, needsYou);
+      if (!notice) return;
+      const notification = create(notice);
+      if (!notification) return;
+      notification.on('click', () => onClick(notice));
+      notification.show();
+    })().catch(onError);
   });
 }

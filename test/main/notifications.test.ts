@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncRunSummary } from '../../shared/contract';
+import type { NeedsYou } from '../../shared/domain';
+import { fixedClock } from '../../shared/time';
 import type { EngineWithInternals as Engine } from '../../electron/engine/engine';
+import { ensureChecksFresh } from '../../electron/engine/reconcile';
 import { notifySyncResults, syncNotice, type SyncNotice } from '../../electron/main/notifications';
 import { createTestEngine } from '../helpers/engine';
+import { amountChangedAfterBatching, refundAfterBatching, seedDistrict } from '../engine/reconcile/fixtures';
 
 const run = (over: Partial<SyncRunSummary>): SyncRunSummary => ({
   id: 7,
@@ -12,58 +16,114 @@ const run = (over: Partial<SyncRunSummary>): SyncRunSummary => ({
   trigger: 'schedule',
   transactionsInserted: 12,
   transactionsUpdated: 0,
-  changesRecorded: 0,
+  changesRecorded: 40,
   batchesSynced: 2,
   glBatchesSynced: 4,
   error: null,
   ...over,
 });
 
-describe('sync notifications', () => {
+const none = { count: 0, cents: 0, batches: [] };
+const quiet: NeedsYou = {
+  differs: none,
+  reopened: none,
+  incomplete: none,
+  reversals: {
+    count: 0,
+    totalCents: 0,
+    byKind: { refund: { count: 0, cents: 0 }, return: { count: 0, cents: 0 }, void: { count: 0, cents: 0 } },
+    latest: [],
+  },
+  attention: [],
+  bankLines: null,
+  count: 0,
+};
+const busy: NeedsYou = {
+  ...quiet,
+  differs: { count: 1, cents: 2500, batches: [] },
+  reopened: { count: 1, cents: 0, batches: [] },
+  reversals: { ...quiet.reversals, count: 6, totalCents: 9000 },
+  attention: [{ kind: 'declined', count: 2, changeKinds: ['declined'], transactionIds: [] }],
+  count: 10,
+};
+
+describe('the notification after the nightly sync: only when something needs the bookkeeper', () => {
   it.each([
-    [run({}), null],
-    [run({ status: 'cancelled' }), null],
+    ['a routine night (40 settlements, deposits that tie out)', run({}), quiet, true, null],
     [
-      run({ changesRecorded: 1 }),
+      'a night with action items',
+      run({}),
+      busy,
+      true,
       {
-        title: 'District Recon: changes to review',
-        body: 'The sync found 1 change since the last run.',
-        view: 'changes',
+        title: 'District Recon: 10 things need you this morning',
+        body: '1 deposit differs ($25.00); 1 signed-off deposit re-opened; 6 refunds and returns, $90.00; 2 declined, failed or unclear sales',
+        view: 'overview',
       },
     ],
+    ['the same, turned off in Settings', run({}), busy, false, null],
+    ['a sync the bookkeeper started (watched on screen)', run({ trigger: 'manual' }), busy, true, null],
+    ['a cancelled night', run({ status: 'cancelled' }), busy, true, null],
     [
-      run({ changesRecorded: 3 }),
+      'a failed night',
+      run({ status: 'failed', error: 'The payment service did not answer.', trigger: 'catch_up' }),
+      null,
+      true,
       {
-        title: 'District Recon: changes to review',
-        body: 'The sync found 3 changes since the last run.',
-        view: 'changes',
+        title: 'District Recon: the nightly sync failed',
+        body: 'The payment service did not answer.',
+        view: 'overview',
       },
     ],
-    [
-      run({ status: 'failed', error: 'The payment service did not answer.' }),
-      { title: 'District Recon: sync failed', body: 'The payment service did not answer.', view: 'overview' },
-    ],
-  ])('%#: %j', (summary, expected) => {
-    expect(syncNotice(summary)).toEqual(expected);
+  ])('%s', (_name, summary, needsYou, enabled, expected) => {
+    expect(syncNotice(summary, needsYou, enabled)).toEqual(expected);
   });
 
   let engine: Engine;
-  beforeEach(async () => (engine = await createTestEngine()));
+  beforeEach(async () => {
+    engine = await createTestEngine({ clock: fixedClock('2026-03-05T15:00:00Z') });
+    await seedDistrict(engine.internals.store.writer.db);
+    await ensureChecksFresh(engine.internals.store.writer, '2026-03-05T14:00:00.000Z');
+  });
   afterEach(() => engine.close());
 
-  it('shows one when the engine reports a finished run worth attention, and opens its view on click', () => {
-    const shown: string[] = [];
+  function watch() {
+    const shown: SyncNotice[] = [];
     const opened: SyncNotice[] = [];
     let click: (() => void) | null = null;
     notifySyncResults(
       engine,
-      (notice) => ({ on: (_event, listener) => (click = listener), show: () => shown.push(notice.title) }),
+      (notice) => ({ on: (_event, listener) => (click = listener), show: () => shown.push(notice) }),
       (notice) => opened.push(notice),
     );
+    return { shown, opened, click: () => click?.() };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('asks the engine what needs the bookkeeper: silent on a routine night, a digest when something does', async () => {
+    const { shown, opened, click } = watch();
     engine.internals.events.emit('sync.finished', run({}));
-    engine.internals.events.emit('sync.finished', run({ changesRecorded: 5 }));
-    expect(shown).toEqual(['District Recon: changes to review']);
-    click!();
-    expect(opened.map((n) => n.view)).toEqual(['changes']);
+    await settle();
+    expect(shown).toEqual([]);
+
+    const db = engine.internals.store.writer.db;
+    await refundAfterBatching(db, 1002, 700, '2026-03-05T07:31:00.000Z');
+    await amountChangedAfterBatching(db, 1006, 9501, '2026-03-05T07:31:00.000Z');
+    await ensureChecksFresh(engine.internals.store.writer, '2026-03-05T14:30:00.000Z');
+    engine.internals.events.emit('sync.finished', run({}));
+    await settle();
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.body).toContain('1 refund or return, $7.00');
+    click();
+    expect(opened.map((n) => n.view)).toEqual(['overview']);
+  });
+
+  it('says nothing when notifyAfterSync is off', async () => {
+    await engine.call('settings.set', { patch: { notifyAfterSync: false } });
+    await refundAfterBatching(engine.internals.store.writer.db, 1002, 700, '2026-03-05T07:31:00.000Z');
+    const { shown } = watch();
+    engine.internals.events.emit('sync.finished', run({}));
+    await settle();
+    expect(shown).toEqual([]);
   });
 });

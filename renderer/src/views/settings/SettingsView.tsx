@@ -90,6 +90,11 @@ function PreferencesForm({ settings }: { settings: Settings }) {
           checked={draft.scheduleEnabled}
           onChange={(checked) => set('scheduleEnabled', checked)}
         />
+        <CheckField
+          label="After the nightly sync, notify me when something needs me (desktop app)"
+          checked={draft.notifyAfterSync}
+          onChange={(checked) => set('notifyAfterSync', checked)}
+        />
         <div className="form-grid">
           <TextField
             label="Time (Central)"
