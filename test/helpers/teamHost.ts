@@ -1,0 +1,117 @@
+/** A district server in this process (team mode over an in-memory engine), and raw HTTP to talk to it. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fixedClock } from '../../shared/time';
+import type { Role } from '../../shared/contractRoles';
+import type { EngineWithInternals as Engine } from '../../electron/engine/engine';
+import { ensureChecksFresh } from '../../electron/engine/reconcile';
+import { startWebHost, type WebHost } from '../../electron/web/server';
+import { seedDistrict } from '../engine/reconcile/fixtures';
+import { createTestEngine } from './engine';
+
+export const PASSWORD = 'correct horse battery staple';
+export const NOW = '2026-03-04T15:00:00.000Z';
+
+export interface TeamHost {
+  engine: Engine;
+  host: WebHost;
+  clock: ReturnType<typeof fixedClock>;
+  close(): Promise<void>;
+}
+
+export async function startTeamHost(
+  options: { users?: Array<[string, Role]>; behindProxy?: boolean } = {},
+): Promise<TeamHost> {
+  const clock = fixedClock(NOW);
+  const engine = await createTestEngine({ host: 'web', clock });
+  await seedDistrict(engine.internals.store.writer.db);
+  await ensureChecksFresh(engine.internals.store.writer);
+  for (const [name, role] of options.users ?? []) await engine.team.users.add({ name, role, password: PASSWORD });
+  const staticDir = mkdtempSync(join(tmpdir(), 'recon-team-'));
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>District Recon</title>');
+  const behindProxy = options.behindProxy ?? false;
+  const host = await startWebHost({ engine, staticDir, team: { engine, secure: behindProxy, behindProxy } });
+  return {
+    engine,
+    host,
+    clock,
+    async close() {
+      await host.close();
+      await engine.close();
+    },
+  };
+}
+
+export interface Reply {
+  status: number;
+  json: { ok: boolean; result?: unknown; error?: { code: string; message: string } } & Record<string, unknown>;
+  text: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+export function send(
+  port: number,
+  path: string,
+  { method = 'POST', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => (text += chunk));
+        res.on('end', () => {
+          let json: Reply['json'] = { ok: false };
+          try {
+            json = JSON.parse(text) as Reply['json'];
+          } catch {
+            // An HTML page or an empty redirect.
+          }
+          resolve({ status: res.statusCode ?? 0, json, text, headers: res.headers });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export interface Session {
+  cookie: string;
+  csrf: string;
+  setCookie: string[];
+}
+
+export async function signIn(
+  port: number,
+  name: string,
+  password = PASSWORD,
+  headers: Record<string, string> = {},
+): Promise<Session> {
+  const reply = await send(port, '/auth/login', {
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ name, password }),
+  });
+  if (reply.status !== 200) throw new Error(`sign-in of ${name} failed: ${reply.status} ${reply.text}`);
+  const setCookie = (reply.headers['set-cookie'] as string[] | undefined) ?? [];
+  return {
+    cookie: setCookie.map((line) => line.split(';')[0]).join('; '),
+    csrf: (reply.json.result as { csrfToken: string }).csrfToken,
+    setCookie,
+  };
+}
+
+export function rpc(
+  port: number,
+  session: Session,
+  method: string,
+  args: unknown = {},
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  return send(port, `/rpc/${method}`, {
+    headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.csrf, ...headers },
+    body: JSON.stringify(args),
+  });
+}
