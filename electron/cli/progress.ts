@@ -41,11 +41,7 @@ export function progressLine(stream: ProgressStream = process.stderr): ProgressL
   };
 }
 
-/** Seconds left at the rate so far; null until there is a rate to go by. */
-export function secondsLeft(done: number, total: number, elapsedMs: number): number | null {
-  if (done <= 0 || total <= done || elapsedMs <= 0) return null;
-  return Math.ceil(((total - done) * elapsedMs) / done / 1000);
-}
+export { secondsLeft } from '../../shared/estimate';
 
 export function percent(done: number, total: number): string {
   return total > 0 ? `${Math.floor((done * 100) / total)}%` : '';

@@ -6,6 +6,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { ExportLayout } from '../../../shared/contract';
+import { secondsLeft } from '../../../shared/estimate';
 import { bridge, BridgeError } from '../bridge';
 import { describeError } from '../errors';
 import { rangeArgs, type GlFilter } from './glFilter';
@@ -24,7 +25,7 @@ export function useGlExport(filter: GlFilter) {
       if (cancelled(error)) reset();
     },
   });
-  const [progress, setProgress] = useState<{ rows: number; totalRows: number } | null>(null);
+  const [progress, setProgress] = useState<{ rows: number; totalRows: number; etaSeconds: number | null } | null>(null);
   const reset = () => {
     check.reset();
     write.reset();
@@ -34,7 +35,10 @@ export function useGlExport(filter: GlFilter) {
   useEffect(() => {
     if (!exporting) return;
     setProgress(null);
-    return bridge.on('export.progress', ({ rows, totalRows }) => setProgress({ rows, totalRows }));
+    const started = Date.now();
+    return bridge.on('export.progress', ({ rows, totalRows }) =>
+      setProgress({ rows, totalRows, etaSeconds: secondsLeft(rows, totalRows, Date.now() - started) }),
+    );
   }, [exporting]);
 
   const { reset: resetCheck } = check;

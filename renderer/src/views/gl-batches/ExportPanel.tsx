@@ -6,6 +6,7 @@ import { Instant } from '../../components/Dates';
 import { ConfirmDialog } from '../../components/Dialog';
 import { ChoiceField, optionsOf } from '../../components/Fields';
 import { Money } from '../../components/Money';
+import { formatTimeLeft } from '../../../../shared/estimate';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorBanner } from '../../components/Status';
 import { useGlExport } from '../../data/glExport';
@@ -52,8 +53,9 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
 
   useShortcuts({ e: () => void start() });
   const problem = rangeProblem(filter);
-  // The same query the view shows (cached): what an export of this range will post.
-  const report = useQuery({ ...reads.glBatches(filter), enabled: problem === null }).data;
+  // The same query the view shows (cached): what an export of this range will post. Not fetched on
+  // its own while the view holds its read back (the default range is on its way: useDefaultGlRange).
+  const report = useQuery({ ...reads.glBatches(filter), enabled: problem === null && !disabled }).data;
 
   return (
     <section className="panel export-panel" aria-labelledby="export-title">
@@ -99,7 +101,12 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
           }
           detail={
             exportProgress
-              ? `${formatCount(exportProgress.rows)} of ${formatCount(exportProgress.totalRows)} rows`
+              ? [
+                  `${formatCount(exportProgress.rows)} of ${formatCount(exportProgress.totalRows)} rows`,
+                  formatTimeLeft(exportProgress.etaSeconds),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')
               : undefined
           }
         />

@@ -1,4 +1,5 @@
 import { Instant } from '../../components/Dates';
+import { formatTimeLeft } from '../../../../shared/estimate';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorBanner } from '../../components/Status';
 import { formatCount } from '../../format';
@@ -66,7 +67,9 @@ export function SyncPanel({ lastRun, nextRunAt }: { lastRun: SyncRunSummary | nu
           fraction={progress?.fraction ?? null}
           detail={
             progress
-              ? `${progress.message || `${formatCount(progress.rows)} rows`}${progress.etaSeconds ? ` · about ${Math.ceil(progress.etaSeconds)} s left` : ''}`
+              ? [progress.message || `${formatCount(progress.rows)} rows`, formatTimeLeft(progress.etaSeconds)]
+                  .filter(Boolean)
+                  .join(' · ')
               : undefined
           }
         />
