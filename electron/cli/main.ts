@@ -12,7 +12,7 @@ Commands:
   export     export gl: write GL batches to Excel or an ERP layout
   bank       bank import FILE | bank status: bank statements matched to deposits
   serve      Run the district server: many users, roles, the nightly sync (team mode)
-  users      users add NAME --role R | list | disable NAME: the district server's accounts
+  users      users add NAME --role R | list | disable NAME | password NAME: server accounts
 
 Options:
   --version  Print the version

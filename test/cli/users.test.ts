@@ -81,6 +81,18 @@ describe('district-recon users', { timeout: 120_000 }, () => {
     expect(unknown.stderr).toContain('There is no user named zed');
   });
 
+  it('resets a password: the new one is taken, in one line', async () => {
+    const reply = await cli(['users', 'password', 'ana ruiz', '--db', db], {
+      RECON_USER_PASSWORD: 'another long passphrase',
+    });
+    expect(reply).toMatchObject({ status: 0, stdout: 'New password set for ana ruiz; their sessions have ended.\n' });
+    const unknown = await cli(['users', 'password', 'zed', '--db', db], {
+      RECON_USER_PASSWORD: 'another long passphrase',
+    });
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('There is no user named zed');
+  });
+
   it('list never creates a database', async () => {
     const missing = join(folder, 'missing.sqlite');
     const reply = await cli(['users', 'list', '--db', missing]);

@@ -107,6 +107,13 @@ describe('calls need the session and its CSRF token', () => {
     expect((await rpc(port(), session, 'app.info')).status).toBe(200);
   });
 
+  it('a password reset ends the sessions of that user', async () => {
+    const session = await signIn(port(), 'Cy');
+    await team.engine.team.users.setPassword('Cy', 'a brand new passphrase');
+    expect((await rpc(port(), session, 'app.info')).status).toBe(401);
+    await signIn(port(), 'Cy', 'a brand new passphrase');
+  });
+
   it('sign-out ends the session on the server, not only in the browser', async () => {
     const session = await signIn(port(), 'Ana');
     const out = await send(port(), '/auth/logout', {
@@ -148,7 +155,7 @@ describe('pages', () => {
   it('the form signs in and sends the browser to the app', async () => {
     const reply = await send(port(), '/auth/login', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ name: 'Cy', password: PASSWORD }).toString(),
+      body: new URLSearchParams({ name: 'Ana', password: PASSWORD }).toString(),
     });
     expect(reply.status).toBe(303);
     expect(reply.headers.location).toBe('/');

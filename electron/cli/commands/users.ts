@@ -1,5 +1,5 @@
 /**
- * `district-recon users add NAME --role R | list | disable NAME [--db FILE]`: the district server's
+ * `district-recon users add NAME --role R | list | disable NAME | password NAME [--db FILE]`: the district server's
  * accounts. A password never comes from a flag (other users of the machine can read argv): it is
  * RECON_USER_PASSWORD, or typed twice at a prompt that does not echo.
  */
@@ -10,7 +10,8 @@ import { parseFlags, UsageError } from '../args';
 import { databasePathOf, openExistingStore } from '../existingStore';
 import { appVersion } from '../version';
 
-const USAGE = 'use: users add NAME --role viewer|preparer|approver|admin, users list, or users disable NAME';
+const USAGE =
+  'use: users add NAME --role viewer|preparer|approver|admin, users list, users disable NAME, or users password NAME';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -27,6 +28,7 @@ export async function run(argv: string[]): Promise<number> {
     return list(values.db, values.json);
   }
   if (action === 'disable') return disable(name, values.db);
+  if (action === 'password') return resetPassword(name, values.db);
   throw new UsageError(USAGE);
 }
 
@@ -81,6 +83,20 @@ async function disable(name: string | undefined, db: string | undefined): Promis
   try {
     await engine.team.users.disable(name);
     process.stdout.write(`Disabled ${name.trim()}; their sessions have ended.\n`);
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}
+
+async function resetPassword(name: string | undefined, db: string | undefined): Promise<number> {
+  if (!name) throw new UsageError('users password needs a NAME');
+  if (!existsSync(databasePathOf(db))) throw new UsageError(`there is no database at ${databasePathOf(db)}`);
+  const password = await passwordFor(name);
+  const engine = await openExistingStore(db);
+  try {
+    await engine.team.users.setPassword(name, password);
+    process.stdout.write(`New password set for ${name.trim()}; their sessions have ended.\n`);
     return 0;
   } finally {
     await engine.close();

@@ -42,3 +42,14 @@ export async function disableUser({ db }: WritableDB, name: string): Promise<boo
     return true;
   });
 }
+
+/** Replaces a user's password hash and ends their sessions; false when there is no such user. */
+export async function updatePasswordHash({ db }: WritableDB, name: string, passwordHash: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+    if (!user) return false;
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    return true;
+  });
+}

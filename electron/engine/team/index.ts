@@ -9,7 +9,7 @@ import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { claimIdempotencyKey, releaseIdempotencyKey, settleIdempotencyKey } from '../store/idempotency';
 import { deleteSession, findLiveSession, insertSession } from '../store/sessions';
-import { disableUser, findUserByName, insertUser, listUsers, type UserRow } from '../store/users';
+import { disableUser, findUserByName, insertUser, listUsers, updatePasswordHash, type UserRow } from '../store/users';
 import { DUMMY_HASH, MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './passwords';
 
 export interface TeamUser {
@@ -39,6 +39,8 @@ export interface TeamService {
     add(input: { name: string; role: string; password: string }): Promise<TeamUser>;
     list(): Promise<TeamUser[]>;
     disable(name: string): Promise<void>;
+    /** A new password (a reset by the admin); the user's sessions end. */
+    setPassword(name: string, password: string): Promise<void>;
   };
   /** null when the name is unknown, the password wrong or the user disabled: the same answer, the same cost. */
   signIn(name: string, password: string): Promise<SignedIn | null>;
@@ -80,9 +82,7 @@ export function createTeamService(ctx: EngineContext): TeamService {
             `The role must be viewer, preparer, approver or admin; got ${JSON.stringify(role)}.`,
           );
         }
-        if (password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
-          throw new ContractError('BAD_ARGUMENTS', `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
-        }
+        checkPassword(password);
         const createdAt = toIsoUtc(now());
         const added = await insertUser(writer, {
           name: trimmed,
@@ -95,6 +95,15 @@ export function createTeamService(ctx: EngineContext): TeamService {
         return toUser((await findUserByName(writer, trimmed))!);
       },
       list: async () => (await listUsers(reader)).map(toUser),
+      async setPassword(name, password) {
+        checkPassword(password);
+        if (!(await updatePasswordHash(writer, name.trim(), await hashPassword(password)))) {
+          throw new ContractError(
+            'NOT_FOUND',
+            `There is no user named ${name.trim()}. "district-recon users list" shows who there is.`,
+          );
+        }
+      },
       async disable(name) {
         if (!(await disableUser(writer, name.trim()))) {
           throw new ContractError(
@@ -146,6 +155,12 @@ export function createTeamService(ctx: EngineContext): TeamService {
     },
     nowMs: () => now().epochMilliseconds,
   };
+}
+
+function checkPassword(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH || password.length > 1024) {
+    throw new ContractError('BAD_ARGUMENTS', `A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
 }
 
 function toUser(row: UserRow): TeamUser {
