@@ -10,6 +10,7 @@ export const VIEWS = [
   { id: 'changes', title: 'Changes', key: '5' },
   { id: 'chart-of-accounts', title: 'Chart of Accounts', key: '6' },
   { id: 'settings', title: 'Settings', key: '7' },
+  { id: 'bank', title: 'Bank', key: '8' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];

@@ -6,6 +6,7 @@ import { VIEWS, navigate, routeFromHash, type Route } from './routes';
 import { reads } from './data/queries';
 import { useSync } from './data/sync';
 import { describeError } from './errors';
+import { BankView } from './views/bank/BankView';
 import { BatchesView } from './views/batches/BatchesView';
 import { ChangesView } from './views/changes/ChangesView';
 import { ChartOfAccountsView } from './views/chart-of-accounts/ChartOfAccountsView';
@@ -40,6 +41,8 @@ function CurrentView({ route }: { route: Route }) {
       return <ChartOfAccountsView />;
     case 'settings':
       return <SettingsView />;
+    case 'bank':
+      return <BankView key={route.itemId ?? 'list'} itemId={route.itemId} />;
   }
 }
 

@@ -19,7 +19,7 @@ export function cleanBatchFilter(filter: BatchFilter): BatchFilter {
 export const reads = {
   appInfo: () => engineQuery('app.info', {}),
   syncStatus: () => engineQuery('sync.status', {}),
-  overview: () => engineQuery('overview.get', {}, ['batches', 'changes', 'transactions', 'glBatches']),
+  overview: () => engineQuery('overview.get', {}, ['batches', 'changes', 'transactions', 'glBatches', 'bank']),
   payees: () => engineQuery('payees.list', {}),
   glAccounts: () => engineQuery('glAccounts.list', {}),
   settings: () => engineQuery('settings.get', {}),

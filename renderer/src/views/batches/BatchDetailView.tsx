@@ -10,6 +10,7 @@ import { reads } from '../../data/queries';
 import { formatCount } from '../../format';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { navigate } from '../../routes';
+import { BatchBankPanel } from '../bank/BatchBankPanel';
 import { BatchChecks } from './BatchChecks';
 import { BatchHistory } from './BatchHistory';
 import { BatchTransactions, GlLines } from './BatchLines';
@@ -99,6 +100,7 @@ export function BatchDetailView({ id }: { id: string }) {
             <h2 id="gl-title">GL batch lines by Chart of Accounts</h2>
             <GlLines lines={glBatches} />
           </section>
+          <BatchBankPanel batchId={batch.id} />
           <section className="panel" aria-labelledby="after-title">
             <h2 id="after-title">After the deposit</h2>
             <p className="hint">

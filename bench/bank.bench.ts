@@ -1,0 +1,171 @@
+/**
+ * The bank side at a large district's scale (issue 15): a year of statements, 50,000 bank lines
+ * against 60,000 batches, imported and matched: seconds and peak memory (goal: under 2 s and 200 MB).
+ * Then the matcher alone as the district doubles (batches and their lines together): near linear?
+ *
+ * The batches are synthetic (60 schools x 4 methods x 250 business days, written straight into a
+ * store the way a sync leaves them) and the statement is the sandbox's own writer over them, so the
+ * lines carry its lags, lumps, split settlements and service charges. The import runs in a child
+ * process of its own, so its peak memory is not the building's. BENCH_SCALE=0.1 for a quick look.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addDays } from '../shared/time';
+import { createEngineWithInternals } from '../electron/engine/engine';
+import { silentLogger } from '../electron/engine/logger';
+import { decideMatches } from '../electron/engine/bank/matching';
+import { parseBai2 } from '../electron/engine/bank';
+import { writeSandboxStatement } from '../electron/sandbox/bankFormats';
+import { createRng } from '../electron/sandbox/rng';
+import { createEmptyState, type SandboxState } from '../electron/sandbox/state';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const METHODS = ['CC', 'ACH', 'Cash', 'PhysicalCheck'] as const;
+const FIRST_DAY = '2025-03-03'; // a Monday
+const BUSINESS_DAYS = 250;
+
+/** A district of `payees` schools with a batch per school, method and business day for a year. */
+function district(payees: number, seed = 1): SandboxState {
+  const state = createEmptyState(seed);
+  const rng = createRng(seed, 'bank-bench');
+  for (let i = 0; i < payees; i++) {
+    state.payees.push({ id: 101 + i, name: `School ${i + 1}`, merchantId: `MID${100_000 + i}`, removed: false });
+  }
+  let day = FIRST_DAY;
+  let batchNumber = 730_001;
+  for (let d = 0; d < BUSINESS_DAYS; d++) {
+    for (const payee of state.payees) {
+      for (const method of METHODS) {
+        const total = rng.int(500, 900_000);
+        const fees = method === 'CC' ? Math.round(total * 0.029) : method === 'ACH' ? 150 : 0;
+        const batch = {
+          id: String(batchNumber++),
+          payeeId: payee.id,
+          date: day,
+          method,
+          total,
+          fees,
+          partial: total - fees,
+          count: 1,
+          txnIds: [],
+        };
+        state.batches.push(batch);
+        state.batchById.set(batch.id, batch);
+      }
+    }
+    day = addDays(day, new Date(`${day}T00:00:00Z`).getUTCDay() === 5 ? 3 : 1);
+  }
+  state.openDate = addDays(day, 7);
+  return state;
+}
+
+function mb(bytes: number): number {
+  return Math.round(bytes / 1e6);
+}
+
+async function child(folder: string): Promise<void> {
+  const engine = await createEngineWithInternals({
+    version: '0.0.0-bench',
+    dataFolder: folder,
+    databasePath: join(folder, 'bank.sqlite'),
+    host: 'direct',
+    logger: silentLogger,
+  });
+  const content = readFileSync(join(folder, 'year.bai'), 'utf8');
+  const rssBefore = process.memoryUsage().rss;
+  const started = performance.now();
+  const summary = await engine.call('bank.import', { fileName: 'year.bai', content });
+  const ms = performance.now() - started;
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  await engine.close();
+  process.stdout.write(JSON.stringify({ ms, rssBefore, peakRss, summary }) + '\n');
+}
+
+async function main(): Promise<void> {
+  const folder = join(tmpdir(), `district-recon-bank-bench-${process.pid}`);
+  mkdirSync(folder, { recursive: true });
+  const payees = Math.max(2, Math.round(60 * scale));
+  const state = district(payees);
+  let started = performance.now();
+  const statement = writeSandboxStatement(state, 'bai2', { to: addDays(state.openDate, -1) });
+  const writeMs = performance.now() - started;
+  writeFileSync(join(folder, 'year.bai'), statement.content);
+
+  // The store: batches as a sync leaves them, one transaction.
+  const engine = await createEngineWithInternals({
+    version: '0.0.0-bench',
+    dataFolder: folder,
+    databasePath: join(folder, 'bank.sqlite'),
+    host: 'direct',
+    logger: silentLogger,
+  });
+  const { sqlite } = engine.internals.store.writer;
+  const insert = sqlite.prepare(
+    `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 1, '{}', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
+  );
+  sqlite.transaction(() => {
+    for (const b of state.batches) insert.run(b.id, b.payeeId, b.date, b.method, b.total, b.fees, b.partial);
+  })();
+  await engine.close();
+
+  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child', folder], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`import child failed: ${run.stderr}`);
+  const imported = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as {
+    ms: number;
+    rssBefore: number;
+    peakRss: number;
+    summary: { newLines: number; matched: number; suggested: number; unmatched: number };
+  };
+  rmSync(folder, { recursive: true, force: true });
+  console.log(
+    `${statement.plan.lines.length} bank lines (BAI2 ${mb(statement.content.length)} MB, written in ${Math.round(writeMs)} ms) against ${state.batches.length} batches: ` +
+      `import and match ${(imported.ms / 1000).toFixed(2)} s, peak RSS ${mb(imported.peakRss)} MB (${mb(imported.rssBefore)} MB before); ` +
+      `${imported.summary.matched} matched, ${imported.summary.suggested} suggested, ${imported.summary.unmatched} unmatched`,
+  );
+
+  // The matcher alone as the district doubles: the same year, twice the schools each step.
+  const scaling: Array<{ batches: number; lines: number; ms: number }> = [];
+  for (const size of [7.5, 15, 30, 60, 120].map((n) => Math.max(1, Math.round(n * scale)))) {
+    const s = district(size, 2);
+    const parsed = parseBai2(writeSandboxStatement(s, 'bai2', { to: addDays(s.openDate, -1) }).content);
+    const lines = parsed.lines.map((l, i) => ({ id: i + 1, postedDate: l.postedDate, amountCents: l.amountCents }));
+    const batches = s.batches.map((b) => ({
+      id: b.id,
+      payeeId: b.payeeId,
+      paymentMethod: b.method,
+      date: b.date,
+      totalCents: b.total,
+      partialCents: b.partial,
+    }));
+    started = performance.now();
+    decideMatches({ lines, batches, returns: [], windowDays: 5 });
+    scaling.push({ batches: batches.length, lines: lines.length, ms: Math.round(performance.now() - started) });
+  }
+  for (const [i, step] of scaling.entries()) {
+    const ratio = i === 0 ? '' : ` (x${(step.ms / Math.max(1, scaling[i - 1]!.ms)).toFixed(2)})`;
+    console.log(`matching ${step.lines} lines against ${step.batches} batches: ${step.ms} ms${ratio}`);
+  }
+  mkdirSync(join(here, 'results'), { recursive: true });
+  writeFileSync(
+    join(here, 'results', 'bank.json'),
+    JSON.stringify({
+      lines: statement.plan.lines.length,
+      batches: state.batches.length,
+      importSeconds: Number((imported.ms / 1000).toFixed(2)),
+      peakRssMb: mb(imported.peakRss),
+      ...imported.summary,
+      matchingMs: Object.fromEntries(scaling.map((s) => [s.batches, s.ms])),
+    }),
+  );
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3]!);
+else await main();

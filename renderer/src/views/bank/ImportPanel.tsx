@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { BankImportSummary } from '../../../../shared/domain';
+import { ChoiceField } from '../../components/Fields';
+import { bankReads, readAsBase64, useBankActions } from '../../data/bank';
+import { formatCount } from '../../format';
+
+const ACCEPT = '.bai,.bai2,.txt,.dat,.ofx,.qfx,.qbo,.csv';
+
+function outcome(fileName: string, s: BankImportSummary): string {
+  const head = s.alreadyImported ? `${fileName} was imported before: nothing added.` : `Imported ${fileName}.`;
+  return (
+    `${head} ${formatCount(s.newLines)} lines added, ${formatCount(s.duplicatesSkipped)} duplicates skipped; ` +
+    `${formatCount(s.matched)} matched, ${formatCount(s.suggested)} suggested, ${formatCount(s.unmatched)} unmatched.`
+  );
+}
+
+/**
+ * Import by the file dialog or by dropping a file on the panel. The file input is the keyboard way
+ * (Tab to it, Enter or Space opens the dialog); dropping is the same import for a mouse. A CSV needs
+ * the bank's saved column mapping; BAI2 and OFX are recognised by their content.
+ */
+export function ImportPanel() {
+  const { importFile } = useBankActions();
+  const mappings = useQuery(bankReads.mappings()).data ?? [];
+  const [mapping, setMapping] = useState('');
+  const [dragging, setDragging] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+
+  async function take(file: File | undefined) {
+    if (!file) return;
+    setDone(null);
+    importFile.clear();
+    const content = await readAsBase64(file);
+    const ok = await importFile.run({ fileName: file.name, content, ...(mapping ? { mappingName: mapping } : {}) });
+    if (input.current) input.current.value = '';
+    if (ok) setDone(file.name);
+  }
+  const summary = importFile.result;
+
+  return (
+    <section
+      className={dragging ? 'panel bank-import bank-import-dragging' : 'panel bank-import'}
+      aria-labelledby="bank-import-title"
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        void take(event.dataTransfer.files[0]);
+      }}
+    >
+      <h2 id="bank-import-title">Import a statement</h2>
+      <p className="hint">BAI2, OFX/QFX or CSV from the district&apos;s bank. Choose a file or drop it here.</p>
+      <div className="bank-import-fields">
+        <label className="field">
+          <span>Statement file</span>
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            disabled={importFile.busy}
+            onChange={(event) => void take(event.target.files?.[0])}
+          />
+        </label>
+        <ChoiceField
+          label="CSV column mapping"
+          value={mapping}
+          any={mappings.length ? 'None (BAI2 or OFX)' : 'None saved'}
+          options={mappings.map((m) => ({ value: m.name, label: m.name }))}
+          onChange={setMapping}
+        />
+      </div>
+      {importFile.busy && (
+        <p role="status" className="muted">
+          Importing and matching…
+        </p>
+      )}
+      {importFile.error && (
+        <p role="alert" className="banner banner-error">
+          {importFile.error}
+        </p>
+      )}
+      {done && summary && (
+        <p role="status" className="banner banner-ok">
+          {outcome(done, summary)}
+        </p>
+      )}
+    </section>
+  );
+}
