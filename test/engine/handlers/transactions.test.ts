@@ -85,6 +85,8 @@ describe('the timeline of a transaction', () => {
         syncRunId: null,
         seenAt: '2026-03-02T14:00:00.000Z',
         acknowledgedAt: '2026-03-02T14:00:00.000Z',
+        // Issue 14: each change names the deposit its transaction is in.
+        batchId: 'B2',
       },
       expect.objectContaining({
         kind: 'refunded',
