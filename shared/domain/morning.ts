@@ -82,8 +82,12 @@ export interface NeedsYou {
   reversals: ReversalNews;
   /** Only the kinds with something waiting, most serious first. */
   attention: AttentionNews[];
-  /** Statement lines with no confirmed match or explanation; null until a statement is imported. */
-  bankLines: { unmatched: number; suggested: number } | null;
+  /**
+   * Statement lines with no confirmed match or explanation, and deposits in transit (past the
+   * matching window with no line or explanation, as bank.inTransit lists them, at most 5,000);
+   * null until a statement is imported.
+   */
+  bankLines: { unmatched: number; suggested: number; inTransit?: number } | null;
   /** Everything above added up: 0 means nothing needs the bookkeeper. */
   count: number;
 }

@@ -8,10 +8,15 @@ export function createOverviewHandlers(ctx: EngineContext): DomainHandlers<'over
   return {
     'overview.get': async () => {
       const settings = await readSettings(ctx);
-      return getOverview(ctx.store.reader, ctx.clock, {
-        enabled: settings.scheduleEnabled,
-        time: settings.scheduleTime,
-      });
+      return getOverview(
+        ctx.store.reader,
+        ctx.clock,
+        {
+          enabled: settings.scheduleEnabled,
+          time: settings.scheduleTime,
+        },
+        settings.bankMatchWindowDays,
+      );
     },
   };
 }

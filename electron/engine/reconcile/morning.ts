@@ -26,6 +26,7 @@ import {
   type DepositState,
   type DepositTotalsRow,
 } from '../store/morning';
+import { inTransit } from '../bank/lines';
 import { latestReviews } from '../store/reviews';
 import { summaryOf } from '../store/rowMappers';
 import { reversalsInRange } from './reversals';
@@ -45,6 +46,7 @@ const ATTENTION: ReadonlyArray<{ kind: AttentionKind; changeKinds: ChangeKind[];
 export async function morningNews(
   reader: ReadableDB,
   clock: Clock,
+  bankWindowDays = 5,
 ): Promise<{ needsYou: NeedsYou; routine: RoutineNews }> {
   const totals = await depositTotals(reader);
   const deposits = (state: DepositState, verdicts: Verdict[] | null, cents: 'difference' | 'total') =>
@@ -74,7 +76,11 @@ export async function morningNews(
     ),
   ]);
   const reversals = reversalNews(reader, clock);
-  const bankLines = bankLinesToSettle(reader);
+  const settle = bankLinesToSettle(reader);
+  const bankLines = settle && {
+    ...settle,
+    inTransit: inTransit(reader, todayCentral(clock), bankWindowDays, 5000).batches.length,
+  };
   const waiting = attention.filter((a) => a.count > 0);
   const count =
     differs.count +
@@ -82,7 +88,7 @@ export async function morningNews(
     incomplete.count +
     reversals.count +
     waiting.reduce((sum, a) => sum + a.count, 0) +
-    (bankLines ? bankLines.unmatched + bankLines.suggested : 0);
+    (bankLines ? bankLines.unmatched + bankLines.suggested + bankLines.inTransit : 0);
   const routineChanges = ROUTINE_CHANGE_KINDS.map((kind) => ({
     kind,
     count: byKind.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.count, 0),

@@ -17,6 +17,7 @@ export async function getOverview(
   reader: ReadableDB,
   clock: Clock,
   schedule: { enabled: boolean; time: string },
+  bankWindowDays?: number,
 ): Promise<Overview> {
   const batchesIn = async (state: 'open' | 'reopened') => {
     const rows = await batchesInReviewState(reader, state, LIST_LIMIT);
@@ -33,7 +34,7 @@ export async function getOverview(
     countUnacknowledged(reader),
     listChangeRows(reader, { unacknowledgedOnly: true, limit: 20 }),
     dailyDepositTotals(reader, addDays(today, -DEPOSIT_DAYS)),
-    morningNews(reader, clock),
+    morningNews(reader, clock, bankWindowDays),
   ]);
   return {
     lastRun: listRuns(reader, 1)[0] ?? null,

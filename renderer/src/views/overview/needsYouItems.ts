@@ -30,8 +30,7 @@ export interface ActionItem {
 /** Links shown per item: enough to act on, few enough that every item fits the first screen. */
 export const LINKS_SHOWN = 3;
 
-/** No Bank view in this version yet: the bank item says how many lines wait, without a link. */
-export const BANK_VIEW_HREF: string | null = null;
+export const BANK_VIEW_HREF: string | null = hrefFor('bank');
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -146,6 +145,16 @@ export function actionItems(needsYou: NeedsYou): ActionItem[] {
       id: 'bank',
       title: `${plural(bankLines.unmatched + bankLines.suggested, 'bank line', 'bank lines')} not matched yet`,
       detail: bankLines.suggested > 0 ? `${formatCount(bankLines.suggested)} with a suggested deposit` : null,
+      href: BANK_VIEW_HREF,
+      links: [],
+      more: 0,
+    });
+  }
+  if (bankLines?.inTransit) {
+    items.push({
+      id: 'bank-in-transit',
+      title: `${plural(bankLines.inTransit, 'deposit', 'deposits')} in transit past the matching window`,
+      detail: 'no bank line yet',
       href: BANK_VIEW_HREF,
       links: [],
       more: 0,
