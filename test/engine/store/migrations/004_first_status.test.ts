@@ -1,24 +1,18 @@
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
 import { migrate } from '../../../../electron/engine/store/open';
 import type { Database } from '../../../../electron/engine/store/schema';
+import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
+import { blankDb, migrateTo as migrateToVersion, versionAfter } from '../../../helpers/migrationDb';
 
-const VERSION = MIGRATIONS.findIndex((m) => m.name === '004_first_status') + 1;
+const VERSION = versionAfter('004_first_status');
 
 let sqlite: BetterSqlite3.Database;
 let db: Kysely<Database>;
-beforeEach(() => {
-  sqlite = new BetterSqlite3(':memory:');
-  db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-});
+beforeEach(() => ({ sqlite, db } = blankDb()));
 afterEach(() => db.destroy());
-
-async function migrateTo(version: number): Promise<void> {
-  for (const migration of MIGRATIONS.slice(0, version)) await migration.up(db);
-  await sql.raw(`PRAGMA user_version = ${version}`).execute(db);
-}
+const migrateTo = (version: number) => migrateToVersion(db, version);
 
 describe('migration 004_first_status', () => {
   it('backfills the first status of each transaction from its first_seen row, else its status', async () => {

@@ -1,23 +1,17 @@
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
 import type { Database } from '../../../../electron/engine/store/schema';
+import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
+import { blankDb, migrateTo as migrateToVersion, versionAfter } from '../../../helpers/migrationDb';
 
-const VERSION = MIGRATIONS.findIndex((m) => m.name === '009_team') + 1;
+const VERSION = versionAfter('009_team');
 
 let sqlite: BetterSqlite3.Database;
 let db: Kysely<Database>;
-beforeEach(() => {
-  sqlite = new BetterSqlite3(':memory:');
-  db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-});
+beforeEach(() => ({ sqlite, db } = blankDb()));
 afterEach(() => db.destroy());
-
-async function migrateTo(version: number): Promise<void> {
-  for (const migration of MIGRATIONS.slice(0, version)) await migration.up(db);
-  await sql.raw(`PRAGMA user_version = ${version}`).execute(db);
-}
+const migrateTo = (version: number) => migrateToVersion(db, version);
 
 describe('migration 009_team', () => {
   it('adds the team tables beside existing reviews, untouched; names are unique without case; roles are checked', async () => {
