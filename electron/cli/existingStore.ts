@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { createEngine, type Engine } from '../engine/engine';
 import { defaultDataFolder } from '../engine/paths';
 import { appVersion } from './version';
+import { openingProgress } from './progress';
 
 /** The database a reading command works on: `--db FILE`, else the app's own; never created here. */
 export function databasePathOf(db: string | undefined): string {
@@ -9,12 +10,16 @@ export function databasePathOf(db: string | undefined): string {
 }
 
 /** An engine on an existing database (status, check, export): a missing one is an error naming it. */
-export function openExistingStore(db: string | undefined): Promise<Engine> {
-  return createEngine({
+export async function openExistingStore(db: string | undefined): Promise<Engine> {
+  const opening = openingProgress();
+  const engine = await createEngine({
     version: appVersion(),
     dataFolder: defaultDataFolder(),
     databasePath: databasePathOf(db),
     createDatabase: false,
     host: 'cli',
+    onOpenProgress: opening.onOpenProgress,
   });
+  opening.finish();
+  return engine;
 }

@@ -41,8 +41,33 @@ export function progressLine(stream: ProgressStream = process.stderr): ProgressL
   };
 }
 
-export { secondsLeft } from '../../shared/estimate';
+import { secondsLeft } from '../../shared/estimate';
+
+export { secondsLeft };
 
 export function percent(done: number, total: number): string {
   return total > 0 ? `${Math.floor((done * 100) / total)}%` : '';
+}
+
+/**
+ * Opening a store re-checks the deposits it lacks checks for (after an upgrade): on a big store that
+ * takes a while, so a command opening one shows it. Pass `onOpenProgress` to createEngine, then call
+ * `finish()` once it resolved (a summary line only when there was something to check).
+ */
+export function openingProgress(stream: ProgressStream = process.stderr) {
+  const line = progressLine(stream);
+  const started = Date.now();
+  let checked = 0;
+  return {
+    onOpenProgress(done: number, total: number) {
+      checked = total;
+      const left = secondsLeft(done, total, Date.now() - started);
+      line.update(
+        `Checking deposits: ${done}/${total} (${percent(done, total)})${left === null ? '' : `, about ${left} s left`}`,
+      );
+    },
+    finish() {
+      if (checked > 0) line.done(`Checked ${checked} deposits in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    },
+  };
 }

@@ -44,6 +44,11 @@ export interface EngineOptions {
   /** Sandbox mode when the settings say nothing yet (a fresh install with no real service). */
   sandboxByDefault?: boolean;
   logger?: Logger;
+  /**
+   * Opening a store recomputes the checks it lacks (after an upgrade, or a run cut short): on a big
+   * store that takes a while, so the host shows it (done and total deposits, after each slice).
+   */
+  onOpenProgress?(done: number, total: number): void;
 }
 
 /** What every handler domain gets: the parts of one running engine. */

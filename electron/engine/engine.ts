@@ -104,7 +104,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
   const context = partial as EngineContext;
   context.sync = new SyncService(context);
   // Checks a store written by an older version, or left by a run killed before its checks, lacks.
-  await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()));
+  await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()), options.onOpenProgress);
   await recoverInterruptedExports(store.writer);
 
   const handlers: EngineHandlers = {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { percent, progressLine, secondsLeft } from '../../electron/cli/progress';
+import { openingProgress, percent, progressLine, secondsLeft } from '../../electron/cli/progress';
 import { createTestDb } from '../helpers/db';
 import { seedDistrict } from '../engine/reconcile/fixtures';
 
@@ -34,6 +34,20 @@ describe('progress lines', () => {
     expect(pipe.text()).toBe(
       'Exporting GL rows: 2000/3141 (63%)\nExporting GL rows: 3141/3141 (100%)\nExported 3141 GL rows in 1.2 s\n',
     );
+  });
+
+  it('shows the checks of a first open on a pipe, and nothing when there were none', () => {
+    const pipe = stream(false);
+    const opening = openingProgress(pipe);
+    opening.onOpenProgress(50, 120);
+    opening.onOpenProgress(120, 120);
+    opening.finish();
+    expect(pipe.text()).toMatch(
+      /^Checking deposits: 50\/120 \(41%\)(, about \d+ s left)?\nChecking deposits: 120\/120 \(100%\)\nChecked 120 deposits in \d+\.\d s\n$/,
+    );
+    const quiet = stream(false);
+    openingProgress(quiet).finish();
+    expect(quiet.text()).toBe('');
   });
 
   it.each([

@@ -10,6 +10,8 @@ import { defaultDataFolder } from '../../engine/paths';
 import { startWebHost } from '../../web/server';
 import { intFlag, parseFlags } from '../args';
 import { appVersion } from '../version';
+import { openingProgress } from '../progress';
+import { importSandboxStatementOnce } from '../../sandbox/demoStatement';
 import { sandboxProvider } from '../../sandbox/provider';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,14 +52,17 @@ export async function run(argv: string[]): Promise<number> {
 
   const dataFolder = values['data-dir'] ? resolve(values['data-dir']) : defaultDataFolder();
   const sandbox = sandboxProvider();
+  const opening = openingProgress();
   const engine = await createEngine({
     version: appVersion(),
     dataFolder,
     databasePath: values.db ? resolve(values.db) : undefined,
     host: 'web',
+    onOpenProgress: opening.onOpenProgress,
     sandbox: sandbox.connect,
     sandboxByDefault: true,
   });
+  opening.finish();
   const host = await startWebHost({
     engine,
     staticDir: WEB_BUILD_DIR,
@@ -68,6 +73,10 @@ export async function run(argv: string[]): Promise<number> {
     },
   });
   process.stdout.write(`District Recon is running in browser mode. Open: ${host.launchUrl}\n`);
+  // Sandbox mode: the sandbox's bank statement once, so matching shows on demo data (demoStatement.ts).
+  void importSandboxStatementOnce(engine, sandbox.statement).catch((error: unknown) =>
+    process.stderr.write(`The sandbox's bank statement was not imported: ${String(error)}\n`),
+  );
   // The nightly sync runs while browser mode is open too, and catches up a missed night now.
   await engine.schedule.start();
 

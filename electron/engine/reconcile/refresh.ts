@@ -20,6 +20,8 @@ export interface RefreshOptions {
   at?: string;
   /** Shown on a re-opened batch, before the specifics (e.g. "Changed in the sync of 2026-03-08"). */
   reason?: string;
+  /** After each slice: thousands of batches take a while (opening a big store after an upgrade). */
+  onProgress?(done: number, total: number): void;
 }
 
 export interface RefreshResult {
@@ -89,6 +91,7 @@ export async function refreshBatchChecks(
       refreshed += results.length;
       reopened.push(...(await reopenWhereChanged(trx, results, at, options.reason)));
     });
+    options.onProgress?.(next, ids.length);
   }
   return { refreshed, reopened };
 }
@@ -111,11 +114,19 @@ export async function reopenChangedBatches(
  * cut short (killed, crashed) touched and never checked. Run where data may change: when the engine
  * opens a store.
  */
-export async function ensureChecksFresh(writer: WritableDB, at?: string): Promise<number> {
+export async function ensureChecksFresh(
+  writer: WritableDB,
+  at?: string,
+  onProgress?: RefreshOptions['onProgress'],
+): Promise<number> {
   const interrupted = batchesToCheck(writer);
   const stale = [...new Set([...(await batchesWithStaleChecks(writer)), ...interrupted])];
   if (stale.length === 0) return 0;
-  const { refreshed } = await refreshBatchChecks(writer, stale, { at, reason: 'Changed since it was last checked' });
+  const { refreshed } = await refreshBatchChecks(writer, stale, {
+    at,
+    reason: 'Changed since it was last checked',
+    onProgress,
+  });
   clearBatchesToCheck(writer, interrupted);
   return refreshed;
 }
