@@ -3,31 +3,38 @@ import type { ReadableDB, WritableDB } from './handles';
 import { statement } from './statements';
 import type { GlAccount, Payee, Received as Parsed } from '../../../shared/domain';
 
-/** Replaces the payee list; payees no longer listed stay, marked removed, so old rows keep a name. */
-export function replacePayees({ sqlite }: WritableDB, payees: Array<Parsed<Payee>>, now: string): void {
+/**
+ * Replaces a reference list. Rows no longer listed stay, marked removed, so old transactions keep a
+ * name (a payee or an account the service dropped).
+ */
+function replaceList(
+  sqlite: WritableDB['sqlite'],
+  table: 'payees' | 'gl_accounts',
+  columns: readonly [string, string],
+  rows: ReadonlyArray<{ id: string | number; fields: readonly [string, string]; raw: string }>,
+  now: string,
+): void {
+  const [first, second] = columns;
   const upsert = statement(
     sqlite,
-    `INSERT INTO payees (id, name, merchant_id, removed, raw, updated_at) VALUES (?, ?, ?, 0, ?, ?)
-     ON CONFLICT(id) DO UPDATE SET name = excluded.name, merchant_id = excluded.merchant_id, removed = 0, raw = excluded.raw, updated_at = excluded.updated_at`,
+    `INSERT INTO ${table} (id, ${first}, ${second}, removed, raw, updated_at) VALUES (?, ?, ?, 0, ?, ?)
+     ON CONFLICT(id) DO UPDATE SET ${first} = excluded.${first}, ${second} = excluded.${second}, removed = 0, raw = excluded.raw, updated_at = excluded.updated_at`,
   );
-  for (const { value, raw } of payees) upsert.run(value.id, value.name, value.merchantId, raw, now);
+  for (const row of rows) upsert.run(row.id, row.fields[0], row.fields[1], row.raw, now);
   statement(
     sqlite,
-    `UPDATE payees SET removed = 1, updated_at = ? WHERE removed = 0 AND id NOT IN (SELECT value FROM json_each(?))`,
-  ).run(now, JSON.stringify(payees.map((p) => p.value.id)));
+    `UPDATE ${table} SET removed = 1, updated_at = ? WHERE removed = 0 AND id NOT IN (SELECT value FROM json_each(?))`,
+  ).run(now, JSON.stringify(rows.map((row) => row.id)));
+}
+
+export function replacePayees({ sqlite }: WritableDB, payees: Array<Parsed<Payee>>, now: string): void {
+  const rows = payees.map(({ value, raw }) => ({ id: value.id, fields: [value.name, value.merchantId] as const, raw }));
+  replaceList(sqlite, 'payees', ['name', 'merchant_id'], rows, now);
 }
 
 export function replaceGlAccounts({ sqlite }: WritableDB, accounts: Array<Parsed<GlAccount>>, now: string): void {
-  const upsert = statement(
-    sqlite,
-    `INSERT INTO gl_accounts (id, number, label, removed, raw, updated_at) VALUES (?, ?, ?, 0, ?, ?)
-     ON CONFLICT(id) DO UPDATE SET number = excluded.number, label = excluded.label, removed = 0, raw = excluded.raw, updated_at = excluded.updated_at`,
-  );
-  for (const { value, raw } of accounts) upsert.run(value.id, value.number, value.label, raw, now);
-  statement(
-    sqlite,
-    `UPDATE gl_accounts SET removed = 1, updated_at = ? WHERE removed = 0 AND id NOT IN (SELECT value FROM json_each(?))`,
-  ).run(now, JSON.stringify(accounts.map((a) => a.value.id)));
+  const rows = accounts.map(({ value, raw }) => ({ id: value.id, fields: [value.number, value.label] as const, raw }));
+  replaceList(sqlite, 'gl_accounts', ['number', 'label'], rows, now);
 }
 
 export function listPayees({ sqlite }: ReadableDB): Payee[] {
