@@ -32,6 +32,7 @@ import { menuTemplate } from './menu';
 import { notifySyncResults } from './notifications';
 import { denyAllPermissions } from './permissions';
 import { registerAppScheme, serveAppScheme } from './protocol';
+import { importSandboxStatementOnce } from '../sandbox/demoStatement';
 import { sandboxProvider } from '../sandbox/provider';
 import { hostSchedule } from './schedule';
 import { installCleanShutdown } from './shutdown';
@@ -82,6 +83,11 @@ async function start(): Promise<void> {
       logger,
     }),
   });
+
+  // Sandbox mode: the sandbox's bank statement once, so matching shows on demo data (demoStatement.ts).
+  void importSandboxStatementOnce(engine, sandbox.statement).catch((error: unknown) =>
+    logger.warn("The sandbox's bank statement was not imported", { error: String(error) }),
+  );
 
   const chooseFile = withExportSaveDialog(engine, async ({ defaultName, extension }) => {
     const options = {
