@@ -98,10 +98,15 @@ describe('the transport bounds', () => {
     expect((first as Error).message).toMatch(
       /^GET \/payees: still failing after 1 s of waiting and retrying in this run \(the limit is 1 s\); last: GET \/payees: 503 UNAVAILABLE: busy$/,
     );
-    expect(slept).toEqual([400, 400]);
+    // Two waits of 400 ms fit in 1 s when the failed attempts are quick; a loaded machine's slower
+    // attempts count too, and may leave room for only one.
+    expect(slept.length).toBeGreaterThanOrEqual(1);
+    expect(slept.length).toBeLessThanOrEqual(2);
+    expect(slept.every((ms) => ms === 400)).toBe(true);
+    const waited = slept.length;
     // The next request of the same run has nothing left to wait with.
     await expect(c.glAccounts()).rejects.toBeInstanceOf(WaitRefusedError);
-    expect(slept).toEqual([400, 400]);
+    expect(slept).toHaveLength(waited);
   });
 
   it('refuses a Retry-After beyond the cap at once, in words', async () => {
