@@ -142,6 +142,8 @@ class CandidateFinder {
   private readonly batches: Indexed[];
   private readonly byAmount = new Map<number, Indexed[]>();
   private readonly returnsByAmount = new Map<number, (MatchReturn & { day: number; key: string })[]>();
+  /** A day's batches of one payee and family, by what they add up to (totals, and partials). */
+  private readonly dayLumpsByAmount = new Map<number, Indexed[][]>();
   private readonly windowDays: number;
 
   constructor(input: MatchInput) {
@@ -157,6 +159,7 @@ class CandidateFinder {
         this.byAmount.set(amount, list);
       }
     }
+    this.indexDayLumps();
     for (const r of input.returns) {
       const list = this.returnsByAmount.get(r.amountCents) ?? [];
       list.push({ ...r, day: dayNumber(r.date), key: `t:${r.id}` });
@@ -169,7 +172,48 @@ class CandidateFinder {
     if (line.amountCents < 0) return this.returns(-line.amountCents, posted, claimed);
     if (line.amountCents === 0) return [];
     const singles = this.singles(line.amountCents, posted, claimed);
-    return sortCandidates(singles.length ? singles : this.lumps(line.amountCents, posted, claimed));
+    if (singles.length) return sortCandidates(singles);
+    // What processors lump is a day's batches of a school: an index finds those at once. Only a
+    // credit that is no such day needs the bounded search over the window's combinations.
+    const dayLumps = this.dayLumps(line.amountCents, posted, claimed);
+    return sortCandidates(dayLumps.length ? dayLumps : this.lumps(line.amountCents, posted, claimed));
+  }
+
+  private indexDayLumps(): void {
+    const days = new Map<string, Indexed[]>();
+    for (const batch of this.batches) {
+      const key = `${batch.payeeId}|${methodFamily(batch.paymentMethod)}|${batch.day}`;
+      const day = days.get(key) ?? [];
+      day.push(batch);
+      days.set(key, day);
+    }
+    for (const day of days.values()) {
+      if (day.length < 2) continue;
+      const totals = day.reduce((sum, b) => sum + b.totalCents, 0);
+      const partials = day.reduce((sum, b) => sum + b.partialCents, 0);
+      for (const amount of new Set([totals, partials])) {
+        const list = this.dayLumpsByAmount.get(amount) ?? [];
+        list.push(day);
+        this.dayLumpsByAmount.set(amount, list);
+      }
+    }
+  }
+
+  private dayLumps(amount: number, posted: number, claimed: ReadonlySet<string>): Candidate[] {
+    const found: Candidate[] = [];
+    for (const day of this.dayLumpsByAmount.get(amount) ?? []) {
+      const gap = this.gap(day[0]!.day, posted, this.windowDays);
+      if (gap === null || day.some((b) => claimed.has(b.key))) continue;
+      found.push({
+        how: 'lumped',
+        batchIds: day.map((b) => b.id).sort(),
+        transactionId: null,
+        gapDays: gap,
+        gapSum: gap * day.length,
+        items: day.map((b) => b.key),
+      });
+    }
+    return found;
   }
 
   private gap(day: number, posted: number, window: number): number | null {
