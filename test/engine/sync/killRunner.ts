@@ -2,7 +2,8 @@
  * Child process for the kill test: one sync of DB argv[2] from the service at RECON_URL, on a clock
  * fixed at RECON_NOW. Prints "ready" once loaded and waits for "go" on stdin (so the parent can
  * warm the next child while this one runs), "started" once the run is under way, then the run
- * summary as JSON.
+ * summary as JSON. With RECON_KILL_PHASE it kills itself (SIGKILL) the moment the run reports
+ * that phase: a crash at a known point of the run.
  */
 import { once } from 'node:events';
 import { createEngineWithInternals as createEngine } from '../../../electron/engine/engine';
@@ -29,6 +30,12 @@ const engine = await createEngine({
 await engine.call('settings.set', { patch: { serviceUrl: env.RECON_URL! } });
 const service = engine.internals.sync;
 service.clientTuning = { sleep: async () => {}, timeoutMs: 2_000 };
+const killPhase = env.RECON_KILL_PHASE;
+if (killPhase) {
+  engine.on('sync.progress', (progress) => {
+    if (progress.phase === killPhase) process.kill(process.pid, 'SIGKILL');
+  });
+}
 const started = await service.start({ trigger: 'cli', from });
 process.stdout.write('started\n');
 const summary = await started.finished;
