@@ -1,13 +1,47 @@
 /** Labelled form fields: the label's words are the field's accessible name. */
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
-export function Field({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
-  return (
+/**
+ * A hint sits under the label, outside it (so it is not part of the field's name); the field's
+ * control names it with aria-describedby={hintId}. A hint that comes and goes is passed as null
+ * when absent (not undefined), so the control is not remounted and keeps its focus.
+ */
+export function Field({
+  label,
+  className,
+  hint,
+  hintId,
+  children,
+}: {
+  label: string;
+  className?: string;
+  hint?: ReactNode;
+  hintId?: string;
+  children: ReactNode;
+}) {
+  const field = (
     <label className={className ? `field ${className}` : 'field'}>
       <span>{label}</span>
       {children}
     </label>
   );
+  if (hint === undefined) return field;
+  return (
+    <div className="field-with-hint">
+      {field}
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The id a field's hint gets, for its control's aria-describedby (none without a hint). */
+function useHintId(hint: ReactNode): string | undefined {
+  const id = useId();
+  return hint ? id : undefined;
 }
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>;
@@ -18,11 +52,13 @@ export function TextField({
   value,
   onChange,
   className,
+  hint,
   ...input
-}: InputProps & { label: string; value: string; onChange(value: string): void }) {
+}: InputProps & { label: string; value: string; onChange(value: string): void; hint?: ReactNode }) {
+  const hintId = useHintId(hint);
   return (
-    <Field label={label} className={className}>
-      <input value={value} onChange={(event) => onChange(event.target.value)} {...input} />
+    <Field label={label} className={className} hint={hint} hintId={hintId}>
+      <input value={value} onChange={(event) => onChange(event.target.value)} aria-describedby={hintId} {...input} />
     </Field>
   );
 }
@@ -31,7 +67,7 @@ export function NumberField({
   value,
   onChange,
   ...props
-}: InputProps & { label: string; value: number; onChange(value: number): void }) {
+}: InputProps & { label: string; value: number; onChange(value: number): void; hint?: ReactNode }) {
   return <TextField type="number" value={String(value)} onChange={(text) => onChange(Number(text))} {...props} />;
 }
 
@@ -53,6 +89,7 @@ export function ChoiceField({
   onChange,
   any,
   search = false,
+  hint,
 }: {
   label: string;
   value: string | number | undefined;
@@ -61,10 +98,17 @@ export function ChoiceField({
   any?: string;
   /** The field `/` focuses. */
   search?: boolean;
+  hint?: ReactNode;
 }) {
+  const hintId = useHintId(hint);
   return (
-    <Field label={label}>
-      <select data-search={search || undefined} value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+    <Field label={label} hint={hint} hintId={hintId}>
+      <select
+        data-search={search || undefined}
+        value={value ?? ''}
+        aria-describedby={hintId}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {any !== undefined && <option value="">{any}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

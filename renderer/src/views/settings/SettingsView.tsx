@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ExportLayout, Settings, SettingsPatch } from '../../../../shared/contract';
+import type { Settings, SettingsPatch } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
-import { CheckField, ChoiceField, NumberField, optionsOf, TextField } from '../../components/Fields';
+import { CheckField, NumberField, TextField } from '../../components/Fields';
 import { Outcome, QueryStatus } from '../../components/Status';
 import { reads } from '../../data/queries';
 import { replaces, useAction } from '../../data/useAction';
-import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
 import { ConnectionForm } from './ConnectionForm';
+import { ExportSettings } from './ExportSettings';
 
 type Draft = Omit<Settings, 'serviceUrl' | 'connectionConfigured'>;
 
@@ -17,28 +17,26 @@ const DAY_SETTINGS: Array<{ key: 'refreshWindowDays' | 'firstSyncDays'; label: s
   { key: 'firstSyncDays', label: 'First sync goes back … days', max: 3650 },
 ];
 
-/** The export's accounts, and the Escape layout's fields (shown only for that layout). */
-const TEXT_SETTINGS: Array<{
-  key: 'clearingAccount' | 'depositAccount' | 'escapeOrgId' | 'escapeDeptId' | 'escapeJeType';
-  label: string;
-  maxLength: number;
-}> = [
-  { key: 'clearingAccount', label: 'Clearing account', maxLength: 64 },
-  { key: 'depositAccount', label: 'Deposit (bank) account', maxLength: 64 },
-  { key: 'escapeOrgId', label: 'Escape organisation ID', maxLength: 32 },
-  { key: 'escapeDeptId', label: 'Escape department ID', maxLength: 32 },
-  { key: 'escapeJeType', label: 'Escape journal entry type', maxLength: 8 },
-];
-
 function draftOf(settings: Settings): Draft {
   const { serviceUrl: _url, connectionConfigured: _configured, ...rest } = settings;
   return rest;
 }
 
+/** Equal values; a record (the QuickBooks names) by its entries, whatever their order. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
+  const entries = Object.entries(a);
+  return (
+    entries.length === Object.keys(b).length &&
+    entries.every(([key, value]) => (b as Record<string, unknown>)[key] === value)
+  );
+}
+
 function changedFields(draft: Draft, saved: Settings): SettingsPatch {
   const patch: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(draft)) {
-    if (saved[key as keyof Settings] !== value) patch[key] = value;
+    if (!same(saved[key as keyof Settings], value)) patch[key] = value;
   }
   return patch as SettingsPatch;
 }
@@ -115,28 +113,7 @@ function PreferencesForm({ settings }: { settings: Settings }) {
           ))}
         </div>
       </fieldset>
-      <fieldset className="fieldset">
-        <legend>Export</legend>
-        <div className="form-grid">
-          <ChoiceField
-            label="Layout"
-            value={draft.exportLayout}
-            options={optionsOf(EXPORT_LAYOUT_OPTIONS, (layout) => EXPORT_LAYOUT_LABELS[layout])}
-            onChange={(value) => set('exportLayout', value as ExportLayout)}
-          />
-          {TEXT_SETTINGS.filter(({ key }) => draft.exportLayout === 'escape' || !key.startsWith('escape')).map(
-            ({ key, label, maxLength }) => (
-              <TextField
-                key={key}
-                label={label}
-                value={draft[key]}
-                onChange={(value) => set(key, value)}
-                maxLength={maxLength}
-              />
-            ),
-          )}
-        </div>
-      </fieldset>
+      <ExportSettings draft={draft} set={set} />
       <fieldset className="fieldset">
         <legend>Review and demo data</legend>
         <div className="form-grid">

@@ -1,0 +1,151 @@
+/**
+ * The export section of Settings: the default layout, the accounts, and what each ERP layout needs
+ * (docs/erp-layouts.md), shown for the layout chosen. The engine checks every value on save and
+ * says in words what it refuses.
+ */
+import type { ExportLayout, Settings } from '../../../../shared/contract';
+import { ChoiceField, NumberField, optionsOf, TextField } from '../../components/Fields';
+import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
+import { QuickbooksNames } from './QuickbooksNames';
+import './settings.css';
+
+export type ExportDraft = Pick<
+  Settings,
+  | 'exportLayout'
+  | 'clearingAccount'
+  | 'depositAccount'
+  | 'escapeOrgId'
+  | 'escapeJeType'
+  | 'escapeDeptId'
+  | 'ascenderContraObject'
+  | 'ascenderContraSubObject'
+  | 'ascenderNextReceipt'
+  | 'quickbooksAccountNames'
+>;
+
+/** Escape Online's journal entry types, as its import reads them. */
+export const ESCAPE_JE_TYPES = [
+  'County',
+  'General',
+  'BudOrig',
+  'BudRev',
+  'Encumber',
+  'Expense',
+  'AP',
+  'CashRec',
+  'Stores',
+  'Accrual',
+  'Payroll',
+] as const;
+
+/** The type the export writes for a stored one: blank, or our old default `JE`, is CashRec. */
+export function escapeJeTypeOf(stored: string): string {
+  return stored === '' || stored === 'JE' ? 'CashRec' : stored;
+}
+
+function escapeJeTypeOptions(shown: string) {
+  const options = optionsOf(ESCAPE_JE_TYPES, (type) => (type === 'CashRec' ? 'CashRec (cash receipts)' : type));
+  // A stored value Escape does not know stays visible, so it can be seen and replaced.
+  if (!(ESCAPE_JE_TYPES as readonly string[]).includes(shown)) {
+    options.unshift({ value: shown, label: `${shown} (not an Escape type: the export refuses it)` });
+  }
+  return options;
+}
+
+export function ExportSettings({
+  draft,
+  set,
+}: {
+  draft: ExportDraft;
+  set<K extends keyof ExportDraft>(key: K, value: ExportDraft[K]): void;
+}) {
+  const layout = draft.exportLayout;
+  const jeType = escapeJeTypeOf(draft.escapeJeType);
+
+  return (
+    <>
+      <fieldset className="fieldset">
+        <legend>Export</legend>
+        <div className="form-grid">
+          <ChoiceField
+            label="Layout"
+            value={layout}
+            options={optionsOf(EXPORT_LAYOUT_OPTIONS, (option) => EXPORT_LAYOUT_LABELS[option])}
+            onChange={(value) => set('exportLayout', value as ExportLayout)}
+          />
+          <TextField
+            label="Clearing account"
+            value={draft.clearingAccount}
+            onChange={(value) => set('clearingAccount', value)}
+            maxLength={64}
+          />
+          <TextField
+            label="Deposit (bank) account"
+            value={draft.depositAccount}
+            onChange={(value) => set('depositAccount', value)}
+            maxLength={64}
+          />
+        </div>
+        {layout === 'escape' && (
+          <div className="form-grid">
+            <TextField
+              label="Escape organisation ID"
+              value={draft.escapeOrgId}
+              onChange={(value) => set('escapeOrgId', value)}
+              maxLength={32}
+              hint="Required: the export is refused until it is set."
+            />
+            <ChoiceField
+              label="Escape journal entry type"
+              value={jeType}
+              options={escapeJeTypeOptions(jeType)}
+              onChange={(value) => set('escapeJeType', value)}
+            />
+            {jeType === 'General' && (
+              <TextField
+                label="Escape department ID"
+                value={draft.escapeDeptId}
+                onChange={(value) => set('escapeDeptId', value)}
+                maxLength={8}
+                hint="Used for General entries only: for every other type Escape requires Business, and the export writes it."
+              />
+            )}
+          </div>
+        )}
+        {layout === 'ascender' && (
+          <div className="form-grid">
+            <TextField
+              label="ASCENDER contra offset object"
+              value={draft.ascenderContraObject}
+              onChange={(value) => set('ascenderContraObject', value)}
+              maxLength={4}
+              hint="11XX, 181X or 191X; blank for the district default (Clearing Fund)."
+            />
+            <TextField
+              label="ASCENDER contra offset sub-object"
+              value={draft.ascenderContraSubObject}
+              onChange={(value) => set('ascenderContraSubObject', value)}
+              maxLength={2}
+              hint="Two characters; blank for the district default."
+            />
+            <NumberField
+              label="Next ASCENDER receipt number"
+              min={1}
+              max={999_999}
+              value={draft.ascenderNextReceipt}
+              onChange={(value) => set('ascenderNextReceipt', value)}
+              hint="1 to 999999. Each ASCENDER export numbers its receipts from here and moves it on."
+            />
+          </div>
+        )}
+      </fieldset>
+      {layout === 'iif' && (
+        <QuickbooksNames
+          names={draft.quickbooksAccountNames}
+          clearingAccount={draft.clearingAccount}
+          onChange={(names) => set('quickbooksAccountNames', names)}
+        />
+      )}
+    </>
+  );
+}
