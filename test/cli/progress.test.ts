@@ -89,7 +89,12 @@ describe('district-recon export gl: default range and progress, on a pipe and on
     expect(result.stderr).not.toContain('\r');
     expect(result.stderr.endsWith('\n')).toBe(true);
     const lines = result.stderr.trimEnd().split('\n');
-    expect(lines[0]).toBe(
+    // The store was written without checks: the first open checks its deposits, shown the same way.
+    expect(lines.slice(0, 2)).toEqual([
+      'Checking deposits: 4/4 (100%)',
+      expect.stringMatching(/^Checked 4 deposits in /),
+    ]);
+    expect(lines[2]).toBe(
       'No --from/--to: exporting 2026-03-01 to 2026-03-03 (the oldest period with deposits not yet exported).',
     );
     expect(lines).toContain('Exporting GL rows: 10/10 (100%)');
