@@ -1,0 +1,87 @@
+/** The contract's argument building blocks and shared filters: one rule per kind of value. */
+import { z } from 'zod';
+import { PAYMENT_METHODS, TRANSACTION_STATUSES, VERDICTS } from '../domain';
+import { isBusinessDate } from '../time';
+
+export const businessDate = z.string().refine(isBusinessDate, { message: 'must be a date like 2026-03-08' });
+export const paymentMethod = z.enum(PAYMENT_METHODS);
+export const id = z.number().int().positive();
+export const batchId = z.string().min(1).max(64);
+export const cursor = z.string().max(512).nullable().optional();
+export const pageLimit = z.number().int().min(1).max(1000).default(200);
+export const text = (max: number) => z.string().max(max);
+export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 01:30');
+
+export const EXPORT_LAYOUTS = ['xlsx', 'je-csv', 'ascender', 'escape', 'iif'] as const;
+export type ExportLayout = (typeof EXPORT_LAYOUTS)[number];
+
+/** One rule for every range: a range whose "from" is after its "to" is refused, never answered empty. */
+export const inOrder = <T extends z.ZodType<{ from: string; to: string }>>(schema: T) =>
+  schema.refine((r) => r.from <= r.to, { message: '"from" must not be after "to"', path: ['from'] });
+
+export const dateRange = inOrder(z.object({ from: businessDate, to: businessDate }));
+
+export const glFilter = z.object({
+  from: businessDate,
+  to: businessDate,
+  payeeIds: z.array(id).max(500).optional(),
+  methods: z.array(paymentMethod).max(4).optional(),
+});
+
+export const transactionFilterSchema = z
+  .object({
+    search: text(200).optional(),
+    statuses: z.array(z.enum(TRANSACTION_STATUSES)).max(8).optional(),
+    payeeIds: z.array(id).max(500).optional(),
+    methods: z.array(paymentMethod).max(4).optional(),
+    from: businessDate.optional(),
+    to: businessDate.optional(),
+    batchId: batchId.optional(),
+  })
+  .strict();
+export type TransactionFilter = z.infer<typeof transactionFilterSchema>;
+
+export const batchFilterSchema = z
+  .object({
+    payeeIds: z.array(id).max(500).optional(),
+    methods: z.array(paymentMethod).max(4).optional(),
+    from: businessDate.optional(),
+    to: businessDate.optional(),
+    verdicts: z.array(z.enum(VERDICTS)).max(3).optional(),
+  })
+  .strict();
+export type BatchFilter = z.infer<typeof batchFilterSchema>;
+
+export const settingsPatchSchema = z
+  .object({
+    serviceUrl: z.string().url().max(500).nullable(),
+    sandboxMode: z.boolean(),
+    scheduleEnabled: z.boolean(),
+    scheduleTime: clockTime,
+    refreshWindowDays: z.number().int().min(1).max(365),
+    firstSyncDays: z.number().int().min(1).max(3650),
+    exportLayout: z.enum(EXPORT_LAYOUTS),
+    clearingAccount: text(64),
+    depositAccount: text(64),
+    escapeOrgId: text(32),
+    escapeDeptId: text(32),
+    escapeJeType: text(8),
+    reviewerName: text(100),
+    /** Business days a deposit may take to reach the bank after its batch date (DESIGN.md §10). */
+    bankMatchWindowDays: z.number().int().min(0).max(30),
+    /** A desktop notification after the nightly sync when something needs the bookkeeper. */
+    notifyAfterSync: z.boolean(),
+    /** Team mode: the approver of a sign-off must not be the user who prepared it. */
+    requireSeparateApprover: z.boolean(),
+    /** ASCENDER contra offset (docs/erp-layouts.md): a typed contra needs object 11XX, 181X or 191X. */
+    ascenderContraObject: z.string().regex(/^(|11\d\d|181\d|191\d)$/, 'must be 11XX, 181X, 191X or blank'),
+    ascenderContraSubObject: z.string().regex(/^(|[0-9A-Za-z]{2})$/, 'must be two characters or blank'),
+    ascenderNextReceipt: z.number().int().min(1).max(999_999),
+    /** Chart of Accounts number -> QuickBooks account name (`Parent:Child`), for the IIF layout. */
+    quickbooksAccountNames: z
+      .record(text(64), text(159))
+      .refine((names) => Object.keys(names).length <= 5000, { message: 'at most 5000 accounts' }),
+  })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

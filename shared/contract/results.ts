@@ -1,0 +1,221 @@
+/** What the contract's methods answer: the result types the renderer reads. */
+import type {
+  BatchSummary,
+  Change,
+  GlBatch,
+  NeedsYou,
+  Payee,
+  PurchasedItem,
+  Reversal,
+  ReversalKind,
+  RoutineNews,
+  Transaction,
+} from '../domain';
+import type { ExportLayout } from './args';
+
+export interface AppInfo {
+  version: string;
+  dataFolder: string;
+  sandbox: boolean;
+  /** 'electron' | 'web' | 'direct': which transport the caller came through. */
+  host: string;
+}
+
+export interface DatabaseStatus {
+  database: string;
+  counts: Record<
+    'transactions' | 'batches' | 'glBatchRows' | 'payees' | 'glAccounts' | 'changes' | 'unacknowledgedChanges',
+    number
+  >;
+  transactionDates: { first: string | null; last: string | null };
+  batchDates: { first: string | null; last: string | null };
+  /** The sync's saved positions, by name. */
+  cursors: Record<string, unknown>;
+  lastRun: SyncRunSummary | null;
+  lastSuccessAt: string | null;
+}
+
+export interface Settings {
+  serviceUrl: string | null;
+  /** Whether a token and secret are stored; the secret itself never leaves the main process. */
+  connectionConfigured: boolean;
+  sandboxMode: boolean;
+  scheduleEnabled: boolean;
+  scheduleTime: string;
+  refreshWindowDays: number;
+  firstSyncDays: number;
+  exportLayout: ExportLayout;
+  clearingAccount: string;
+  depositAccount: string;
+  escapeOrgId: string;
+  escapeDeptId: string;
+  escapeJeType: string;
+  reviewerName: string;
+  bankMatchWindowDays: number;
+  notifyAfterSync: boolean;
+  ascenderContraObject: string;
+  ascenderContraSubObject: string;
+  ascenderNextReceipt: number;
+  quickbooksAccountNames: Record<string, string>;
+  requireSeparateApprover: boolean;
+}
+
+export const SYNC_PHASES = [
+  'payees',
+  'gl_accounts',
+  'transactions',
+  'batches',
+  'gl_batches',
+  'checks',
+  'done',
+] as const;
+export type SyncPhase = (typeof SYNC_PHASES)[number];
+
+export interface SyncProgress {
+  runId: number;
+  phase: SyncPhase;
+  /** Pages committed in this run so far. */
+  pages: number;
+  rows: number;
+  /** 0..1 when it can be estimated. */
+  fraction: number | null;
+  etaSeconds: number | null;
+  message: string;
+}
+
+export type SyncRunStatus = 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface SyncRunSummary {
+  id: number;
+  startedAt: string;
+  finishedAt: string | null;
+  status: SyncRunStatus;
+  trigger: 'manual' | 'schedule' | 'catch_up' | 'cli';
+  transactionsInserted: number;
+  transactionsUpdated: number;
+  changesRecorded: number;
+  batchesSynced: number;
+  glBatchesSynced: number;
+  error: string | null;
+}
+
+export interface SyncStatus {
+  running: boolean;
+  progress: SyncProgress | null;
+  lastRun: SyncRunSummary | null;
+  lastSuccessAt: string | null;
+  nextRunAt: string | null;
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** Opaque keyset cursor for the next page; null at the end. */
+  nextCursor: string | null;
+}
+
+export interface TransactionDetail {
+  transaction: Transaction;
+  items: PurchasedItem[];
+  /** Oldest first: the status timeline. */
+  changes: Change[];
+  payeeName: string | null;
+}
+
+export interface GlAccountTotal {
+  glAccountId: string | null;
+  glNumber: string | null;
+  glLabel: string | null;
+  amountCents: number;
+  amountWithoutFeesCents: number;
+  count: number;
+}
+
+export interface GlBatchReport {
+  rows: GlBatch[];
+  byAccount: GlAccountTotal[];
+  totalCents: number;
+  totalWithoutFeesCents: number;
+  rowCount: number;
+  /** When more rows matched than were returned (the export still writes them all). */
+  truncated: boolean;
+  /** Deposits (batches) in the range: the journal entries an export posts for them. */
+  depositCount: number;
+  /** The reversals first seen in the range, posted beside the deposits (DESIGN.md §6). */
+  reversals: Reversal[];
+  reversalTotalCents: number;
+}
+
+export interface ReversalReport {
+  reversals: Reversal[];
+  count: number;
+  totalCents: number;
+  byKind: Record<ReversalKind, number>;
+}
+
+export interface ExportRecord {
+  id: number;
+  createdAt: string;
+  from: string;
+  to: string;
+  payeeIds: number[];
+  methods: string[];
+  layout: ExportLayout;
+  file: string;
+  rowCount: number;
+  totalCents: number;
+  sha256: string;
+  /** The workbook written beside a CSV layout (the CSV is `file`); null for an xlsx export. */
+  companionFile?: string | null;
+  /** Who exported it (settings.reviewerName, or "bookkeeper"). */
+  createdBy?: string | null;
+}
+
+export interface ExportResult {
+  record: ExportRecord;
+  /** Earlier exports whose range and filters overlap this one, or that posted one of its reversals. */
+  overlaps: ExportRecord[];
+  /** Journal entries posted: deposits (batches) and reversals (refunds, returns, settled voids). */
+  deposits: number;
+  reversals: number;
+  reversalCents: number;
+  /** Browser mode: where the renderer can download the file. */
+  downloadPath: string | null;
+}
+
+export interface DailyDeposit {
+  date: string;
+  payeeId: number;
+  paymentMethod: string;
+  totalCents: number;
+}
+
+export interface Overview {
+  lastRun: SyncRunSummary | null;
+  nextRunAt: string | null;
+  /** Batches not yet signed off, newest first. */
+  newDeposits: BatchSummary[];
+  changesToReview: number;
+  latestChanges: Change[];
+  /** Signed off, then re-opened by an upstream change. */
+  reopened: BatchSummary[];
+  dailyDeposits: DailyDeposit[];
+  payees: Payee[];
+  /** What asks for action, most serious first (issue 14); its count is 0 when nothing does. */
+  needsYou: NeedsYou;
+  /** The routine news folded below it: deposits that tie out, settlements. */
+  routine: RoutineNews;
+}
+
+/** The range GL Batches and `export gl` start on (electron/engine/export/defaultRange.ts). */
+export interface GlDefaultRange {
+  from: string;
+  to: string;
+  /** not_exported: the oldest month with deposits not yet exported; all_exported: the latest month with data. */
+  reason: 'not_exported' | 'all_exported' | 'no_data';
+}
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  message: string;
+  payeeCount: number | null;
+}
