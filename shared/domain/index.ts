@@ -3,3 +3,4 @@ export * from './changes';
 export * from './reconcile';
 export * from './bank';
 export * from './morning';
+export * from './erp';

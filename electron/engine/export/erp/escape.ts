@@ -17,6 +17,7 @@
 import { ContractError } from '../../../../shared/contract';
 import { formatCents } from '../../../../shared/money';
 import { formatUsDate } from '../../../../shared/time';
+import { ESCAPE_JE_TYPES, type EscapeJeType } from '../../../../shared/domain';
 import { csvQuote } from '../formulaSafe';
 import type { ErpEntry } from './entries';
 import { accountProblem, fitText } from './fit';
@@ -24,20 +25,7 @@ import { fieldsProblem, type FieldRule, type LayoutSpec, type Row } from './layo
 
 export const ESCAPE_TITLE = 'Escape Online Journal Entry Import';
 
-export const ESCAPE_JE_TYPES = [
-  'County',
-  'General',
-  'BudOrig',
-  'BudRev',
-  'Encumber',
-  'Expense',
-  'AP',
-  'CashRec',
-  'Stores',
-  'Accrual',
-  'Payroll',
-] as const;
-export type EscapeJeType = (typeof ESCAPE_JE_TYPES)[number];
+export { ESCAPE_JE_TYPES, type EscapeJeType };
 export const DEFAULT_ESCAPE_JE_TYPE: EscapeJeType = 'CashRec';
 /** The department every JE type but General must carry. */
 export const ESCAPE_BUSINESS_DEPT = 'Business';

@@ -4,6 +4,7 @@
  * says in words what it refuses.
  */
 import type { ExportLayout, Settings } from '../../../../shared/contract';
+import { ESCAPE_JE_TYPES } from '../../../../shared/domain';
 import { ChoiceField, NumberField, optionsOf, TextField } from '../../components/Fields';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
 import { QuickbooksNames } from './QuickbooksNames';
@@ -22,21 +23,6 @@ export type ExportDraft = Pick<
   | 'ascenderNextReceipt'
   | 'quickbooksAccountNames'
 >;
-
-/** Escape Online's journal entry types, as its import reads them. */
-export const ESCAPE_JE_TYPES = [
-  'County',
-  'General',
-  'BudOrig',
-  'BudRev',
-  'Encumber',
-  'Expense',
-  'AP',
-  'CashRec',
-  'Stores',
-  'Accrual',
-  'Payroll',
-] as const;
 
 /** The type the export writes for a stored one: blank, or our old default `JE`, is CashRec. */
 export function escapeJeTypeOf(stored: string): string {
