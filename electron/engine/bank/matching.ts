@@ -123,7 +123,11 @@ export function decideMatches(input: MatchInput): LineDecision[] {
     const takenNow = new Set(taken);
     for (const entry of open.values()) {
       if (entry.live.some((c) => c.items.some((item) => takenNow.has(item)))) {
-        entry.live = finder.find(entry.line, claimed);
+        // A line whose amount was one batch's is not looked for as a lump once that batch is taken:
+        // another line of the same amount took it, and searching every school's combinations for
+        // each such line is what made matching grow with the square of the district.
+        const wasSingle = entry.live.every((c) => c.how === 'exact' || c.how === 'net');
+        entry.live = finder.find(entry.line, claimed, { lumps: !wasSingle });
       }
     }
   }
@@ -167,7 +171,7 @@ class CandidateFinder {
     }
   }
 
-  find(line: MatchLine, claimed: ReadonlySet<string>): Candidate[] {
+  find(line: MatchLine, claimed: ReadonlySet<string>, options: { lumps: boolean } = { lumps: true }): Candidate[] {
     const posted = dayNumber(line.postedDate);
     if (line.amountCents < 0) return this.returns(-line.amountCents, posted, claimed);
     if (line.amountCents === 0) return [];
@@ -175,6 +179,7 @@ class CandidateFinder {
     if (singles.length) return sortCandidates(singles);
     // What processors lump is a day's batches of a school: an index finds those at once. Only a
     // credit that is no such day needs the bounded search over the window's combinations.
+    if (!options.lumps) return [];
     const dayLumps = this.dayLumps(line.amountCents, posted, claimed);
     return sortCandidates(dayLumps.length ? dayLumps : this.lumps(line.amountCents, posted, claimed));
   }
