@@ -38,6 +38,40 @@ function escapeJeTypeOptions(shown: string) {
   return options;
 }
 
+type TextSetting =
+  | 'clearingAccount'
+  | 'depositAccount'
+  | 'escapeOrgId'
+  | 'escapeDeptId'
+  | 'ascenderContraObject'
+  | 'ascenderContraSubObject';
+
+/** The free-text settings of this section: what each is called, how long it may be, what to put in it. */
+const TEXT_SETTINGS: Record<TextSetting, { label: string; maxLength: number; hint?: string }> = {
+  clearingAccount: { label: 'Clearing account', maxLength: 64 },
+  depositAccount: { label: 'Deposit (bank) account', maxLength: 64 },
+  escapeOrgId: {
+    label: 'Escape organisation ID',
+    maxLength: 32,
+    hint: 'Required: the export is refused until it is set.',
+  },
+  escapeDeptId: {
+    label: 'Escape department ID',
+    maxLength: 8,
+    hint: 'Used for General entries only: for every other type Escape requires Business, and the export writes it.',
+  },
+  ascenderContraObject: {
+    label: 'ASCENDER contra offset object',
+    maxLength: 4,
+    hint: '11XX, 181X or 191X; blank for the district default (Clearing Fund).',
+  },
+  ascenderContraSubObject: {
+    label: 'ASCENDER contra offset sub-object',
+    maxLength: 2,
+    hint: 'Two characters; blank for the district default.',
+  },
+};
+
 export function ExportSettings({
   draft,
   set,
@@ -47,6 +81,18 @@ export function ExportSettings({
 }) {
   const layout = draft.exportLayout;
   const jeType = escapeJeTypeOf(draft.escapeJeType);
+  const text = (name: TextSetting) => {
+    const { label, maxLength, hint } = TEXT_SETTINGS[name];
+    return (
+      <TextField
+        label={label}
+        value={draft[name]}
+        onChange={(value) => set(name, value)}
+        maxLength={maxLength}
+        {...(hint ? { hint } : {})}
+      />
+    );
+  };
 
   return (
     <>
@@ -59,61 +105,25 @@ export function ExportSettings({
             options={optionsOf(EXPORT_LAYOUT_OPTIONS, (option) => EXPORT_LAYOUT_LABELS[option])}
             onChange={(value) => set('exportLayout', value as ExportLayout)}
           />
-          <TextField
-            label="Clearing account"
-            value={draft.clearingAccount}
-            onChange={(value) => set('clearingAccount', value)}
-            maxLength={64}
-          />
-          <TextField
-            label="Deposit (bank) account"
-            value={draft.depositAccount}
-            onChange={(value) => set('depositAccount', value)}
-            maxLength={64}
-          />
+          {text('clearingAccount')}
+          {text('depositAccount')}
         </div>
         {layout === 'escape' && (
           <div className="form-grid">
-            <TextField
-              label="Escape organisation ID"
-              value={draft.escapeOrgId}
-              onChange={(value) => set('escapeOrgId', value)}
-              maxLength={32}
-              hint="Required: the export is refused until it is set."
-            />
+            {text('escapeOrgId')}
             <ChoiceField
               label="Escape journal entry type"
               value={jeType}
               options={escapeJeTypeOptions(jeType)}
               onChange={(value) => set('escapeJeType', value)}
             />
-            {jeType === 'General' && (
-              <TextField
-                label="Escape department ID"
-                value={draft.escapeDeptId}
-                onChange={(value) => set('escapeDeptId', value)}
-                maxLength={8}
-                hint="Used for General entries only: for every other type Escape requires Business, and the export writes it."
-              />
-            )}
+            {jeType === 'General' && text('escapeDeptId')}
           </div>
         )}
         {layout === 'ascender' && (
           <div className="form-grid">
-            <TextField
-              label="ASCENDER contra offset object"
-              value={draft.ascenderContraObject}
-              onChange={(value) => set('ascenderContraObject', value)}
-              maxLength={4}
-              hint="11XX, 181X or 191X; blank for the district default (Clearing Fund)."
-            />
-            <TextField
-              label="ASCENDER contra offset sub-object"
-              value={draft.ascenderContraSubObject}
-              onChange={(value) => set('ascenderContraSubObject', value)}
-              maxLength={2}
-              hint="Two characters; blank for the district default."
-            />
+            {text('ascenderContraObject')}
+            {text('ascenderContraSubObject')}
             <NumberField
               label="Next ASCENDER receipt number"
               min={1}
