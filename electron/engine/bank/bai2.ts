@@ -70,6 +70,28 @@ function checkTrailer(
   }
 }
 
+/**
+ * The 98 and 99 trailers: how many accounts (or groups) they close, then total and records, each
+ * checked against what was read.
+ */
+function checkClosingTrailer(
+  record: LogicalRecord,
+  level: Level,
+  what: { name: 'group' | 'file'; sum: string; owner: string; counted: 'account' | 'group' },
+  actualCount: number,
+): void {
+  const fields = recordFields(record);
+  const count = parseBaiAmount((fields[1] ?? '').trim(), record.line, `${what.name} trailer ${what.counted} count`);
+  if (count !== actualCount) {
+    throw bai2Error(
+      'count_mismatch',
+      record.line,
+      `${what.name} trailer says ${count} ${what.counted}s but ${what.owner} has ${actualCount}; ${CUT_SHORT}`,
+    );
+  }
+  checkTrailer(record, level, what, { total: (fields[0] ?? '').trim(), records: (fields[2] ?? '').trim() });
+}
+
 /** The 03 record: account, currency, then summary/status type code, amount, item count, funds type. */
 function readAccount(record: LogicalRecord, group: GroupLevel): AccountLevel {
   const fields = recordFields(record);
@@ -249,23 +271,11 @@ export function parseBai2(text: string): ParsedStatement {
             record.line,
             `account ${account.account} (line ${account.line}) has no 49 trailer before the 98 group trailer; ${CUT_SHORT}`,
           );
-        const fields = recordFields(record);
-        const accountCount = parseBaiAmount((fields[1] ?? '').trim(), record.line, 'group trailer account count');
-        if (accountCount !== group.accounts) {
-          throw bai2Error(
-            'count_mismatch',
-            record.line,
-            `group trailer says ${accountCount} accounts but the group has ${group.accounts}; ${CUT_SHORT}`,
-          );
-        }
-        checkTrailer(
+        checkClosingTrailer(
           record,
           group,
-          { name: 'group', sum: 'its accounts', owner: 'the group' },
-          {
-            total: (fields[0] ?? '').trim(),
-            records: (fields[2] ?? '').trim(),
-          },
+          { name: 'group', sum: 'its accounts', owner: 'the group', counted: 'account' },
+          group.accounts,
         );
         file.total += group.total;
         file.groups += 1;
@@ -285,23 +295,11 @@ export function parseBai2(text: string): ParsedStatement {
             record.line,
             `the group opened on line ${group.line} has no 98 trailer before the 99 file trailer; ${CUT_SHORT}`,
           );
-        const fields = recordFields(record);
-        const groupCount = parseBaiAmount((fields[1] ?? '').trim(), record.line, 'file trailer group count');
-        if (groupCount !== file.groups) {
-          throw bai2Error(
-            'count_mismatch',
-            record.line,
-            `file trailer says ${groupCount} groups but the file has ${file.groups}; ${CUT_SHORT}`,
-          );
-        }
-        checkTrailer(
+        checkClosingTrailer(
           record,
           file,
-          { name: 'file', sum: 'its groups', owner: 'the file' },
-          {
-            total: (fields[0] ?? '').trim(),
-            records: (fields[2] ?? '').trim(),
-          },
+          { name: 'file', sum: 'its groups', owner: 'the file', counted: 'group' },
+          file.groups,
         );
         closed = true;
         break;
