@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncRunSummary } from '../../shared/contract';
-import type { NeedsYou } from '../../shared/domain';
 import { fixedClock } from '../../shared/time';
 import type { EngineWithInternals as Engine } from '../../electron/engine/engine';
 import { ensureChecksFresh } from '../../electron/engine/reconcile';
 import { notifySyncResults, syncNotice, type SyncNotice } from '../../electron/main/notifications';
 import { createTestEngine } from '../helpers/engine';
+import { needsYou } from '../helpers/needsYou';
 import { amountChangedAfterBatching, refundAfterBatching, seedDistrict } from '../engine/reconcile/fixtures';
 
 const run = (over: Partial<SyncRunSummary>): SyncRunSummary => ({
@@ -23,29 +23,14 @@ const run = (over: Partial<SyncRunSummary>): SyncRunSummary => ({
   ...over,
 });
 
-const none = { count: 0, cents: 0, batches: [] };
-const quiet: NeedsYou = {
-  differs: none,
-  reopened: none,
-  incomplete: none,
-  reversals: {
-    count: 0,
-    totalCents: 0,
-    byKind: { refund: { count: 0, cents: 0 }, return: { count: 0, cents: 0 }, void: { count: 0, cents: 0 } },
-    latest: [],
-  },
-  attention: [],
-  bankLines: null,
-  count: 0,
-};
-const busy: NeedsYou = {
-  ...quiet,
+const quiet = needsYou();
+const busy = needsYou({
   differs: { count: 1, cents: 2500, batches: [] },
   reopened: { count: 1, cents: 0, batches: [] },
   reversals: { ...quiet.reversals, count: 6, totalCents: 9000 },
   attention: [{ kind: 'declined', count: 2, changeKinds: ['declined'], transactionIds: [] }],
   count: 10,
-};
+});
 
 describe('the notification after the nightly sync: only when something needs the bookkeeper', () => {
   it.each([

@@ -1,4 +1,5 @@
 /** Builders for engine answers: sensible defaults, override what a test is about. */
+import { needsYou } from '../../helpers/needsYou';
 import type { GlBatchReport, Overview, Settings, SyncRunSummary, TransactionDetail } from '../../../shared/contract';
 import type {
   BatchDetail,
@@ -7,7 +8,6 @@ import type {
   Check,
   GlAccount,
   GlBatch,
-  NeedsYou,
   Payee,
   RoutineNews,
   Transaction,
@@ -184,33 +184,7 @@ export function overview(overrides: Partial<Overview> = {}): Overview {
   };
 }
 
-/** Nothing needs the bookkeeper unless the overrides say so; `count` follows what they put in. */
-export function needsYou(overrides: Partial<NeedsYou> = {}): NeedsYou {
-  const none = { count: 0, cents: 0, batches: [] };
-  const base: NeedsYou = {
-    differs: none,
-    reopened: none,
-    incomplete: none,
-    reversals: {
-      count: 0,
-      totalCents: 0,
-      byKind: { refund: { count: 0, cents: 0 }, return: { count: 0, cents: 0 }, void: { count: 0, cents: 0 } },
-      latest: [],
-    },
-    attention: [],
-    bankLines: null,
-    count: 0,
-    ...overrides,
-  };
-  const count =
-    base.differs.count +
-    base.reopened.count +
-    base.incomplete.count +
-    base.reversals.count +
-    base.attention.reduce((sum, a) => sum + a.count, 0) +
-    (base.bankLines ? base.bankLines.unmatched + base.bankLines.suggested : 0);
-  return { ...base, count: overrides.count ?? count };
-}
+export { needsYou };
 
 export function routine(overrides: Partial<RoutineNews> = {}): RoutineNews {
   return { deposits: { count: 0, cents: 0, batches: [] }, changes: [], ...overrides };
