@@ -1,17 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../shared/contract';
-import type { Engine } from '../../electron/engine/engine';
+import { closeAfterEach } from '../helpers/closeAfterEach';
 import { createTestEngine } from '../helpers/engine';
 
-let engine: Engine | undefined;
-afterEach(async () => {
-  await engine?.close();
-  engine = undefined;
-});
+const closing = closeAfterEach();
 
 describe('direct calls (tests, CLI)', () => {
   it('app.info answers with version, data folder, sandbox mode and host', async () => {
-    engine = await createTestEngine({ sandboxByDefault: true });
+    const engine = closing(await createTestEngine({ sandboxByDefault: true }));
     expect(await engine.call('app.info', {})).toEqual({
       version: '9.9.9-test',
       dataFolder: '/tmp/district-recon-test',
@@ -21,13 +17,13 @@ describe('direct calls (tests, CLI)', () => {
   });
 
   it('settings set through the contract change app.info', async () => {
-    engine = await createTestEngine({ sandboxByDefault: true });
+    const engine = closing(await createTestEngine({ sandboxByDefault: true }));
     await engine.call('settings.set', { patch: { sandboxMode: false } });
     expect((await engine.call('app.info', {})).sandbox).toBe(false);
   });
 
   it('bad arguments are rejected with an error naming the field', async () => {
-    engine = await createTestEngine();
+    const engine = closing(await createTestEngine());
     const error = await engine.call('settings.set', { patch: { scheduleTime: '25:99' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContractError);
     expect((error as ContractError).code).toBe('BAD_ARGUMENTS');
@@ -36,7 +32,7 @@ describe('direct calls (tests, CLI)', () => {
   });
 
   it('an unknown method is rejected', async () => {
-    engine = await createTestEngine();
+    const engine = closing(await createTestEngine());
     await expect(engine.callUnknown('app.destroy', {})).rejects.toMatchObject({ code: 'UNKNOWN_METHOD' });
     await expect(engine.callUnknown('constructor', {})).rejects.toMatchObject({ code: 'UNKNOWN_METHOD' });
   });

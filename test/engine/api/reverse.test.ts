@@ -1,18 +1,17 @@
 /** A refund and a void through the client, against the real sandbox over HTTP. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { ServiceClient } from '../../../electron/engine/api/client';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox/index';
+import { startSandbox } from '../../../electron/sandbox/index';
 import { samplePayment } from '../../../electron/sandbox/samples';
 
-let sandbox: SandboxServer | undefined;
-afterEach(async () => {
-  await sandbox?.close();
-  sandbox = undefined;
-});
+const closing = closeAfterEach();
 
 describe('reversals against the sandbox', () => {
   it('refunds part of a settled sale, then voids a pending one', async () => {
-    sandbox = await startSandbox({ seed: 3, now: '2026-03-10T15:00:00Z', scenario: { days: 3, dailyVolume: 20 } });
+    const sandbox = closing(
+      await startSandbox({ seed: 3, now: '2026-03-10T15:00:00Z', scenario: { days: 3, dailyVolume: 20 } }),
+    );
     const client = new ServiceClient({ baseUrl: sandbox.url, token: sandbox.token, secret: sandbox.secret });
     const settled = sandbox
       .truth()

@@ -1,17 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { listBackups } from '../../../electron/engine/store/backup';
-import { startHarness, type Harness } from '../sync/harness';
+import { startHarness } from '../sync/harness';
 import { join } from 'node:path';
 
 describe('connection and Chart of Accounts handlers', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const closing = closeAfterEach();
 
   it('connection.set refuses plain http to another machine; test reports in words; accounts add and remove', async () => {
-    h = await startHarness();
+    const h = closing(await startHarness());
     await expect(
       h.engine.call('connection.set', { url: 'http://pay.example.com', token: 'tok-1234', secret: 'sec-5678' }),
     ).rejects.toMatchObject({
@@ -50,7 +47,7 @@ describe('connection and Chart of Accounts handlers', () => {
   });
 
   it('a successful sync leaves an automatic backup; payees are listed', async () => {
-    h = await startHarness();
+    const h = closing(await startHarness());
     await h.sync('2026-03-05');
     expect(listBackups(join(h.folder, 'backups'))).toHaveLength(1);
     const payees = await h.engine.call('payees.list');

@@ -1,9 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { createConsoleLogger } from '../../../electron/engine/logger';
 import { toErrorPayload } from '../../../shared/contract';
-import { startHarness, type Harness } from '../sync/harness';
+import { startHarness } from '../sync/harness';
 
 const TOKEN = 'tok-Zq83xLmnR5';
 const SECRET = 'sec-Pp41wKd9Tq';
@@ -11,22 +12,20 @@ const BASE64 = Buffer.from(`${TOKEN}:${SECRET}`).toString('base64');
 const FORMS = [TOKEN, SECRET, BASE64];
 
 describe('credentials appear nowhere', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const closing = closeAfterEach();
 
   it('not in log lines, errors, database rows or files, nor IPC replies', async () => {
     const lines: string[] = [];
-    h = await startHarness({
-      sandbox: { token: TOKEN, secret: SECRET, faults: { serverErrorRate: 0.1, resetRate: 0.05, maxConsecutive: 2 } },
-      logger: createConsoleLogger((line) => lines.push(line)),
-    });
+    const h = closing(
+      await startHarness({
+        sandbox: { token: TOKEN, secret: SECRET, faults: { serverErrorRate: 0.1, resetRate: 0.05, maxConsecutive: 2 } },
+        logger: createConsoleLogger((line) => lines.push(line)),
+      }),
+    );
     const replies: unknown[] = [];
     const call = async (method: string, args: unknown = {}) => {
       try {
-        replies.push(await h!.engine.callUnknown(method, args));
+        replies.push(await h.engine.callUnknown(method, args));
       } catch (error) {
         replies.push(toErrorPayload(error));
       }

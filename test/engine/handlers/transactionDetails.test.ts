@@ -2,18 +2,15 @@
  * The list endpoint has no payer; opening a transaction fetches GET /txns/:id?extensions=payer,gl
  * once, keeps the payer (so search finds it), and a later list page does not erase it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../sync/harness';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
+import { startHarness } from '../sync/harness';
 
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const closing = closeAfterEach();
 
 describe('transaction details on open', () => {
   it('fills the payer from the service, makes it searchable, and keeps it through later syncs', async () => {
-    h = await startHarness();
+    const h = closing(await startHarness());
     await h.sync('2026-03-01');
     const target = h.sandbox
       .truth()
@@ -42,7 +39,7 @@ describe('transaction details on open', () => {
   });
 
   it('opens offline with what the list gave, without waiting long', async () => {
-    h = await startHarness();
+    const h = closing(await startHarness());
     await h.sync('2026-03-05');
     const [row] = (await h.engine.call('transactions.list', { limit: 1 })).rows;
     // The service stops answering (a closed port on this machine).

@@ -1,15 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { startHarness, storedTransactions, truthTransactions, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
+import { startHarness, storedTransactions, truthTransactions } from './harness';
 
 describe('sync against the sandbox', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const closing = closeAfterEach();
 
   it('a full sync equals the sandbox truth', async () => {
-    h = await startHarness();
+    const h = closing(await startHarness());
     const run = await h.sync('2026-02-20');
     expect(run.error).toBeNull();
     expect(run.status).toBe('succeeded');

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { Temporal } from '../../../shared/time';
 import { nextScheduled, previousScheduled, startScheduler, type Timer } from '../../../electron/engine/sync/schedule';
-import { startHarness, type Harness } from './harness';
+import { startHarness } from './harness';
 
 const at = (iso: string) => Temporal.Instant.from(iso);
 
@@ -33,14 +34,10 @@ describe('nightly schedule times (Central, across DST)', () => {
 });
 
 describe('scheduler', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const closing = closeAfterEach();
 
   it('catches up at start-up when a night was missed, then runs at the scheduled time', async () => {
-    h = await startHarness();
+    const h = closing(await startHarness());
     const service = h.engine.internals.sync;
     const finished: string[] = [];
     h.engine.on('sync.finished', (s) => finished.push(`${s.trigger}:${s.status}`));
@@ -67,12 +64,12 @@ describe('scheduler', () => {
     await until(() => timer.pending.length === 3);
     expect((await h.engine.call('sync.status')).nextRunAt).toBe('2026-03-11T07:15:00.000Z');
     await h.engine.call('settings.set', { patch: { scheduleEnabled: false } });
-    await until(async () => (await h!.engine.call('sync.status')).nextRunAt === null);
+    await until(async () => (await h.engine.call('sync.status')).nextRunAt === null);
     expect(timer.pending.slice(0, -1).every((p) => p.cancelled)).toBe(true);
   });
 
   it('no catch-up when the last night ran', async () => {
-    h = await startHarness();
+    const h = closing(await startHarness());
     await h.sync('2026-03-05');
     const service = h.engine.internals.sync;
     const finished: string[] = [];

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
 import type { GlBatch, Transaction } from '../../../shared/domain';
 import { getTransaction } from '../../../electron/engine/store/transactionQueries';
 import { startHarness, storedTransactions, truthTransactions, type Harness } from './harness';
@@ -53,14 +54,10 @@ function changeRows(h: Harness) {
 }
 
 describe('sync against the sandbox over HTTP, faults on', () => {
-  let h: Harness | undefined;
-  afterEach(async () => {
-    await h?.close();
-    h = undefined;
-  });
+  const closing = closeAfterEach();
 
   it('equals the truth (transactions, batches, GL rows, cents exact); a second sync records no change', async () => {
-    h = await startHarness({ sandbox: { faults: FAULTS } });
+    const h = closing(await startHarness({ sandbox: { faults: FAULTS } }));
     const run = await h.sync(FROM);
     expect(run.error).toBeNull();
     expect(run.status).toBe('succeeded');
@@ -107,7 +104,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
   });
 
   it('after simulated midnights records exactly the settlements, refunds, voids and returns that happened', async () => {
-    h = await startHarness({ sandbox: { faults: FAULTS } });
+    const h = closing(await startHarness({ sandbox: { faults: FAULTS } }));
     await h.sync(FROM);
     for (let night = 0; night < 3; night++) {
       const before = new Map(h.sandbox.truth().transactions.map((t) => [t.id, t]));
@@ -152,7 +149,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
   });
 
   it('a malformed page fails the run naming endpoint, field and value, and writes nothing of it', async () => {
-    h = await startHarness();
+    const h = closing(await startHarness());
     const state = h.sandbox.state;
     // The first transaction of a day in the middle of the range: the first page of that day is bad.
     const victim = state.transactions[Math.floor(state.transactions.length / 2)]!;
@@ -182,7 +179,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
   });
 
   it('the GL-batch paging quirk loses and duplicates no row, even with pages far smaller than a day', async () => {
-    h = await startHarness();
+    const h = closing(await startHarness());
     const { connect } = await import('../../../electron/engine/sync/connection');
     const client = await connect(h.engine.internals, { sleep: async () => {} });
     const range = { startDate: FROM, endDate: '2026-03-10' };
@@ -202,7 +199,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
   });
 
   it('is single-flight and cancellable; a cancelled run is carried on by the next', async () => {
-    h = await startHarness({ sandbox: { faults: { latencyMs: 40 } } });
+    const h = closing(await startHarness({ sandbox: { faults: { latencyMs: 40 } } }));
     const service = h.engine.internals.sync;
     const first = await h.engine.call('sync.start', { from: FROM });
     const second = await h.engine.call('sync.start', {});
@@ -212,7 +209,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await h.engine.call('sync.status')).running).toBe(true);
     expect(await h.engine.call('sync.cancel')).toEqual({ cancelled: true });
-    const finished = await new Promise((resolve) => h!.engine.on('sync.finished', resolve));
+    const finished = await new Promise((resolve) => h.engine.on('sync.finished', resolve));
     expect(finished).toMatchObject({ id: first.runId, status: 'cancelled' });
     expect(service.running).toBe(false);
     expect(progress.length).toBeGreaterThan(0);

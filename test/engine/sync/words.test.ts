@@ -3,21 +3,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { createEngine } from '../../../electron/engine/engine';
 import { silentLogger } from '../../../electron/engine/logger';
-import { syncAgainstHostile, type HostileRun } from './hostileEngine';
+import { syncAgainstHostile } from './hostileEngine';
 
-let h: HostileRun | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
+const closing = closeAfterEach();
 
 describe('refused before a run, in words', () => {
   it('a token containing ":" (connection.set)', async () => {
-    h = await syncAgainstHostile('negative-amount');
+    const h = closing(await syncAgainstHostile('negative-amount'));
     await expect(
       h.engine.call('connection.set', { url: h.service.url, token: 'abc:def', secret: 'secret' }),
     ).rejects.toMatchObject({
@@ -30,7 +27,7 @@ describe('refused before a run, in words', () => {
     ['1900-01-01', /from: must be 2000-01-01 or later/],
     ['2005-06-01', /Cannot sync from 2005-06-01: a sync reaches back at most ten years, to 2016-03-13/],
   ])('sync.start from %s', async (from, words) => {
-    h = await syncAgainstHostile('negative-amount');
+    const h = closing(await syncAgainstHostile('negative-amount'));
     const before = { ...h.service.requests };
     await expect(h.engine.call('sync.start', { from })).rejects.toMatchObject({
       code: 'BAD_ARGUMENTS',
@@ -42,12 +39,12 @@ describe('refused before a run, in words', () => {
 
 describe('a database another process is writing', () => {
   it('says so, never "database is locked. Check free disk space"', async () => {
-    h = await syncAgainstHostile('negative-amount');
+    const h = closing(await syncAgainstHostile('negative-amount'));
     const other = new BetterSqlite3(h.databasePath);
     try {
       other.exec('BEGIN IMMEDIATE');
       const error = await h.engine.call('sync.start', {}).then(
-        async () => (await h!.engine.internals.sync.status()).lastRun?.error,
+        async () => (await h.engine.internals.sync.status()).lastRun?.error,
         (e: { message: string }) => e.message,
       );
       expect(error).toMatch(/Another District Recon window or command is writing to this database right now/);
