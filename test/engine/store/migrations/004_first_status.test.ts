@@ -1,23 +1,13 @@
-import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrate } from '../../../../electron/engine/store/open';
-import type { Database } from '../../../../electron/engine/store/schema';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
-import { blankDb, migrateTo as migrateToVersion, versionAfter } from '../../../helpers/migrationDb';
+import { migrationUnderTest } from '../../../helpers/migrationDb';
 
-const VERSION = versionAfter('004_first_status');
-
-let sqlite: BetterSqlite3.Database;
-let db: Kysely<Database>;
-beforeEach(() => ({ sqlite, db } = blankDb()));
-afterEach(() => db.destroy());
-const migrateTo = (version: number) => migrateToVersion(db, version);
+const beforeIt = migrationUnderTest('004_first_status');
 
 describe('migration 004_first_status', () => {
   it('backfills the first status of each transaction from its first_seen row, else its status', async () => {
-    expect(VERSION).toBeGreaterThan(0);
-    await migrateTo(VERSION - 1);
+    const { sqlite, db } = await beforeIt();
     const insert = sqlite.prepare(
       `INSERT INTO transactions (id, payee_id, payment_method, status, amount_cents, business_date, raw, first_seen_at, updated_at)
        VALUES (?, 1, 'CC', ?, 100, '2026-03-02', '{}', 'x', 'x')`,

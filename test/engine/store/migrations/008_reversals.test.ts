@@ -1,31 +1,26 @@
-import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { computeBatchChecks } from '../../../../electron/engine/reconcile/checks';
 import { ensureChecksFresh } from '../../../../electron/engine/reconcile';
 import { asWritable } from '../../../../electron/engine/store/handles';
 import { migrate } from '../../../../electron/engine/store/open';
-import type { Database } from '../../../../electron/engine/store/schema';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
-import { blankDb, migrateTo as migrateToVersion, versionAfter } from '../../../helpers/migrationDb';
+import { migrationUnderTest } from '../../../helpers/migrationDb';
 
-const VERSION = versionAfter('008_reversals');
-
-let sqlite: BetterSqlite3.Database;
-let db: Kysely<Database>;
-beforeEach(() => ({ sqlite, db } = blankDb()));
-afterEach(() => db.destroy());
-const migrateTo = (version: number) => migrateToVersion(db, version);
+const beforeIt = migrationUnderTest('008_reversals');
 
 /** The fingerprint as reconcile/checks.ts wrote it before issue 13: status and refunds included. */
 function oldFingerprint(local: Record<string, number>, batch: number[]): string {
   return JSON.stringify({ ...local, batch, transactions: 'old-digest-with-status-and-refunds' });
 }
 
+/** The local side of an old fingerprint for a deposit of one sale of `cents` with one GL row of the same. */
+function oneSaleLocal(cents: number, reversedCents: number): Record<string, number> {
+  return { count: 1, amountCents: cents, reversedCents, feesCents: 0, glRows: 1, glCents: cents, glNetCents: cents };
+}
+
 describe('migration 008_reversals', () => {
   it('keeps a signed-off deposit signed off when only a refund moved; one whose own facts moved re-opens', async () => {
-    expect(VERSION).toBeGreaterThan(0);
-    await migrateTo(VERSION - 1);
+    const { sqlite, db } = await beforeIt();
     sqlite.exec(
       `INSERT INTO payees (id, name, merchant_id, removed, raw, updated_at) VALUES (1, 'P', 'M', 0, '{}', 'x')`,
     );
@@ -52,30 +47,14 @@ describe('migration 008_reversals', () => {
     batch.run('A', 5000, 5000);
     txn.run(1, 'Settled', 5000, 2000, 'A');
     gl.run('A-1', 'A', 5000, 5000);
-    const aLocal = {
-      count: 1,
-      amountCents: 5000,
-      reversedCents: 2000,
-      feesCents: 0,
-      glRows: 1,
-      glCents: 5000,
-      glNetCents: 5000,
-    };
+    const aLocal = oneSaleLocal(5000, 2000);
     check.run('A', 'differs', 2000, oldFingerprint(aLocal, [5000, 0, 5000, 1]));
     review.run('A', 5000, 5000, oldFingerprint({ ...aLocal, reversedCents: 0 }, [5000, 0, 5000, 1]));
     // B: signed off at $30.00; the transaction's amount is $25.00 now, one of the deposit's own facts.
     batch.run('B', 3000, 3000);
     txn.run(2, 'Settled', 2500, 0, 'B');
     gl.run('B-1', 'B', 3000, 3000);
-    const bSigned = {
-      count: 1,
-      amountCents: 3000,
-      reversedCents: 0,
-      feesCents: 0,
-      glRows: 1,
-      glCents: 3000,
-      glNetCents: 3000,
-    };
+    const bSigned = oneSaleLocal(3000, 0);
     check.run('B', 'ties_out', 0, oldFingerprint(bSigned, [3000, 0, 3000, 1]));
     review.run('B', 3000, 3000, oldFingerprint(bSigned, [3000, 0, 3000, 1]));
 

@@ -1,27 +1,17 @@
-import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../../../electron/engine/store/schema';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
-import { blankDb, migrateTo as migrateToVersion, versionAfter } from '../../../helpers/migrationDb';
+import { migrationUnderTest } from '../../../helpers/migrationDb';
 
-const VERSION = versionAfter('009_team');
-
-let sqlite: BetterSqlite3.Database;
-let db: Kysely<Database>;
-beforeEach(() => ({ sqlite, db } = blankDb()));
-afterEach(() => db.destroy());
-const migrateTo = (version: number) => migrateToVersion(db, version);
+const beforeIt = migrationUnderTest('009_team');
 
 describe('migration 009_team', () => {
   it('adds the team tables beside existing reviews, untouched; names are unique without case; roles are checked', async () => {
-    expect(VERSION).toBeGreaterThan(0);
-    await migrateTo(VERSION - 1);
+    const { sqlite, db, version } = await beforeIt();
     sqlite.exec(
       `INSERT INTO batch_reviews (batch_id, action, by, at, note, total_cents, fees_cents, partial_cents, total_count, fingerprint)
        VALUES ('b1', 'sign_off', 'bookkeeper', '2026-03-01T00:00:00.000Z', NULL, 100, 0, 100, 1, 'f')`,
     );
-    await MIGRATIONS[VERSION - 1]!.up(db);
+    await MIGRATIONS[version - 1]!.up(db);
     expect(sqlite.prepare('SELECT by FROM batch_reviews').all()).toEqual([{ by: 'bookkeeper' }]);
     const add = sqlite.prepare(`INSERT INTO users (name, role, password_hash, created_at) VALUES (?, ?, 'h', 'now')`);
     add.run('Ana', 'admin');
