@@ -53,6 +53,7 @@ export const METHOD_NAMES = [
   'bank.mappings.list',
   'bank.mappings.save',
   'bank.mappings.remove',
+  'bank.mappings.preview',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

@@ -80,6 +80,8 @@ export const METHOD_ROLES = {
   // A CSV mapping is how a preparer reads a bank's export: part of importing, not of settings.
   'bank.mappings.save': 'preparer',
   'bank.mappings.remove': 'preparer',
+  // Reads a file the way an import would, to save a mapping with: only who may import needs it.
+  'bank.mappings.preview': 'preparer',
 } as const satisfies Record<MethodName, Role>;
 
 export const ROLE_WORDS: Record<Role, string> = {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type {
   BankAccount,
   BankCsvMapping,
+  BankCsvPreview,
   BankExplanation,
   BankImportSummary,
   BankLineDetail,
@@ -30,13 +31,17 @@ export type BankLineFilter = z.infer<typeof bankLineFilterSchema>;
 export const actor = text(100).optional();
 export const undoReason = text(2000).min(1, 'say why');
 
+/** A statement file: text as read, or its bytes in base64 (decoded as UTF-8, else Windows-1252). */
+const statementFile = {
+  fileName: text(500).min(1),
+  content: z.string().max(200_000_000),
+  encoding: z.enum(['text', 'base64']).default('text'),
+};
+
 export const bankMethodSchemas = {
-  /** A statement file: text as read, or its bytes in base64 (decoded as UTF-8, else Windows-1252). */
   'bank.import': z
     .object({
-      fileName: text(500).min(1),
-      content: z.string().max(200_000_000),
-      encoding: z.enum(['text', 'base64']).default('text'),
+      ...statementFile,
       format: z.enum(['bai2', 'ofx', 'csv']).optional(),
       /** The saved CSV column mapping to read a CSV export with. */
       mappingName: text(200).min(1).optional(),
@@ -86,6 +91,14 @@ export const bankMethodSchemas = {
   /** Checked by the engine against the CSV mapping's own schema, which names every field to fix. */
   'bank.mappings.save': z.object({ mapping: z.record(z.string(), z.unknown()) }).strict(),
   'bank.mappings.remove': z.object({ name: text(200).min(1) }).strict(),
+  /** A file read with a mapping not saved yet (any part of it may be missing): the mapping form's preview. */
+  'bank.mappings.preview': z
+    .object({
+      ...statementFile,
+      mapping: z.record(z.string(), z.unknown()).default({}),
+      limit: z.number().int().min(1).max(50).default(10),
+    })
+    .strict(),
 } as const;
 
 export interface BankInTransit {
@@ -112,4 +125,5 @@ export interface BankMethodResults {
   'bank.mappings.list': BankCsvMapping[];
   'bank.mappings.save': BankCsvMapping[];
   'bank.mappings.remove': BankCsvMapping[];
+  'bank.mappings.preview': BankCsvPreview;
 }

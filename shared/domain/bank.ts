@@ -142,6 +142,21 @@ export interface BankImportSummary {
   explained: number;
 }
 
+/** How a CSV mapping may say its date column is written (the engine reads each; the mapping form offers them). */
+export const CSV_DATE_FORMATS = [
+  'MM/DD/YYYY',
+  'M/D/YYYY',
+  'MM/DD/YY',
+  'MM-DD-YYYY',
+  'DD/MM/YYYY',
+  'YYYY-MM-DD',
+  'YYYY/MM/DD',
+  'YYYYMMDD',
+] as const;
+export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
+
+export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
+
 /** A bank's CSV export layout, saved by name (validated by the engine's csvMappingSchema). */
 export interface BankCsvMapping {
   name: string;
@@ -155,4 +170,26 @@ export interface BankCsvMapping {
   account?: string | { fixed: string } | undefined;
   delimiter: string;
   skipLines: number;
+}
+
+/** A file read with a column mapping not saved yet, for the mapping form to show before saving. */
+export interface BankCsvPreview {
+  /** What the file is by its content and name; only a CSV has columns and lines. */
+  format: BankStatementFormat | null;
+  /** The header's column names, as the mapping's delimiter and skipped lines find them. */
+  columns: string[];
+  /** The first lines as the mapping reads them. */
+  lines: Array<{
+    lineNumber: number;
+    account: string;
+    postedDate: BusinessDate;
+    amountCents: number;
+    typeCode: string;
+    bankReference: string;
+    text: string;
+  }>;
+  /** Lines the whole file holds, read this way. */
+  lineCount: number;
+  /** Why the file cannot be read this way, in one line naming the column or the file's line; else null. */
+  error: string | null;
 }

@@ -92,7 +92,7 @@ interface Row {
   info: { lines: number };
 }
 
-function readRows(text: string, mapping: CsvMapping): Row[] {
+function readRows(text: string, mapping: Pick<CsvMapping, 'delimiter' | 'skipLines'>): Row[] {
   // One line ending throughout: a preamble written with \n above rows written with \r\n would
   // otherwise make csv-parse miscount lines.
   const normalized = text.replace(/\r\n?/g, '\n');
@@ -128,6 +128,11 @@ function readRows(text: string, mapping: CsvMapping): Row[] {
     const line = typeof error.lines === 'number' ? error.lines : null;
     throw csvError('structure', line, `${error.message.replace(/^[A-Za-z ]+: /, '')}; check the file`);
   }
+}
+
+/** The header's column names as a delimiter and a count of lines skipped find them (for the mapping form). */
+export function readCsvHeader(text: string, layout: Pick<CsvMapping, 'delimiter' | 'skipLines'>): string[] {
+  return readRows(text, layout)[0]?.record.map((name) => name.trim()) ?? [];
 }
 
 /** First line of a record: csv-parse counts to its end, and a quoted cell may span lines. */

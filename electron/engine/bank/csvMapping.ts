@@ -4,19 +4,10 @@
  * than as a confusing error on line 2 of every statement.
  */
 import { z } from 'zod';
+import { CSV_DATE_FORMATS, CSV_DELIMITERS } from '../../../shared/domain';
 import { BankStatementError } from './types';
 
-export const CSV_DATE_FORMATS = [
-  'MM/DD/YYYY',
-  'M/D/YYYY',
-  'MM/DD/YY',
-  'MM-DD-YYYY',
-  'DD/MM/YYYY',
-  'YYYY-MM-DD',
-  'YYYY/MM/DD',
-  'YYYYMMDD',
-] as const;
-export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
+export { CSV_DATE_FORMATS, type CsvDateFormat } from '../../../shared/domain';
 
 const column = z
   .string({ error: 'must name a column of the header' })
@@ -46,7 +37,7 @@ export const csvMappingSchema = z
        * mapping's name stands for the account: one mapping per account exported.
        */
       account: z.union([column, z.object({ fixed: z.string().trim().min(1) }).strict()]).optional(),
-      delimiter: z.enum([',', ';', '\t', '|']).default(','),
+      delimiter: z.enum(CSV_DELIMITERS).default(','),
       /** Lines before the header (a title, the account and period) that some banks print first. */
       skipLines: z.number({ error: SKIP }).int(SKIP).min(0, SKIP).max(50, SKIP).default(0),
     },

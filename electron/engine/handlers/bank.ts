@@ -3,7 +3,7 @@ import type { EngineContext } from '../context';
 import { confirmMatch, explain, unexplain, unmatchLine } from '../bank/decisions';
 import { importStatement } from '../bank/importStatement';
 import { bankLineSummary, bankSideOfBatch, getBankLine, inTransit, listBankLines } from '../bank/lines';
-import { deleteMapping, listMappings, saveMapping } from '../bank/mappings';
+import { deleteMapping, listMappings, previewMapping, saveMapping } from '../bank/mappings';
 import { rematchBank } from '../bank/rematch';
 import { readSettings } from '../settings';
 import { accountSummaries, toStatement } from '../store/bankQueries';
@@ -68,5 +68,6 @@ export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
       dataChanged(ctx, 'bank');
       return mappings;
     },
+    'bank.mappings.preview': async ({ mapping, limit, ...file }) => previewMapping(file, mapping, limit),
   };
 }
