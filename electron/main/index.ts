@@ -25,11 +25,13 @@ import { createConsoleLogger, redact } from '../engine/logger';
 import { appUrlPolicy, viewUrl } from './appUrl';
 import { safeStorageCredentialStore } from './credentials';
 import { cspFor, installCsp } from './csp';
+import { registerDesktopIpc, sendDesktopEvent } from './desktopIpc';
 import { withExportSaveDialog } from './exportDialog';
 import { HELP_URL, openExternalIfAllowed } from './external';
 import { forwardEvents, registerEngineIpc } from './ipc';
 import { menuTemplate } from './menu';
 import { notifySyncResults } from './notifications';
+import { trackOpening } from './opening';
 import { denyAllPermissions } from './permissions';
 import { registerAppScheme, serveAppScheme } from './protocol';
 import { importSandboxStatementOnce } from '../sandbox/demoStatement';
@@ -68,14 +70,33 @@ async function start(): Promise<void> {
   installCsp(appSession, csp);
   serveAppScheme(join(__dirname, '../renderer'), csp);
 
+  // The window opens before the store does: opening a big store after an upgrade re-checks its
+  // deposits for minutes, and the page shows how far that got (opening.ts) instead of nothing.
+  const stateFile = join(userData, 'window-state.json');
+  mainWindow = createMainWindow({
+    preloadPath: join(__dirname, '../preload/index.cjs'),
+    state: loadWindowState(
+      stateFile,
+      screen.getAllDisplays().map((display) => display.workArea),
+    ),
+    stateFile,
+  });
+  mainWindow.on('closed', () => (mainWindow = null));
+  const opening = trackOpening({
+    page: (progress) => sendDesktopEvent(mainWindow?.webContents, 'opening', progress),
+    taskbar: (fraction) => mainWindow?.setProgressBar(fraction),
+  });
+  registerDesktopIpc(ipcMain, { 'opening.status': () => opening.current() }, policy.isAppUrl);
+
   const sandbox = sandboxProvider();
-  const engine: Engine = await createEngine({
+  const opened = createEngine({
     version: app.getVersion(),
     dataFolder: userData,
     host: 'electron',
     sandbox: sandbox.connect,
     sandboxByDefault: true,
     logger,
+    onOpenProgress: opening.onOpenProgress,
     credentials: safeStorageCredentialStore({
       file: join(userData, 'connection.bin'),
       safeStorage,
@@ -83,13 +104,10 @@ async function start(): Promise<void> {
       logger,
     }),
   });
+  // Calls made while the store opens wait for it (a failed open ends the app, below).
+  const local = { callUnknown: async (method: unknown, args: unknown) => (await opened).callUnknown(method, args) };
 
-  // Sandbox mode: the sandbox's bank statement once, so matching shows on demo data (demoStatement.ts).
-  void importSandboxStatementOnce(engine, sandbox.statement).catch((error: unknown) =>
-    logger.warn("The sandbox's bank statement was not imported", { error: String(error) }),
-  );
-
-  const chooseFile = withExportSaveDialog(engine, async ({ defaultName, extension }) => {
+  const chooseFile = withExportSaveDialog(local, async ({ defaultName, extension }) => {
     const options = {
       title: 'Export GL batches',
       defaultPath: join(app.getPath('documents'), defaultName),
@@ -107,7 +125,7 @@ async function start(): Promise<void> {
           // Progress and the result reach the renderer as the usual contract events; a refusal
           // (no connection yet, already running) is told in a dialog since no page asked for it.
           syncNow: () =>
-            void engine.call('sync.start', {}).catch((error: unknown) => {
+            void local.callUnknown('sync.start', {}).catch((error: unknown) => {
               const detail = redact(toErrorPayload(error).message);
               const options = { type: 'warning' as const, message: 'The sync could not start.', detail };
               void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
@@ -120,16 +138,21 @@ async function start(): Promise<void> {
     ),
   );
 
-  const stateFile = join(userData, 'window-state.json');
-  mainWindow = createMainWindow({
-    preloadPath: join(__dirname, '../preload/index.cjs'),
-    state: loadWindowState(
-      stateFile,
-      screen.getAllDisplays().map((display) => display.workArea),
-    ),
-    stateFile,
-  });
-  mainWindow.on('closed', () => (mainWindow = null));
+  const loaded = mainWindow.loadURL(policy.entryUrl);
+  // Awaited at the end; marked handled now, since a failed open ends the app before that.
+  loaded.catch(() => undefined);
+  let engine: Engine;
+  try {
+    engine = await opened;
+  } finally {
+    opening.finish();
+  }
+
+  // Sandbox mode: the sandbox's bank statement once, so matching shows on demo data (demoStatement.ts).
+  void importSandboxStatementOnce(engine, sandbox.statement).catch((error: unknown) =>
+    logger.warn("The sandbox's bank statement was not imported", { error: String(error) }),
+  );
+
   const stopForwarding = forwardEvents(engine, () => mainWindow?.webContents ?? null);
 
   const stopNotifying = notifySyncResults(
@@ -162,7 +185,7 @@ async function start(): Promise<void> {
     { onError: (error) => logger.error('Closing the engine failed', { error: String(error) }) },
   );
 
-  await mainWindow.loadURL(policy.entryUrl);
+  await loaded;
 }
 
 // Everything below runs before `ready`.

@@ -1,45 +1,72 @@
 /**
- * The preload exposes the contract and nothing else: `window.recon.call(method, args)` for the
- * contract's method names and `window.recon.on(event, listener)` for its event names. No ipcRenderer,
- * no generic invoke.
+ * The preload exposes the contract and the desktop host's few calls, nothing else:
+ * `window.recon.call(method, args)` for the contract's method names and `window.recon.on(event,
+ * listener)` for its event names; `window.reconDesktop` the same for shared/desktopHost.ts's names
+ * (the store's opening). No ipcRenderer, no generic invoke.
  */
 import { contextBridge, ipcRenderer } from 'electron';
 // Names only: a sandboxed preload can load no npm package, so not contract.ts (zod).
 import { isEventName, isMethodName } from '../../shared/contractNames';
+import { isDesktopEventName, isDesktopMethodName } from '../../shared/desktopHost';
 
 const CALL_CHANNEL = 'recon:call';
 const EVENT_CHANNEL = 'recon:event';
+const DESKTOP_CALL_CHANNEL = 'recon:desktop';
+const DESKTOP_EVENT_CHANNEL = 'recon:desktop-event';
 
 type Listener = (payload: unknown) => void;
-const listeners = new Map<string, Set<Listener>>();
 
-ipcRenderer.on(EVENT_CHANNEL, (_event, name: unknown, payload: unknown) => {
-  if (typeof name !== 'string') return;
-  for (const listener of listeners.get(name) ?? []) listener(payload);
-});
+/** One IPC listener per event channel, fanned out to the page's listeners by event name. */
+function eventHub(channel: string) {
+  const listeners = new Map<string, Set<Listener>>();
+  ipcRenderer.on(channel, (_event, name: unknown, payload: unknown) => {
+    if (typeof name !== 'string') return;
+    for (const listener of listeners.get(name) ?? []) listener(payload);
+  });
+  return (event: string, listener: unknown): (() => void) => {
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    const wrapped: Listener = (payload) => (listener as Listener)(payload);
+    set.add(wrapped);
+    return () => set.delete(wrapped);
+  };
+}
+
+const listen = eventHub(EVENT_CHANNEL);
+const listenDesktop = eventHub(DESKTOP_EVENT_CHANNEL);
+
+function unknownMethod(method: unknown) {
+  return Promise.resolve({ ok: false, error: { code: 'UNKNOWN_METHOD', message: `Unknown method ${String(method)}` } });
+}
 
 const api = {
   call(method: unknown, args: unknown): Promise<unknown> {
-    if (!isMethodName(method)) {
-      return Promise.resolve({
-        ok: false,
-        error: { code: 'UNKNOWN_METHOD', message: `Unknown method ${String(method)}` },
-      });
-    }
+    if (!isMethodName(method)) return unknownMethod(method);
     return ipcRenderer.invoke(CALL_CHANNEL, method, args);
   },
   on(event: unknown, listener: unknown): () => void {
     if (!isEventName(event) || typeof listener !== 'function') {
       throw new Error(`Unknown event ${String(event)}`);
     }
-    let set = listeners.get(event);
-    if (!set) listeners.set(event, (set = new Set()));
-    const wrapped: Listener = (payload) => (listener as Listener)(payload);
-    set.add(wrapped);
-    return () => set.delete(wrapped);
+    return listen(event, listener);
+  },
+};
+
+const desktopApi = {
+  call(method: unknown, args: unknown): Promise<unknown> {
+    if (!isDesktopMethodName(method)) return unknownMethod(method);
+    return ipcRenderer.invoke(DESKTOP_CALL_CHANNEL, method, args);
+  },
+  on(event: unknown, listener: unknown): () => void {
+    if (!isDesktopEventName(event) || typeof listener !== 'function') {
+      throw new Error(`Unknown event ${String(event)}`);
+    }
+    return listenDesktop(event, listener);
   },
 };
 
 export type PreloadApi = typeof api;
+export type DesktopPreloadApi = typeof desktopApi;
 
 contextBridge.exposeInMainWorld('recon', api);
+contextBridge.exposeInMainWorld('reconDesktop', desktopApi);

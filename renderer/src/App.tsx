@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { KeyboardHelp } from './components/KeyboardHelp';
+import { OpeningScreen } from './components/OpeningScreen';
+import { useOpening } from './desktopHost';
 import { useShortcuts } from './hooks/useShortcuts';
 import { VIEWS, navigate, routeFromHash, type Route } from './routes';
 import { reads } from './data/queries';
@@ -51,6 +53,7 @@ export function App() {
   const app = useQuery(reads.appInfo());
   const info = app.data;
   const syncing = useSync().running;
+  const opening = useOpening();
   const [helpOpen, setHelpOpen] = useState(false);
 
   const viewKeys = Object.fromEntries(VIEWS.map((view) => [view.key, () => navigate(view.id)]));
@@ -106,7 +109,7 @@ export function App() {
             {describeError(app.error)}
           </div>
         )}
-        <CurrentView route={route} />
+        {opening ? <OpeningScreen progress={opening} /> : <CurrentView route={route} />}
       </main>
       <KeyboardHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
     </div>

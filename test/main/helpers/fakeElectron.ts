@@ -24,9 +24,11 @@ export class FakeWebContents extends EventEmitter {
   }
   send(channel: string, ...args: unknown[]) {
     this.sent.push({ channel, args });
+    fake.timeline.push(`send ${channel} ${String(args[0])}`);
   }
   async loadURL(url: string) {
     this.loaded.push(url);
+    fake.timeline.push(`load ${url}`);
   }
   /** Fires an event the way Electron does and reports whether a listener called preventDefault(). */
   fire(event: string, ...args: unknown[]): boolean {
@@ -41,6 +43,7 @@ export class FakeBrowserWindow extends EventEmitter {
   readonly webContents: FakeWebContents;
   bounds = { x: 10, y: 20, width: 1280, height: 820 };
   maximized = false;
+  readonly progressBar: number[] = [];
   constructor(readonly options: Record<string, unknown>) {
     super();
     this.webContents = new FakeWebContents();
@@ -61,6 +64,9 @@ export class FakeBrowserWindow extends EventEmitter {
   }
   maximize() {
     this.maximized = true;
+  }
+  setProgressBar(progress: number) {
+    this.progressBar.push(progress);
   }
   restore() {}
   show() {}
@@ -115,6 +121,8 @@ export interface FakeState {
   ready: () => void;
   readyPromise: Promise<void>;
   safeStorage: FakeSafeStorage;
+  /** What main did to its windows, in order: `load URL`, `send CHANNEL NAME`. */
+  timeline: string[];
 }
 
 function freshState(): FakeState {
@@ -140,6 +148,7 @@ function freshState(): FakeState {
     ready,
     readyPromise,
     safeStorage: new FakeSafeStorage(),
+    timeline: [],
   };
 }
 
