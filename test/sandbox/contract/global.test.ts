@@ -1,6 +1,10 @@
-/** The sandbox's contract, one row per spec rule. Authentication, the rules every request meets, and paging. */
+/**
+ * The sandbox's contract, one row per spec rule (rows and runner in ./rows.ts and ./setup.ts).
+ * Authentication, the rules every request meets, and paging.
+ */
 import { describe, expect, it } from 'vitest';
 import { sandboxClient } from '../../helpers/sandbox';
+import { reads, refusedRead } from './rows';
 import { contractRules, sandbox, useContractSandbox } from './setup';
 
 useContractSandbox();
@@ -29,14 +33,9 @@ contractRules('authentication and global rules', [
     status: 401,
     error: 'NOT_AUTHORIZED',
   },
-  { rule: 'Authentication: Basic base64(token:secret) is accepted', path: '/payees', status: 200 },
-  { rule: 'an unknown path -> 404', path: '/nothing-here', status: 404, error: 'NOT_FOUND' },
-  {
-    rule: 'a non-numeric transaction id is an unknown path -> 404',
-    path: '/txns/abc',
-    status: 404,
-    error: 'NOT_FOUND',
-  },
+  reads('Authentication: Basic base64(token:secret) is accepted', '/payees'),
+  refusedRead('an unknown path -> 404', '/nothing-here', 'NOT_FOUND', 404),
+  refusedRead('a non-numeric transaction id is an unknown path -> 404', '/txns/abc', 'NOT_FOUND', 404),
   { rule: 'an unexpected method -> 405', method: 'DELETE', path: '/txns', status: 405, error: 'METHOD_NOT_ALLOWED' },
   {
     rule: 'POST on a GET-only resource -> 405',
@@ -80,31 +79,16 @@ contractRules('authentication and global rules', [
 ]);
 
 contractRules('paging', [
-  {
-    rule: 'limit defaults to 30',
-    path: '/txns',
-    status: 200,
-    check: (r) => {
-      expect(r.json.limit).toBe(30);
-      expect(r.json.offset).toBe(0);
-      expect(r.json.objects).toHaveLength(30);
-    },
-  },
-  {
-    rule: 'limit 100 is allowed',
-    path: '/txns?limit=100',
-    status: 200,
-    check: (r) => expect(r.json.objects).toHaveLength(100),
-  },
-  { rule: 'limit above 100 is refused', path: '/txns?limit=101', status: 400, error: 'INVALID_FIELD' },
-  { rule: 'limit 0 is refused', path: '/txns?limit=0', status: 400, error: 'INVALID_FIELD' },
-  { rule: 'a negative offset is refused', path: '/txns?offset=-1', status: 400, error: 'INVALID_FIELD' },
-  {
-    rule: 'offset skips objects',
-    path: '/txns?limit=2&offset=1',
-    status: 200,
-    check: (r) => expect(r.json.objects[0].id).toBe(1_000_002),
-  },
+  reads('limit defaults to 30', '/txns', (r) => {
+    expect(r.json.limit).toBe(30);
+    expect(r.json.offset).toBe(0);
+    expect(r.json.objects).toHaveLength(30);
+  }),
+  reads('limit 100 is allowed', '/txns?limit=100', (r) => expect(r.json.objects).toHaveLength(100)),
+  refusedRead('limit above 100 is refused', '/txns?limit=101'),
+  refusedRead('limit 0 is refused', '/txns?limit=0'),
+  refusedRead('a negative offset is refused', '/txns?offset=-1'),
+  reads('offset skips objects', '/txns?limit=2&offset=1', (r) => expect(r.json.objects[0].id).toBe(1_000_002)),
 ]);
 
 describe('sandbox contract: credentials', () => {

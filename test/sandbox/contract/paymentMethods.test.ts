@@ -1,4 +1,7 @@
-/** The sandbox's contract, one row per spec rule. How a payment is paid (POST /txns): the credit card, the bank account, the payer. */
+/**
+ * The sandbox's contract, one row per spec rule (rows and runner in ./rows.ts and ./setup.ts).
+ * How a payment is paid (POST /txns): the credit card, the bank account, the payer.
+ */
 import { expect } from 'vitest';
 import { TEST_CARDS } from '../../../electron/sandbox/index';
 import { refused, accepted, pay, payer, card, ach } from './rows';

@@ -1,4 +1,7 @@
-/** The sandbox's contract, one row per spec rule. Taking a payment (POST /txns): processor test amounts, amounts, payee and GL, items. */
+/**
+ * The sandbox's contract, one row per spec rule (rows and runner in ./rows.ts and ./setup.ts).
+ * Taking a payment (POST /txns): processor test amounts, amounts, payee and GL, items.
+ */
 import { expect } from 'vitest';
 import { samplePayment } from '../../../electron/sandbox/index';
 import { refused, accepted, pay, ach, status } from './rows';

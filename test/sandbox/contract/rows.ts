@@ -50,6 +50,27 @@ export const card = (overrides: Record<string, unknown>) =>
 export const ach = (overrides: Record<string, unknown>) =>
   pay('20.00', { payment_method: 'ACH', credit_card: undefined, bank_account: { ...TEST_BANK_ACCOUNT, ...overrides } });
 
+/** A refund of a prepared transaction, of `amount` (none: the rest), naming no items. */
+export const refundOf = (which: 'pending' | 'settled', amount?: string) => () => ({
+  operation: 'refund',
+  transaction_id: ids[which],
+  ...(amount === undefined ? {} : { amount }),
+  items: [],
+});
+/** A void of a prepared transaction. */
+export const voidOf = (which: 'pending' | 'settled') => () => ({ operation: 'void', transaction_id: ids[which] });
+
+/** A GET the spec answers (200), and what the answer must show. */
+export const reads = (rule: string, path: Rule['path'], check?: Check): Rule => ({ rule, path, status: 200, check });
+
+/** A GET the spec refuses with `status` and `error`. */
+export const refusedRead = (rule: string, path: Rule['path'], error = 'INVALID_FIELD', status = 400): Rule => ({
+  rule,
+  path,
+  status,
+  error,
+});
+
 export const status =
   (expected: string): Check =>
   (r) =>
