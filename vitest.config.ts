@@ -10,6 +10,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/**/*.test.ts'],
           exclude: ['test/renderer/**', 'test/e2e/**', 'test/fixtures/**'],
+          // Starts no server by itself: the first test asking for PostgreSQL does (once per run).
+          globalSetup: ['test/helpers/postgresCluster.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,0 +1,80 @@
+/**
+ * A fresh PostgreSQL database per test file: on the run's throwaway cluster (postgresCluster.ts),
+ * or on the server RECON_TEST_DATABASE_URL names (its user must be allowed CREATE DATABASE).
+ *
+ * Without either, a test that needs PostgreSQL fails and says how to get it: CI installs
+ * PostgreSQL, so nothing skips there by accident. RECON_SKIP_POSTGRES=1 skips those tests, for a
+ * machine that deliberately has none.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { ensureCluster, POSTGRES_BIN } from './postgresCluster';
+
+export const POSTGRES_MISSING =
+  `These tests need PostgreSQL and found neither ${join(POSTGRES_BIN, 'initdb')} nor RECON_TEST_DATABASE_URL. ` +
+  'Install it (apt-get install postgresql), set RECON_TEST_DATABASE_URL=postgres://USER@HOST/DB, ' +
+  'or set RECON_SKIP_POSTGRES=1 to skip them on purpose.';
+
+const externalUrl = process.env.RECON_TEST_DATABASE_URL?.trim() || undefined;
+const available = externalUrl !== undefined || existsSync(join(POSTGRES_BIN, 'initdb'));
+
+/** `describe` for tests that need PostgreSQL: skipped only when RECON_SKIP_POSTGRES=1 says so. */
+export const describePostgres = describe.skipIf(!available && process.env.RECON_SKIP_POSTGRES === '1');
+
+export interface PostgresTestDatabase {
+  /** postgres://… of the new, empty database. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+let adminUrl: Promise<string> | undefined;
+
+/** A new empty database with a random name; drop() removes it. */
+export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase> {
+  const admin = await (adminUrl ??= findAdminUrl());
+  const name = `recon_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin(admin, `CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    drop: () => asAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+/** This file's database, created before its tests and dropped after them. */
+export function usePostgresTestDatabase(): () => PostgresTestDatabase {
+  let database: PostgresTestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+  }, 120_000);
+  afterAll(async () => {
+    await database?.drop();
+  });
+  return () => {
+    if (!database) throw new Error('The test PostgreSQL database was not created (see the failure in beforeAll).');
+    return database;
+  };
+}
+
+async function findAdminUrl(): Promise<string> {
+  if (externalUrl) return externalUrl;
+  if (!available) throw new Error(POSTGRES_MISSING);
+  const runDir = inject('postgresRunDir');
+  if (!runDir)
+    throw new Error('No test PostgreSQL cluster: run these tests in vitest\'s "node" project (its globalSetup).');
+  return ensureCluster(runDir);
+}
+
+async function asAdmin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
