@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BankImportSummary, BankLineDetail, BankLineSummary } from '../../../shared/domain';
+import { App } from '../../../renderer/src/App';
 import { BankView } from '../../../renderer/src/views/bank/BankView';
 import { BatchesView } from '../../../renderer/src/views/batches/BatchesView';
 import { useFakeEngine } from '../helpers/fakeClient';
@@ -106,6 +107,7 @@ const base = {
     ],
   }),
   'bank.mappings.list': () => [],
+  'bank.mappings.preview': () => ({ format: 'bai2', columns: [], lines: [], lineCount: 0, error: null }),
   'payees.list': () => [make.payee()],
 } as const;
 
@@ -143,7 +145,7 @@ describe('the Bank view (issue 15)', () => {
     expect(atob(args.content)).toMatch(/^01,BANK/);
   });
 
-  it('confirms a candidate with its number key and explains an unmatched line with e', async () => {
+  it('confirms the best candidate with c, another with j and Enter, and explains an unmatched line with e', async () => {
     const engine = useFakeEngine({
       ...base,
       'bank.line': ({ id }) => detail(id === 3 ? suggested : line()),
@@ -161,8 +163,14 @@ describe('the Bank view (issue 15)', () => {
     });
     const { unmount } = render(<BankView itemId="3" />);
     await screen.findByRole('button', { name: 'Confirm #2' });
-    await userEvent.keyboard('2');
-    await waitFor(() => expect(engine.callsOf('bank.confirm')).toEqual([{ lineId: 3, batchIds: ['B8'] }]));
+    await userEvent.keyboard('c');
+    await waitFor(() => expect(engine.callsOf('bank.confirm')).toEqual([{ lineId: 3, batchIds: ['B7'] }]));
+    await userEvent.keyboard('jj');
+    expect(screen.getByRole('button', { name: 'Confirm #2' })).toHaveFocus();
+    await userEvent.keyboard('k');
+    expect(screen.getByRole('button', { name: 'Confirm best' })).toHaveFocus();
+    await userEvent.keyboard('j{Enter}');
+    await waitFor(() => expect(engine.callsOf('bank.confirm')[1]).toEqual({ lineId: 3, batchIds: ['B8'] }));
     unmount();
 
     render(<BankView itemId="1" />);
@@ -175,6 +183,40 @@ describe('the Bank view (issue 15)', () => {
     await waitFor(() =>
       expect(engine.callsOf('bank.explain')).toEqual([{ lineId: 1, kind: 'other', note: 'Wire from the county' }]),
     );
+  });
+
+  it('in the app, keeps number keys for the views and lists the bank keys in the ? overlay', async () => {
+    const engine = useFakeEngine({
+      ...base,
+      'app.info': () => ({ version: '0.1.0', dataFolder: '/data', sandbox: false, host: 'web' }),
+      'sync.status': () => ({ running: false, progress: null, lastRun: null, lastSuccessAt: null, nextRunAt: null }),
+      'batches.list': () => ({ rows: [make.batch()], nextCursor: null }),
+      'bank.line': () => detail(suggested),
+      'bank.confirm': () => suggested,
+    });
+    window.location.hash = '#/bank';
+    render(<App />);
+    await screen.findByRole('grid', { name: 'Bank lines' });
+    // Opened from the list, as the bookkeeper does: the app's own keys were bound first.
+    act(() => {
+      window.location.hash = '#/bank/3';
+    });
+    await screen.findByRole('button', { name: 'Confirm #2' });
+    await userEvent.keyboard('jjc');
+    await waitFor(() => expect(engine.callsOf('bank.confirm')).toEqual([{ lineId: 3, batchIds: ['B8'] }]));
+
+    await userEvent.keyboard('?');
+    const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    const keyRow = (key: string) => within(help).getByText(key, { selector: 'kbd' }).closest('tr')!;
+    expect(keyRow('c')).toHaveTextContent(/Confirm the open bank line’s match, or the candidate j \/ k moved to/);
+    expect(keyRow('j / k')).toHaveTextContent('candidate');
+    expect(keyRow('e')).toHaveTextContent('explain the open bank line');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await userEvent.keyboard('2');
+    await screen.findByRole('heading', { name: 'Batches', level: 1 });
+    expect(engine.callsOf('bank.confirm')).toHaveLength(1);
   });
 
   it('undoes a match with a reason', async () => {

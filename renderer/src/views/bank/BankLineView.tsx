@@ -33,10 +33,23 @@ function Held({ batchIds, transactionId }: { batchIds: string[]; transactionId: 
 const gapWords = (gap: number | null) =>
   gap === null ? '' : ` · posted ${formatCount(gap)} business ${gap === 1 ? 'day' : 'days'} after`;
 
+/** The candidates' Confirm buttons, best first: j and k move the focus along them. */
+const candidateButtons = () => [...document.querySelectorAll<HTMLButtonElement>('button[data-candidate]')];
+
+function stepCandidate(by: 1 | -1) {
+  const buttons = candidateButtons();
+  if (buttons.length === 0) return;
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next = at === -1 ? (by === 1 ? 0 : buttons.length - 1) : Math.min(buttons.length - 1, Math.max(0, at + by));
+  buttons[next]!.focus();
+}
+
 /**
  * One statement line: what it is matched to (or its candidates, best first, to confirm), its
- * explanation, and what was undone. Keys: 1-9 confirm that candidate, c confirms the match or the
- * first candidate, e explains, u undoes, Escape goes back to the list; every key has its button.
+ * explanation, and what was undone. Keys: c confirms the match, or the candidate j and k moved to
+ * (the best when none), Enter confirms the candidate in focus, e explains, u undoes, Escape goes back
+ * to the list; every key has its button. Number keys stay the app's view keys: a key that goes to
+ * Batches on every other page must not confirm a deposit here.
  */
 export function BankLineView({ id }: { id: number }) {
   const query = useQuery(bankReads.line(id));
@@ -53,13 +66,16 @@ export function BankLineView({ id }: { id: number }) {
   const keys: Record<string, () => void> = {
     Escape: () => navigate('bank'),
     c: () => {
+      const focused = candidateButtons().find((button) => button === document.activeElement);
+      const chosen = focused ? line?.suggestions.find((s) => String(s.rank) === focused.dataset.candidate) : undefined;
       if (canConfirmMatch && line?.match) confirm(line.match);
-      else if (line?.suggestions[0]) confirm(line.suggestions[0]);
+      else if (chosen ?? line?.suggestions[0]) confirm(chosen ?? line!.suggestions[0]!);
     },
+    j: () => stepCandidate(1),
+    k: () => stepCandidate(-1),
     e: () => line && !line.match && !line.explanation && setOpen('explain'),
     u: () => (line?.match ? setOpen('unmatch') : line?.explanation ? setOpen('unexplain') : undefined),
   };
-  line?.suggestions.slice(0, 9).forEach((s, i) => (keys[String(i + 1)] = () => confirm(s)));
   useShortcuts(keys);
 
   return (
@@ -140,7 +156,7 @@ function MatchPanel({
   const { match, suggestions, explanation } = detail.line;
   const s = columnsOf<BankSuggestion>();
   const columns = [
-    s.cell('rank', 'Key', (x) => <kbd>{x.rank}</kbd>, '48px'),
+    s.count('rank', 'Rank', (x) => x.rank, '56px'),
     s.cell('held', 'Candidate', (x) => <Held batchIds={x.batchIds} transactionId={x.transactionId} />),
     s.text('how', 'How', (x) => MATCH_HOW_LABELS[x.how] + gapWords(x.gapDays)),
     s.cell('confirm', 'Action', (x) => (
@@ -149,7 +165,8 @@ function MatchPanel({
         className="button button-small"
         disabled={busy}
         onClick={() => onConfirm(x)}
-        aria-keyshortcuts={x.rank <= 9 ? String(x.rank) : undefined}
+        data-candidate={x.rank}
+        aria-keyshortcuts={x.rank === 1 ? 'c' : undefined}
       >
         Confirm {x.rank === 1 ? 'best' : `#${x.rank}`}
       </button>
@@ -188,8 +205,8 @@ function MatchPanel({
       {!match && suggestions.length > 0 && (
         <>
           <p className="hint">
-            Several deposits fit this line; the best (closest date, fewest batches) is first. Press its number to
-            confirm it.
+            Several deposits fit this line; the best (closest date, fewest batches) is first. Press <kbd>c</kbd> to
+            confirm it, or <kbd>j</kbd> / <kbd>k</kbd> to another candidate and <kbd>Enter</kbd>.
           </p>
           <StaticTable
             columns={columns}
