@@ -13,6 +13,16 @@ describe('openPostgresStore without a server', () => {
     await expect(failure).rejects.not.toThrow(/s3cret/);
   });
 
+  it('says which CA certificate file it cannot read', async () => {
+    await expect(
+      openPostgresStore(
+        'postgres://recon:s3cret@db.district.org/recon?sslmode=verify-full&sslrootcert=/nonexistent/district-ca.pem',
+      ),
+    ).rejects.toThrow(
+      "The sslrootcert file /nonexistent/district-ca.pem of postgres://recon:***@db.district.org/recon?sslmode=verify-full&sslrootcert=/nonexistent/district-ca.pem cannot be read (ENOENT); give the path of the server's CA certificate (PEM).",
+    );
+  });
+
   it('refuses a bad URL before connecting', async () => {
     await expect(openPostgresStore('mysql://recon:s3cret@db/recon')).rejects.toThrow(
       /^The database URL must start with postgres:\/\//,
