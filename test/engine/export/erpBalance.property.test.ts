@@ -1,17 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ERP_FILE_EXTENSIONS,
-  layoutSpec,
-  writeErpLayout,
-  type ErpEntry,
-  type ErpLayout,
-  type ErpLayoutOptions,
-} from '../../../electron/engine/export/erp';
+import { describe, expect, it } from 'vitest';
+import type { ErpEntry, ErpLayout, ErpLayoutOptions } from '../../../electron/engine/export/erp';
 import { cents, line, parseCsv, parseTsv, QUICKBOOKS_NAMES, readZip } from './erpFiles';
+import { erpOutput } from './erpOutput';
 
 const OPTIONS: ErpLayoutOptions = {
   ascender: { receiptStart: 1, contraObject: '', contraSubObject: '' },
@@ -52,24 +44,17 @@ const entry = fc
     return { kind, date: date.toISOString().slice(0, 10), reference, description, lines: [clearing, ...revenue] };
   });
 
-let folder: string;
-let run = 0;
-beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'recon-erp-balance-'));
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const { write, expectValid } = erpOutput(OPTIONS);
 
 const cashSide = (e: ErpEntry) =>
   e.lines.filter((l) => l.clearing).reduce((s, l) => s + l.debitCents - l.creditCents, 0);
 
 /** Reads back what `layout` wrote and checks each entry and the file balance; rows pass the validator. */
 function checkBalanced(layout: ErpLayout, file: string, entries: ErpEntry[]) {
-  const spec = layoutSpec(layout, OPTIONS);
-  const valid = (rows: string[][]) => rows.forEach((row) => expect(spec.rowProblem(row)).toBeNull());
   switch (layout) {
     case 'je-csv': {
       const rows = parseCsv(readFileSync(file, 'utf8')).slice(1);
-      valid(rows);
+      expectValid(layout, rows);
       let at = 0;
       for (const e of entries) {
         const block = rows.slice(at, (at += e.lines.length));
@@ -86,7 +71,7 @@ function checkBalanced(layout: ErpLayout, file: string, entries: ErpEntry[]) {
             .split('\r\n')
             .map((r) => r.split(','))
         : [];
-      valid(rows);
+      expectValid(layout, rows);
       entries.forEach((e, ordinal) => {
         const receipt = String(1 + ordinal).padStart(6, '0');
         const written = rows.filter((r) => r[0] === receipt).reduce((s, r) => s + cents(r[3]!), 0);
@@ -100,7 +85,7 @@ function checkBalanced(layout: ErpLayout, file: string, entries: ErpEntry[]) {
       expect([...files.keys()]).toEqual([...new Set(entries.map((e) => `escape-je-${e.date}.csv`))].sort());
       for (const csv of files.values()) {
         const rows = parseCsv(csv).slice(1);
-        valid(rows);
+        expectValid(layout, rows);
         // One file is one Escape JE: it must balance on its own.
         expect(rows.reduce((s, r) => s + cents(r[7]!) - cents(r[8]!), 0)).toBe(0);
       }
@@ -117,7 +102,7 @@ function checkBalanced(layout: ErpLayout, file: string, entries: ErpEntry[]) {
           sum = 0;
           continue;
         }
-        expect(spec.rowProblem(row)).toBeNull();
+        expectValid(layout, [row]);
         sum += cents(row[4]!);
       }
       expect(count).toBe(entries.length);
@@ -129,8 +114,7 @@ describe('every layout balances: per entry and per file, for random entries', ()
   it.each(['je-csv', 'ascender', 'escape', 'iif'] as const)('%s', async (layout) => {
     await fc.assert(
       fc.asyncProperty(fc.array(entry, { maxLength: 12 }), async (entries) => {
-        const file = join(folder, `p${++run}.${ERP_FILE_EXTENSIONS[layout]}`);
-        const result = await writeErpLayout(file, layout, () => entries, OPTIONS);
+        const { file, result } = await write(layout, entries);
         expect(result.entries).toBe(entries.length);
         checkBalanced(layout, file, entries);
       }),

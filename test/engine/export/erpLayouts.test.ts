@@ -1,11 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { erpOptionsOf } from '../../../electron/engine/export/csvLayouts';
 import {
-  ERP_FILE_EXTENSIONS,
   LayoutRuleError,
   layoutSpec,
   reversalEntry,
@@ -15,6 +12,7 @@ import {
   type ErpLayoutOptions,
 } from '../../../electron/engine/export/erp';
 import { cents, hostileEntries, line, parseCsv, parseTsv, QUICKBOOKS_NAMES, readZip } from './erpFiles';
+import { erpOutput } from './erpOutput';
 
 const OPTIONS: ErpLayoutOptions = {
   ascender: { receiptStart: 41, contraObject: '1110', contraSubObject: '00' },
@@ -23,24 +21,7 @@ const OPTIONS: ErpLayoutOptions = {
 };
 const TRIGGER_START = /^[=+\-@\t\r\n]/;
 
-let folder: string;
-let run = 0;
-beforeAll(() => {
-  folder = mkdtempSync(join(tmpdir(), 'recon-erp-'));
-});
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
-
-async function write(layout: ErpLayout, entries: ErpEntry[], options: ErpLayoutOptions = OPTIONS) {
-  const file = join(folder, `out${++run}.${ERP_FILE_EXTENSIONS[layout]}`);
-  const result = await writeErpLayout(file, layout, () => entries, options);
-  return { file, result };
-}
-
-/** Every record of an entry (header rows dropped) passes the layout's own row rules. */
-function expectValid(layout: ErpLayout, records: string[][], options: ErpLayoutOptions = OPTIONS) {
-  const spec = layoutSpec(layout, options);
-  for (const record of records) expect(spec.rowProblem(record), record.join('|')).toBeNull();
-}
+const { file: outFile, write, expectValid } = erpOutput(OPTIONS);
 
 describe('each layout written from hostile text passes its validator', () => {
   it('je-csv: header, every text neutralised and quoted, debits equal credits', async () => {
@@ -105,18 +86,10 @@ describe('each layout written from hostile text passes its validator', () => {
     expect(result.parts).toEqual([...files.keys()]);
     for (const [name, text] of files) {
       const records = parseCsv(text);
-      expect(records[0]).toEqual([
-        'OrgId',
-        'FiscalYear',
-        'JEType',
-        'DeptId',
-        'BatchId',
-        'DateEffective',
-        'Account',
-        'AmtDR',
-        'AmtCR',
-        'Comment',
-      ]);
+      // The header Escape's import expects, as its documentation prints it (kept here, not imported, on purpose).
+      expect(text.slice(0, text.indexOf('\r\n'))).toBe(
+        'OrgId,FiscalYear,JEType,DeptId,BatchId,DateEffective,Account,AmtDR,AmtCR,Comment',
+      );
       const rows = records.slice(1);
       expectValid('escape', rows);
       const date = name.slice('escape-je-'.length, -4);
@@ -214,7 +187,7 @@ describe('validators refuse what the ERP cannot take, naming the row and the rul
     },
   ];
   it.each(cases)('$layout refuses account "$account"', async ({ layout, account, where, rule }) => {
-    const file = join(folder, `refused${++run}`);
+    const file = outFile();
     const error = await writeErpLayout(file, layout, () => [deposit(account)], OPTIONS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LayoutRuleError);
     expect((error as LayoutRuleError).code).toBe('EXPORT');
@@ -226,7 +199,7 @@ describe('validators refuse what the ERP cannot take, naming the row and the rul
 
   it('iif refuses a QuickBooks name the file cannot carry', async () => {
     const options = { ...OPTIONS, iif: { accountNames: { ...QUICKBOOKS_NAMES, '4300-000': 'Field\tTrips' } } };
-    await expect(writeErpLayout(join(folder, 'x.iif'), 'iif', () => [deposit('4300-000')], options)).rejects.toThrow(
+    await expect(writeErpLayout(outFile('x.iif'), 'iif', () => [deposit('4300-000')], options)).rejects.toThrow(
       /row 6 .*ACCNT "Field\tTrips" contains "\\t"/,
     );
   });
@@ -235,7 +208,7 @@ describe('validators refuse what the ERP cannot take, naming the row and the rul
     const unbalanced = deposit('4300-000');
     unbalanced.lines[0]!.debitCents = 101;
     for (const layout of ['je-csv', 'ascender', 'escape', 'iif'] as const) {
-      await expect(writeErpLayout(join(folder, `u-${layout}`), layout, () => [unbalanced], OPTIONS)).rejects.toThrow(
+      await expect(writeErpLayout(outFile(`u-${layout}`), layout, () => [unbalanced], OPTIONS)).rejects.toThrow(
         /deposit 730001 of 2026-03-02\): debits \(101 cents\) do not equal credits \(100 cents\)/,
       );
     }
@@ -243,7 +216,7 @@ describe('validators refuse what the ERP cannot take, naming the row and the rul
 
   it('ascender refuses an export whose receipts would pass 999999, before writing', async () => {
     const options = { ...OPTIONS, ascender: { ...OPTIONS.ascender!, receiptStart: 999_999 } };
-    const file = join(folder, 'overflow.csv');
+    const file = outFile('overflow.csv');
     await expect(
       writeErpLayout(file, 'ascender', () => [deposit('4300-000'), deposit('4300-000')], options),
     ).rejects.toThrow(/receipt number 1000000 would pass 999999/);
@@ -258,7 +231,7 @@ describe('validators refuse what the ERP cannot take, naming the row and the rul
         line('4100-100', -10_000_000_000, 'Fees', '730001'),
       ],
     };
-    await expect(writeErpLayout(join(folder, 'big.csv'), 'ascender', () => [big], OPTIONS)).rejects.toThrow(
+    await expect(writeErpLayout(outFile('big.csv'), 'ascender', () => [big], OPTIONS)).rejects.toThrow(
       /Cash Receipt Amount "-100000000.00" is not in the form/,
     );
   });

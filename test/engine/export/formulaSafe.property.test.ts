@@ -8,6 +8,7 @@ import type { EngineWithInternals as Engine } from '../../../electron/engine/eng
 import { formulaSafe } from '../../../electron/engine/export';
 import { createTestEngine } from '../../helpers/engine';
 import { addBatch, addGlAccount, addPayee } from '../reconcile/fixtures';
+import { parseCsv } from './erpFiles';
 
 const TRIGGER_START = /^[=+\-@\t\r\n]/;
 const trigger = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', ' =', '\uff1d');
@@ -64,7 +65,7 @@ describe('formula-injection neutralising', () => {
           }
           // CSV fields: unquote, then none starts with a trigger (amounts there are never negative here).
           const csv = readFileSync(result.record.file, 'utf8');
-          for (const field of parseCsv(csv)) expect(field).not.toMatch(TRIGGER_START);
+          for (const field of parseCsv(csv).flat()) expect(field).not.toMatch(TRIGGER_START);
         } finally {
           await engine.close();
         }
@@ -73,30 +74,3 @@ describe('formula-injection neutralising', () => {
     );
   });
 });
-
-/** A small RFC 4180 reader, enough to check every field of what we wrote. */
-function parseCsv(text: string): string[] {
-  const fields: string[] = [];
-  let i = 0;
-  while (i < text.length) {
-    let field = '';
-    if (text[i] === '"') {
-      i++;
-      while (i < text.length) {
-        if (text[i] === '"' && text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-        } else if (text[i] === '"') {
-          i++;
-          break;
-        } else field += text[i++];
-      }
-    } else {
-      while (i < text.length && text[i] !== ',' && text[i] !== '\r') field += text[i++];
-    }
-    fields.push(field);
-    if (text[i] === ',') i++;
-    else if (text[i] === '\r' && text[i + 1] === '\n') i += 2;
-  }
-  return fields;
-}
