@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../../shared/contract';
+import { ESCAPE_JE_TYPES } from '../../../shared/domain';
 import { SettingsView } from '../../../renderer/src/views/settings/SettingsView';
 import { fails, useFakeEngine } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
@@ -50,19 +51,7 @@ describe('Settings: export layouts', () => {
       within(type)
         .getAllByRole('option')
         .map((o) => o.getAttribute('value')),
-    ).toEqual([
-      'County',
-      'General',
-      'BudOrig',
-      'BudRev',
-      'Encumber',
-      'Expense',
-      'AP',
-      'CashRec',
-      'Stores',
-      'Accrual',
-      'Payroll',
-    ]);
+    ).toEqual([...ESCAPE_JE_TYPES]);
     expect(screen.queryByLabelText('ASCENDER contra offset object')).not.toBeInTheDocument();
   });
 
