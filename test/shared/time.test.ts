@@ -18,26 +18,28 @@ import {
 } from '../../shared/time';
 
 describe('business day bounds', () => {
-  it('an ordinary CST day is 24 h from 06:00Z', () => {
-    const day = businessDayBounds('2026-01-15');
-    expect(toIsoUtc(day.start)).toBe('2026-01-15T06:00:00.000Z');
-    expect(toIsoUtc(day.end)).toBe('2026-01-16T06:00:00.000Z');
-    expect(day.hours).toBe(24);
-  });
-
-  it('spring forward, 2026-03-08, is 23 hours', () => {
-    const day = businessDayBounds('2026-03-08');
-    expect(toIsoUtc(day.start)).toBe('2026-03-08T06:00:00.000Z');
-    expect(toIsoUtc(day.end)).toBe('2026-03-09T05:00:00.000Z');
-    expect(day.hours).toBe(23);
-    expect(day.end.since(day.start).total('hours')).toBe(23);
-  });
-
-  it('fall back, 2026-11-01, is 25 hours', () => {
-    const day = businessDayBounds('2026-11-01');
-    expect(toIsoUtc(day.start)).toBe('2026-11-01T05:00:00.000Z');
-    expect(toIsoUtc(day.end)).toBe('2026-11-02T06:00:00.000Z');
-    expect(day.hours).toBe(25);
+  it.each([
+    [
+      'an ordinary CST day is 24 h from 06:00Z',
+      '2026-01-15',
+      '2026-01-15T06:00:00.000Z',
+      '2026-01-16T06:00:00.000Z',
+      24,
+    ],
+    [
+      'spring forward, 2026-03-08, is 23 hours',
+      '2026-03-08',
+      '2026-03-08T06:00:00.000Z',
+      '2026-03-09T05:00:00.000Z',
+      23,
+    ],
+    ['fall back, 2026-11-01, is 25 hours', '2026-11-01', '2026-11-01T05:00:00.000Z', '2026-11-02T06:00:00.000Z', 25],
+  ])('%s', (_name, date, start, end, hours) => {
+    const day = businessDayBounds(date);
+    expect(toIsoUtc(day.start)).toBe(start);
+    expect(toIsoUtc(day.end)).toBe(end);
+    expect(day.hours).toBe(hours);
+    expect(day.end.since(day.start).total('hours')).toBe(hours);
   });
 
   it('the day after a DST change starts where the change day ended', () => {
