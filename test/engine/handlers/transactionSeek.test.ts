@@ -3,37 +3,19 @@ import type { Page, TransactionFilter } from '../../../shared/contract';
 import type { Transaction } from '../../../shared/domain';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { createTestEngine } from '../../helpers/engine';
+import { seedTransactions } from './seedTransactions';
 
 const TOTAL = 3000;
-const STATUSES = ['Settled', 'Pending', 'Refunded', 'Unknown'] as const;
-const NAMES = ['Zoë Müller', 'Ana García', 'Liam Smith'];
 let engine: Engine;
 
 beforeAll(async () => {
   engine = await createTestEngine();
-  const { sqlite } = engine.internals.store.writer;
-  const insert = sqlite.prepare(
-    `INSERT INTO transactions (id, order_id, payee_id, payment_method, status, amount_cents, batch_id, data, payer_name, business_date, raw, first_seen_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', 'x', 'x')`,
-  );
-  sqlite.transaction(() => {
-    // Ids and dates disagree in order (a day holds ids from all over), so the list's order is the date's.
-    for (let i = 0; i < TOTAL; i++) {
-      const day = String(1 + ((i * 7) % 28)).padStart(2, '0');
-      insert.run(
-        10_000 + i,
-        90_000 + i,
-        1 + (i % 3),
-        i % 5 === 0 ? 'ACH' : 'CC',
-        STATUSES[i % 4],
-        100 + i,
-        `B${i % 7}`,
-        `Yearbook ${i}`,
-        NAMES[i % 3],
-        `2026-02-${day}`,
-      );
-    }
-  })();
+  // Ids and dates disagree in order (a day holds ids from all over), so the list's order is the date's.
+  seedTransactions(engine.internals.store.writer.sqlite, TOTAL, (i) => ({
+    id: 10_000 + i,
+    batchId: `B${i % 7}`,
+    businessDate: `2026-02-${String(1 + ((i * 7) % 28)).padStart(2, '0')}`,
+  }));
 });
 afterAll(() => engine.close());
 

@@ -3,32 +3,18 @@ import type { Transaction } from '../../../shared/domain';
 import type { TransactionFilter } from '../../../shared/contract';
 import { countTransactions, getTransaction, listTransactions } from '../../../electron/engine/store/transactionQueries';
 import { createTestDb } from '../../helpers/db';
+import { seedTransactions } from './seedTransactions';
 
 type Db = Awaited<ReturnType<typeof createTestDb>>;
 let db: Db;
-const STATUSES = ['Settled', 'Pending', 'Refunded', 'Unknown'] as const;
-const NAMES = ['Zoë Müller', 'Ana García', 'Liam Smith'];
 
 beforeEach(async () => {
   db = await createTestDb();
-  const insert = db.sqlite.prepare(
-    `INSERT INTO transactions (id, order_id, payee_id, payment_method, status, amount_cents, batch_id, data, payer_name, business_date, raw, first_seen_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', 'x', 'x')`,
-  );
-  for (let i = 0; i < 500; i++) {
-    insert.run(
-      1000 + i,
-      90_000 + i,
-      1 + (i % 3),
-      i % 5 === 0 ? 'ACH' : 'CC',
-      STATUSES[i % 4],
-      100 + i,
-      i % 4 === 1 ? null : `B${i % 7}`,
-      `Yearbook ${i}`,
-      NAMES[i % 3],
-      `2026-03-${String(1 + (i % 20)).padStart(2, '0')}`,
-    );
-  }
+  seedTransactions(db.sqlite, 500, (i) => ({
+    id: 1000 + i,
+    batchId: i % 4 === 1 ? null : `B${i % 7}`,
+    businessDate: `2026-03-${String(1 + (i % 20)).padStart(2, '0')}`,
+  }));
   db.sqlite
     .prepare(
       `INSERT INTO payees (id, name, merchant_id, raw, updated_at) VALUES (2, 'South Elementary', 'M2', '{}', 'x')`,
