@@ -1,12 +1,14 @@
 /**
  * The bank side's reads and commands (DESIGN.md §10). Every command ends in a data.changed 'bank'
- * from the engine, which refreshes every bank read (their scope), so nothing here patches the cache.
+ * from the engine, which refreshes every bank read (their scope); only the mapping commands, which
+ * answer with the new list, put it in the cache themselves.
  */
 import type { BankLineFilter } from '../../../shared/contract';
-import type { BankExplanationKind, BankLineStatus } from '../../../shared/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { BankExplanationKind, BankImportSummary, BankLineStatus } from '../../../shared/domain';
 import { bridge } from '../bridge';
 import { engineQuery } from './engineQuery';
-import { useAction } from './useAction';
+import { replaces, useAction } from './useAction';
 
 export const bankReads = {
   // A sync can change the batches a line holds, so lines re-read on 'batches' too.
@@ -14,7 +16,36 @@ export const bankReads = {
   inTransit: () => engineQuery('bank.inTransit', { limit: 1000 }, ['batches']),
   forBatch: (batchId: string) => engineQuery('bank.forBatch', { batchId }, ['batches']),
   mappings: () => engineQuery('bank.mappings.list', {}),
+  /**
+   * A CSV read with the mapping being drawn up. Keyed by the file's id, not its content (a statement
+   * can be megabytes); the preview depends on nothing stored, so it is never stale.
+   */
+  preview: (file: StatementFile, mapping: Record<string, unknown>) =>
+    queryOptions({
+      queryKey: ['bank', 'mappings.preview', file.id, mapping] as const,
+      queryFn: () =>
+        bridge.call('bank.mappings.preview', {
+          fileName: file.fileName,
+          content: file.content,
+          encoding: 'base64',
+          mapping,
+          limit: PREVIEW_LINES,
+        }),
+      staleTime: Infinity,
+      placeholderData: keepPreviousData,
+    }),
 };
+
+export const PREVIEW_LINES = 5;
+
+/** A statement file read in the renderer, waiting for its CSV column mapping. */
+export interface StatementFile {
+  /** Tells two files of the same name apart in the preview's cache key. */
+  id: number;
+  fileName: string;
+  /** The file's bytes in base64. */
+  content: string;
+}
 
 /** The list's status choice: one state, or "needs you" (suggested and unmatched together). */
 export type BankStatusChoice = BankLineStatus | 'open' | '';
@@ -44,16 +75,26 @@ export interface ImportRequest {
   mappingName?: string;
 }
 
+export type ImportOutcome = { summary: BankImportSummary } | { needsMapping: string[] };
+
 export function useBankActions() {
   return {
-    importFile: useAction((a: ImportRequest) =>
-      bridge.call('bank.import', {
-        fileName: a.fileName,
-        content: a.content,
-        encoding: 'base64',
+    /**
+     * Imports a statement, except a CSV with no mapping named: that is only looked at (its header's
+     * columns) and handed back for the mapping form, because the engine cannot read it yet.
+     */
+    importFile: useAction(async (a: ImportRequest): Promise<ImportOutcome> => {
+      const file = { fileName: a.fileName, content: a.content, encoding: 'base64' } as const;
+      if (!a.mappingName) {
+        const seen = await bridge.call('bank.mappings.preview', { ...file, limit: 1 });
+        if (seen.format === 'csv') return { needsMapping: seen.columns };
+      }
+      const summary = await bridge.call('bank.import', {
+        ...file,
         ...(a.mappingName ? { mappingName: a.mappingName } : {}),
-      }),
-    ),
+      });
+      return { summary };
+    }),
     confirm: useAction((a: { lineId: number; batchIds?: string[]; transactionId?: number }) =>
       bridge.call('bank.confirm', a),
     ),
@@ -62,6 +103,15 @@ export function useBankActions() {
       bridge.call('bank.explain', a),
     ),
     unexplain: useAction((a: { id: number; reason: string }) => bridge.call('bank.unexplain', a)),
+    // Both answer with the saved list: cached at once, so the mapping just saved can be chosen at once.
+    saveMapping: useAction(
+      (mapping: Record<string, unknown>) => bridge.call('bank.mappings.save', { mapping }),
+      replaces(bankReads.mappings().queryKey),
+    ),
+    removeMapping: useAction(
+      (name: string) => bridge.call('bank.mappings.remove', { name }),
+      replaces(bankReads.mappings().queryKey),
+    ),
   };
 }
 

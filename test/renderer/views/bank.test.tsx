@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { BankImportSummary, BankLineDetail, BankLineSummary } from '../../../shared/domain';
+import type { BankCsvPreview, BankImportSummary, BankLineDetail, BankLineSummary } from '../../../shared/domain';
 import { App } from '../../../renderer/src/App';
 import { BankView } from '../../../renderer/src/views/bank/BankView';
 import { BatchesView } from '../../../renderer/src/views/batches/BatchesView';
@@ -107,7 +107,13 @@ const base = {
     ],
   }),
   'bank.mappings.list': () => [],
-  'bank.mappings.preview': () => ({ format: 'bai2', columns: [], lines: [], lineCount: 0, error: null }),
+  'bank.mappings.preview': (): BankCsvPreview => ({
+    format: 'bai2',
+    columns: [],
+    lines: [],
+    lineCount: 0,
+    error: null,
+  }),
   'payees.list': () => [make.payee()],
 } as const;
 

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { BankImportSummary } from '../../../../shared/domain';
 import { ChoiceField } from '../../components/Fields';
-import { bankReads, readAsBase64, useBankActions } from '../../data/bank';
+import { bankReads, readAsBase64, useBankActions, type StatementFile } from '../../data/bank';
 import { formatCount } from '../../format';
+import { CsvMappingDialog } from './CsvMappingDialog';
+import { SavedMappings } from './SavedMappings';
 
 const ACCEPT = '.bai,.bai2,.txt,.dat,.ofx,.qfx,.qbo,.csv';
 
@@ -17,27 +19,31 @@ function outcome(fileName: string, s: BankImportSummary): string {
 
 /**
  * Import by the file dialog or by dropping a file on the panel. The file input is the keyboard way
- * (Tab to it, Enter or Space opens the dialog); dropping is the same import for a mouse. A CSV needs
- * the bank's saved column mapping; BAI2 and OFX are recognised by their content.
+ * (Tab to it, Enter or Space opens the dialog); dropping is the same import for a mouse. BAI2 and
+ * OFX are recognised by their content; a CSV is read with the saved column mapping chosen here, and
+ * with none chosen it opens the mapping form first (CsvMappingDialog), then imports with what was saved.
  */
 export function ImportPanel() {
   const { importFile } = useBankActions();
   const mappings = useQuery(bankReads.mappings()).data ?? [];
   const [mapping, setMapping] = useState('');
   const [dragging, setDragging] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const [file, setFile] = useState<StatementFile | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const fileIds = useRef(0);
 
-  async function take(file: File | undefined) {
-    if (!file) return;
-    setDone(null);
+  async function take(chosen: File | undefined) {
+    if (!chosen) return;
     importFile.clear();
-    const content = await readAsBase64(file);
-    const ok = await importFile.run({ fileName: file.name, content, ...(mapping ? { mappingName: mapping } : {}) });
+    const content = await readAsBase64(chosen);
     if (input.current) input.current.value = '';
-    if (ok) setDone(file.name);
+    const next = { id: (fileIds.current += 1), fileName: chosen.name, content };
+    setFile(next);
+    await importFile.run({ ...next, ...(mapping ? { mappingName: mapping } : {}) });
   }
-  const summary = importFile.result;
+  const outcomeNow = importFile.result;
+  const summary = outcomeNow && 'summary' in outcomeNow ? outcomeNow.summary : null;
+  const columns = outcomeNow && 'needsMapping' in outcomeNow ? outcomeNow.needsMapping : null;
 
   return (
     <section
@@ -55,7 +61,10 @@ export function ImportPanel() {
       }}
     >
       <h2 id="bank-import-title">Import a statement</h2>
-      <p className="hint">BAI2, OFX/QFX or CSV from the district&apos;s bank. Choose a file or drop it here.</p>
+      <p className="hint">
+        BAI2, OFX/QFX or CSV from the district&apos;s bank. Choose a file or drop it here; a CSV with no mapping chosen
+        asks which column holds what.
+      </p>
       <div className="bank-import-fields">
         <label className="field">
           <span>Statement file</span>
@@ -70,7 +79,7 @@ export function ImportPanel() {
         <ChoiceField
           label="CSV column mapping"
           value={mapping}
-          any={mappings.length ? 'None (BAI2 or OFX)' : 'None saved'}
+          any={mappings.length ? 'None (BAI2, OFX, or a new CSV)' : 'None saved'}
           options={mappings.map((m) => ({ value: m.name, label: m.name }))}
           onChange={setMapping}
         />
@@ -85,10 +94,23 @@ export function ImportPanel() {
           {importFile.error}
         </p>
       )}
-      {done && summary && (
+      {file && summary && (
         <p role="status" className="banner banner-ok">
-          {outcome(done, summary)}
+          {outcome(file.fileName, summary)}
         </p>
+      )}
+      <SavedMappings mappings={mappings} onDeleted={(name) => name === mapping && setMapping('')} />
+      {file && columns && (
+        <CsvMappingDialog
+          file={file}
+          columns={columns}
+          saved={mappings}
+          onCancel={() => importFile.clear()}
+          onSaved={(name) => {
+            setMapping(name);
+            void importFile.run({ ...file, mappingName: name });
+          }}
+        />
       )}
     </section>
   );
