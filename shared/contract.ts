@@ -171,6 +171,8 @@ export const methodSchemas = {
         file: z.string().min(1).max(1000).optional(),
         /** Replace an existing file: the save dialog asked, or the CLI's --force. Refused in browser mode. */
         overwrite: z.boolean().optional(),
+        /** Post again the deposits and reversals an earlier export posted; otherwise they are left out. */
+        repost: z.boolean().optional(),
       })
       .strict(),
   ),

@@ -172,8 +172,12 @@ export interface ExportRecord {
 
 export interface ExportResult {
   record: ExportRecord;
-  /** Earlier exports whose range and filters overlap this one, or that posted one of its reversals. */
+  /** Earlier exports (done or still running) that posted deposits or reversals of this one's range. */
   overlaps: ExportRecord[];
+  /** In the range but posted by those exports: left out of this file unless `reposted`. */
+  alreadyPosted: { deposits: number; reversals: number };
+  /** The bookkeeper asked to post again what was posted before. */
+  reposted: boolean;
   /** Journal entries posted: deposits (batches) and reversals (refunds, returns, settled voids). */
   deposits: number;
   reversals: number;

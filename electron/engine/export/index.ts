@@ -13,15 +13,9 @@ import { depositEntry, ERP_FILE_EXTENSIONS, type ErpWriteResult } from './erp';
 import type { GlExportFilter } from '../store/glRows';
 import type { WritableDB } from '../store/handles';
 import { journalEntries } from './journal';
-import {
-  completeExport,
-  exportsPostingChanges,
-  forgetExport,
-  overlappingExports,
-  recordPendingExport,
-  setExportContents,
-  setExportTotals,
-} from '../store/exports';
+import { completeExport, forgetExport, setExportContents, setExportTotals } from '../store/exports';
+import { claimExport, type ExportClaim } from '../store/exportClaims';
+import { GlRowReader } from '../store/glRows';
 import { reversalsInRange } from '../reconcile/reversals';
 import { erpEntries, reversalReference } from './reversalEntries';
 import { GlSnapshot, type SnapshotSource } from '../store/glSnapshot';
@@ -40,6 +34,8 @@ export interface ExportRequest extends GlExportFilter {
   file?: string;
   /** Replace an existing file (the save dialog asked, or the CLI's --force); otherwise one is refused. */
   overwrite?: boolean;
+  /** Post again the deposits and reversals another export already posted; otherwise they are left out. */
+  repost?: boolean;
 }
 
 export interface ExportEnvironment {
@@ -86,14 +82,13 @@ export async function exportGlBatches(
   if (request.from > request.to)
     throw new ContractError('BAD_ARGUMENTS', `"from" (${request.from}) must not be after "to" (${request.to}).`);
   if (request.layout !== 'xlsx') assertLayoutReady(request.layout, env.settings);
-  const snapshot = GlSnapshot.open(env.store);
   const pending: PendingFile[] = [];
   let claimed: number | null = null;
+  let snapshot: GlSnapshot | null = null;
   try {
-    const totalRows = snapshot.count(request);
-    // Read from the snapshot, so the reversals agree with the GL rows whatever a sync writes meanwhile.
-    const reversals = reversalsInRange(snapshot.source, request);
-    if (totalRows === 0 && reversals.length === 0) {
+    const scopeRows = new GlRowReader(env.store.reader.db, env.store.reader.sqlite).count(request);
+    const inRange = reversalsInRange(env.store.reader, request);
+    if (scopeRows === 0 && inRange.length === 0) {
       throw new ContractError(
         'NOT_FOUND',
         `There are no GL batches or reversals from ${request.from} to ${request.to} for these payees and payment methods, so nothing was exported. Sync first, or widen the range.`,
@@ -114,19 +109,31 @@ export async function exportGlBatches(
     if (csv) pending.push(csv);
     const primaryFile = csv?.target ?? workbook.target;
 
-    // Claimed before anything is written: the record exists (pending) whenever the file might.
-    claimed = await recordPendingExport(env.store.writer, {
+    // Claimed before anything is written: the record exists (pending) whenever the file might, and
+    // what it posts is taken in the same transaction, so no other export can post it too.
+    const claim = await claimExport(env.store.writer, {
       createdAt: env.now,
       scope: request,
       layout: request.layout,
       file: primaryFile,
       companionFile: csv ? workbook.target : null,
       createdBy: env.createdBy,
+      changeIds: inRange.map((r) => r.changeId),
+      repost: request.repost ?? false,
     }).catch((error: unknown) => {
       throw storeError(error);
     });
+    claimed = claim.id;
+    if (claim.deposits === 0 && claim.changeIds.length === 0) throw allPostedBefore(request, claim);
 
-    const rows = { rows: () => snapshot.rows(request) };
+    // The rows are read after the claim committed, from a snapshot that agrees with it.
+    snapshot = GlSnapshot.open(env.store);
+    const claimedRows = { ...request, exportId: claim.id };
+    const totalRows = snapshot.count(claimedRows);
+    const posting = new Set(claim.changeIds);
+    const reversals = reversalsInRange(snapshot.source, request).filter((r) => posting.has(r.changeId));
+    const open = snapshot;
+    const rows = { rows: () => open.rows(claimedRows) };
     // The layout first: ASCENDER's receipt numbers go into the workbook too.
     let layout: ErpWriteResult | null = null;
     if (csv) {
@@ -147,14 +154,9 @@ export async function exportGlBatches(
     }).catch((error: unknown) => {
       throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
     });
-    snapshot.close();
+    open.close();
     const sha256 = await sha256OfFile(csv?.temp ?? workbook.temp);
     const changeIds = reversals.map((r) => r.changeId);
-    const overlaps = await overlappingExports(env.store.reader, request, claimed);
-    // A reversal an earlier export already posted is an overlap whatever that export's range was.
-    for (const earlier of exportsPostingChanges(env.store.reader, changeIds, claimed)) {
-      if (!overlaps.some((o) => o.id === earlier.id)) overlaps.push(earlier);
-    }
     const byReference = new Map(reversals.map((r) => [reversalReference(r), r.changeId]));
     const pendingId = claimed;
     await setExportTotals(env.store.writer, pendingId, {
@@ -194,16 +196,37 @@ export async function exportGlBatches(
     env.onProgress?.(summary.totals.rowCount, totalRows, primaryFile);
     return {
       record,
-      overlaps,
+      overlaps: claim.postedBy,
+      alreadyPosted: claim.alreadyPosted,
+      reposted: request.repost ?? false,
       deposits: summary.deposits,
       reversals: reversals.length,
       reversalCents: reversals.reduce((sum, r) => sum + r.amountCents, 0),
     };
   } finally {
-    snapshot.close();
+    snapshot?.close();
     await discard(pending);
     if (claimed !== null) await forgetExport(env.store.writer, claimed).catch(() => undefined);
   }
+}
+
+/** Everything in the range was posted before: nothing to write, and the bookkeeper is told by whom. */
+function allPostedBefore(request: ExportRequest, claim: ExportClaim): ContractError {
+  const { deposits, reversals } = claim.alreadyPosted;
+  const what = [
+    deposits && `${deposits} deposit${deposits === 1 ? '' : 's'}`,
+    reversals && `${reversals} reversal${reversals === 1 ? '' : 's'}`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const by = claim.postedBy
+    .slice(0, 3)
+    .map((e) => `#${e.id} (${e.createdAt.slice(0, 10)}${e.createdBy ? `, ${e.createdBy}` : ''})`)
+    .join(', ');
+  return new ContractError(
+    'CONFLICT',
+    `All ${what} from ${request.from} to ${request.to} were already posted by export ${by}, so nothing was exported. To post them again, choose "Post again" (the CLI's --repost).`,
+  );
 }
 
 function storeError(error: unknown): ContractError {

@@ -1,18 +1,26 @@
 import type { EngineContext } from '../context';
 import { exportGlBatches } from '../export';
 import { readSettings } from '../settings';
-import { listExports, overlappingExports } from '../store/exports';
+import { listExports } from '../store/exports';
+import { postedInScope } from '../store/exportClaims';
+import { reversalsInRange } from '../reconcile/reversals';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
 /** Exports for the general ledger and their registry. */
 export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export'> {
   return {
-    'export.overlaps': (scope) => overlappingExports(ctx.store.reader, scope),
+    // What earlier exports already posted of this range: the pre-check the UI asks before exporting.
+    'export.overlaps': (scope) =>
+      postedInScope(
+        ctx.store.reader,
+        scope,
+        reversalsInRange(ctx.store.reader, scope).map((r) => r.changeId),
+      ),
     'export.list': () => listExports(ctx.store.reader),
-    'export.glBatches': async ({ layout, file, overwrite, ...filter }) => {
+    'export.glBatches': async ({ layout, file, overwrite, repost, ...filter }) => {
       const settings = await readSettings(ctx);
       const result = await exportGlBatches(
-        { ...filter, layout: layout ?? settings.exportLayout, file, overwrite },
+        { ...filter, layout: layout ?? settings.exportLayout, file, overwrite, repost },
         {
           store: ctx.store,
           dataFolder: ctx.options.dataFolder,

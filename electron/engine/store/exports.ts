@@ -34,34 +34,6 @@ export async function listExports({ db }: ReadableDB): Promise<ExportRecord[]> {
   return rows.map(toExportRecord);
 }
 
-/** Earlier exports whose dates overlap and whose payees and methods overlap (an empty list means all). */
-/** Pending ones count: another export of the same deposits may be about to land. */
-export async function overlappingExports(
-  { db }: ReadableDB,
-  scope: ExportScope,
-  exceptId?: number,
-): Promise<ExportRecord[]> {
-  const rows = await db
-    .selectFrom('exports')
-    .selectAll()
-    .where('id', '!=', exceptId ?? -1)
-    .where('from_date', '<=', scope.to)
-    .where('to_date', '>=', scope.from)
-    .orderBy('id', 'desc')
-    .execute();
-  return rows
-    .map(toExportRecord)
-    .filter(
-      (record) => intersects(record.payeeIds, scope.payeeIds ?? []) && intersects(record.methods, scope.methods ?? []),
-    );
-}
-
-function intersects<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length === 0 || b.length === 0) return true;
-  const set = new Set(a);
-  return b.some((x) => set.has(x));
-}
-
 export interface ExportValues {
   createdAt: string;
   scope: ExportScope;
@@ -189,29 +161,6 @@ export function receiptsOf({ db }: ReadableDB, id: number) {
   return db.selectFrom('export_receipts').selectAll().where('export_id', '=', id).orderBy('receipt').execute();
 }
 
-/** Earlier exports (done or pending) that posted any of these reversals. */
-export function exportsPostingChanges(
-  { db, sqlite }: ReadableDB,
-  changeIds: readonly number[],
-  exceptId?: number,
-): ExportRecord[] {
-  const found = new Map<number, ExportRecord>();
-  for (let at = 0; at < changeIds.length; at += 500) {
-    const query = db
-      .selectFrom('exports as e')
-      .innerJoin('export_reversals as r', 'r.export_id', 'e.id')
-      .selectAll('e')
-      .distinct()
-      .where('r.change_id', 'in', changeIds.slice(at, at + 500) as number[])
-      .where('e.id', '!=', exceptId ?? -1)
-      .compile();
-    for (const row of sqlite.prepare(query.sql).all(...query.parameters) as ExportRow[]) {
-      found.set(row.id, toExportRecord(row));
-    }
-  }
-  return [...found.values()].sort((a, b) => b.id - a.id);
-}
-
 export async function forgetExport(writer: WritableDB, id: number): Promise<void> {
   inTransaction(writer, () => {
     const { sqlite } = writer;
@@ -219,6 +168,7 @@ export async function forgetExport(writer: WritableDB, id: number): Promise<void
     if (gone.changes === 0) return;
     statement(sqlite, 'DELETE FROM export_reversals WHERE export_id = ?').run(id);
     statement(sqlite, 'DELETE FROM export_receipts WHERE export_id = ?').run(id);
+    statement(sqlite, 'DELETE FROM export_deposits WHERE export_id = ?').run(id);
   });
   return Promise.resolve();
 }

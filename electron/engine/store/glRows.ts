@@ -12,6 +12,8 @@ export interface GlExportFilter {
   to: string;
   payeeIds?: number[];
   methods?: string[];
+  /** Only the deposits this export claimed (export_deposits). */
+  exportId?: number;
 }
 
 export interface GlExportRow {
@@ -29,7 +31,8 @@ export interface GlExportRow {
   count: number;
 }
 
-function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
+/** The GL rows of a range and its filters, before any claim: what an export's scope covers. */
+export function glScope(db: Kysely<Database>, filter: Omit<GlExportFilter, 'exportId'>) {
   let query = db
     .selectFrom('gl_batches as g')
     .leftJoin('batches as b', 'b.id', 'g.batch_id')
@@ -40,6 +43,14 @@ function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
   if (filter.payeeIds?.length) query = query.where('g.payee_id', 'in', filter.payeeIds);
   if (filter.methods?.length) query = query.where('b.payment_method', 'in', filter.methods);
   return query;
+}
+
+function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
+  const { exportId } = filter;
+  if (exportId === undefined) return glScope(db, filter);
+  return glScope(db, filter).innerJoin('export_deposits as d', (join) =>
+    join.onRef('d.batch_id', '=', 'g.batch_id').on('d.export_id', '=', exportId),
+  );
 }
 
 /** The SQL (compiled by kysely, never run by it) for the rows, in the order every sheet needs. */

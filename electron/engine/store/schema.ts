@@ -284,6 +284,12 @@ export interface ExportReversalsTable {
   change_id: number;
 }
 
+/** Migration 010: which export posts which deposit (batch); claimed before the file is written. */
+export interface ExportDepositsTable {
+  export_id: number;
+  batch_id: string;
+}
+
 /** Migration 008: ASCENDER receipt numbers of an export and what each posts. */
 export interface ExportReceiptsTable {
   export_id: number;
@@ -312,6 +318,7 @@ export interface Database extends TeamTables {
   settings: SettingsTable;
   export_reversals: ExportReversalsTable;
   export_receipts: ExportReceiptsTable;
+  export_deposits: ExportDepositsTable;
   bank_accounts: BankAccountsTable;
   bank_statements: BankStatementsTable;
   bank_lines: BankLinesTable;

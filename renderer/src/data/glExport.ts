@@ -1,6 +1,6 @@
 /**
- * The GL export in two steps: ask the export registry whether the range was exported before (so a
- * deposit is not posted twice by accident), then write the file. Both are engine commands
+ * The GL export in two steps: ask the export registry which earlier exports posted deposits or
+ * reversals of the range (the engine leaves those out unless asked to post them again), then write. Both are engine commands
  * (mutations); the phase shown is derived from them.
  */
 import { useMutation } from '@tanstack/react-query';
@@ -19,7 +19,8 @@ export function useGlExport(filter: GlFilter) {
   const check = useMutation({ mutationFn: () => bridge.call('export.overlaps', rangeArgs(filter)) });
   const write = useMutation({
     // Electron: the main process asks where to save. Browser mode: the host picks the file.
-    mutationFn: (layout: ExportLayout) => bridge.call('export.glBatches', { ...rangeArgs(filter), layout }),
+    mutationFn: ({ layout, repost }: { layout: ExportLayout; repost: boolean }) =>
+      bridge.call('export.glBatches', { ...rangeArgs(filter), layout, ...(repost ? { repost } : {}) }),
     // A save dialog the bookkeeper closed is not a failure: back to the start, quietly.
     onError: (error) => {
       if (cancelled(error)) reset();
@@ -76,8 +77,11 @@ export function useGlExport(filter: GlFilter) {
         () => false,
       );
     },
-    /** Step 2: the result, or null when it failed or was cancelled. */
-    run: (layout: ExportLayout) => write.mutateAsync(layout).catch(() => null),
+    /**
+     * Step 2: the result, or null when it failed or was cancelled. What an earlier export posted is
+     * left out unless `repost` (the bookkeeper chose to post it again).
+     */
+    run: (layout: ExportLayout, repost = false) => write.mutateAsync({ layout, repost }).catch(() => null),
     cancel: reset,
   };
 }

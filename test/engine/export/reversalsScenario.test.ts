@@ -4,7 +4,7 @@
  * reversals total what the service refunded and returned; the journal balances in the workbook and in
  * every ERP layout; a signed-off deposit whose transaction was refunded stays signed off and shows it.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -144,9 +144,23 @@ describe('refunds, returns and settled voids after batching, in the journal of t
     expect(csv.reduce((s, r) => s + cents(r[3]) - cents(r[4]), 0)).toBe(0);
     expect(csv.filter((r) => r[2]!.startsWith('Refund ')).length).toBeGreaterThan(0);
 
-    // Exported once: the same range again warns, naming the export that posted these reversals.
-    const again = await h.engine.call('export.glBatches', { ...range(), file: join(folder, 'again.xlsx') });
+    // Exported once: the same range again posts nothing and says which export posted it all ...
+    await expect(
+      h.engine.call('export.glBatches', { ...range(), file: join(folder, 'again.xlsx') }),
+    ).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining(`already posted by export #${result.record.id}`),
+    });
+    expect(existsSync(join(folder, 'again.xlsx'))).toBe(false);
+    // ... unless the bookkeeper asks to post it again, and is still told by which export.
+    const again = await h.engine.call('export.glBatches', {
+      ...range(),
+      file: join(folder, 'again.xlsx'),
+      repost: true,
+    });
     expect(again.overlaps.map((o) => o.id)).toContain(result.record.id);
+    expect(again.reposted).toBe(true);
+    expect(again.reversals).toBe(result.reversals);
     const detail = await h.engine.call('batches.get', { id: signedBatch });
     expect(detail.reversals[0]!.exportId).not.toBeNull();
   });

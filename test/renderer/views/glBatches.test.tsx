@@ -80,7 +80,7 @@ describe('GL Batches', () => {
     );
   });
 
-  it('exports in browser mode: warns about an overlapping earlier export, then downloads the file (e key)', async () => {
+  it('exports in browser mode: names the earlier export whose deposits are left out, then downloads the file (e key)', async () => {
     const download = vi.spyOn(bridge, 'download').mockResolvedValue();
     const engine = useFakeEngine({
       ...base,
@@ -88,6 +88,8 @@ describe('GL Batches', () => {
       'export.glBatches': () => ({
         record: record({ id: 8 }),
         overlaps: [record()],
+        alreadyPosted: { deposits: 3, reversals: 1 },
+        reposted: false,
         deposits: 1,
         reversals: 0,
         reversalCents: 0,
@@ -101,16 +103,48 @@ describe('GL Batches', () => {
     // Shortcuts never fire while a field has the keyboard: leave the layout menu first.
     (document.activeElement as HTMLElement).blur();
     await userEvent.keyboard('e');
-    const dialog = await screen.findByRole('dialog', { name: 'This range was exported before' });
+    const dialog = await screen.findByRole('dialog', { name: 'Part of this range was posted before' });
     expect(dialog).toHaveTextContent('Feb 20, 2026 – Mar 2, 2026, $1,734.56');
+    expect(dialog).toHaveTextContent('left out of this file');
     expect(engine.callsOf('export.glBatches')).toHaveLength(0);
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Export anyway' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Export the rest' }));
     await waitFor(() => expect(download).toHaveBeenCalledWith('/download/8', 'gl-batches_2026-03-01_2026-03-07.xlsx'));
     const call = engine.callsOf('export.glBatches')[0]!;
     expect(call.layout).toBe('xlsx');
     expect(call).not.toHaveProperty('file');
+    expect(call).not.toHaveProperty('repost');
     expect(screen.getByText(/Exported 2 rows/)).toHaveTextContent('$1,734.56');
+    expect(screen.getByText(/Exported 2 rows/)).toHaveTextContent(
+      'Left out, posted before: 3 deposits and 1 reversals.',
+    );
     download.mockRestore();
+  });
+
+  it('posts again only when the bookkeeper ticks it, and the button says so', async () => {
+    vi.spyOn(bridge, 'download').mockResolvedValue();
+    const engine = useFakeEngine({
+      ...base,
+      'export.overlaps': () => [record()],
+      'export.glBatches': () => ({
+        record: record({ id: 9 }),
+        overlaps: [record()],
+        alreadyPosted: { deposits: 3, reversals: 0 },
+        reposted: true,
+        deposits: 4,
+        reversals: 0,
+        reversalCents: 0,
+        downloadPath: '/download/9',
+      }),
+    });
+    render(<GlBatchesView />);
+    await screen.findByRole('grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Part of this range was posted before' });
+    await userEvent.click(within(dialog).getByRole('checkbox', { name: /Post them again/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Post them again' }));
+    await waitFor(() => expect(engine.callsOf('export.glBatches')).toHaveLength(1));
+    expect(engine.callsOf('export.glBatches')[0]).toMatchObject({ repost: true });
+    expect(await screen.findByText(/Exported 2 rows/)).not.toHaveTextContent('Left out');
   });
 
   it('shows export progress from the engine and an export failure where it happened', async () => {

@@ -12,6 +12,7 @@ import * as m006 from './006_export_status';
 import * as m007 from './007_bank';
 import * as m008 from './008_reversals';
 import * as m009 from './009_team';
+import * as m010 from './010_export_deposits';
 
 export interface Migration {
   name: string;
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '007_bank', up: m007.up },
   { name: '008_reversals', up: m008.up },
   { name: '009_team', up: m009.up },
+  { name: '010_export_deposits', up: m010.up },
 ];

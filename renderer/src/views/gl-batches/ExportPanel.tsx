@@ -4,7 +4,7 @@ import type { ExportLayout } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
 import { Instant } from '../../components/Dates';
 import { ConfirmDialog } from '../../components/Dialog';
-import { ChoiceField, optionsOf } from '../../components/Fields';
+import { CheckField, ChoiceField, optionsOf } from '../../components/Fields';
 import { Money } from '../../components/Money';
 import { formatTimeLeft } from '../../../../shared/estimate';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -21,8 +21,9 @@ function fileNameOf(path: string): string {
 }
 
 /**
- * Export with the layout choice. Before writing, the export registry is asked whether this range was
- * exported before, so the same deposit is not posted twice by accident.
+ * Export with the layout choice. Before writing, the export registry is asked which earlier exports
+ * posted deposits of this range: those are left out of the new file (the engine claims what each
+ * export posts), unless the bookkeeper deliberately posts them again.
  */
 export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: boolean }) {
   const exporter = useGlExport(filter);
@@ -30,13 +31,15 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
   const defaultLayout = useQuery(reads.settings()).data?.exportLayout;
   const [layout, setLayout] = useState<ExportLayout | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [repost, setRepost] = useState(false);
   const chosenLayout = layout ?? defaultLayout ?? 'xlsx';
 
-  async function write() {
+  async function write(postAgain = false) {
     setDownloadError(null);
+    setRepost(false);
     // In the desktop app the main process asks where to save (a page may not name a path);
     // in browser mode the host writes into its exports folder and the file is downloaded.
-    const result = await exporter.run(chosenLayout);
+    const result = await exporter.run(chosenLayout, postAgain);
     if (result?.downloadPath) {
       try {
         await bridge.download(result.downloadPath, fileNameOf(result.record.file));
@@ -119,25 +122,44 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
           all ({formatCount(exportResult.deposits)} deposits, {formatCount(exportResult.reversals)} reversals), to{' '}
           <code>{exportResult.downloadPath ? fileNameOf(exportResult.record.file) : exportResult.record.file}</code>
           {exportResult.downloadPath ? ' (downloaded by your browser).' : '.'}
+          {!exportResult.reposted && exportResult.alreadyPosted.deposits + exportResult.alreadyPosted.reversals > 0 && (
+            <>
+              {' '}
+              Left out, posted before: {formatCount(exportResult.alreadyPosted.deposits)} deposits and{' '}
+              {formatCount(exportResult.alreadyPosted.reversals)} reversals.
+            </>
+          )}
         </div>
       )}
       <ConfirmDialog
-        title="This range was exported before"
+        title="Part of this range was posted before"
         open={exportPhase === 'confirm-overlap'}
-        confirmLabel="Export anyway"
-        danger
-        onCancel={exporter.cancel}
-        onConfirm={() => void write()}
+        confirmLabel={repost ? 'Post them again' : 'Export the rest'}
+        danger={repost}
+        onCancel={() => {
+          setRepost(false);
+          exporter.cancel();
+        }}
+        onConfirm={() => void write(repost)}
       >
-        <p>Posting these GL batches again could post the same deposits twice. Earlier exports that overlap:</p>
+        <p>
+          These earlier exports posted deposits or reversals of this range. They are left out of this file, so nothing
+          is posted twice:
+        </p>
         <ul className="compact-list">
           {overlaps.map((record) => (
             <li key={record.id}>
               {formatBusinessDate(record.from)} – {formatBusinessDate(record.to)}, <Money cents={record.totalCents} />,
               exported <Instant iso={record.createdAt} />
+              {record.createdBy ? ` by ${record.createdBy}` : ''}
             </li>
           ))}
         </ul>
+        <CheckField
+          label="Post them again (only if the earlier file was never imported into the ledger)"
+          checked={repost}
+          onChange={setRepost}
+        />
       </ConfirmDialog>
     </section>
   );
