@@ -23,3 +23,13 @@ export async function openExistingStore(db: string | undefined): Promise<Engine>
   opening.finish();
   return engine;
 }
+
+/** Runs `work` on an engine over the existing database, closing it however `work` ends. */
+export async function withExistingStore<T>(db: string | undefined, work: (engine: Engine) => Promise<T>): Promise<T> {
+  const engine = await openExistingStore(db);
+  try {
+    return await work(engine);
+  } finally {
+    await engine.close();
+  }
+}

@@ -8,10 +8,8 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Page } from '../../../shared/contract';
 import type { BankLineSummary, BankStatementFormat } from '../../../shared/domain';
-import { isBusinessDate } from '../../../shared/time';
-import type { Engine } from '../../engine/engine';
-import { parseFlags, UsageError } from '../args';
-import { openExistingStore } from '../existingStore';
+import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
+import { withExistingStore } from '../existingStore';
 
 const USAGE = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE]
        district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE]
@@ -24,45 +22,19 @@ status  Bank lines posted in the range with their match state, and deposits in t
 
 const FORMATS: readonly BankStatementFormat[] = ['bai2', 'ofx', 'csv'];
 
-export async function run(argv: string[]): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return sub === undefined ? 2 : 0;
-  }
-  if (sub === 'import') return importCommand(rest);
-  if (sub === 'status') return statusCommand(rest);
-  throw new UsageError(`unknown subcommand ${JSON.stringify(sub)} (expected import or status)`);
-}
-
-async function withEngine<T>(db: string | undefined, work: (engine: Engine) => Promise<T>): Promise<T> {
-  const engine = await openExistingStore(db);
-  try {
-    return await work(engine);
-  } finally {
-    await engine.close();
-  }
+export function run(argv: string[]): Promise<number> {
+  return runSubcommand(argv, USAGE, { import: importCommand, status: statusCommand });
 }
 
 async function importCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    format: { type: 'string' },
-    mapping: { type: 'string' },
-    db: { type: 'string' },
-  });
-  if (positionals.length !== 1) {
-    throw new UsageError(
-      positionals.length
-        ? `unexpected argument ${JSON.stringify(positionals[1])}`
-        : 'name the statement FILE to import',
-    );
-  }
+  const { values, positionals } = parseFlags(argv, { strings: ['format', 'mapping', 'db'], maxPositionals: 1 });
+  const file = positionals[0];
+  if (file === undefined) throw new UsageError('name the statement FILE to import');
   const format = values.format as BankStatementFormat | undefined;
   if (format !== undefined && !FORMATS.includes(format)) {
     throw new UsageError(`--format must be bai2, ofx or csv, got ${JSON.stringify(values.format)}`);
   }
   if (values.mapping !== undefined && values.mapping.trim() === '') throw new UsageError('--mapping needs a name');
-  const file = positionals[0]!;
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
@@ -70,7 +42,7 @@ async function importCommand(argv: string[]): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? 'error'})`);
   }
-  return withEngine(values.db, async (engine) => {
+  return withExistingStore(values.db, async (engine) => {
     // Bytes as base64: the engine decodes UTF-8, else Windows-1252 (OFX 1.x files declare CHARSET:1252).
     const summary = await engine.call('bank.import', {
       fileName: basename(file),
@@ -93,22 +65,11 @@ async function importCommand(argv: string[]): Promise<number> {
 }
 
 async function statusCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    from: { type: 'string' },
-    to: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    db: { type: 'string' },
-  });
-  if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
-  for (const name of ['from', 'to'] as const) {
-    const value = values[name];
-    if (value !== undefined && !isBusinessDate(value)) {
-      throw new UsageError(`--${name} must be a date like 2026-03-09, got ${JSON.stringify(value)}`);
-    }
-  }
-  const { from, to } = values;
+  const { values } = parseFlags(argv, { strings: ['from', 'to', 'db'], booleans: ['json'], maxPositionals: 0 });
+  const from = dateFlag(values.from, 'from');
+  const to = dateFlag(values.to, 'to');
   if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
-  return withEngine(values.db, async (engine) => {
+  return withExistingStore(values.db, async (engine) => {
     const lines: BankLineSummary[] = [];
     let cursor: string | null = null;
     do {

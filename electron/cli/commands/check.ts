@@ -11,13 +11,7 @@ import { parseFlags, UsageError } from '../args';
 import { requireDate } from './export';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    from: { type: 'string' },
-    to: { type: 'string' },
-    json: { type: 'boolean', default: false },
-    db: { type: 'string' },
-  });
-  if (positionals.length) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}`);
+  const { values } = parseFlags(argv, { strings: ['from', 'to', 'db'], booleans: ['json'], maxPositionals: 0 });
   if ((values.from === undefined) !== (values.to === undefined))
     throw new UsageError('give both --from and --to, or neither');
 

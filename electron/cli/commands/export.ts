@@ -9,9 +9,8 @@ import { resolve } from 'node:path';
 import { ContractError, EXPORT_LAYOUTS, type ExportLayout } from '../../../shared/contract';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
-import { isBusinessDate } from '../../../shared/time';
 import { openExistingStore } from '../existingStore';
-import { parseFlags, UsageError } from '../args';
+import { dateFlag, parseFlags, UsageError } from '../args';
 import { percent, progressLine, secondsLeft } from '../progress';
 
 const USAGE =
@@ -19,14 +18,8 @@ const USAGE =
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
-    from: { type: 'string' },
-    to: { type: 'string' },
-    out: { type: 'string' },
-    payees: { type: 'string' },
-    methods: { type: 'string' },
-    layout: { type: 'string' },
-    db: { type: 'string' },
-    force: { type: 'boolean', default: false },
+    strings: ['from', 'to', 'out', 'payees', 'methods', 'layout', 'db'],
+    booleans: ['force'],
   });
   if (positionals.length !== 1 || positionals[0] !== 'gl') throw new UsageError(`say what to export: gl\n${USAGE}`);
   // Both or neither: half a range is more likely a typo than a wish for the default's other end.
@@ -106,13 +99,12 @@ async function defaultRange(engine: Awaited<ReturnType<typeof openExistingStore>
 }
 
 export function requireDate(value: string | undefined, name: string): string {
-  if (value === undefined) throw new UsageError(`--${name} YYYY-MM-DD is required`);
-  if (!isBusinessDate(value))
-    throw new UsageError(`--${name} must be a date like 2026-03-08, got ${JSON.stringify(value)}`);
+  const date = dateFlag(value, name);
+  if (date === undefined) throw new UsageError(`--${name} YYYY-MM-DD is required`);
   // The service has nothing before 2000 (sync refuses earlier days too); a year like 0000 is a typo.
-  const year = Number(value.slice(0, 4));
-  if (year < 2000 || year > 2099) throw new UsageError(`--${name} ${value} is outside 2000 to 2099; check the year`);
-  return value;
+  const year = Number(date.slice(0, 4));
+  if (year < 2000 || year > 2099) throw new UsageError(`--${name} ${date} is outside 2000 to 2099; check the year`);
+  return date;
 }
 
 function parseList<T>(text: string, name: string, parse: (value: string) => T | null): T[] {

@@ -3,7 +3,8 @@
  * runs the simulated payment service on 127.0.0.1 until SIGINT or SIGTERM. `sandbox statement`
  * writes its bank statement (sandboxStatement.ts).
  */
-import { intFlag, parseFlags, UsageError } from '../args';
+import { intFlag, parseFlags, runSubcommand, UsageError } from '../args';
+import { SCENARIO_FLAGS, scenarioOf } from '../sandboxScenario';
 import type { FaultOptions } from '../../sandbox/index';
 import { runStatement } from './sandboxStatement';
 
@@ -24,38 +25,22 @@ Options:
                   timeout=0.01, reset=0.01, truncate=0.01, malformed=0.01, page-change=0.05,
                   hang=5000, retry-after=1, max-consecutive=2, post`;
 
-export async function run(argv: string[]): Promise<number> {
-  const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return sub === undefined ? 2 : 0;
-  }
-  if (sub === 'statement') return runStatement(rest);
-  if (sub !== 'serve') throw new UsageError(`unknown subcommand ${JSON.stringify(sub)} (expected serve or statement)`);
+export function run(argv: string[]): Promise<number> {
+  return runSubcommand(argv, USAGE, { serve, statement: runStatement });
+}
 
-  const { values, positionals } = parseFlags(rest, {
-    port: { type: 'string' },
-    seed: { type: 'string' },
-    days: { type: 'string' },
-    volume: { type: 'string' },
-    now: { type: 'string' },
-    token: { type: 'string' },
-    secret: { type: 'string' },
-    faults: { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
+async function serve(argv: string[]): Promise<number> {
+  const { values } = parseFlags(argv, {
+    strings: ['port', ...SCENARIO_FLAGS, 'token', 'secret', 'faults'],
+    booleans: ['help'],
+    maxPositionals: 0,
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   const port = intFlag(values.port, 'port', 0, 65535);
-  const seed = intFlag(values.seed, 'seed', 0, 2 ** 31 - 1);
-  const days = intFlag(values.days, 'days', 0, 3650);
-  const volume = intFlag(values.volume, 'volume', 0, 100_000);
-  if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) {
-    throw new UsageError(`--now must be an ISO instant like 2026-03-10T20:00:00Z, got ${JSON.stringify(values.now)}`);
-  }
+  const { seed, now, scenario } = scenarioOf(values);
   for (const name of ['token', 'secret'] as const) {
     const value = values[name];
     if (value !== undefined && (value === '' || value.includes(':')))
@@ -78,9 +63,9 @@ export async function run(argv: string[]): Promise<number> {
     seed,
     token: values.token,
     secret: values.secret,
-    now: values.now,
+    now,
     faults,
-    scenario: { ...(days === undefined ? {} : { days }), ...(volume === undefined ? {} : { dailyVolume: volume }) },
+    scenario,
   });
   const state = server.state;
   const out = process.stdout;
@@ -90,7 +75,7 @@ export async function run(argv: string[]): Promise<number> {
   out.write(
     `  data:    ${state.payees.length} payees, ${state.glAccounts.length} GL accounts, ${state.transactions.length} transactions, ${state.batches.length} batches (seed ${state.seed}, ${Math.round(performance.now() - started)} ms)\n`,
   );
-  out.write(`  now:     ${server.now().toString()}${values.now === undefined ? ' (real time)' : ' (simulated)'}\n`);
+  out.write(`  now:     ${server.now().toString()}${now === undefined ? ' (real time)' : ' (simulated)'}\n`);
   if (faults) out.write(`  faults:  ${values.faults}\n`);
   out.write(
     `  try:     curl -H 'Authentication: Basic ${Buffer.from(`${server.token}:${server.secret}`).toString('base64')}' '${server.url}/batches?limit=5'\n`,

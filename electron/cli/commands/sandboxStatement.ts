@@ -6,8 +6,8 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { isBusinessDate } from '../../../shared/time';
-import { intFlag, parseFlags, UsageError } from '../args';
+import { dateFlag, parseFlags, UsageError } from '../args';
+import { SCENARIO_FLAGS, scenarioOf } from '../sandboxScenario';
 
 export const STATEMENT_USAGE = `Usage: district-recon sandbox statement --format bai2|ofx|csv --out FILE [options]
 
@@ -20,23 +20,15 @@ Options:
   --force                                     Replace FILE if it exists`;
 
 export async function runStatement(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    format: { type: 'string' },
-    out: { type: 'string' },
-    seed: { type: 'string' },
-    days: { type: 'string' },
-    volume: { type: 'string' },
-    now: { type: 'string' },
-    from: { type: 'string' },
-    to: { type: 'string' },
-    force: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h' },
+  const { values } = parseFlags(argv, {
+    strings: ['format', 'out', ...SCENARIO_FLAGS, 'from', 'to'],
+    booleans: ['force', 'help'],
+    maxPositionals: 0,
   });
   if (values.help) {
     process.stdout.write(`${STATEMENT_USAGE}\n`);
     return 0;
   }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   const format = values.format;
   if (format !== 'bai2' && format !== 'ofx' && format !== 'csv') {
     throw new UsageError(
@@ -44,32 +36,16 @@ export async function runStatement(argv: string[]): Promise<number> {
     );
   }
   if (!values.out) throw new UsageError('--out FILE is required');
-  const seed = intFlag(values.seed, 'seed', 0, 2 ** 31 - 1) ?? 1;
-  const days = intFlag(values.days, 'days', 0, 3650);
-  const volume = intFlag(values.volume, 'volume', 0, 100_000);
-  if (values.now !== undefined && Number.isNaN(Date.parse(values.now))) {
-    throw new UsageError(`--now must be an ISO instant like 2026-03-10T20:00:00Z, got ${JSON.stringify(values.now)}`);
-  }
-  for (const name of ['from', 'to'] as const) {
-    const value = values[name];
-    if (value !== undefined && !isBusinessDate(value))
-      throw new UsageError(`--${name} must be a date like 2026-03-09, got ${JSON.stringify(value)}`);
-  }
+  const { seed = 1, now, scenario } = scenarioOf(values);
+  const from = dateFlag(values.from, 'from');
+  const to = dateFlag(values.to, 'to');
   const out = resolve(values.out);
   if (existsSync(out) && !values.force) throw new Error(`${out} already exists; add --force to replace it`);
 
   const { generateScenario } = await import('../../sandbox/index');
   const { writeSandboxStatement, SANDBOX_CSV_MAPPING } = await import('../../sandbox/bankFormats');
-  const state = generateScenario({
-    seed,
-    now: values.now ?? new Date().toISOString(),
-    ...(days === undefined ? {} : { days }),
-    ...(volume === undefined ? {} : { dailyVolume: volume }),
-  });
-  const statement = writeSandboxStatement(state, format, {
-    ...(values.from ? { from: values.from } : {}),
-    ...(values.to ? { to: values.to } : {}),
-  });
+  const state = generateScenario({ seed, now: now ?? new Date().toISOString(), ...scenario });
+  const statement = writeSandboxStatement(state, format, { ...(from ? { from } : {}), ...(to ? { to } : {}) });
   writeFileSync(out, statement.content);
   const { plan } = statement;
   const kinds = (kind: string) => plan.lines.filter((l) => l.kind === kind).length;

@@ -16,15 +16,11 @@ import { appVersion } from '../version';
 import { WEB_BUILD_DIR } from './web';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    db: { type: 'string' },
-    port: { type: 'string' },
-    host: { type: 'string' },
-    'tls-cert': { type: 'string' },
-    'tls-key': { type: 'string' },
-    'behind-proxy': { type: 'boolean', default: false },
+  const { values } = parseFlags(argv, {
+    strings: ['db', 'port', 'host', 'tls-cert', 'tls-key'],
+    booleans: ['behind-proxy'],
+    maxPositionals: 0,
   });
-  if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   const port = intFlag(values.port, 'port', 0, 65535) ?? (values['tls-cert'] ? 8443 : 8080);
   const bind = values.host ?? '127.0.0.1';
   const [certFile, keyFile] = [values['tls-cert'], values['tls-key']];

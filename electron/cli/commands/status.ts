@@ -1,14 +1,10 @@
 /** `district-recon status [--db FILE] [--json]`: what the local database holds (counts, cursors, last run). */
 import { existsSync } from 'node:fs';
-import { parseFlags, UsageError } from '../args';
+import { parseFlags } from '../args';
 import { databasePathOf, openExistingStore } from '../existingStore';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    db: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  });
-  if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  const { values } = parseFlags(argv, { strings: ['db'], booleans: ['json'], maxPositionals: 0 });
   const path = databasePathOf(values.db);
   if (!existsSync(path)) {
     process.stderr.write(`district-recon status: no database at ${path} yet; run "district-recon sync" first\n`);

@@ -6,29 +6,24 @@
  * Exit 0: the run succeeded; 1: it failed or was interrupted; 2: usage.
  */
 import { dirname, resolve } from 'node:path';
-import { isBusinessDate } from '../../../shared/time';
 import type { SyncRunSummary } from '../../../shared/contract';
 import { createEngine } from '../../engine/engine';
 import { memoryCredentialStore } from '../../engine/credentials';
 import { createConsoleLogger } from '../../engine/logger';
 import { defaultDataFolder } from '../../engine/paths';
-import { parseFlags, UsageError } from '../args';
+import { dateFlag, parseFlags, UsageError } from '../args';
 import { sandboxProvider } from '../../sandbox/provider';
 import { appVersion } from '../version';
 import { progressLine } from '../progress';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    db: { type: 'string' },
-    sandbox: { type: 'boolean', default: false },
-    url: { type: 'string' },
-    from: { type: 'string' },
-    json: { type: 'boolean', default: false },
+  const { values } = parseFlags(argv, {
+    strings: ['db', 'url', 'from'],
+    booleans: ['sandbox', 'json'],
+    maxPositionals: 0,
   });
-  if (positionals.length) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   if (values.sandbox && values.url) throw new UsageError('give either --sandbox or --url, not both');
-  if (values.from !== undefined && !isBusinessDate(values.from))
-    throw new UsageError(`--from must be a date like 2026-03-08, got ${JSON.stringify(values.from)}`);
+  const from = dateFlag(values.from, 'from');
 
   const databasePath = values.db ? resolve(values.db) : undefined;
   const dataFolder = databasePath ? dirname(databasePath) : defaultDataFolder();
@@ -72,7 +67,7 @@ export async function run(argv: string[]): Promise<number> {
       );
     let summary: SyncRunSummary | null;
     try {
-      const started = await engine.sync.start({ trigger: 'cli', from: values.from, url });
+      const started = await engine.sync.start({ trigger: 'cli', from, url });
       summary = await started.finished;
       finish(summary?.status ?? 'stopped');
     } catch (error) {

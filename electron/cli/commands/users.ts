@@ -7,20 +7,15 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { createEngine } from '../../engine/engine';
 import { parseFlags, UsageError } from '../args';
-import { databasePathOf, openExistingStore } from '../existingStore';
+import { databasePathOf, withExistingStore } from '../existingStore';
 import { appVersion } from '../version';
 
 const USAGE =
   'use: users add NAME --role viewer|preparer|approver|admin, users list, users disable NAME, or users password NAME';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, {
-    db: { type: 'string' },
-    role: { type: 'string' },
-    json: { type: 'boolean', default: false },
-  });
-  const [action, name, extra] = positionals;
-  if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`);
+  const { values, positionals } = parseFlags(argv, { strings: ['db', 'role'], booleans: ['json'], maxPositionals: 2 });
+  const [action, name] = positionals;
   if (action === 'add') return add(name, values.role, values.db);
   if (values.role !== undefined) throw new UsageError('--role goes with "users add" only');
   if (action === 'list') {
@@ -54,10 +49,14 @@ async function add(name: string | undefined, role: string | undefined, db: strin
   }
 }
 
-async function list(db: string | undefined, json: boolean): Promise<number> {
+/** Refused as usage (exit 2) before anything is asked: only `users add` creates the database. */
+function requireDatabase(db: string | undefined): void {
   if (!existsSync(databasePathOf(db))) throw new UsageError(`there is no database at ${databasePathOf(db)}`);
-  const engine = await openExistingStore(db);
-  try {
+}
+
+async function list(db: string | undefined, json: boolean): Promise<number> {
+  requireDatabase(db);
+  return withExistingStore(db, async (engine) => {
     const users = await engine.team.users.list();
     if (json) {
       process.stdout.write(JSON.stringify(users.map(({ id: _id, ...user }) => user)) + '\n');
@@ -71,36 +70,24 @@ async function list(db: string | undefined, json: boolean): Promise<number> {
       }
     }
     return 0;
-  } finally {
-    await engine.close();
-  }
+  });
 }
 
 async function disable(name: string | undefined, db: string | undefined): Promise<number> {
   if (!name) throw new UsageError('users disable needs a NAME');
-  if (!existsSync(databasePathOf(db))) throw new UsageError(`there is no database at ${databasePathOf(db)}`);
-  const engine = await openExistingStore(db);
-  try {
-    await engine.team.users.disable(name);
-    process.stdout.write(`Disabled ${name.trim()}; their sessions have ended.\n`);
-    return 0;
-  } finally {
-    await engine.close();
-  }
+  requireDatabase(db);
+  await withExistingStore(db, (engine) => engine.team.users.disable(name));
+  process.stdout.write(`Disabled ${name.trim()}; their sessions have ended.\n`);
+  return 0;
 }
 
 async function resetPassword(name: string | undefined, db: string | undefined): Promise<number> {
   if (!name) throw new UsageError('users password needs a NAME');
-  if (!existsSync(databasePathOf(db))) throw new UsageError(`there is no database at ${databasePathOf(db)}`);
+  requireDatabase(db);
   const password = await passwordFor(name);
-  const engine = await openExistingStore(db);
-  try {
-    await engine.team.users.setPassword(name, password);
-    process.stdout.write(`New password set for ${name.trim()}; their sessions have ended.\n`);
-    return 0;
-  } finally {
-    await engine.close();
-  }
+  await withExistingStore(db, (engine) => engine.team.users.setPassword(name, password));
+  process.stdout.write(`New password set for ${name.trim()}; their sessions have ended.\n`);
+  return 0;
 }
 
 async function passwordFor(name: string): Promise<string> {

@@ -41,12 +41,7 @@ export async function ensureWebBuild(force = false): Promise<void> {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, {
-    port: { type: 'string' },
-    db: { type: 'string' },
-    'data-dir': { type: 'string' },
-    rebuild: { type: 'boolean', default: false },
-  });
+  const { values } = parseFlags(argv, { strings: ['port', 'db', 'data-dir'], booleans: ['rebuild'] });
   const port = intFlag(values.port, 'port', 0, 65535);
   await ensureWebBuild(values.rebuild);
 
