@@ -3,7 +3,7 @@
  * transactions and GL rows tie out (GL rows split like the service: goods per account, fees extra),
  * and the discrepancies the tie-out must find. Until a sync fills a store, tests use these.
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database } from '../../../electron/engine/store/schema';
 
 const AT = '2026-03-01T12:00:00.000Z';
@@ -129,90 +129,91 @@ export async function addBatch(db: Kysely<Database>, batch: FixtureBatch): Promi
   }
 }
 
-/** A later sync saw a refund of a batched transaction: the row changes and the differ records it. */
-export async function refundAfterBatching(
+/** The part of a later sync's work these fixtures play: the row's new values and the change recorded. */
+interface LaterSync {
+  set: Updateable<Database['transactions']>;
+  change: Pick<Insertable<Database['transaction_changes']>, 'kind' | 'to_status' | 'delta_cents' | 'detail'>;
+}
+
+/** A later sync saw a batched transaction change (`what`, from the row as it was): the row changes and the differ records it. */
+async function changedAfterBatching(
   db: Kysely<Database>,
   transactionId: number,
-  cents: number,
   seenAt: string,
+  what: (txn: Selectable<Database['transactions']>) => LaterSync,
 ): Promise<void> {
   const txn = await db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
-  const refunded = txn.amount_refunded_cents + cents;
-  const status = refunded >= txn.amount_cents ? 'Refunded' : txn.status;
+  const { set, change } = what(txn);
   await db
     .updateTable('transactions')
-    .set({ amount_refunded_cents: refunded, status, updated_at: seenAt })
+    .set({ ...set, updated_at: seenAt })
     .where('id', '=', transactionId)
     .execute();
   await db
     .insertInto('transaction_changes')
     .values({
       transaction_id: transactionId,
-      kind: 'refunded',
       from_status: txn.status,
-      to_status: status,
-      delta_cents: cents,
-      detail: null,
       sync_run_id: null,
       seen_at: seenAt,
       acknowledged_at: null,
+      ...change,
     })
     .execute();
 }
 
+/** A later sync saw a refund of a batched transaction. */
+export function refundAfterBatching(
+  db: Kysely<Database>,
+  transactionId: number,
+  cents: number,
+  seenAt: string,
+): Promise<void> {
+  return changedAfterBatching(db, transactionId, seenAt, (txn) => {
+    const refunded = txn.amount_refunded_cents + cents;
+    const status = refunded >= txn.amount_cents ? 'Refunded' : txn.status;
+    return {
+      set: { amount_refunded_cents: refunded, status },
+      change: { kind: 'refunded', to_status: status, delta_cents: cents, detail: null },
+    };
+  });
+}
+
 /** A later sync saw a batched transaction's status move (an ACH return, a void after settlement). */
-export async function statusAfterBatching(
+export function statusAfterBatching(
   db: Kysely<Database>,
   transactionId: number,
   status: 'Returned' | 'Voided',
   seenAt: string,
 ): Promise<void> {
-  const txn = await db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
-  await db.updateTable('transactions').set({ status, updated_at: seenAt }).where('id', '=', transactionId).execute();
-  await db
-    .insertInto('transaction_changes')
-    .values({
-      transaction_id: transactionId,
+  return changedAfterBatching(db, transactionId, seenAt, () => ({
+    set: { status },
+    change: {
       kind: status === 'Returned' ? 'returned' : 'voided_after_settlement',
-      from_status: txn.status,
       to_status: status,
       delta_cents: null,
       detail: null,
-      sync_run_id: null,
-      seen_at: seenAt,
-      acknowledged_at: null,
-    })
-    .execute();
+    },
+  }));
 }
 
 /** A later sync saw a batched transaction's amount change: one of the deposit's own facts (an anomaly). */
-export async function amountChangedAfterBatching(
+export function amountChangedAfterBatching(
   db: Kysely<Database>,
   transactionId: number,
   cents: number,
   seenAt: string,
 ): Promise<void> {
-  const txn = await db.selectFrom('transactions').selectAll().where('id', '=', transactionId).executeTakeFirstOrThrow();
-  await db
-    .updateTable('transactions')
-    .set({ amount_cents: cents, updated_at: seenAt })
-    .where('id', '=', transactionId)
-    .execute();
   const dollars = (c: number) => (c / 100).toFixed(2);
-  await db
-    .insertInto('transaction_changes')
-    .values({
-      transaction_id: transactionId,
+  return changedAfterBatching(db, transactionId, seenAt, (txn) => ({
+    set: { amount_cents: cents },
+    change: {
       kind: 'anomaly',
-      from_status: txn.status,
       to_status: txn.status,
       delta_cents: cents - txn.amount_cents,
       detail: `amount ${dollars(txn.amount_cents)} -> ${dollars(cents)}`,
-      sync_run_id: null,
-      seen_at: seenAt,
-      acknowledged_at: null,
-    })
-    .execute();
+    },
+  }));
 }
 
 /** A small district: two payees, three accounts, four batches over two days that all tie out. */
