@@ -102,21 +102,24 @@ const layerZones = [
   ),
 ];
 
+// A regex, not a glob: 'pg-*' as a glob would also match our own modules named pg-something.
+// pg's add-ons (pg-pool, pg-copy-streams, …) and the libraries' subpaths are SQL too.
+const sqlOnlyInStore = {
+  regex: '^(kysely|better-sqlite3|pg)(/.*)?$|^pg-[^/]+(/.*)?$',
+  message: 'SQL lives in electron/engine/store/ only: add a repository function there.',
+};
+
 const noNodeOrElectron = {
   paths: [{ name: 'electron', message: 'This layer must not import electron.' }],
   patterns: [
     { group: ['node:*'], message: 'This layer runs without Node APIs.' },
     {
-      group: ['fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'better-sqlite3'],
+      group: ['fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto'],
       message: 'This layer runs without Node APIs.',
     },
+    sqlOnlyInStore,
   ],
 };
-
-const sqlOnlyInStore = ['kysely', 'better-sqlite3'].map((name) => ({
-  name,
-  message: 'SQL lives in electron/engine/store/ only: add a repository function there.',
-}));
 
 export default tseslint.config(
   {
@@ -170,7 +173,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The engine and sandbox never import electron.' }, ...sqlOnlyInStore],
+          paths: [{ name: 'electron', message: 'The engine and sandbox never import electron.' }],
+          patterns: [sqlOnlyInStore],
         },
       ],
     },
@@ -191,8 +195,8 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: sqlOnlyInStore,
           patterns: [
+            sqlOnlyInStore,
             {
               group: ['**/engine/engine'],
               importNames: ['createEngineWithInternals', 'EngineWithInternals'],

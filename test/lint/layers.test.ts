@@ -36,6 +36,10 @@ const forbidden: Record<string, Array<[layer: string, file: string, code: string
       'electron/engine/sync/x.ts',
       "import Database from 'better-sqlite3'; export const a = Database;",
     ],
+    ['PostgreSQL outside the store', 'electron/web/x.ts', "import pg from 'pg'; export const a = pg;"],
+    ['a pg add-on outside the store', 'electron/engine/sync/x.ts', "import 'pg-copy-streams';"],
+    ['a kysely dialect outside the store', 'electron/cli/x.ts', "import 'kysely/helpers/postgres';"],
+    ['SQL in the renderer', 'renderer/src/x.ts', "import 'pg';"],
     [
       'a host takes the internals',
       'electron/web/x.ts',
@@ -53,6 +57,8 @@ const allowed: Array<[layer: string, file: string, code: string]> = [
   ['engine imports shared', 'electron/engine/x.ts', "import '../../shared/money';"],
   ['main constructs the engine', 'electron/main/x.ts', "import '../engine/engine';"],
   ['cli starts the web host', 'electron/cli/x.ts', "import '../web/server';"],
+  ['the store speaks PostgreSQL', 'electron/engine/store/postgres/x.ts', "import pg from 'pg'; export const a = pg;"],
+  ['a module of ours named pg-…', 'electron/engine/sync/x.ts', "import './pg-window';"],
 ];
 
 describe('layer fences', () => {
