@@ -1,44 +1,21 @@
 /**
- * Two district servers (two processes, as two `district-recon serve` would run) on one SQLite file:
- * 20 concurrent sign-offs of one batch over HTTP, exactly one succeeds and the rest are CONFLICT
- * naming who signed. Separate processes on purpose: two engines in one process share one thread,
- * and SQLite's busy wait would block the very transaction it waits for.
+ * Two district servers (two `district-recon serve` processes) on one SQLite file: 20 concurrent
+ * sign-offs of one batch over HTTP, exactly one succeeds and the rest are CONFLICT naming who signed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureChecksFresh } from '../../electron/engine/reconcile';
 import { hashPassword } from '../../electron/engine/team/passwords';
 import { insertUser } from '../../electron/engine/store/users';
 import { createTestDb, type TestStore } from '../helpers/db';
 import { seedDistrict } from '../engine/reconcile/fixtures';
+import { startServers, type ServeProcess } from '../helpers/serveProcess';
 import { PASSWORD, send, signIn, type Session } from '../helpers/teamHost';
 
-const BIN = fileURLToPath(new URL('../../electron/cli/bin.mjs', import.meta.url));
 const APPROVERS = ['Ann', 'Bo', 'Cam', 'Dev'];
 
 let store: TestStore;
-const servers: ChildProcess[] = [];
+let servers: ServeProcess[] = [];
 const ports: number[] = [];
-
-function serve(file: string): Promise<number> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--db', file, '--port', '0'], {
-    env: { ...process.env, RECON_TOKEN: '', RECON_SECRET: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  servers.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /district server: http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.stderr!.on('data', (chunk) => (err += chunk));
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-}
 
 beforeAll(async () => {
   store = await createTestDb({ file: true });
@@ -49,17 +26,12 @@ beforeAll(async () => {
     await insertUser(store.writer, { name, role: 'approver', passwordHash, createdAt: '2026-03-04T15:00:00.000Z' });
   }
   const file = `${store.folder}/district-recon.sqlite`;
-  ports.push(...(await Promise.all([serve(file), serve(file)])));
+  servers = await startServers(file, 2);
+  ports.push(...servers.map((server) => server.port));
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of servers) {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-  }
+  await Promise.all(servers.map((server) => server.close()));
   await store.cleanup();
 });
 
