@@ -120,6 +120,69 @@ export function ChoiceField({
   );
 }
 
+/**
+ * A list filter's choice of one code: the filter holds a list (the chosen code, or none for `any`),
+ * and only codes from `values` reach onChange.
+ */
+export function FilterChoice<T extends string | number>({
+  label,
+  any,
+  values,
+  labelOf,
+  chosen,
+  onChange,
+  search,
+}: {
+  label: string;
+  any: string;
+  values: readonly T[];
+  labelOf(value: NoInfer<T>): string;
+  chosen: readonly NoInfer<T>[] | undefined;
+  onChange(chosen: T[]): void;
+  /** The field `/` focuses. */
+  search?: boolean;
+}) {
+  return (
+    <ChoiceField
+      label={label}
+      search={search}
+      value={chosen?.[0]}
+      any={any}
+      options={optionsOf(values, labelOf)}
+      onChange={(text) => {
+        const value = values.find((candidate) => String(candidate) === text);
+        onChange(value === undefined ? [] : [value]);
+      }}
+    />
+  );
+}
+
+/** A few lines of free text, a note or a reason, up to the 2,000 characters the engine keeps. */
+export function NoteField({
+  label,
+  value,
+  onChange,
+  required = false,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  required?: boolean;
+}) {
+  return (
+    <label className="field field-block">
+      <span>{label}</span>
+      <textarea
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        rows={3}
+        maxLength={2000}
+        required={required}
+      />
+    </label>
+  );
+}
+
 /** A checkbox with its words after it. */
 export function CheckField({
   label,

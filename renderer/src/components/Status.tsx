@@ -15,10 +15,17 @@ export function ErrorBanner({ message, onRetry }: { message: string; onRetry?: (
   );
 }
 
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+/** What an empty list or panel says: what is (not) here, and a hint of what brings something in. */
+export interface EmptyText {
+  title: string;
+  hint?: string;
+}
+
+export function EmptyState({ title, hint, children }: EmptyText & { children?: ReactNode }) {
   return (
     <div className="empty-state">
       <p className="empty-state-title">{title}</p>
+      {hint && <p>{hint}</p>}
       {children}
     </div>
   );

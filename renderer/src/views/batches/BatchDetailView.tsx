@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ReviewBadge, VerdictBadge } from '../../components/Badges';
 import { ConfirmDialog } from '../../components/Dialog';
 import { DetailHead, DetailPage, Facts } from '../../components/Detail';
+import { NoteField } from '../../components/Fields';
 import { Difference, Money } from '../../components/Money';
 import { ReversalTable } from '../../components/ReversalTable';
 import { useBatchReview } from '../../data/batches';
@@ -138,10 +139,7 @@ export function BatchDetailView({ id }: { id: string }) {
                 in the note.
               </p>
             )}
-            <label className="field field-block">
-              <span>Note (optional)</span>
-              <textarea value={note} onChange={(event) => setNote(event.target.value)} rows={3} maxLength={2000} />
-            </label>
+            <NoteField label="Note (optional)" value={note} onChange={setNote} />
           </ConfirmDialog>
 
           <ConfirmDialog
@@ -160,16 +158,7 @@ export function BatchDetailView({ id }: { id: string }) {
               }
             }}
           >
-            <label className="field field-block">
-              <span>Reason (required)</span>
-              <textarea
-                value={reason}
-                onChange={(event) => setReason(event.target.value)}
-                rows={3}
-                maxLength={2000}
-                required
-              />
-            </label>
+            <NoteField label="Reason (required)" value={reason} onChange={setReason} required />
           </ConfirmDialog>
         </>
       )}

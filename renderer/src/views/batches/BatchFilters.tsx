@@ -1,7 +1,7 @@
 import type { BatchFilter } from '../../../../shared/contract';
-import { PAYMENT_METHODS, VERDICTS, type PaymentMethod, type Payee, type Verdict } from '../../../../shared/domain';
+import { PAYMENT_METHODS, VERDICTS, type Payee } from '../../../../shared/domain';
 import { verdictText } from '../../components/Badges';
-import { ChoiceField, DateRange, optionsOf } from '../../components/Fields';
+import { DateRange, FilterChoice } from '../../components/Fields';
 import { methodLabel } from '../../format';
 
 interface BatchFiltersProps {
@@ -10,39 +10,37 @@ interface BatchFiltersProps {
   onChange(patch: Partial<BatchFilter>): void;
 }
 
-/** '' (the "all" entry) is no filter; anything else is a list of one. */
-const oneOf = <T,>(value: string, as: (value: string) => T): T[] => (value ? [as(value)] : []);
-
 /** Payee, payment method, Central date range and verdict. `/` focuses the first field. */
 export function BatchFilters({ filter, payees, onChange }: BatchFiltersProps) {
+  const payeeNames = new Map(payees.map((p) => [p.id, p.removed ? `${p.name} (removed)` : p.name]));
   return (
     <form className="filters" role="search" aria-label="Filter batches" onSubmit={(event) => event.preventDefault()}>
-      <ChoiceField
+      <FilterChoice
         label="Payee"
         search
-        value={filter.payeeIds?.[0]}
         any="All payees"
-        options={payees.map((payee) => ({
-          value: String(payee.id),
-          label: payee.removed ? `${payee.name} (removed)` : payee.name,
-        }))}
-        onChange={(value) => onChange({ payeeIds: oneOf(value, Number) })}
+        values={payees.map((p) => p.id)}
+        labelOf={(id) => payeeNames.get(id) ?? String(id)}
+        chosen={filter.payeeIds}
+        onChange={(payeeIds) => onChange({ payeeIds })}
       />
-      <ChoiceField
+      <FilterChoice
         label="Method"
-        value={filter.methods?.[0]}
         any="All methods"
-        options={optionsOf(PAYMENT_METHODS, methodLabel)}
-        onChange={(value) => onChange({ methods: oneOf(value, (v) => v as PaymentMethod) })}
+        values={PAYMENT_METHODS}
+        labelOf={methodLabel}
+        chosen={filter.methods}
+        onChange={(methods) => onChange({ methods })}
       />
       {/* An emptied date is dropped from the filter by the store. */}
       <DateRange from={filter.from ?? ''} to={filter.to ?? ''} onChange={onChange} />
-      <ChoiceField
+      <FilterChoice
         label="Tie-out"
-        value={filter.verdicts?.[0]}
         any="Any verdict"
-        options={optionsOf(VERDICTS, verdictText)}
-        onChange={(value) => onChange({ verdicts: oneOf(value, (v) => v as Verdict) })}
+        values={VERDICTS}
+        labelOf={verdictText}
+        chosen={filter.verdicts}
+        onChange={(verdicts) => onChange({ verdicts })}
       />
     </form>
   );

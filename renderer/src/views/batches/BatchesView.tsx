@@ -1,5 +1,5 @@
 import { DataTable } from '../../components/DataTable';
-import { EmptyState, QueryStatus } from '../../components/Status';
+import { EmptyState, QueryStatus, type EmptyText } from '../../components/Status';
 import { usePayees } from '../../data/queries';
 import { PAGE_LIMIT, usePagedList } from '../../data/usePagedList';
 import { useSearchKey } from '../../hooks/useSearchKey';
@@ -8,6 +8,11 @@ import { useFilters } from '../../state/filters';
 import { BatchDetailView } from './BatchDetailView';
 import { BatchFilters } from './BatchFilters';
 import { BATCH_COLUMNS } from './columns';
+
+const EMPTY: Record<'none' | 'noMatch', EmptyText> = {
+  none: { title: 'No batches yet.', hint: 'Deposits appear here after a sync brings them in.' },
+  noMatch: { title: 'No batches match these filters.', hint: 'Widen the date range or clear a filter.' },
+};
 
 export function BatchesView({ itemId }: { itemId: string | null }) {
   if (itemId) return <BatchDetailView id={itemId} />;
@@ -35,15 +40,7 @@ function BatchList() {
           getRowId={(batch) => batch.id}
           onOpen={(batch) => navigate('batches', batch.id)}
           keyboard
-          empty={
-            <EmptyState title={filtered ? 'No batches match these filters.' : 'No batches yet.'}>
-              <p>
-                {filtered
-                  ? 'Widen the date range or clear a filter.'
-                  : 'Deposits appear here after a sync brings them in.'}
-              </p>
-            </EmptyState>
-          }
+          empty={<EmptyState {...(filtered ? EMPTY.noMatch : EMPTY.none)} />}
         />
       )}
     </section>

@@ -35,9 +35,10 @@ export function ChangeFeed({ kinds, showAcknowledged }: { kinds: ChangeKind[]; s
           onOpen={(change) => navigate('transactions', change.transactionId)}
           keyboard
           empty={
-            <EmptyState title={showAcknowledged || kinds.length ? 'No changes match.' : 'Nothing to review.'}>
-              <p>Status changes found by the sync (settlements, refunds, voids, returns) appear here.</p>
-            </EmptyState>
+            <EmptyState
+              title={showAcknowledged || kinds.length ? 'No changes match.' : 'Nothing to review.'}
+              hint="Status changes found by the sync (settlements, refunds, voids, returns) appear here."
+            />
           }
         />
       )}

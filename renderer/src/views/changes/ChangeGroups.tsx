@@ -55,9 +55,10 @@ export function ChangeGroups({ focusKind }: { focusKind: ChangeKind | null }) {
       <QueryStatus query={groups} loading="Loading changes…" />
       {acknowledgement.error && !confirming && <ErrorBanner message={acknowledgement.error} />}
       {groups.data && list.length === 0 && (
-        <EmptyState title="Nothing to review.">
-          <p>Status changes found by the sync (settlements, refunds, voids, returns) appear here.</p>
-        </EmptyState>
+        <EmptyState
+          title="Nothing to review."
+          hint="Status changes found by the sync (settlements, refunds, voids, returns) appear here."
+        />
       )}
       {action.length > 0 && (
         <section aria-labelledby="action-groups-title" className="change-groups">

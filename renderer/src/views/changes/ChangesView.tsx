@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CHANGE_KINDS, type ChangeKind } from '../../../../shared/domain';
 import { bridge } from '../../bridge';
 import { ConfirmDialog } from '../../components/Dialog';
-import { CheckField, ChoiceField, optionsOf } from '../../components/Fields';
+import { CheckField, FilterChoice } from '../../components/Fields';
 import { engineQuery } from '../../data/engineQuery';
 import { invalidateScopes } from '../../data/queryClient';
 import { useAction } from '../../data/useAction';
@@ -61,13 +61,14 @@ export function ChangesView({ focus = null }: { focus?: string | null }) {
         </button>
       </div>
       <form className="filters" role="search" aria-label="Filter changes" onSubmit={(event) => event.preventDefault()}>
-        <ChoiceField
+        <FilterChoice
           label="Kind"
           search
-          value={kinds[0]}
           any="All kinds, grouped"
-          options={optionsOf(CHANGE_KINDS, (kind) => CHANGE_KIND_LABELS[kind])}
-          onChange={(value) => setFilter('changes', { kinds: value ? [value as ChangeKind] : [] })}
+          values={CHANGE_KINDS}
+          labelOf={(kind) => CHANGE_KIND_LABELS[kind]}
+          chosen={kinds}
+          onChange={(chosen) => setFilter('changes', { kinds: chosen })}
         />
         <CheckField
           label="Include changes already reviewed"

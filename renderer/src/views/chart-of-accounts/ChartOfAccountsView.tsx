@@ -118,9 +118,7 @@ export function ChartOfAccountsView() {
       </div>
       <QueryStatus query={list} loading="Loading the Chart of Accounts…" />
       {list.isSuccess && accounts.length === 0 && (
-        <EmptyState title="The Chart of Accounts is empty.">
-          <p>Accounts arrive with the sync, or add one above.</p>
-        </EmptyState>
+        <EmptyState title="The Chart of Accounts is empty." hint="Accounts arrive with the sync, or add one above." />
       )}
       {accounts.length > 0 && (
         <StaticTable

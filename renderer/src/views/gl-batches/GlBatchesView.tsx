@@ -55,9 +55,10 @@ export function GlBatchesView() {
       {problem ? <ErrorBanner message={problem} /> : <QueryStatus query={query} loading="Loading GL batches…" />}
       <ExportPanel filter={filter} disabled={!report || report.rowCount === 0} />
       {report && report.rowCount === 0 && (
-        <EmptyState title="No GL batches in this range.">
-          <p>Choose other dates, payees or methods; GL batches arrive with the nightly sync.</p>
-        </EmptyState>
+        <EmptyState
+          title="No GL batches in this range."
+          hint="Choose other dates, payees or methods; GL batches arrive with the nightly sync."
+        />
       )}
       {report && report.rowCount > 0 && (
         <>

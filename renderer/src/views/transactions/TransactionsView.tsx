@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { TRANSACTION_STATUSES, type TransactionStatus } from '../../../../shared/domain';
+import { TRANSACTION_STATUSES } from '../../../../shared/domain';
 import { DataTable } from '../../components/DataTable';
-import { ChoiceField, optionsOf, TextField } from '../../components/Fields';
-import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
+import { FilterChoice, TextField } from '../../components/Fields';
+import { EmptyState, ErrorBanner, QueryStatus, type EmptyText } from '../../components/Status';
 import { transactionFilter, transactionList, type PagerState } from '../../data/transactionPages';
 import { describeError } from '../../errors';
 import { formatCount } from '../../format';
@@ -16,6 +16,10 @@ import { TransactionDetailView } from './TransactionDetailView';
 const SEARCH_PAUSE_MS = 250;
 const NOTHING: PagerState = { pages: new Map(), paging: false, error: null };
 const noUpdates = () => () => {};
+const EMPTY: Record<'none' | 'noMatch', EmptyText> = {
+  none: { title: 'No transactions yet.', hint: 'Transactions appear after the first sync.' },
+  noMatch: { title: 'No transactions match.', hint: 'Try a transaction or order number, or part of the payer’s name.' },
+};
 
 export function TransactionsView({ itemId }: { itemId: string | null }) {
   const id = itemId ? Number(itemId) : NaN;
@@ -82,12 +86,13 @@ function TransactionList() {
           onChange={setTyped}
           aria-keyshortcuts="/"
         />
-        <ChoiceField
+        <FilterChoice
           label="Status"
-          value={statuses[0]}
           any="Any status"
-          options={optionsOf(TRANSACTION_STATUSES, (status) => status)}
-          onChange={(value) => setFilter('transactions', { statuses: value ? [value as TransactionStatus] : [] })}
+          values={TRANSACTION_STATUSES}
+          labelOf={(status) => status}
+          chosen={statuses}
+          onChange={(chosen) => setFilter('transactions', { statuses: chosen })}
         />
         {pager && (
           <p className="filters-count" role="status">
@@ -107,15 +112,7 @@ function TransactionList() {
           onOpen={(txn) => navigate('transactions', txn.id)}
           onVisibleRange={onVisibleRange}
           keyboard
-          empty={
-            <EmptyState title={filtered ? 'No transactions match.' : 'No transactions yet.'}>
-              <p>
-                {filtered
-                  ? 'Try a transaction or order number, or part of the payer’s name.'
-                  : 'Transactions appear after the first sync.'}
-              </p>
-            </EmptyState>
-          }
+          empty={<EmptyState {...(filtered ? EMPTY.noMatch : EMPTY.none)} />}
         />
       )}
     </section>
