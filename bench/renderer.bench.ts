@@ -9,14 +9,10 @@
  *     pages the renderer then holds.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from 'playwright-core';
-import { createEngine } from '../electron/engine/engine';
-import { silentLogger } from '../electron/engine/logger';
-import { startWebHost } from '../electron/web/server';
-import { ensureWebBuild, WEB_BUILD_DIR } from '../electron/cli/commands/web';
-import { bigStoreFile } from './support/bigStore';
+import type { Page } from 'playwright-core';
+import { openBigStore, openInChromium } from './support/bigApp';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -24,16 +20,6 @@ const total = Math.round(1_000_000 * scale);
 const SCROLL_ROWS = Math.min(10_000, total - 100);
 const ROW_HEIGHT = 34;
 const RUNS = 5;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** In-page measurements, installed as plain JS (the node tsconfig has no DOM types, and tsx's keepNames would add helpers the page lacks). */
 interface Probes {
@@ -125,25 +111,13 @@ const PROBES = `window.benchProbes = {
   },
 };`;
 
-const databasePath = await bigStoreFile(total);
-await ensureWebBuild();
-const engine = await createEngine({
-  version: '0.0.0-bench',
-  dataFolder: dirname(databasePath),
-  databasePath,
-  host: 'web',
-  logger: silentLogger,
-});
+const engine = await openBigStore(total);
 // The first batches.list computes every deposit's checks once (sync does this in real use): not a navigation cost.
 const started = performance.now();
 await engine.call('batches.list', {});
 const checksWarmupMs = Math.round(performance.now() - started);
-const host = await startWebHost({ engine, staticDir: resolve(WEB_BUILD_DIR) });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: CHROMIUM_ARGS,
-});
-const page = await browser.newPage({ viewport: { width: 1366, height: 860 } });
+const app = await openInChromium(engine);
+const { host, page } = app;
 const errors: string[] = [];
 page.on('pageerror', (error) => errors.push(error.message));
 await page.addInitScript(PROBES);
@@ -184,9 +158,7 @@ console.log(
   `jump to row ${jump.row}: rows on screen after ${jump.ms} ms; last row reachable: ${jump.lastRowReachable} (row ${jump.lastRowShown + 1} of ${total})`,
 );
 
-await browser.close();
-await host.close();
-await engine.close();
+await app.close();
 
 const result = {
   scale,

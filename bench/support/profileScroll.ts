@@ -4,13 +4,7 @@
  * layout, script by function). Run: `npx tsx bench/support/profileScroll.ts` (BENCH_SCALE-aware).
  */
 import { writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
-import { createEngineWithInternals as createEngine } from '../../electron/engine/engine';
-import { silentLogger } from '../../electron/engine/logger';
-import { startWebHost } from '../../electron/web/server';
-import { ensureWebBuild, WEB_BUILD_DIR } from '../../electron/cli/commands/web';
-import { bigStoreFile } from './bigStore';
+import { openBigStore, openInChromium } from './bigApp';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const total = Math.round(1_000_000 * scale);
@@ -18,24 +12,8 @@ const steps = Number(process.env.PROFILE_STEPS ?? '150');
 const ROW_HEIGHT = 34;
 const out = process.env.PROFILE_OUT ?? '/tmp/district-recon-bench/scroll-trace.json';
 
-const databasePath = await bigStoreFile(total);
-await ensureWebBuild();
-const engine = await createEngine({
-  version: '0.0.0-bench',
-  dataFolder: dirname(databasePath),
-  databasePath,
-  host: 'web',
-  logger: silentLogger,
-});
-const host = await startWebHost({ engine, staticDir: resolve(WEB_BUILD_DIR) });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu'],
-});
-const page = await browser.newPage({
-  viewport: { width: 1366, height: 860 },
-  bypassCSP: Boolean(process.env.PROFILE_CSS),
-});
+const app = await openInChromium(await openBigStore(total), { bypassCSP: Boolean(process.env.PROFILE_CSS) });
+const { host, browser, page } = app;
 await page.goto(host.launchUrl);
 await page.getByRole('heading', { name: 'Overview' }).waitFor();
 await page.goto(`${host.url}/#/transactions`);
@@ -70,9 +48,7 @@ await page.waitForTimeout(300);
 const trace = await browser.stopTracing();
 const profile = sampling ? ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile : null;
 writeFileSync(out, trace);
-await browser.close();
-await host.close();
-await engine.close();
+await app.close();
 
 interface TraceEvent {
   name: string;
