@@ -3,7 +3,6 @@
  * database synced from the sandbox, the sandbox's statement written by the CLI with the same scenario
  * options, imported, and reported as JSON of exactly the documented shape.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,18 +11,10 @@ import { createEngineWithInternals } from '../../electron/engine/engine';
 import { silentLogger } from '../../electron/engine/logger';
 import { SANDBOX_CSV_MAPPING } from '../../electron/sandbox/bankFormats';
 import { startHarness } from '../engine/sync/harness';
+import { runCli } from './run';
 
 const NOW = '2026-03-10T15:00:00Z';
 const SCENARIO = ['--seed', '5', '--now', NOW, '--days', '20', '--volume', '40'];
-
-function cli(args: string[], folder: string) {
-  const result = spawnSync(process.execPath, ['electron/cli/bin.mjs', ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, RECON_DATA_DIR: folder },
-    timeout: 60_000,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const oneLine = (text: string) => text.trimEnd().split('\n').length === 1;
 
@@ -45,14 +36,14 @@ describe('district-recon bank', () => {
 
   it('writes the sandbox statement, imports it (then nothing the second time) and reports JSON', () => {
     const file = join(folder, 'statement.bai');
-    const wrote = cli(['sandbox', 'statement', '--format', 'bai2', '--out', file, ...SCENARIO], folder);
+    const wrote = runCli(['sandbox', 'statement', '--format', 'bai2', '--out', file, ...SCENARIO], folder);
     expect(wrote.stderr).toBe('');
     expect(wrote.code).toBe(0);
     const lineCount = Number(/: (\d+) lines for account/.exec(wrote.stdout)?.[1]);
     expect(lineCount).toBeGreaterThan(50);
     expect(readFileSync(file, 'utf8')).toMatch(/^01,/);
 
-    const first = cli(['bank', 'import', file, '--db', db], folder);
+    const first = runCli(['bank', 'import', file, '--db', db], folder);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const counts = /: (\d+) lines added, 0 duplicates skipped; (\d+) matched, (\d+) suggested, (\d+) unmatched\n$/.exec(
@@ -64,12 +55,12 @@ describe('district-recon bank', () => {
     expect(matched + suggested + unmatched).toBe(lineCount);
     expect(matched).toBeGreaterThan(lineCount * 0.8);
 
-    const again = cli(['bank', 'import', file, '--db', db, '--format', 'bai2'], folder);
+    const again = runCli(['bank', 'import', file, '--db', db, '--format', 'bai2'], folder);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('was imported before');
     expect(again.stdout).toContain(`0 lines added, ${lineCount} duplicates skipped`);
 
-    const status = cli(['bank', 'status', '--json', '--db', db], folder);
+    const status = runCli(['bank', 'status', '--json', '--db', db], folder);
     expect(status.code).toBe(0);
     const report = JSON.parse(status.stdout) as {
       lines: Record<string, unknown>[];
@@ -93,12 +84,12 @@ describe('district-recon bank', () => {
     }
 
     const ranged = JSON.parse(
-      cli(['bank', 'status', '--json', '--from', '2026-03-02', '--to', '2026-03-06', '--db', db], folder).stdout,
+      runCli(['bank', 'status', '--json', '--from', '2026-03-02', '--to', '2026-03-06', '--db', db], folder).stdout,
     ) as { lines: { date: string }[] };
     expect(ranged.lines.length).toBeGreaterThan(0);
     expect(ranged.lines.every((l) => l.date >= '2026-03-02' && l.date <= '2026-03-06')).toBe(true);
 
-    const text = cli(['bank', 'status', '--db', db], folder);
+    const text = runCli(['bank', 'status', '--db', db], folder);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(new RegExp(`^Bank lines: ${lineCount} \\(${matched} matched, `));
     expect(text.stdout).toContain('In transit (no bank line after 5 business days)');
@@ -106,12 +97,12 @@ describe('district-recon bank', () => {
 
   it('reads a CSV export with a saved mapping, and says which mapping is missing', async () => {
     const file = join(folder, 'statement.csv');
-    expect(cli(['sandbox', 'statement', '--format', 'csv', '--out', file, ...SCENARIO], folder).code).toBe(0);
-    const without = cli(['bank', 'import', file, '--db', db], folder);
+    expect(runCli(['sandbox', 'statement', '--format', 'csv', '--out', file, ...SCENARIO], folder).code).toBe(0);
+    const without = runCli(['bank', 'import', file, '--db', db], folder);
     expect(without.code).toBe(1);
     expect(without.stderr).toMatch(/^district-recon bank: .*column mapping/);
     expect(oneLine(without.stderr)).toBe(true);
-    const unknown = cli(['bank', 'import', file, '--mapping', 'Nope', '--db', db], folder);
+    const unknown = runCli(['bank', 'import', file, '--mapping', 'Nope', '--db', db], folder);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No CSV column mapping is saved as "Nope"');
 
@@ -124,7 +115,7 @@ describe('district-recon bank', () => {
     });
     await engine.call('bank.mappings.save', { mapping: { ...SANDBOX_CSV_MAPPING } });
     await engine.close();
-    const read = cli(['bank', 'import', file, '--mapping', SANDBOX_CSV_MAPPING.name, '--db', db], folder);
+    const read = runCli(['bank', 'import', file, '--mapping', SANDBOX_CSV_MAPPING.name, '--db', db], folder);
     expect(read.stderr).toBe('');
     expect(read.stdout).toMatch(/^Imported .*statement\.csv \(CSV, /);
   }, 120_000);
@@ -142,7 +133,7 @@ describe('district-recon bank', () => {
       ['sandbox', 'statement', '--format', 'ofx'],
     ];
     for (const args of bad) {
-      const result = cli(args, folder);
+      const result = runCli(args, folder);
       expect(result.code, args.join(' ')).toBe(2);
       expect(oneLine(result.stderr), result.stderr).toBe(true);
       expect(result.stdout).toBe('');
@@ -158,10 +149,10 @@ describe('district-recon bank', () => {
       ['bank', 'status', '--db', join(folder, 'none.sqlite')],
     ];
     for (const args of failures) {
-      const result = cli(args, folder);
+      const result = runCli(args, folder);
       expect(result.code, args.join(' ')).toBe(1);
       expect(oneLine(result.stderr), result.stderr).toBe(true);
     }
-    expect(cli(failures[0]!, folder).stderr).toMatch(/BAI2 line \d/);
+    expect(runCli(failures[0]!, folder).stderr).toMatch(/BAI2 line \d/);
   }, 120_000);
 });

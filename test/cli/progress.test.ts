@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openingProgress, percent, progressLine, secondsLeft } from '../../electron/cli/progress';
-import { createTestDb } from '../helpers/db';
-import { seedDistrict } from '../engine/reconcile/fixtures';
+import { districtFolder, runCli } from './run';
 
 function stream(isTTY: boolean) {
   let text = '';
@@ -66,26 +65,13 @@ describe('progress lines', () => {
 });
 
 describe('district-recon export gl: default range and progress, on a pipe and on a terminal', () => {
-  let folder: string;
-  let dbFile: string;
-  beforeAll(async () => {
-    const db = await createTestDb({ file: true });
-    await seedDistrict(db.db);
-    folder = mkdtempSync(join(tmpdir(), 'recon-cli-progress-'));
-    dbFile = join(db.folder!, 'district-recon.sqlite');
-    await db.close();
-  });
-  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const { folder, dbFile } = districtFolder('recon-cli-progress-');
 
-  const args = (out: string) => ['electron/cli/bin.mjs', 'export', 'gl', '--out', join(folder, out), '--db', dbFile];
+  const args = (out: string) => ['export', 'gl', '--out', join(folder, out), '--db', dbFile];
 
   it('without --from/--to exports the default range, says which, and ends stderr with a summary line', () => {
-    const result = spawnSync(process.execPath, args('piped.xlsx'), {
-      encoding: 'utf8',
-      env: { ...process.env, RECON_DATA_DIR: folder },
-      timeout: 60_000,
-    });
-    expect(result.status, result.stderr).toBe(0);
+    const result = runCli(args('piped.xlsx'), folder);
+    expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('\r');
     expect(result.stderr.endsWith('\n')).toBe(true);
     const lines = result.stderr.trimEnd().split('\n');
@@ -103,13 +89,21 @@ describe('district-recon export gl: default range and progress, on a pipe and on
   });
 
   it('refuses half a range', () => {
-    const result = spawnSync(process.execPath, [...args('half.xlsx'), '--from', '2026-03-01'], { encoding: 'utf8' });
-    expect(result.status).toBe(2);
+    const result = runCli([...args('half.xlsx'), '--from', '2026-03-01'], folder);
+    expect(result.code).toBe(2);
     expect(result.stderr).toContain('give both --from and --to, or neither');
   });
 
   it('on a terminal (a pseudo-terminal through script) rewrites the progress line in place', () => {
-    const command = [process.execPath, ...args('tty.xlsx'), '--from', '2026-03-01', '--to', '2026-03-31']
+    const command = [
+      process.execPath,
+      'electron/cli/bin.mjs',
+      ...args('tty.xlsx'),
+      '--from',
+      '2026-03-01',
+      '--to',
+      '2026-03-31',
+    ]
       .map((part) => `'${part}'`)
       .join(' ');
     const result = spawnSync('script', ['-qec', command, '/dev/null'], {
@@ -129,12 +123,12 @@ describe('district-recon sync on a pipe', () => {
   it('writes each progress line with its newline and a summary line last', { timeout: 120_000 }, () => {
     const folder = mkdtempSync(join(tmpdir(), 'recon-cli-sync-'));
     try {
-      const result = spawnSync(
-        process.execPath,
-        ['electron/cli/bin.mjs', 'sync', '--sandbox', '--db', join(folder, 'sync.sqlite'), '--from', '2026-01-01'],
-        { encoding: 'utf8', env: { ...process.env, RECON_DATA_DIR: folder }, timeout: 110_000 },
+      const result = runCli(
+        ['sync', '--sandbox', '--db', join(folder, 'sync.sqlite'), '--from', '2026-01-01'],
+        folder,
+        110_000,
       );
-      expect(result.status, result.stderr).toBe(0);
+      expect(result.code, result.stderr).toBe(0);
       expect(result.stderr).not.toContain('\r');
       const lines = result.stderr.trimEnd().split('\n');
       expect(lines.filter((line) => line.startsWith('[transactions]')).length).toBeGreaterThan(0);
