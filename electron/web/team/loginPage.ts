@@ -40,7 +40,10 @@ ${problem ? `<p role="alert">${problem}</p>` : ''}
       'content-security-policy': CSP,
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
+      // Not no-referrer: under it Chromium sends the form's POST with `Origin: null`, which the
+      // server's cross-site check refuses, so no one could sign in. same-origin still tells other
+      // sites nothing.
+      'referrer-policy': 'same-origin',
     },
   };
 }
