@@ -74,7 +74,7 @@ export async function signOffBatch(
 ): Promise<{ detail: BatchDetail; reopened: string[] }> {
   await requireBatch(writer, args.id);
   const { reopened } = await refreshBatchChecks(writer, [args.id], { at, reason: 'Changed before this sign-off' });
-  appendReviewGuarded(writer, args.id, (state) => {
+  await appendReviewGuarded(writer, args.id, (state) => {
     const { batch, checks } = present(state, args.id);
     const latest = state.latest;
     if (reviewStateOf(latest) === 'signed_off') {
@@ -108,7 +108,7 @@ export async function unsignBatch(
   at: string,
 ): Promise<BatchDetail> {
   await requireBatch(writer, args.id);
-  appendReviewGuarded(writer, args.id, (state) => {
+  await appendReviewGuarded(writer, args.id, (state) => {
     if (reviewStateOf(state.latest) === 'open') {
       throw new ContractError('CONFLICT', `Batch ${args.id} is not signed off, so there is nothing to unsign.`);
     }

@@ -24,7 +24,7 @@ export async function prepareBatch(
 ): Promise<BatchDetail> {
   await getBatchDetail(writer, args.id);
   await refreshBatchChecks(writer, [args.id], { at });
-  appendPreparationGuarded(writer, args.id, (state) => {
+  await appendPreparationGuarded(writer, args.id, (state) => {
     if (!state.batch) throw new ContractError('NOT_FOUND', `There is no batch ${args.id}.`);
     if (!state.checks)
       throw new ContractError('CONFLICT', `Batch ${args.id} has not been checked yet. Sync, then try again.`);

@@ -1,8 +1,8 @@
 /** Who marked a deposit prepared (migration 009), for "the approver must differ from the preparer". */
 import type { Insertable, Selectable } from 'kysely';
-import { inTransaction, type ReadableDB, type WritableDB } from './handles';
+import type { PortableWritable, ReadableDB, WritableDB } from './handles';
 import { reviewSnapshot, type ReviewSnapshot } from './reviews';
-import { statement } from './statements';
+import { execute, runWrite } from './work';
 import type { BatchPreparationsTable } from './teamSchema';
 
 export type BatchPreparationRow = Selectable<BatchPreparationsTable>;
@@ -25,20 +25,17 @@ export function latestPreparation({ db }: ReadableDB, batchId: string): Promise<
 }
 
 /**
- * Appends a preparation in one transaction with the review state it depends on (see
+ * Appends a preparation in one unit of work with the review state it depends on (see
  * appendReviewGuarded): `decide` sees the batch's checks and latest review and returns the row to
  * write, or throws to refuse.
  */
-export function appendPreparationGuarded(
-  writer: WritableDB,
+export async function appendPreparationGuarded(
+  writer: PortableWritable,
   batchId: string,
   decide: (state: ReviewSnapshot) => Insertable<BatchPreparationsTable>,
-): void {
-  inTransaction(writer, () => {
-    const row = decide(reviewSnapshot(writer, batchId));
-    statement(
-      writer.sqlite,
-      'INSERT INTO batch_preparations (batch_id, by, at, note, fingerprint) VALUES (@batch_id, @by, @at, @note, @fingerprint)',
-    ).run({ ...row, note: row.note ?? null });
+): Promise<void> {
+  await runWrite(writer, function* (db) {
+    const row = decide(yield* reviewSnapshot(db, batchId));
+    yield* execute(db.insertInto('batch_preparations').values({ ...row, note: row.note ?? null }));
   });
 }

@@ -7,6 +7,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
+import type { WorkTarget } from './work';
 
 declare const readable: unique symbol;
 declare const writable: unique symbol;
@@ -20,6 +21,22 @@ interface Connection {
 
 export type ReadableDB = Connection & { readonly [readable]: true };
 export type WritableDB = ReadableDB & { readonly [writable]: true };
+
+/**
+ * Handles for the repositories already written as units of work (work.ts), which run on either
+ * dialect: SQLite's handles are these too; a PostgreSQL store has only kysely. A function taking
+ * these instead of ReadableDB/WritableDB says it runs on the district server's PostgreSQL.
+ */
+export type PortableReadable = WorkTarget & { readonly [readable]: true };
+export type PortableWritable = PortableReadable & { readonly [writable]: true };
+
+/** PostgreSQL's handles: every connection of the read pool is read-only (postgres/open.ts). */
+export function portableHandles(writer: Kysely<Database>, reader: Kysely<Database>) {
+  return {
+    writer: { db: writer, sqlite: null } as PortableWritable,
+    reader: { db: reader, sqlite: null } as PortableReadable,
+  };
+}
 
 export function asReadable(connection: Connection): ReadableDB {
   return connection as ReadableDB;

@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import type { BatchChecksTable, BatchReviewRow, BatchRow, Database } from './schema';
 import type { BatchPreparationsTable } from './teamSchema';
-import type { Insertable, Selectable } from 'kysely';
-import { inTransaction, type ReadableDB, type WritableDB } from './handles';
-import { statement } from './statements';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { PortableWritable, ReadableDB } from './handles';
+import { firstOf, rowsOf, runWrite, type Work } from './work';
 
 export type NewReview = Omit<Insertable<Database['batch_reviews']>, 'id'>;
 type CheckRow = Selectable<BatchChecksTable>;
@@ -44,7 +44,7 @@ export function reviewHistory({ db }: ReadableDB, batchId: string): Promise<Batc
   return db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', batchId).orderBy('id').execute();
 }
 
-export async function insertReview({ db }: WritableDB, review: NewReview): Promise<void> {
+export async function insertReview({ db }: PortableWritable, review: NewReview): Promise<void> {
   await db.insertInto('batch_reviews').values(review).execute();
 }
 
@@ -56,40 +56,40 @@ export interface ReviewSnapshot {
   prepared: Selectable<BatchPreparationsTable> | undefined;
 }
 
-/** A batch, its checks, latest review and latest preparation, read on the write connection (call inside a transaction). */
-export function reviewSnapshot(writer: WritableDB, batchId: string): ReviewSnapshot {
-  const { sqlite } = writer;
+/** A batch, its checks, latest review and latest preparation, read inside the unit of work that acts on them. */
+export function* reviewSnapshot(db: Kysely<Database>, batchId: string): Work<ReviewSnapshot> {
   return {
-    batch: statement(sqlite, 'SELECT * FROM batches WHERE id = ?').get(batchId) as BatchRow | undefined,
-    checks: statement(sqlite, 'SELECT * FROM batch_checks WHERE batch_id = ?').get(batchId) as CheckRow | undefined,
-    latest: statement(sqlite, 'SELECT * FROM batch_reviews WHERE batch_id = ? ORDER BY id DESC LIMIT 1').get(
-      batchId,
-    ) as BatchReviewRow | undefined,
-    prepared: statement(sqlite, 'SELECT * FROM batch_preparations WHERE batch_id = ? ORDER BY id DESC LIMIT 1').get(
-      batchId,
-    ) as Selectable<BatchPreparationsTable> | undefined,
+    batch: yield* firstOf(db.selectFrom('batches').selectAll().where('id', '=', batchId)),
+    checks: yield* firstOf(db.selectFrom('batch_checks').selectAll().where('batch_id', '=', batchId)),
+    latest: yield* firstOf(
+      db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', batchId).orderBy('id', 'desc').limit(1),
+    ),
+    prepared: yield* firstOf(
+      db.selectFrom('batch_preparations').selectAll().where('batch_id', '=', batchId).orderBy('id', 'desc').limit(1),
+    ),
   };
 }
 
 /**
- * Appends a review in one transaction with the read it depends on: `decide` sees the batch, its
+ * Appends a review in one unit of work with the read it depends on: `decide` sees the batch, its
  * checks and its latest review as they are inside the transaction and returns the row to write, or
- * throws to refuse. Two callers can never both act on the same state (better-sqlite3 runs the
- * transaction to the end before anything else touches the connection).
+ * throws to refuse. Two callers can never both act on the same state: SQLite runs the unit to the
+ * end before anything else touches the connection; PostgreSQL runs it SERIALIZABLE and runs it
+ * again after a conflict, when `decide` sees the other's review and refuses.
  */
 export function appendReviewGuarded(
-  writer: WritableDB,
+  writer: PortableWritable,
   batchId: string,
   decide: (state: ReviewSnapshot) => NewReview,
-): BatchReviewRow {
-  return inTransaction(writer, () => {
-    const { sqlite } = writer;
-    const review = decide(reviewSnapshot(writer, batchId));
-    const id = statement(
-      sqlite,
-      `INSERT INTO batch_reviews (batch_id, action, by, at, note, total_cents, fees_cents, partial_cents, total_count, fingerprint)
-       VALUES (@batch_id, @action, @by, @at, @note, @total_cents, @fees_cents, @partial_cents, @total_count, @fingerprint)`,
-    ).run({ ...review, note: review.note ?? null, fingerprint: review.fingerprint ?? null }).lastInsertRowid;
-    return statement(sqlite, 'SELECT * FROM batch_reviews WHERE id = ?').get(Number(id)) as BatchReviewRow;
+): Promise<BatchReviewRow> {
+  return runWrite(writer, function* (db) {
+    const review = decide(yield* reviewSnapshot(db, batchId));
+    const [row] = yield* rowsOf(
+      db
+        .insertInto('batch_reviews')
+        .values({ ...review, note: review.note ?? null, fingerprint: review.fingerprint ?? null })
+        .returningAll(),
+    );
+    return row!;
   });
 }
