@@ -12,21 +12,17 @@
  * Every credit posts 1 to 5 business days after its batch date, the lag drawn per batch, so postings
  * come out of order. Lines posted after `to` are not on the statement: those batches are in transit.
  */
+import type { BankStatementLine } from '../../shared/domain';
 import { addDays, businessDateOf, Temporal } from '../../shared/time';
 import { hash32 } from './rng';
 import { secToMs, type BatchRecord, type SandboxState, type TxnRecord } from './state';
 
 export type PayeeBanking = 'plain' | 'split' | 'lumped';
 
-export interface PlannedBankLine {
-  postedDate: string;
-  /** Signed cents: credits positive. */
-  amountCents: number;
+/** A statement line (its account is the plan's) with what it pays: the answer key of the matching tests. */
+export interface PlannedBankLine extends Omit<BankStatementLine, 'account'> {
+  /** Its BAI2 type code: a deposit 165 (preauthorized ACH credit) or 301 (commercial deposit), a return 555, a charge 698. */
   kind: 'deposit' | 'service_charge' | 'ach_return';
-  /** BAI2 type code: 165 preauthorized ACH credit, 301 commercial deposit, 555 ACH return, 698 service charge. */
-  typeCode: string;
-  bankReference: string;
-  text: string;
   /** The batches a deposit pays (sorted), and whether it pays their totals or their partials. */
   batchIds: string[];
   basis: 'total' | 'partial' | null;

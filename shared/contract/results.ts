@@ -121,14 +121,11 @@ export interface TransactionDetail {
   payeeName: string | null;
 }
 
-export interface GlAccountTotal {
-  glAccountId: string | null;
-  glNumber: string | null;
-  glLabel: string | null;
-  amountCents: number;
-  amountWithoutFeesCents: number;
-  count: number;
-}
+/** One Chart of Accounts account's GL rows in a range, summed. */
+export type GlAccountTotal = Pick<
+  GlBatch,
+  'glAccountId' | 'glNumber' | 'glLabel' | 'amountCents' | 'amountWithoutFeesCents' | 'count'
+>;
 
 export interface GlBatchReport {
   rows: GlBatch[];

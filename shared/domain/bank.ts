@@ -61,14 +61,22 @@ export interface BankExplanation {
   undone: { by: string; at: string; reason: string } | null;
 }
 
-export interface BankLineSummary {
-  id: number;
+/** A line as the bank's statement says it: what a parser reads, the Bank view shows and the sandbox writes. */
+export interface BankStatementLine {
+  /** The bank's account number or id, as text (leading zeros matter). */
   account: string;
   postedDate: BusinessDate;
+  /** Signed integer cents: credits (money in) positive, debits negative. */
   amountCents: number;
+  /** BAI2 type code ("165"), OFX TRNTYPE ("DEP"), or the CSV mapping's type column. */
   typeCode: string;
+  /** BAI2 bank reference, OFX FITID, or the CSV mapping's reference column; '' when absent. */
   bankReference: string;
   text: string;
+}
+
+export interface BankLineSummary extends BankStatementLine {
+  id: number;
   status: BankLineStatus;
   match: BankMatch | null;
   suggestions: BankSuggestion[];
@@ -179,15 +187,7 @@ export interface BankCsvPreview {
   /** The header's column names, as the mapping's delimiter and skipped lines find them. */
   columns: string[];
   /** The first lines as the mapping reads them. */
-  lines: Array<{
-    lineNumber: number;
-    account: string;
-    postedDate: BusinessDate;
-    amountCents: number;
-    typeCode: string;
-    bankReference: string;
-    text: string;
-  }>;
+  lines: Array<BankStatementLine & { lineNumber: number }>;
   /** Lines the whole file holds, read this way. */
   lineCount: number;
   /** Why the file cannot be read this way, in one line naming the column or the file's line; else null. */
