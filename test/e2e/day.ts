@@ -36,8 +36,7 @@ export async function shot(name: string): Promise<string> {
 }
 
 /** axe-core on the page as it is; fails on serious or critical violations, naming them. */
-export async function expectAccessible(label: string): Promise<void> {
-  const page = day.page;
+export async function expectAccessible(label: string, page: Page = day.page): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (

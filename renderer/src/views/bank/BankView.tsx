@@ -29,7 +29,7 @@ function lineColumns(today: string | undefined) {
   return [
     line.date('date', 'Posted', (l) => l.postedDate, '120px'),
     line.money('amount', 'Amount', (l) => l.amountCents, '120px'),
-    line.cell('status', 'Match', (l) => <BankStatusBadge status={l.status} />, '110px'),
+    line.cell('status', 'Match', (l) => <BankStatusBadge status={l.status} />, '124px'),
     line.text('match', 'Deposit', (l) => matchSummary(l), 'minmax(170px, 1.4fr)'),
     line.numeric(
       'age',

@@ -202,8 +202,8 @@ export function CsvMappingDialog({
               label="Amounts"
               value={draft.amountKind}
               options={[
-                { value: 'signed', label: 'One column, money out negative' },
-                { value: 'split', label: 'A debit and a credit column' },
+                { value: 'signed', label: 'One signed column' },
+                { value: 'split', label: 'Debit and credit columns' },
               ]}
               onChange={(value) => set({ amountKind: value as MappingDraft['amountKind'] })}
             />
@@ -241,7 +241,6 @@ export function CsvMappingDialog({
                 getRowId={(x) => String(x.lineNumber)}
                 caption="The first lines, read with this mapping"
                 captionHidden
-                scroll
               />
               <p className="muted" role="status">
                 The first {formatCount(Math.min(PREVIEW_LINES, preview.data.lineCount))} of{' '}
