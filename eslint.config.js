@@ -10,95 +10,87 @@ import globals from 'globals';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
-const zone = (target, from, message) => ({ target, from, message });
 const OURS = ['./electron', './renderer', './test', './bench', './scripts'];
+const engineParts = (...parts) => parts.map((part) => `./electron/engine/${part}`);
 
-/** Who may import what. `from` lists what the `target` folder must NOT import. */
+/** Who may import what: a file under `target` must not import anything under `from`. */
+const forbid = (target, from, message) => ({ target, from, message });
 const layerZones = [
-  ...OURS.map((from) => zone('./shared', from, 'shared/ is pure TypeScript and imports nothing of ours.')),
-  ...['./electron', './test', './bench', './scripts'].map((from) =>
-    zone('./renderer', from, 'renderer/ may import shared/ only; talk to the engine through bridge.ts.'),
-  ),
-  ...[
-    './electron/main',
-    './electron/preload',
-    './electron/cli',
-    './electron/web',
-    './electron/sandbox',
+  forbid('./shared', OURS, 'shared/ is pure TypeScript and imports nothing of ours.'),
+  forbid(
     './renderer',
-  ].map((from) => zone('./electron/engine', from, 'electron/engine/ imports shared/ and its own parts only.')),
-  ...[
+    ['./electron', './test', './bench', './scripts'],
+    'renderer/ may import shared/ only; talk to the engine through bridge.ts.',
+  ),
+  forbid(
     './electron/engine',
-    './electron/main',
-    './electron/preload',
-    './electron/cli',
-    './electron/web',
-    './renderer',
-  ].map((from) => zone('./electron/sandbox', from, 'electron/sandbox/ imports shared/ only.')),
-  ...[
-    './electron/engine',
-    './electron/main',
-    './electron/cli',
-    './electron/web',
+    ['./electron/main', './electron/preload', './electron/cli', './electron/web', './electron/sandbox', './renderer'],
+    'electron/engine/ imports shared/ and its own parts only.',
+  ),
+  forbid(
     './electron/sandbox',
-    './renderer',
-  ].map((from) => zone('./electron/preload', from, 'electron/preload/ exposes the contract and imports shared/ only.')),
-  ...['./electron/cli', './electron/web', './renderer'].map((from) =>
-    zone('./electron/main', from, 'electron/main/ is a host: it imports the engine and shared/, not other hosts.'),
+    ['./electron/engine', './electron/main', './electron/preload', './electron/cli', './electron/web', './renderer'],
+    'electron/sandbox/ imports shared/ only.',
   ),
-  ...['./electron/main', './electron/cli', './renderer'].map((from) =>
-    zone('./electron/web', from, 'electron/web/ is a host: it imports the engine and shared/, not other hosts.'),
+  forbid(
+    './electron/preload',
+    ['./electron/engine', './electron/main', './electron/cli', './electron/web', './electron/sandbox', './renderer'],
+    'electron/preload/ exposes the contract and imports shared/ only.',
   ),
-  ...['./electron/main', './renderer'].map((from) =>
-    zone('./electron/cli', from, 'electron/cli/ may start the web host and sandbox, never the Electron main process.'),
+  forbid(
+    './electron/main',
+    ['./electron/cli', './electron/web', './renderer'],
+    'electron/main/ is a host: it imports the engine and shared/, not other hosts.',
+  ),
+  forbid(
+    './electron/web',
+    ['./electron/main', './electron/cli', './renderer'],
+    'electron/web/ is a host: it imports the engine and shared/, not other hosts.',
+  ),
+  forbid(
+    './electron/cli',
+    ['./electron/main', './renderer'],
+    'electron/cli/ may start the web host and sandbox, never the Electron main process.',
   ),
   // Inside the engine, zones that follow the data: api (wire) and store do not know each other,
   // the differ is pure, and nothing below reconcile/export/sync/handlers imports them.
-  ...[
-    './electron/engine/store',
-    './electron/engine/reconcile',
-    './electron/engine/export',
-    './electron/engine/sync',
-    './electron/engine/handlers',
-  ].map((from) =>
-    zone('./electron/engine/api', from, 'api/ speaks the wire format only; it knows nothing of the store or above.'),
-  ),
-  ...[
+  forbid(
     './electron/engine/api',
-    './electron/engine/reconcile',
-    './electron/engine/export',
-    './electron/engine/sync',
-    './electron/engine/handlers',
-    './electron/engine/bank',
-  ].map((from) =>
-    zone(
-      './electron/engine/store',
-      from,
-      'store/ takes domain rows (shared/domain), never wire objects or the layers above it.',
-    ),
+    engineParts('store', 'reconcile', 'export', 'sync', 'handlers'),
+    'api/ speaks the wire format only; it knows nothing of the store or above.',
   ),
-  ...[
-    './electron/engine/api',
+  forbid(
     './electron/engine/store',
-    './electron/engine/reconcile',
-    './electron/engine/export',
-    './electron/engine/sync',
-    './electron/engine/handlers',
-  ].map((from) => zone('./electron/engine/differ', from, 'differ/ is pure: (old, new) -> changes.')),
+    engineParts('api', 'reconcile', 'export', 'sync', 'handlers', 'bank'),
+    'store/ takes domain rows (shared/domain), never wire objects or the layers above it.',
+  ),
+  forbid(
+    './electron/engine/differ',
+    engineParts('api', 'store', 'reconcile', 'export', 'sync', 'handlers'),
+    'differ/ is pure: (old, new) -> changes.',
+  ),
   // Hosts use the engine's facade: its constructor, and the few host-side helpers beside it.
-  ...['./electron/main', './electron/cli', './electron/web'].flatMap((target) =>
-    ['api', 'store', 'differ', 'sync', 'reconcile', 'export', 'handlers', 'bank', 'events.ts', 'settings.ts'].map(
-      (inside) =>
-        zone(
-          target,
-          `./electron/engine/${inside}`,
-          'Hosts use the engine through createEngine() and its facade, never its insides.',
-        ),
+  forbid(
+    ['./electron/main', './electron/cli', './electron/web'],
+    engineParts(
+      'api',
+      'store',
+      'differ',
+      'sync',
+      'reconcile',
+      'export',
+      'handlers',
+      'bank',
+      'events.ts',
+      'settings.ts',
     ),
+    'Hosts use the engine through createEngine() and its facade, never its insides.',
   ),
   // Only the three hosts construct an engine.
-  ...['./shared', './renderer', './electron/engine', './electron/sandbox', './electron/preload'].map((target) =>
-    zone(target, './electron/engine/engine.ts', 'Only main/, cli/ and web/ construct an engine.'),
+  forbid(
+    ['./shared', './renderer', './electron/engine', './electron/sandbox', './electron/preload'],
+    './electron/engine/engine.ts',
+    'Only main/, cli/ and web/ construct an engine.',
   ),
 ];
 
