@@ -1,7 +1,9 @@
 /**
  * The Electron main process: one window over the engine, hardened (window.ts, csp.ts,
  * permissions.ts, protocol.ts), credentials in safeStorage (credentials.ts), the nightly schedule
- * (schedule.ts), notifications, a native menu and a clean shutdown.
+ * (schedule.ts), notifications, a native menu and a clean shutdown. The window opens while the
+ * store does (opening.ts); the page works on this computer's engine or on a district server
+ * (workplace.ts).
  *
  * The engine runs in this process, not in a utilityProcess: docs/engine-hosting.md gives the
  * measurements and the rule for moving it.
@@ -40,6 +42,9 @@ import { hostSchedule } from './schedule';
 import { installCleanShutdown } from './shutdown';
 import { createMainWindow, lockDownContents } from './window';
 import { loadWindowState } from './windowState';
+import { createWorkplace } from './workplace';
+import { signInToServer } from './districtServer';
+import { systemCertificates } from './serverHttp';
 
 const policy = appUrlPolicy({ isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL });
 const logger = createConsoleLogger();
@@ -86,7 +91,6 @@ async function start(): Promise<void> {
     page: (progress) => sendDesktopEvent(mainWindow?.webContents, 'opening', progress),
     taskbar: (fraction) => mainWindow?.setProgressBar(fraction),
   });
-  registerDesktopIpc(ipcMain, { 'opening.status': () => opening.current() }, policy.isAppUrl);
 
   const sandbox = sandboxProvider();
   const opened = createEngine({
@@ -104,10 +108,29 @@ async function start(): Promise<void> {
       logger,
     }),
   });
-  // Calls made while the store opens wait for it (a failed open ends the app, below).
-  const local = { callUnknown: async (method: unknown, args: unknown) => (await opened).callUnknown(method, args) };
+  // This computer's engine, or a district server once signed in (Settings); calls made while the
+  // store opens wait for it (a failed open ends the app, below).
+  const workplace = createWorkplace({
+    local: opened,
+    connect: signInToServer,
+    ca: systemCertificates(),
+    rememberFile: join(userData, 'district-server.json'),
+    onStatus: (status) => sendDesktopEvent(mainWindow?.webContents, 'server', status),
+    onWarning: (message) => logger.warn(message),
+  });
+  registerDesktopIpc(
+    ipcMain,
+    {
+      'opening.status': () => opening.current(),
+      'server.status': () => workplace.status(),
+      'server.signIn': (args) => workplace.signIn(args),
+      'server.signOut': () => workplace.signOut(),
+    },
+    policy.isAppUrl,
+  );
+  const stopForwarding = forwardEvents(workplace, () => mainWindow?.webContents ?? null);
 
-  const chooseFile = withExportSaveDialog(local, async ({ defaultName, extension }) => {
+  const chooseFile = withExportSaveDialog(workplace, async ({ defaultName, extension }) => {
     const options = {
       title: 'Export GL batches',
       defaultPath: join(app.getPath('documents'), defaultName),
@@ -125,7 +148,7 @@ async function start(): Promise<void> {
           // Progress and the result reach the renderer as the usual contract events; a refusal
           // (no connection yet, already running) is told in a dialog since no page asked for it.
           syncNow: () =>
-            void local.callUnknown('sync.start', {}).catch((error: unknown) => {
+            void workplace.callUnknown('sync.start', {}).catch((error: unknown) => {
               const detail = redact(toErrorPayload(error).message);
               const options = { type: 'warning' as const, message: 'The sync could not start.', detail };
               void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
@@ -152,8 +175,6 @@ async function start(): Promise<void> {
   void importSandboxStatementOnce(engine, sandbox.statement).catch((error: unknown) =>
     logger.warn("The sandbox's bank statement was not imported", { error: String(error) }),
   );
-
-  const stopForwarding = forwardEvents(engine, () => mainWindow?.webContents ?? null);
 
   const stopNotifying = notifySyncResults(
     engine,

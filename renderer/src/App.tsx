@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { KeyboardHelp } from './components/KeyboardHelp';
 import { OpeningScreen } from './components/OpeningScreen';
-import { useOpening } from './desktopHost';
+import { ServerBadge } from './components/ServerBadge';
+import { useOpening, useReadsFollowWorkplace, useServerStatus } from './desktopHost';
 import { useShortcuts } from './hooks/useShortcuts';
 import { VIEWS, navigate, routeFromHash, type Route } from './routes';
 import { reads } from './data/queries';
@@ -54,6 +55,8 @@ export function App() {
   const info = app.data;
   const syncing = useSync().running;
   const opening = useOpening();
+  const server = useServerStatus();
+  useReadsFollowWorkplace(server);
   const [helpOpen, setHelpOpen] = useState(false);
 
   const viewKeys = Object.fromEntries(VIEWS.map((view) => [view.key, () => navigate(view.id)]));
@@ -78,6 +81,7 @@ export function App() {
             Sandbox data
           </span>
         )}
+        <ServerBadge status={server} />
         {syncing && (
           <span className="badge badge-syncing" role="status">
             Syncing…

@@ -1,15 +1,18 @@
 /**
  * The desktop host's own calls and events (shared/desktopHost.ts), through the preload's
- * `window.reconDesktop`. The browser has no such host: there `desktopHost.available()` is false and
+ * `window.reconDesktop`: the store's opening, and whether the app works on this computer's data or
+ * on a district server. The browser has no such host: there `desktopHost.available()` is false and
  * the hooks report nothing.
  */
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type {
   DesktopEventName,
   DesktopEvents,
   DesktopMethodName,
   DesktopMethods,
   OpeningProgress,
+  ServerStatus,
 } from '../../shared/desktopHost';
 import type { ErrorPayload } from '../../shared/contract';
 import { BridgeError } from './bridge';
@@ -32,6 +35,7 @@ let override: DesktopHostApi | null | undefined;
 /** For tests: stand in for the preload (null: no desktop host, as in the browser; undefined: the real one). */
 export function setDesktopHost(next: DesktopHostApi | null | undefined): void {
   override = next;
+  serverStatus.reset();
 }
 
 function api(): DesktopHostApi | null {
@@ -78,4 +82,72 @@ export function useOpening(): OpeningProgress | null {
     return stop;
   }, []);
   return progress;
+}
+
+/**
+ * Where the app works, shared by every component that shows it: one subscription to the host's
+ * 'server' event and one first question, whoever asks first.
+ */
+const serverStatus = (() => {
+  let current: ServerStatus | null = null;
+  let stop: (() => void) | null = null;
+  const subscribers = new Set<() => void>();
+  const set = (next: ServerStatus) => {
+    current = next;
+    subscribers.forEach((notify) => notify());
+  };
+  return {
+    subscribe(notify: () => void): () => void {
+      subscribers.add(notify);
+      if (!stop && desktopHost.available()) {
+        let heard = false;
+        stop = desktopHost.on('server', (next) => {
+          heard = true;
+          set(next);
+        });
+        desktopHost.call('server.status', {}).then(
+          (now) => {
+            if (!heard) set(now);
+          },
+          () => undefined,
+        );
+      }
+      return () => subscribers.delete(notify);
+    },
+    get: () => current,
+    /** The latest answer of a call that switched (it may arrive before or after the event). */
+    set,
+    reset() {
+      stop?.();
+      stop = null;
+      current = null;
+    },
+  };
+})();
+
+/** Desktop only: this computer's data or a district server (null in the browser, or until known). */
+export function useServerStatus(): ServerStatus | null {
+  return useSyncExternalStore(serverStatus.subscribe, serverStatus.get, () => null);
+}
+
+/** After a sign-in or sign-out through desktopHost.call, show its answer at once. */
+export function serverStatusChanged(status: ServerStatus): void {
+  serverStatus.set(status);
+}
+
+/** One key per place the data comes from: this computer, or a user on a server. */
+export function workplaceKey(status: ServerStatus | null): string {
+  return status?.mode === 'server' ? `${status.url} ${status.name}` : 'local';
+}
+
+/** Every cached read belongs to the place it was read from: switching places reads everything anew. */
+export function useReadsFollowWorkplace(status: ServerStatus | null): void {
+  const client = useQueryClient();
+  const key = workplaceKey(status);
+  const last = useRef(key);
+  useEffect(() => {
+    if (last.current === key) return;
+    last.current = key;
+    void client.resetQueries();
+  }, [client, key]);
 }

@@ -25,14 +25,23 @@ export async function startTeamHost(
   options: { users?: Array<[string, Role]>; behindProxy?: boolean } = {},
 ): Promise<TeamHost> {
   const clock = fixedClock(NOW);
-  const engine = await createTestEngine({ host: 'web', clock });
+  // Its own folder: exports named by the fixed clock would otherwise meet those of an earlier run.
+  const dataFolder = mkdtempSync(join(tmpdir(), 'recon-team-data-'));
+  const engine = await createTestEngine({ host: 'web', clock, dataFolder });
   await seedDistrict(engine.internals.store.writer.db);
   await ensureChecksFresh(engine.internals.store.writer);
   for (const [name, role] of options.users ?? []) await engine.team.users.add({ name, role, password: PASSWORD });
   const staticDir = mkdtempSync(join(tmpdir(), 'recon-team-'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>District Recon</title>');
   const behindProxy = options.behindProxy ?? false;
-  const host = await startWebHost({ engine, staticDir, team: { engine, secure: behindProxy, behindProxy } });
+  const host = await startWebHost({
+    engine,
+    staticDir,
+    team: { engine, secure: behindProxy, behindProxy },
+    // As `district-recon serve` does: an export's download id is its record id.
+    resolveDownload: async (id) =>
+      (await engine.call('export.list', {})).find((record) => String(record.id) === id)?.file ?? null,
+  });
   return {
     engine,
     host,

@@ -30,6 +30,11 @@ describe('the preload', () => {
   it('reaches no npm package but electron, and no schema code', () => {
     const { files, packages } = reachable(resolve(ROOT, 'electron/preload/index.ts'));
     expect(packages).toEqual(['electron']);
-    expect(files).toEqual(['electron/preload/index.ts', 'shared/contractNames.ts', 'shared/desktopHost.ts']);
+    expect(files).toEqual([
+      'electron/preload/index.ts',
+      'shared/contractNames.ts',
+      'shared/contractRoles.ts',
+      'shared/desktopHost.ts',
+    ]);
   });
 });

@@ -66,10 +66,15 @@ describe('preload', () => {
     const before = invoked.length;
     expect(await desktop.call('opening.status', {})).toEqual({ ok: true, result: 'reply' });
     expect(invoked.at(-1)).toEqual(['recon:desktop', 'opening.status', {}]);
+    expect(await desktop.call('server.signIn', { url: 'https://recon.district.org' })).toEqual({
+      ok: true,
+      result: 'reply',
+    });
+    expect(invoked.at(-1)).toEqual(['recon:desktop', 'server.signIn', { url: 'https://recon.district.org' }]);
     for (const method of ['app.info', 'hasOwnProperty', '__proto__']) {
       expect(await desktop.call(method, {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_METHOD' } });
     }
-    expect(invoked.length).toBe(before + 1);
+    expect(invoked.length).toBe(before + 2);
   });
 
   it('delivers only desktop events from the desktop channel, and contract events never there', () => {

@@ -7,6 +7,7 @@ import { Outcome, QueryStatus } from '../../components/Status';
 import { reads } from '../../data/queries';
 import { replaces, useAction } from '../../data/useAction';
 import { ConnectionForm } from './ConnectionForm';
+import { DistrictServerPanel } from './DistrictServerPanel';
 import { ExportSettings } from './ExportSettings';
 
 type Draft = Omit<Settings, 'serviceUrl' | 'connectionConfigured'>;
@@ -48,6 +49,8 @@ export function SettingsView() {
   return (
     <section aria-labelledby="view-title" className="view view-narrow">
       <h1 id="view-title">Settings</h1>
+      {/* Before the settings: on a server whose session ended, they cannot be read until a sign-in. */}
+      <DistrictServerPanel />
       <QueryStatus query={query} loading="Loading settings…" />
       {settings && (
         <>
