@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { BANK_EXPLANATION_KINDS, type BankExplanationKind } from '../../../../shared/domain';
 import { ConfirmDialog } from '../../components/Dialog';
-import { ChoiceField, optionsOf } from '../../components/Fields';
+import { ChoiceField, NoteField, optionsOf } from '../../components/Fields';
 import { useBankActions } from '../../data/bank';
 import { EXPLANATION_KIND_LABELS } from './bankLabels';
 
@@ -36,16 +36,12 @@ export function ExplainDialog({
         options={optionsOf(BANK_EXPLANATION_KINDS, (k) => EXPLANATION_KIND_LABELS[k])}
         onChange={(value) => setKind(value as BankExplanationKind)}
       />
-      <label className="field field-block">
-        <span>{kind === 'other' ? 'Note (required)' : 'Note (optional)'}</span>
-        <textarea
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          rows={3}
-          maxLength={2000}
-          required={kind === 'other'}
-        />
-      </label>
+      <NoteField
+        label={kind === 'other' ? 'Note (required)' : 'Note (optional)'}
+        value={note}
+        onChange={setNote}
+        required={kind === 'other'}
+      />
     </ConfirmDialog>
   );
 }
@@ -80,16 +76,7 @@ export function ReasonDialog({
         if (await onConfirm(reason)) onClose();
       }}
     >
-      <label className="field field-block">
-        <span>Reason (kept with the line)</span>
-        <textarea
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          rows={3}
-          maxLength={2000}
-          required
-        />
-      </label>
+      <NoteField label="Reason (kept with the line)" value={reason} onChange={setReason} required />
     </ConfirmDialog>
   );
 }

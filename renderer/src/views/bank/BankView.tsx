@@ -4,7 +4,7 @@ import { BANK_LINE_STATUSES } from '../../../../shared/domain';
 import { DataTable } from '../../components/DataTable';
 import { ChoiceField, DateRange, optionsOf } from '../../components/Fields';
 import { columnsOf } from '../../components/columns';
-import { EmptyState, QueryStatus } from '../../components/Status';
+import { EmptyState, QueryStatus, type EmptyText } from '../../components/Status';
 import { bankLineFilter, bankReads } from '../../data/bank';
 import { PAGE_LIMIT, usePagedList } from '../../data/usePagedList';
 import { formatCount } from '../../format';
@@ -21,6 +21,14 @@ export function BankView({ itemId }: { itemId: string | null }) {
   if (itemId) return <BankLineView id={Number(itemId)} />;
   return <BankList />;
 }
+
+const EMPTY: Record<'none' | 'noMatch', EmptyText> = {
+  none: {
+    title: 'No bank statement imported yet.',
+    hint: "Import the bank's BAI2, OFX or CSV statement above; its lines are matched to deposits.",
+  },
+  noMatch: { title: 'No bank lines match these filters.', hint: 'Widen the date range or choose All lines.' },
+};
 
 const line = columnsOf<BankLineSummary>();
 
@@ -98,15 +106,7 @@ function BankList() {
             onOpen={(l) => navigate('bank', l.id)}
             keyboard
             height="min(60vh, 560px)"
-            empty={
-              <EmptyState title={filtered ? 'No bank lines match these filters.' : 'No bank statement imported yet.'}>
-                <p>
-                  {filtered
-                    ? 'Widen the date range or choose All lines.'
-                    : "Import the bank's BAI2, OFX or CSV statement above; its lines are matched to deposits."}
-                </p>
-              </EmptyState>
-            }
+            empty={<EmptyState {...(filtered ? EMPTY.noMatch : EMPTY.none)} />}
           />
         )}
       </section>
