@@ -98,7 +98,7 @@ describe('two users on one district server', () => {
     const benHistory = ben.getByRole('region', { name: 'Sign-off history' });
     await benHistory.getByText('Not signed off yet.').waitFor();
     // A page that reloads loses this mark; one that re-reads its data keeps it.
-    await ben.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+    await ben.evaluate(() => ((globalThis as unknown as { notReloaded: boolean }).notReloaded = true));
     await shot(ben, '01-preparer-before');
 
     await ana.getByRole('button', { name: 'Sign off…' }).click();
@@ -116,7 +116,9 @@ describe('two users on one district server', () => {
     await expect(benHistory.textContent()).resolves.toContain(`by ${APPROVER}`);
     await expect(benHistory.textContent()).resolves.toContain(NOTE);
     await ben.getByRole('button', { name: 'Withdraw sign-off…' }).waitFor();
-    await expect(ben.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true);
+    await expect(ben.evaluate(() => (globalThis as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(
+      true,
+    );
     await benHistory.scrollIntoViewIfNeeded();
     await shot(ben, '03-preparer-sees-signed');
     await expectAccessible('Batch detail on a district server', ben);
