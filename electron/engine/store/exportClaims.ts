@@ -3,12 +3,14 @@
  * transaction it records itself pending, with the deposits of its scope and the reversals it was
  * given, leaving out what another export (done, or still pending) already claimed. SQLite takes the
  * write lock first (BEGIN IMMEDIATE), so two claims, in two processes on one file too, run one after
- * the other: the second sees the first's rows and cannot claim a deposit twice.
+ * the other: the second sees the first's rows and cannot claim a deposit twice. PostgreSQL runs it
+ * SERIALIZABLE (work.ts): of two overlapping claims one commits, the other is run again and sees it.
  */
 import type { ExportRecord } from '../../../shared/contract';
-import { inWriteTransaction, type WritableDB } from './handles';
-import { recordPendingExport, toExportRecord, type ExportValues } from './exports';
+import type { PortableReadable, PortableWritable } from './handles';
+import { pendingExport, toExportRecord, type ExportValues } from './exports';
 import { glScope } from './glRows';
+import { execute, rowsOf, runRead, runWrite } from './work';
 
 export interface ClaimRequest extends ExportValues {
   /** The reversals (transaction_changes ids) of the export's range. */
@@ -31,32 +33,34 @@ export interface ExportClaim {
 
 const CHUNK = 500;
 
-export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<ExportClaim> {
-  return inWriteTransaction(writer, async (tx) => {
-    const { db } = tx;
-    const id = await recordPendingExport(tx, request);
+export function claimExport(writer: PortableWritable, request: ClaimRequest): Promise<ExportClaim> {
+  return runWrite(writer, function* (db) {
+    const [pending] = yield* rowsOf(db.insertInto('exports').values(pendingExport(request)).returning('id'));
+    const id = pending!.id;
     const inScope = glScope(db, request.scope).select('g.batch_id').distinct();
 
-    const postedDeposits = await db
-      .selectFrom('export_deposits')
-      .select(['export_id', 'batch_id'])
-      .where('batch_id', 'in', inScope)
-      .where('export_id', '!=', id)
-      .execute();
+    const postedDeposits = yield* rowsOf(
+      db
+        .selectFrom('export_deposits')
+        .select(['export_id', 'batch_id'])
+        .where('batch_id', 'in', inScope)
+        .where('export_id', '!=', id),
+    );
     const postedReversals: Array<{ export_id: number; change_id: number }> = [];
     for (let at = 0; at < request.changeIds.length; at += CHUNK) {
       postedReversals.push(
-        ...(await db
-          .selectFrom('export_reversals')
-          .select(['export_id', 'change_id'])
-          .where('change_id', 'in', request.changeIds.slice(at, at + CHUNK) as number[])
-          .where('export_id', '!=', id)
-          .execute()),
+        ...(yield* rowsOf(
+          db
+            .selectFrom('export_reversals')
+            .select(['export_id', 'change_id'])
+            .where('change_id', 'in', request.changeIds.slice(at, at + CHUNK) as number[])
+            .where('export_id', '!=', id),
+        )),
       );
     }
 
     let claimable = glScope(db, request.scope)
-      .select((eb) => [eb.val(id).as('export_id'), 'g.batch_id'])
+      .select((eb) => [eb.cast<number>(eb.val(id), 'integer').as('export_id'), 'g.batch_id'])
       .distinct();
     if (!request.repost) {
       claimable = claimable.where((eb) =>
@@ -71,29 +75,26 @@ export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<
         ),
       );
     }
-    await db.insertInto('export_deposits').columns(['export_id', 'batch_id']).expression(claimable).execute();
-    const { n } = await db
-      .selectFrom('export_deposits')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('export_id', '=', id)
-      .executeTakeFirstOrThrow();
+    const deposits = yield* execute(
+      db.insertInto('export_deposits').columns(['export_id', 'batch_id']).expression(claimable),
+    );
 
     const reposted = new Set(postedReversals.map((r) => r.change_id));
     const changeIds = request.repost ? [...request.changeIds] : request.changeIds.filter((c) => !reposted.has(c));
     for (let at = 0; at < changeIds.length; at += CHUNK) {
       const values = changeIds.slice(at, at + CHUNK).map((change_id) => ({ export_id: id, change_id }));
-      await db.insertInto('export_reversals').values(values).execute();
+      yield* execute(db.insertInto('export_reversals').values(values));
     }
 
     const by = [...new Set([...postedDeposits, ...postedReversals].map((row) => row.export_id))];
     const postedBy = by.length
-      ? (await db.selectFrom('exports').selectAll().where('id', 'in', by).orderBy('id', 'desc').execute()).map(
+      ? (yield* rowsOf(db.selectFrom('exports').selectAll().where('id', 'in', by).orderBy('id', 'desc'))).map(
           toExportRecord,
         )
       : [];
     return {
       id,
-      deposits: Number(n),
+      deposits,
       changeIds,
       alreadyPosted: {
         deposits: new Set(postedDeposits.map((row) => row.batch_id)).size,
@@ -105,37 +106,39 @@ export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<
 }
 
 /** What the exports before this one already posted of a scope: the pre-check the UI asks first. */
-export async function postedInScope(
-  reader: Pick<WritableDB, 'db'>,
+export function postedInScope(
+  reader: PortableReadable,
   scope: ExportValues['scope'],
   changeIds: readonly number[],
 ): Promise<ExportRecord[]> {
-  const { db } = reader;
-  const ids = new Set(
-    (
-      await db
-        .selectFrom('export_deposits')
-        .select('export_id')
-        .distinct()
-        .where('batch_id', 'in', glScope(db, scope).select('g.batch_id'))
-        .execute()
-    ).map((row) => row.export_id),
-  );
-  for (let at = 0; at < changeIds.length; at += CHUNK) {
-    const rows = await db
-      .selectFrom('export_reversals')
-      .select('export_id')
-      .distinct()
-      .where('change_id', 'in', changeIds.slice(at, at + CHUNK) as number[])
-      .execute();
-    for (const row of rows) ids.add(row.export_id);
-  }
-  if (ids.size === 0) return [];
-  const rows = await db
-    .selectFrom('exports')
-    .selectAll()
-    .where('id', 'in', [...ids])
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(toExportRecord);
+  return runRead(reader, function* (db) {
+    const ids = new Set(
+      (yield* rowsOf(
+        db
+          .selectFrom('export_deposits')
+          .select('export_id')
+          .distinct()
+          .where('batch_id', 'in', glScope(db, scope).select('g.batch_id')),
+      )).map((row) => row.export_id),
+    );
+    for (let at = 0; at < changeIds.length; at += CHUNK) {
+      const rows = yield* rowsOf(
+        db
+          .selectFrom('export_reversals')
+          .select('export_id')
+          .distinct()
+          .where('change_id', 'in', changeIds.slice(at, at + CHUNK) as number[]),
+      );
+      for (const row of rows) ids.add(row.export_id);
+    }
+    if (ids.size === 0) return [];
+    const rows = yield* rowsOf(
+      db
+        .selectFrom('exports')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .orderBy('id', 'desc'),
+    );
+    return rows.map(toExportRecord);
+  });
 }

@@ -1,6 +1,7 @@
 /** The export registry: every export's range, filters, layout, totals, rows and file hash, and overlaps. */
 import type { ExportLayout, ExportRecord } from '../../../shared/contract';
-import type { ExportRow } from './schema';
+import type { Insertable } from 'kysely';
+import type { ExportRow, ExportsTable } from './schema';
 import { inTransaction, type ReadableDB, type WritableDB } from './handles';
 import { statement } from './statements';
 
@@ -50,29 +51,24 @@ export interface ExportTotals {
   sha256: string;
 }
 
-/** Claims an export before its file is written: pending, with no totals yet. Returns its id. */
-export async function recordPendingExport({ db }: WritableDB, values: ExportValues): Promise<number> {
-  const row = await db
-    .insertInto('exports')
-    .values({
-      created_at: values.createdAt,
-      from_date: values.scope.from,
-      to_date: values.scope.to,
-      payee_ids: JSON.stringify([...(values.scope.payeeIds ?? [])].sort((a, b) => a - b)),
-      methods: JSON.stringify([...(values.scope.methods ?? [])].sort()),
-      layout: values.layout,
-      file: values.file,
-      companion_file: values.companionFile,
-      row_count: 0,
-      total_cents: 0,
-      total_without_fees_cents: 0,
-      sha256: '',
-      created_by: values.createdBy,
-      status: 'pending',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+/** The row of an export claimed before its file is written: pending, with no totals yet. */
+export function pendingExport(values: ExportValues): Insertable<ExportsTable> {
+  return {
+    created_at: values.createdAt,
+    from_date: values.scope.from,
+    to_date: values.scope.to,
+    payee_ids: JSON.stringify([...(values.scope.payeeIds ?? [])].sort((a, b) => a - b)),
+    methods: JSON.stringify([...(values.scope.methods ?? [])].sort()),
+    layout: values.layout,
+    file: values.file,
+    companion_file: values.companionFile,
+    row_count: 0,
+    total_cents: 0,
+    total_without_fees_cents: 0,
+    sha256: '',
+    created_by: values.createdBy,
+    status: 'pending',
+  };
 }
 
 /** The written file's totals and hash, while the export is still pending (before the rename). */

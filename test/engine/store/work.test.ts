@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portableHandles, type PortableWritable } from '../../../electron/engine/store/handles';
 import { openPostgresStore, type PostgresStore } from '../../../electron/engine/store/postgres/open';
+import { claimExport } from '../../../electron/engine/store/exportClaims';
 import { appendReviewGuarded, type NewReview } from '../../../electron/engine/store/reviews';
 import { execute, firstOf, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { createTestDb, type TestStore } from '../../helpers/db';
@@ -82,6 +83,50 @@ function behavesTheSame(open: () => Promise<{ writer: PortableWritable; close():
       return yield* rowsOf(db.selectFrom('batch_reviews').select(['action', 'by']).where('batch_id', '=', '730001'));
     });
     expect(written).toEqual([{ action: 'sign_off', by: winner }]);
+  });
+
+  it('two overlapping export claims at once take each deposit once', async () => {
+    await runWrite(writer, function* (db) {
+      for (let day = 2; day <= 13; day++) {
+        const date = `2026-04-${String(day).padStart(2, '0')}`;
+        yield* execute(
+          db.insertInto('gl_batches').values({
+            gl_batch_id: `g${day}`,
+            date,
+            batch_id: `74${String(day).padStart(4, '0')}`,
+            payee_id: 1,
+            gl_account_id: null,
+            gl_number: '4100-000',
+            gl_label: 'Athletics',
+            amount_cents: day * 100,
+            amount_without_fees_cents: day * 100,
+            count: 1,
+            raw: '{}',
+            synced_at: '2026-04-20T00:00:00.000Z',
+          }),
+        );
+      }
+    });
+    const claim = (from: string, to: string) =>
+      claimExport(writer, {
+        createdAt: '2026-04-20T15:00:00.000Z',
+        scope: { from, to },
+        layout: 'je-csv',
+        file: `/exports/${from}.csv`,
+        companionFile: null,
+        createdBy: 'Ann',
+        changeIds: [],
+        repost: false,
+      });
+    const [a, b] = await Promise.all([claim('2026-04-01', '2026-04-10'), claim('2026-04-05', '2026-04-30')]);
+    const claimed = await runRead(writer, function* (db) {
+      return yield* rowsOf(db.selectFrom('export_deposits').select(['export_id', 'batch_id']).orderBy('batch_id'));
+    });
+    const batchIds = claimed.map((row) => row.batch_id);
+    expect(new Set(batchIds).size).toBe(batchIds.length);
+    expect(batchIds).toHaveLength(12);
+    expect(a.deposits + b.deposits).toBe(12);
+    expect(a.alreadyPosted.deposits + b.alreadyPosted.deposits).toBe(6);
   });
 
   it('a unit that throws leaves nothing of what it wrote', async () => {

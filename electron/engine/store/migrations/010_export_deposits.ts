@@ -38,7 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     let covered = db
       .selectFrom('gl_batches as g')
       .leftJoin('batches as b', 'b.id', 'g.batch_id')
-      .select((eb) => [eb.val(done.id).as('export_id'), 'g.batch_id'])
+      .select((eb) => [eb.cast<number>(eb.val(done.id), 'integer').as('export_id'), 'g.batch_id'])
       .distinct()
       .where('g.date', '>=', done.from_date)
       .where('g.date', '<=', done.to_date);
