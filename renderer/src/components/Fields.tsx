@@ -120,38 +120,55 @@ export function ChoiceField({
   );
 }
 
-/**
- * A list filter's choice of one code: the filter holds a list (the chosen code, or none for `any`),
- * and only codes from `values` reach onChange.
- */
+/** The code among `values` that an option's text stands for; none for '' (the `any` entry). */
+const codeOf = <T extends string | number>(values: readonly T[], text: string) =>
+  values.find((value) => String(value) === text);
+
+interface CodeOptions<T> {
+  label: string;
+  values: readonly T[];
+  labelOf(value: NoInfer<T>): string;
+  /** The field `/` focuses. */
+  search?: boolean;
+}
+
+/** One of a fixed list of codes (a layout, a kind), typed: only codes from `values` reach onChange. */
+export function CodeChoice<T extends string | number>({
+  values,
+  labelOf,
+  value,
+  onChange,
+  ...field
+}: CodeOptions<T> & { value: NoInfer<T>; onChange(value: NoInfer<T>): void; hint?: ReactNode }) {
+  return (
+    <ChoiceField
+      {...field}
+      value={value}
+      options={optionsOf(values, labelOf)}
+      onChange={(text) => {
+        const code = codeOf(values, text);
+        if (code !== undefined) onChange(code);
+      }}
+    />
+  );
+}
+
+/** A list filter's choice of one code: the filter holds a list, the chosen code or none for `any`. */
 export function FilterChoice<T extends string | number>({
-  label,
-  any,
   values,
   labelOf,
   chosen,
   onChange,
-  search,
-}: {
-  label: string;
-  any: string;
-  values: readonly T[];
-  labelOf(value: NoInfer<T>): string;
-  chosen: readonly NoInfer<T>[] | undefined;
-  onChange(chosen: T[]): void;
-  /** The field `/` focuses. */
-  search?: boolean;
-}) {
+  ...field
+}: CodeOptions<T> & { any: string; chosen: readonly NoInfer<T>[] | undefined; onChange(chosen: NoInfer<T>[]): void }) {
   return (
     <ChoiceField
-      label={label}
-      search={search}
+      {...field}
       value={chosen?.[0]}
-      any={any}
       options={optionsOf(values, labelOf)}
       onChange={(text) => {
-        const value = values.find((candidate) => String(candidate) === text);
-        onChange(value === undefined ? [] : [value]);
+        const code = codeOf(values, text);
+        onChange(code === undefined ? [] : [code]);
       }}
     />
   );

@@ -4,7 +4,7 @@ import type { ExportLayout } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
 import { Instant } from '../../components/Dates';
 import { ConfirmDialog } from '../../components/Dialog';
-import { CheckField, ChoiceField, optionsOf } from '../../components/Fields';
+import { CheckField, CodeChoice } from '../../components/Fields';
 import { Money } from '../../components/Money';
 import { formatTimeLeft } from '../../../../shared/estimate';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -64,11 +64,12 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
     <section className="panel export-panel" aria-labelledby="export-title">
       <h2 id="export-title">Export</h2>
       <div className="export-row">
-        <ChoiceField
+        <CodeChoice
           label="Layout"
           value={chosenLayout}
-          options={optionsOf(EXPORT_LAYOUT_OPTIONS, (option) => EXPORT_LAYOUT_LABELS[option])}
-          onChange={(value) => setLayout(value as ExportLayout)}
+          values={EXPORT_LAYOUT_OPTIONS}
+          labelOf={(option) => EXPORT_LAYOUT_LABELS[option]}
+          onChange={setLayout}
         />
         <button
           type="button"
