@@ -213,7 +213,7 @@ describe('the Bank view', () => {
     // j moves to the best candidate's button, j again to the next; Enter confirms the one in focus.
     await page.keyboard.press('j');
     await page.keyboard.press('j');
-    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Confirm #2');
+    await expect(page.locator(':focus').textContent()).resolves.toBe('Confirm #2');
     await page.keyboard.press('Enter');
     await match.getByText(/Confirmed by Pat Reviewer\./).waitFor();
     const confirmed = await engine.call('bank.line', { id: lineId });
