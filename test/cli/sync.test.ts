@@ -1,27 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
+import { sandboxAndFolder } from '../helpers/sandboxFolder';
 
 const BIN = fileURLToPath(new URL('../../electron/cli/bin.mjs', import.meta.url));
 
 describe('district-recon sync / status', () => {
-  let sandbox: SandboxServer;
-  let folder: string;
-  beforeAll(async () => {
-    sandbox = await startSandbox({
+  const ctx = sandboxAndFolder(
+    {
       seed: 3,
       scenario: { days: 5, dailyVolume: 40, payees: 2, glAccounts: 5 },
       faults: { serverErrorRate: 0.05, maxConsecutive: 1 },
-    });
-    folder = mkdtempSync(join(tmpdir(), 'recon-cli-'));
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+    },
+    'recon-cli-',
+  );
+  const { folder } = ctx;
 
   const cli = (args: string[], env: Record<string, string> = {}) =>
     new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -40,6 +33,7 @@ describe('district-recon sync / status', () => {
     'syncs with credentials from the environment, prints a JSON summary, and status reports it',
     { timeout: 120_000 },
     async () => {
+      const { sandbox } = ctx;
       const db = join(folder, 'a.sqlite');
       const result = await cli(['sync', '--db', db, '--url', sandbox.url, '--json'], {
         RECON_TOKEN: sandbox.token,
@@ -67,6 +61,7 @@ describe('district-recon sync / status', () => {
   );
 
   it('fails (exit 1) in words without credentials, and refuses bad usage (exit 2)', { timeout: 120_000 }, async () => {
+    const { sandbox } = ctx;
     const db = join(folder, 'b.sqlite');
     const none = await cli(['sync', '--db', db, '--url', sandbox.url]);
     expect(none.status).toBe(1);

@@ -1,16 +1,11 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
+import { describe, expect, it } from 'vitest';
+import type { SandboxServer } from '../../../electron/sandbox';
 import { openStore } from '../../../electron/engine/store/open';
+import { sandboxAndFolder } from '../../helpers/sandboxFolder';
 import { SMALL_SCENARIO, START, truthTransactions } from './harness';
-
-const RUNNER = fileURLToPath(new URL('./killRunner.ts', import.meta.url));
-const FROM = '2026-02-20';
+import { FROM, spawnRunner } from './runnerChild';
 
 interface Warm {
   ready: Promise<void>;
@@ -19,16 +14,7 @@ interface Warm {
 
 /** Spawns a child that loads its modules and waits; run() lets it sync, killing it `killAfterMs` after it started (null: let it finish). */
 function spawnWarm(sandbox: SandboxServer, db: string): Warm {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, db, FROM], {
-    env: {
-      ...process.env,
-      RECON_URL: sandbox.url,
-      RECON_TOKEN: sandbox.token,
-      RECON_SECRET: sandbox.secret,
-      RECON_NOW: START,
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawnRunner(sandbox, db, START);
   let out = '';
   let err = '';
   let killAfter: number | null = null;
@@ -64,24 +50,19 @@ function spawnWarm(sandbox: SandboxServer, db: string): Warm {
 }
 
 describe('a sync killed at random points (SIGKILL) and re-run', () => {
-  let sandbox: SandboxServer;
-  let folder: string;
-  beforeAll(async () => {
-    // A little latency so a run lasts long enough to be cut at many different places.
-    sandbox = await startSandbox({
+  // A little latency so a run lasts long enough to be cut at many different places.
+  const ctx = sandboxAndFolder(
+    {
       seed: 11,
       now: START,
       scenario: SMALL_SCENARIO,
       faults: { latencyMs: [1, 4], serverErrorRate: 0.03, resetRate: 0.02, maxConsecutive: 1 },
-    });
-    folder = mkdtempSync(join(tmpdir(), 'recon-kill-'));
-  });
-  afterAll(async () => {
-    await sandbox.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+    },
+    'recon-kill-',
+  );
 
   it('ends equal to the truth with no duplicate change rows and integrity_check ok', { timeout: 180_000 }, async () => {
+    const { sandbox, folder } = ctx;
     const db = join(folder, 'district-recon.sqlite');
     // Deterministic "random" kill points spread over the run (ms after the run started).
     let seed = 12345;

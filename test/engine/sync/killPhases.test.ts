@@ -2,36 +2,22 @@
  * Sign off, let the service change the deposits' own facts, then kill -9 the next sync in each of
  * its phases and run it again: the re-opens and the checks are never lost (issue 12, item 2).
  */
-import { spawn } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxServer } from '../../../electron/sandbox';
 import { createEngineWithInternals } from '../../../electron/engine/engine';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { silentLogger } from '../../../electron/engine/logger';
 import { fixedClock } from '../../../shared/time';
+import { sandboxAndFolder } from '../../helpers/sandboxFolder';
 import { SMALL_SCENARIO, START } from './harness';
-
-const RUNNER = fileURLToPath(new URL('./killRunner.ts', import.meta.url));
-const FROM = '2026-02-20';
+import { FROM, spawnRunner } from './runnerChild';
 
 /** One sync of `db` in a child process; resolves with whether it was killed. */
 function runChild(sandbox: SandboxServer, db: string, killPhase?: string): Promise<{ killed: boolean }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, db, FROM], {
-    env: {
-      ...process.env,
-      RECON_URL: sandbox.url,
-      RECON_TOKEN: sandbox.token,
-      RECON_SECRET: sandbox.secret,
-      RECON_NOW: sandbox.now().toString(),
-      ...(killPhase ? { RECON_KILL_PHASE: killPhase } : {}),
-    },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawnRunner(sandbox, db, sandbox.now().toString(), killPhase ? { RECON_KILL_PHASE: killPhase } : {});
   let err = '';
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   child.stdout.on('data', (chunk: Buffer) => {
@@ -47,15 +33,13 @@ function runChild(sandbox: SandboxServer, db: string, killPhase?: string): Promi
 }
 
 describe('kill -9 in each phase after a sign-off and an upstream change', () => {
-  let sandbox: SandboxServer;
-  let folder: string;
-  let prepared: string;
+  const ctx = sandboxAndFolder({ seed: 21, now: START, scenario: SMALL_SCENARIO }, 'recon-kill-phases-');
+  const { folder } = ctx;
+  const prepared = join(folder, 'prepared.sqlite');
   let signed: { amountChanged: string; glChanged: string };
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ seed: 21, now: START, scenario: SMALL_SCENARIO });
-    folder = mkdtempSync(join(tmpdir(), 'recon-kill-phases-'));
-    prepared = join(folder, 'prepared.sqlite');
+    const { sandbox } = ctx;
     expect(await runChild(sandbox, prepared)).toEqual({ killed: false });
 
     // Two deposits signed off, then the service changes one's transaction amount and the other's GL line.
@@ -87,17 +71,13 @@ describe('kill -9 in each phase after a sign-off and an upstream change', () => 
     signed = { amountChanged: first!.id, glChanged: second!.id };
   }, 120_000);
 
-  afterAll(async () => {
-    await sandbox.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
-
   for (const phase of ['transactions', 'batches', 'gl_batches', 'checks']) {
     it(
       `killed in ${phase}, then run again: both deposits re-opened, every deposit checked`,
       { timeout: 120_000 },
       async () => {
         const db = join(folder, `${phase}.sqlite`);
+        const { sandbox } = ctx;
         copyFileSync(prepared, db);
         expect(await runChild(sandbox, db, phase)).toEqual({ killed: true });
         expect(await runChild(sandbox, db)).toEqual({ killed: false });
