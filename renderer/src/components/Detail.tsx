@@ -2,10 +2,16 @@ import type { ReactNode } from 'react';
 import { methodLabel } from '../format';
 import { hrefFor, type ViewId } from '../routes';
 import { BusinessDate } from './Dates';
+import { Money } from './Money';
 import { QueryStatus } from './Status';
 
 /** One fact of a detail page: its name, its value, and the value's class (e.g. 'mono'). */
 export type Fact = [term: string, value: ReactNode, className?: string];
+
+/** A figure in dollars; `strong` for the one the others make up or come off. */
+export function moneyFact(term: string, cents: number, { strong = false } = {}): Fact {
+  return [term, <Money cents={cents} strong={strong} />];
+}
 
 /** Named figures or facts of one item, as a description list. */
 export function Facts({ facts, className = 'totals' }: { facts: Fact[]; className?: string }) {

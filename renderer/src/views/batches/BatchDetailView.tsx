@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ReviewBadge, VerdictBadge } from '../../components/Badges';
 import { ConfirmDialog } from '../../components/Dialog';
-import { DetailHead, DetailPage, Facts } from '../../components/Detail';
+import { DetailHead, DetailPage, Facts, moneyFact } from '../../components/Detail';
 import { NoteField } from '../../components/Fields';
 import { Difference, Money } from '../../components/Money';
 import { ReversalTable } from '../../components/ReversalTable';
@@ -78,9 +78,9 @@ export function BatchDetailView({ id }: { id: string }) {
           )}
           <Facts
             facts={[
-              ['Total', <Money key="total" cents={batch.totalCents} strong />],
-              ['Fees', <Money key="fees" cents={batch.feesCents} />],
-              ['Net', <Money key="net" cents={batch.partialCents} />],
+              moneyFact('Total', batch.totalCents, { strong: true }),
+              moneyFact('Fees', batch.feesCents),
+              moneyFact('Net', batch.partialCents),
               ['Transactions', formatCount(batch.totalCount), 'num-text'],
               [
                 'Difference (total check)',

@@ -3,8 +3,8 @@ import type { TransactionDetail } from '../../../../shared/contract';
 import type { PurchasedItem } from '../../../../shared/domain';
 import { columnsOf, StatusText } from '../../components/columns';
 import { Instant } from '../../components/Dates';
-import { DetailHead, DetailPage, Facts } from '../../components/Detail';
-import { Difference, Money } from '../../components/Money';
+import { DetailHead, DetailPage, Facts, moneyFact } from '../../components/Detail';
+import { Difference } from '../../components/Money';
 import { StaticTable } from '../../components/StaticTable';
 import { Timeline } from '../../components/Timeline';
 import { reads } from '../../data/queries';
@@ -44,11 +44,11 @@ export function TransactionDetailView({ id }: { id: number }) {
           </DetailHead>
           <Facts
             facts={[
-              ['Amount', <Money key="amount" cents={txn.amountCents} strong />],
-              ['Convenience fee', <Money key="fee" cents={txn.convenienceFeeCents} />],
-              ['Tax', <Money key="tax" cents={txn.taxCents} />],
-              ['Shipping', <Money key="shipping" cents={txn.shippingCents} />],
-              ['Refunded', <Money key="refunded" cents={txn.amountRefundedCents} />],
+              moneyFact('Amount', txn.amountCents, { strong: true }),
+              moneyFact('Convenience fee', txn.convenienceFeeCents),
+              moneyFact('Tax', txn.taxCents),
+              moneyFact('Shipping', txn.shippingCents),
+              moneyFact('Refunded', txn.amountRefundedCents),
             ]}
           />
           <Facts
