@@ -7,7 +7,7 @@ import { districtFolder, runCli, writeDistrictDb } from './run';
 describe('district-recon export gl and check', () => {
   const { folder, dbFile } = districtFolder('recon-cli-');
 
-  it('exports GL batches to the named workbook and warns of an overlapping earlier export', () => {
+  it('exports GL batches to the named workbook; what an earlier export posted is left out unless --repost', () => {
     const out = join(folder, 'gl.xlsx');
     const first = runCli(
       ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, '--db', dbFile],
@@ -20,29 +20,32 @@ describe('district-recon export gl and check', () => {
         `^Wrote ${out}: 10 GL rows, \\$363\\.57; 4 deposits and 0 reversals \\(\\$0\\.00\\) posted; sha256 [0-9a-f]{64}`,
       ),
     );
-    const second = runCli(
-      [
-        'export',
-        'gl',
-        '--from',
-        '2026-03-02',
-        '--to',
-        '2026-03-02',
-        '--payees',
-        '2',
-        '--methods',
-        'ACH',
-        '--layout',
-        'je-csv',
-        '--out',
-        join(folder, 'je.csv'),
-        '--db',
-        dbFile,
-      ],
-      folder,
-    );
+    const subset = [
+      'export',
+      'gl',
+      '--from',
+      '2026-03-02',
+      '--to',
+      '2026-03-02',
+      '--payees',
+      '2',
+      '--methods',
+      'ACH',
+      '--layout',
+      'je-csv',
+      '--out',
+      join(folder, 'je.csv'),
+      '--db',
+      dbFile,
+    ];
+    const refused = runCli(subset, folder);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/already posted by export #1 .*--repost/);
+    expect(existsSync(join(folder, 'je.csv')) || existsSync(join(folder, 'je.xlsx'))).toBe(false);
+    const second = runCli([...subset, '--repost'], folder);
     expect(second.code).toBe(0);
     expect(existsSync(join(folder, 'je.csv')) && existsSync(join(folder, 'je.xlsx'))).toBe(true);
+    expect(second.stderr).toMatch(/warning: posted again \d+ deposits/);
     expect(second.stderr).toContain(`overlaps export #1`);
     expect(second.stderr).toContain(out);
   });
@@ -56,7 +59,8 @@ describe('district-recon export gl and check', () => {
     expect(refused.stderr).toContain(`${out} already exists`);
     expect(readFileSync(out, 'utf8')).toBe('budget notes');
     expect(statSync(out).mode & 0o777).toBe(0o640);
-    const forced = runCli([...args, '--force'], folder);
+    // The range was posted by the first test's export: --repost, to exercise --force alone.
+    const forced = runCli([...args, '--force', '--repost'], folder);
     expect(forced.code).toBe(0);
     expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK');
   });

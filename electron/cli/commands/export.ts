@@ -1,6 +1,7 @@
 /**
  * `district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2]
- *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--db FILE]`
+ *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE]`
+ * Deposits and reversals an earlier export posted are left out (and said) unless --repost.
  * Without --from/--to the range is the one GL Batches opens on (glBatches.defaultRange), printed.
  * An existing --out file is refused unless --force. Progress goes to stderr (progress.ts).
  * Exit 0 written, 1 the export failed (message says why; nothing half written), 2 usage.
@@ -14,12 +15,12 @@ import { dateFlag, parseFlags, UsageError } from '../args';
 import { percent, progressLine, secondsLeft } from '../progress';
 
 const USAGE =
-  'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--db FILE]';
+  'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE]';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
     strings: ['from', 'to', 'out', 'payees', 'methods', 'layout', 'db'],
-    booleans: ['force'],
+    booleans: ['force', 'repost'],
   });
   if (positionals.length !== 1 || positionals[0] !== 'gl') throw new UsageError(`say what to export: gl\n${USAGE}`);
   // Both or neither: half a range is more likely a typo than a wish for the default's other end.
@@ -62,15 +63,24 @@ export async function run(argv: string[]): Promise<number> {
       layout: layout as ExportLayout | undefined,
       file: resolve(values.out),
       overwrite: values.force,
+      repost: values.repost,
     });
     const { record } = result;
     progress.done(`Exported ${record.rowCount} GL rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     process.stdout.write(
       `Wrote ${record.file}${record.companionFile ? ` (workbook: ${record.companionFile})` : ''}: ${record.rowCount} GL rows, ${formatMoney(record.totalCents)}; ${result.deposits} deposits and ${result.reversals} reversals (${formatMoney(result.reversalCents)}) posted; sha256 ${record.sha256}\n`,
     );
+    const { deposits, reversals } = result.alreadyPosted;
+    if (deposits + reversals > 0) {
+      process.stderr.write(
+        result.reposted
+          ? `warning: posted again ${deposits} deposits and ${reversals} reversals that earlier exports posted (--repost). Import this file only if those were never imported.\n`
+          : `Left out ${deposits} deposits and ${reversals} reversals that earlier exports posted; --repost posts them again.\n`,
+      );
+    }
     for (const earlier of result.overlaps) {
       process.stderr.write(
-        `warning: overlaps export #${earlier.id} of ${earlier.createdAt} (${earlier.from} to ${earlier.to}): ${earlier.file}. Do not post the same deposits or refunds twice.\n`,
+        `${result.reposted ? 'warning: overlaps' : 'posted before by'} export #${earlier.id} of ${earlier.createdAt} (${earlier.from} to ${earlier.to}): ${earlier.file}\n`,
       );
     }
     return 0;
