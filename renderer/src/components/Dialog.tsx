@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Form } from './Fields';
 
 interface DialogProps {
   title: string;
@@ -88,10 +89,9 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog title={title} open={open} onClose={onCancel}>
-      <form
+      <Form
         className="dialog-body"
-        onSubmit={(event) => {
-          event.preventDefault();
+        onSubmit={() => {
           if (!busy) onConfirm();
         }}
       >
@@ -114,7 +114,7 @@ export function ConfirmDialog({
             {busy ? 'Working…' : confirmLabel}
           </button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

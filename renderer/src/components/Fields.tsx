@@ -1,5 +1,21 @@
 /** Labelled form fields: the label's words are the field's accessible name. */
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type FormHTMLAttributes, type InputHTMLAttributes, type ReactNode } from 'react';
+
+/** A form that stays on the page: Enter or its submit button calls onSubmit (if any), never a page load. */
+export function Form({
+  onSubmit,
+  ...form
+}: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit?(): unknown }) {
+  return (
+    <form
+      {...form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit?.();
+      }}
+    />
+  );
+}
 
 /**
  * A hint sits under the label, outside it (so it is not part of the field's name); the field's

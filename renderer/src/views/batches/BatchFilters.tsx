@@ -1,7 +1,7 @@
 import type { BatchFilter } from '../../../../shared/contract';
 import { PAYMENT_METHODS, VERDICTS, type Payee } from '../../../../shared/domain';
 import { verdictText } from '../../components/Badges';
-import { DateRange, FilterChoice } from '../../components/Fields';
+import { DateRange, FilterChoice, Form } from '../../components/Fields';
 import { methodLabel } from '../../format';
 
 interface BatchFiltersProps {
@@ -14,7 +14,7 @@ interface BatchFiltersProps {
 export function BatchFilters({ filter, payees, onChange }: BatchFiltersProps) {
   const payeeNames = new Map(payees.map((p) => [p.id, p.removed ? `${p.name} (removed)` : p.name]));
   return (
-    <form className="filters" role="search" aria-label="Filter batches" onSubmit={(event) => event.preventDefault()}>
+    <Form className="filters" role="search" aria-label="Filter batches">
       <FilterChoice
         label="Payee"
         search
@@ -42,6 +42,6 @@ export function BatchFilters({ filter, payees, onChange }: BatchFiltersProps) {
         chosen={filter.verdicts}
         onChange={(verdicts) => onChange({ verdicts })}
       />
-    </form>
+    </Form>
   );
 }

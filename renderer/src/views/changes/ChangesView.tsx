@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CHANGE_KINDS, type ChangeKind } from '../../../../shared/domain';
 import { bridge } from '../../bridge';
 import { ConfirmDialog } from '../../components/Dialog';
-import { CheckField, FilterChoice } from '../../components/Fields';
+import { CheckField, FilterChoice, Form } from '../../components/Fields';
 import { engineQuery } from '../../data/engineQuery';
 import { invalidateScopes } from '../../data/queryClient';
 import { useAction } from '../../data/useAction';
@@ -60,7 +60,7 @@ export function ChangesView({ focus = null }: { focus?: string | null }) {
           Acknowledge all shown…
         </button>
       </div>
-      <form className="filters" role="search" aria-label="Filter changes" onSubmit={(event) => event.preventDefault()}>
+      <Form className="filters" role="search" aria-label="Filter changes">
         <FilterChoice
           label="Kind"
           search
@@ -75,7 +75,7 @@ export function ChangesView({ focus = null }: { focus?: string | null }) {
           checked={showAcknowledged}
           onChange={(checked) => setFilter('changes', { showAcknowledged: checked })}
         />
-      </form>
+      </Form>
       {grouped ? (
         <ChangeGroups focusKind={isKind(focus) ? focus : null} />
       ) : (

@@ -4,7 +4,7 @@ import type { GlAccount } from '../../../../shared/domain';
 import { bridge } from '../../bridge';
 import { columnsOf } from '../../components/columns';
 import { ConfirmDialog } from '../../components/Dialog';
-import { TextField } from '../../components/Fields';
+import { Form, TextField } from '../../components/Fields';
 import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
 import { StaticTable } from '../../components/StaticTable';
 import { reads } from '../../data/queries';
@@ -68,11 +68,10 @@ export function ChartOfAccountsView() {
         <h1 id="view-title">Chart of Accounts</h1>
         <p className="muted">{formatCount(active)} accounts</p>
       </div>
-      <form
+      <Form
         className="panel add-form"
         aria-labelledby="add-title"
-        onSubmit={async (event) => {
-          event.preventDefault();
+        onSubmit={async () => {
           if (addProblem) return;
           // The fields keep what was typed unless the account was really added.
           if (await add(number.trim(), label.trim())) {
@@ -103,7 +102,7 @@ export function ChartOfAccountsView() {
           </button>
         </div>
         {actionError && !removing && <ErrorBanner message={actionError} />}
-      </form>
+      </Form>
 
       <div className="filters">
         <TextField

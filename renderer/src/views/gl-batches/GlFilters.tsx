@@ -1,5 +1,5 @@
 import { PAYMENT_METHODS, type Payee } from '../../../../shared/domain';
-import { DateRange } from '../../components/Fields';
+import { DateRange, Form } from '../../components/Fields';
 import { methodLabel } from '../../format';
 import type { GlFilter } from '../../data/glFilter';
 
@@ -12,7 +12,7 @@ interface GlFiltersProps {
 /** Central date range, payees (several) and payment methods (several). */
 export function GlFilters({ filter, payees, onChange }: GlFiltersProps) {
   return (
-    <form className="filters" role="search" aria-label="Choose GL batches" onSubmit={(event) => event.preventDefault()}>
+    <Form className="filters" role="search" aria-label="Choose GL batches">
       <DateRange from={filter.from} to={filter.to} onChange={onChange} required search />
       <label className="field">
         <span>Payees</span>
@@ -52,6 +52,6 @@ export function GlFilters({ filter, payees, onChange }: GlFiltersProps) {
         ))}
         <small className="muted">{filter.methods.length ? '' : 'None ticked = all'}</small>
       </fieldset>
-    </form>
+    </Form>
   );
 }

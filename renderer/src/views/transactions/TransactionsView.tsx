@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { TRANSACTION_STATUSES } from '../../../../shared/domain';
 import { DataTable } from '../../components/DataTable';
-import { FilterChoice, TextField } from '../../components/Fields';
+import { FilterChoice, Form, TextField } from '../../components/Fields';
 import { EmptyState, ErrorBanner, QueryStatus, type EmptyText } from '../../components/Status';
 import { transactionFilter, transactionList, type PagerState } from '../../data/transactionPages';
 import { describeError } from '../../errors';
@@ -67,15 +67,7 @@ function TransactionList() {
   return (
     <section aria-labelledby="view-title" className="view">
       <h1 id="view-title">Transactions</h1>
-      <form
-        className="filters"
-        role="search"
-        aria-label="Search transactions"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setSearch(typed);
-        }}
-      >
+      <Form className="filters" role="search" aria-label="Search transactions" onSubmit={() => setSearch(typed)}>
         <TextField
           label="Search"
           className="field-grow"
@@ -99,7 +91,7 @@ function TransactionList() {
             {formatCount(count)} {count === 1 ? 'transaction' : 'transactions'}
           </p>
         )}
-      </form>
+      </Form>
       <QueryStatus query={query} loading="Loading transactions…" />
       {pager && error !== null && <ErrorBanner message={describeError(error)} onRetry={() => void query.refetch()} />}
       {pager && (
