@@ -1,11 +1,11 @@
 /** The exported file and its registry record are one outcome; nothing existing is replaced unless asked (issue 12, items 3 and 4). */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, onTestFinished } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { fixedClock } from '../../../shared/time';
 import { createTestEngine } from '../../helpers/engine';
+import { engineTest } from '../../helpers/engineTest';
 
 function seed(engine: Engine): void {
   const { sqlite } = engine.internals.store.writer;
@@ -27,37 +27,27 @@ function seed(engine: Engine): void {
 const RANGE = { from: '2026-03-01', to: '2026-03-31' };
 
 describe('export file and record', () => {
-  let engine: Engine;
-  let folder: string;
-  beforeEach(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'recon-export-atomic-'));
-    engine = await createTestEngine({
-      clock: fixedClock('2026-03-10T15:00:00Z'),
-      dataFolder: folder,
-      databasePath: join(folder, 'district-recon.sqlite'),
-    });
-    seed(engine);
-  });
-  afterEach(async () => {
-    await engine.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  engineTest.override({ fileDb: true });
+  engineTest.beforeEach(({ engine }) => seed(engine));
 
-  it('when the registry cannot be written after the rename, the file is removed and nothing is recorded', async () => {
-    const { sqlite } = engine.internals.store.writer;
-    sqlite.exec(`CREATE TRIGGER refuse_done BEFORE UPDATE OF status ON exports WHEN NEW.status = 'done'
+  engineTest(
+    'when the registry cannot be written after the rename, the file is removed and nothing is recorded',
+    async ({ engine, folder }) => {
+      const { sqlite } = engine.internals.store.writer;
+      sqlite.exec(`CREATE TRIGGER refuse_done BEFORE UPDATE OF status ON exports WHEN NEW.status = 'done'
                  BEGIN SELECT RAISE(ABORT, 'database is locked'); END`);
-    const file = join(folder, 'out.xlsx');
-    await expect(engine.call('export.glBatches', { ...RANGE, file })).rejects.toMatchObject({
-      code: 'STORE',
-      message: expect.stringContaining('no file was written'),
-    });
-    expect(existsSync(file)).toBe(false);
-    expect(readdirSync(folder).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-    expect(sqlite.prepare('SELECT COUNT(*) AS n FROM exports').get()).toEqual({ n: 0 });
-  });
+      const file = join(folder, 'out.xlsx');
+      await expect(engine.call('export.glBatches', { ...RANGE, file })).rejects.toMatchObject({
+        code: 'STORE',
+        message: expect.stringContaining('no file was written'),
+      });
+      expect(existsSync(file)).toBe(false);
+      expect(readdirSync(folder).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM exports').get()).toEqual({ n: 0 });
+    },
+  );
 
-  it('when the registry cannot be claimed, nothing is written at all', async () => {
+  engineTest('when the registry cannot be claimed, nothing is written at all', async ({ engine, folder }) => {
     const { sqlite } = engine.internals.store.writer;
     sqlite.exec(
       `CREATE TRIGGER refuse_claim BEFORE INSERT ON exports BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
@@ -67,38 +57,47 @@ describe('export file and record', () => {
     expect(readdirSync(folder).filter((n) => n.includes('out.xlsx'))).toEqual([]);
   });
 
-  it('refuses to replace an existing file unless asked, and leaves it untouched', async () => {
-    const file = join(folder, 'notes.xlsx');
-    writeFileSync(file, 'my notes', { mode: 0o600 });
-    await expect(engine.call('export.glBatches', { ...RANGE, file })).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: expect.stringContaining('already exists'),
-    });
-    expect(readFileSync(file, 'utf8')).toBe('my notes');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const result = await engine.call('export.glBatches', { ...RANGE, file, overwrite: true });
-    expect(result.record.file).toBe(file);
-    expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
-  });
+  engineTest(
+    'refuses to replace an existing file unless asked, and leaves it untouched',
+    async ({ engine, folder }) => {
+      const file = join(folder, 'notes.xlsx');
+      writeFileSync(file, 'my notes', { mode: 0o600 });
+      await expect(engine.call('export.glBatches', { ...RANGE, file })).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringContaining('already exists'),
+      });
+      expect(readFileSync(file, 'utf8')).toBe('my notes');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const result = await engine.call('export.glBatches', { ...RANGE, file, overwrite: true });
+      expect(result.record.file).toBe(file);
+      expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+    },
+  );
 
-  it('a killed export (pending record, temporary file) is cleaned up when the engine next opens', async () => {
-    const file = join(folder, 'killed.xlsx');
-    const temp = join(folder, '.~killed.xlsx.abcdef.tmp');
-    writeFileSync(temp, 'half a workbook');
-    engine.internals.store.writer.sqlite
-      .prepare(
-        `INSERT INTO exports (created_at, from_date, to_date, payee_ids, methods, layout, file, row_count, total_cents, sha256, status)
+  engineTest(
+    'a killed export (pending record, temporary file) is cleaned up when the engine next opens',
+    async ({ engine, folder }) => {
+      const file = join(folder, 'killed.xlsx');
+      const temp = join(folder, '.~killed.xlsx.abcdef.tmp');
+      writeFileSync(temp, 'half a workbook');
+      engine.internals.store.writer.sqlite
+        .prepare(
+          `INSERT INTO exports (created_at, from_date, to_date, payee_ids, methods, layout, file, row_count, total_cents, sha256, status)
          VALUES ('2026-03-10T15:00:00Z', '2026-03-01', '2026-03-31', '[]', '[]', 'xlsx', ?, 0, 0, '', 'pending')`,
-      )
-      .run(file);
-    await engine.close();
-    engine = await createTestEngine({
-      clock: fixedClock('2026-03-10T16:00:00Z'),
-      dataFolder: folder,
-      databasePath: join(folder, 'district-recon.sqlite'),
-    });
-    expect(existsSync(temp)).toBe(false);
-    expect(engine.internals.store.writer.sqlite.prepare('SELECT COUNT(*) AS n FROM exports').get()).toEqual({ n: 0 });
-    expect(await engine.call('export.overlaps', RANGE)).toEqual([]);
-  });
+        )
+        .run(file);
+      await engine.close();
+      const reopened = await createTestEngine({
+        clock: fixedClock('2026-03-10T16:00:00Z'),
+        dataFolder: folder,
+        databasePath: join(folder, 'district-recon.sqlite'),
+      });
+      onTestFinished(() => reopened.close());
+      expect(existsSync(temp)).toBe(false);
+      expect(reopened.internals.store.writer.sqlite.prepare('SELECT COUNT(*) AS n FROM exports').get()).toEqual({
+        n: 0,
+      });
+      expect(await reopened.call('export.overlaps', RANGE)).toEqual([]);
+    },
+  );
 });

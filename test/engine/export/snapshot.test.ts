@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
-import { fixedClock } from '../../../shared/time';
-import { createTestEngine } from '../../helpers/engine';
+import { engineTest } from '../../helpers/engineTest';
 
 const ROWS = 2500;
 const insertGl = `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id, gl_account_id, gl_number, gl_label, amount_cents, amount_without_fees_cents, count, raw, synced_at)
@@ -34,48 +31,38 @@ async function seed(engine: Engine): Promise<number> {
 }
 
 describe('export snapshot', () => {
-  let engine: Engine;
-  let folder: string;
-  beforeEach(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'recon-export-snapshot-'));
-    engine = await createTestEngine({
-      clock: fixedClock('2026-03-10T15:00:00Z'),
-      dataFolder: folder,
-      databasePath: join(folder, 'district-recon.sqlite'),
-    });
-  });
-  afterEach(async () => {
-    await engine.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  engineTest.override({ fileDb: true });
 
-  it("leaves the engine's connection free while it runs, and exports the rows as they were when it started", async () => {
-    const before = await seed(engine);
-    const { sqlite } = engine.internals.store.writer;
-    const file = join(folder, 'march.xlsx');
-    const writesDuringExport: string[] = [];
-    // A sync committing a GL row mid-export, on the engine's connection: it must succeed, and the
-    // export must not pick it up (every sheet from one snapshot).
-    engine.on('export.progress', ({ rows }) => {
-      if (rows >= ROWS || writesDuringExport.length) return;
-      sqlite.prepare(insertGl).run(`900001-late`, '900001', '4900-000', 123_456, 123_450);
-      writesDuringExport.push(`at row ${rows}`);
-    });
+  engineTest(
+    "leaves the engine's connection free while it runs, and exports the rows as they were when it started",
+    async ({ engine, folder }) => {
+      const before = await seed(engine);
+      const { sqlite } = engine.internals.store.writer;
+      const file = join(folder, 'march.xlsx');
+      const writesDuringExport: string[] = [];
+      // A sync committing a GL row mid-export, on the engine's connection: it must succeed, and the
+      // export must not pick it up (every sheet from one snapshot).
+      engine.on('export.progress', ({ rows }) => {
+        if (rows >= ROWS || writesDuringExport.length) return;
+        sqlite.prepare(insertGl).run(`900001-late`, '900001', '4900-000', 123_456, 123_450);
+        writesDuringExport.push(`at row ${rows}`);
+      });
 
-    const result = await engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file });
+      const result = await engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file });
 
-    expect(writesDuringExport).toHaveLength(1);
-    expect(sqlite.prepare('SELECT count(*) AS n FROM gl_batches').get()).toEqual({ n: ROWS + 1 });
-    expect(result.record).toMatchObject({ rowCount: ROWS, totalCents: before });
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.readFile(file);
-    const lastCell = (sheet: string, column: number) => {
-      const ws = workbook.getWorksheet(sheet)!;
-      return Math.round(Number(ws.getRow(ws.rowCount).getCell(column).value) * 100);
-    };
-    expect(lastCell('GL Batches', 8)).toBe(before);
-    expect(lastCell('Journal Entry', 5)).toBe(before);
-    expect(lastCell('Journal Entry', 6)).toBe(before);
-    expect(workbook.getWorksheet('GL Batches')!.rowCount).toBe(ROWS + 2);
-  });
+      expect(writesDuringExport).toHaveLength(1);
+      expect(sqlite.prepare('SELECT count(*) AS n FROM gl_batches').get()).toEqual({ n: ROWS + 1 });
+      expect(result.record).toMatchObject({ rowCount: ROWS, totalCents: before });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile(file);
+      const lastCell = (sheet: string, column: number) => {
+        const ws = workbook.getWorksheet(sheet)!;
+        return Math.round(Number(ws.getRow(ws.rowCount).getCell(column).value) * 100);
+      };
+      expect(lastCell('GL Batches', 8)).toBe(before);
+      expect(lastCell('Journal Entry', 5)).toBe(before);
+      expect(lastCell('Journal Entry', 6)).toBe(before);
+      expect(workbook.getWorksheet('GL Batches')!.rowCount).toBe(ROWS + 2);
+    },
+  );
 });
