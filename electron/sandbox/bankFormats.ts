@@ -117,6 +117,20 @@ const money = (cents: number) => {
 
 const sgml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
+/** The header of an OFX 1.x (SGML) file as banks write it; its blank line ends it. */
+export const OFX_SGML_HEADER: readonly string[] = [
+  'OFXHEADER:100',
+  'DATA:OFXSGML',
+  'VERSION:102',
+  'SECURITY:NONE',
+  'ENCODING:USASCII',
+  'CHARSET:1252',
+  'COMPRESSION:NONE',
+  'OLDFILEUID:NONE',
+  'NEWFILEUID:NONE',
+  '',
+];
+
 const OFX_TYPE: Record<PlannedBankLine['kind'], string> = {
   deposit: 'DEP',
   service_charge: 'SRVCHG',
@@ -152,19 +166,7 @@ function ofx(plan: BankStatementPlan): string {
     '</STMTRS></STMTTRNRS></BANKMSGSRSV1>',
     '</OFX>',
   ];
-  const header = [
-    'OFXHEADER:100',
-    'DATA:OFXSGML',
-    'VERSION:102',
-    'SECURITY:NONE',
-    'ENCODING:USASCII',
-    'CHARSET:1252',
-    'COMPRESSION:NONE',
-    'OLDFILEUID:NONE',
-    'NEWFILEUID:NONE',
-    '',
-  ];
-  return [...header, ...body].join('\r\n') + '\r\n';
+  return [...OFX_SGML_HEADER, ...body].join('\r\n') + '\r\n';
 }
 
 const CSV_TYPE: Record<PlannedBankLine['kind'], string> = {

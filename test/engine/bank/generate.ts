@@ -3,6 +3,8 @@
  * what a file holds and never hand-count a trailer. Malformations are made by editing the built text
  * (`editLine`), which keeps each test's fault visible.
  */
+import { OFX_SGML_HEADER } from '../../../electron/sandbox/bankFormats';
+
 export interface Bai2Detail {
   typeCode: string;
   /** Unsigned cents as the file writes them; the type code carries the direction. */
@@ -180,18 +182,7 @@ export function buildOfx(statements: OfxStatement[], dialect: 'sgml' | 'xml'): s
           '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
           '<?OFX OFXHEADER="200" VERSION="211" SECURITY="NONE" OLDFILEUID="NONE" NEWFILEUID="NONE"?>',
         ]
-      : [
-          'OFXHEADER:100',
-          'DATA:OFXSGML',
-          'VERSION:102',
-          'SECURITY:NONE',
-          'ENCODING:USASCII',
-          'CHARSET:1252',
-          'COMPRESSION:NONE',
-          'OLDFILEUID:NONE',
-          'NEWFILEUID:NONE',
-          '',
-        ];
+      : OFX_SGML_HEADER;
   return [...header, ...ofx].join(dialect === 'xml' ? '\n' : '\r\n') + '\n';
 }
 
