@@ -1,5 +1,4 @@
 import type { EngineContext } from '../context';
-import { inTransaction } from '../store/handles';
 import { listGlAccounts, replaceGlAccounts } from '../store/reference';
 import { connect } from '../sync/connection';
 import { toContractError } from '../sync/errors';
@@ -12,7 +11,7 @@ export function createGlAccountHandlers(ctx: EngineContext): DomainHandlers<'glA
       const client = await connect(ctx, ctx.sync.clientTuning);
       await client.changeGlAccount(action, account);
       const accounts = await client.glAccounts();
-      inTransaction(ctx.store.writer, () => replaceGlAccounts(ctx.store.writer, accounts, nowIso(ctx)));
+      await replaceGlAccounts(ctx.store.writer, accounts, nowIso(ctx));
     } catch (error) {
       throw toContractError(error);
     }
@@ -20,7 +19,7 @@ export function createGlAccountHandlers(ctx: EngineContext): DomainHandlers<'glA
     return listGlAccounts(ctx.store.reader);
   };
   return {
-    'glAccounts.list': async () => listGlAccounts(ctx.store.reader),
+    'glAccounts.list': () => listGlAccounts(ctx.store.reader),
     'glAccounts.add': (account) => changeAccount('add', account),
     'glAccounts.remove': (account) => changeAccount('remove', account),
   };

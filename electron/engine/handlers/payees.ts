@@ -4,6 +4,6 @@ import type { DomainHandlers } from './domain';
 
 export function createPayeeHandlers(ctx: EngineContext): DomainHandlers<'payees'> {
   return {
-    'payees.list': async () => listPayees(ctx.store.reader),
+    'payees.list': () => listPayees(ctx.store.reader),
   };
 }

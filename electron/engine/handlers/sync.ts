@@ -12,6 +12,6 @@ export function createSyncHandlers(ctx: EngineContext): DomainHandlers<'sync'> {
     },
     'sync.cancel': async () => ({ cancelled: service.cancel() }),
     'sync.status': () => service.status(),
-    'sync.runs': async ({ limit }) => listRuns(ctx.store.reader, limit),
+    'sync.runs': ({ limit }) => listRuns(ctx.store.reader, limit),
   };
 }

@@ -37,14 +37,14 @@ export async function getOverview(
     morningNews(reader, clock, bankWindowDays),
   ]);
   return {
-    lastRun: listRuns(reader, 1)[0] ?? null,
+    lastRun: (await listRuns(reader, 1))[0] ?? null,
     nextRunAt: schedule.enabled ? toIsoUtc(nextScheduled(clock.now(), schedule.time)) : null,
     newDeposits,
     changesToReview,
     latestChanges: latestChanges.map(toChange),
     reopened,
     dailyDeposits,
-    payees: listPayees(reader).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+    payees: (await listPayees(reader)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
     ...news,
   };
 }

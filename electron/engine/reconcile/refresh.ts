@@ -119,7 +119,7 @@ export async function ensureChecksFresh(
   at?: string,
   onProgress?: RefreshOptions['onProgress'],
 ): Promise<number> {
-  const interrupted = batchesToCheck(writer);
+  const interrupted = await batchesToCheck(writer);
   const stale = [...new Set([...(await batchesWithStaleChecks(writer)), ...interrupted])];
   if (stale.length === 0) return 0;
   const { refreshed } = await refreshBatchChecks(writer, stale, {
@@ -127,7 +127,7 @@ export async function ensureChecksFresh(
     reason: 'Changed since it was last checked',
     onProgress,
   });
-  clearBatchesToCheck(writer, interrupted);
+  await clearBatchesToCheck(writer, interrupted);
   return refreshed;
 }
 

@@ -1,28 +1,57 @@
-/** The sync's writes of batches (deposits): small statements, each in its caller's page transaction. */
+/** The sync's writes of batches (deposits): the upsert is a unit piece run in its page's unit of work. */
+import type { Kysely } from 'kysely';
 import type { Batch, Received as Parsed } from '../../../shared/domain';
-import type { ReadableDB, WritableDB } from './handles';
-import { statement } from './statements';
+import type { PortableReadable } from './handles';
+import type { Database } from './schema';
+import { execute, type Work } from './work';
 
-export function batchExists({ sqlite }: ReadableDB, id: string): boolean {
-  return statement(sqlite, 'SELECT 1 FROM batches WHERE id = ?').get(id) !== undefined;
+export async function batchExists({ db }: PortableReadable, id: string): Promise<boolean> {
+  return (await db.selectFrom('batches').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export function countBatchTransactions({ sqlite }: ReadableDB, batchId: string): number {
-  return (statement(sqlite, 'SELECT COUNT(*) AS n FROM transactions WHERE batch_id = ?').get(batchId) as { n: number })
-    .n;
+export async function countBatchTransactions({ db }: PortableReadable, batchId: string): Promise<number> {
+  const row = await db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('batch_id', '=', batchId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
-/** Inserts or updates a batch; returns whether anything was written. */
-export function upsertBatch({ sqlite }: WritableDB, { value, raw }: Parsed<Batch>, now: string): boolean {
-  const result = statement(
-    sqlite,
-
-    `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
-       VALUES (@id, @payeeId, @date, @paymentMethod, @totalCents, @feesCents, @partialCents, @totalCount, @raw, @now, @now)
-       ON CONFLICT(id) DO UPDATE SET payee_id = excluded.payee_id, date = excluded.date, payment_method = excluded.payment_method,
-         total_cents = excluded.total_cents, fees_cents = excluded.fees_cents, partial_cents = excluded.partial_cents,
-         total_count = excluded.total_count, raw = excluded.raw, updated_at = excluded.updated_at
-       WHERE batches.raw IS NOT excluded.raw`,
-  ).run({ ...value, raw, now });
-  return result.changes > 0;
+/** Inserts or updates a batch; yields whether anything was written (an unchanged raw JSON writes nothing). */
+export function* upsertBatchWork(db: Kysely<Database>, { value, raw }: Parsed<Batch>, now: string): Work<boolean> {
+  const changed = yield* execute(
+    db
+      .insertInto('batches')
+      .values({
+        id: value.id,
+        payee_id: value.payeeId,
+        date: value.date,
+        payment_method: value.paymentMethod,
+        total_cents: value.totalCents,
+        fees_cents: value.feesCents,
+        partial_cents: value.partialCents,
+        total_count: value.totalCount,
+        raw,
+        first_seen_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) => ({
+            payee_id: eb.ref('excluded.payee_id'),
+            date: eb.ref('excluded.date'),
+            payment_method: eb.ref('excluded.payment_method'),
+            total_cents: eb.ref('excluded.total_cents'),
+            fees_cents: eb.ref('excluded.fees_cents'),
+            partial_cents: eb.ref('excluded.partial_cents'),
+            total_count: eb.ref('excluded.total_count'),
+            raw: eb.ref('excluded.raw'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .whereRef('batches.raw', 'is distinct from', 'excluded.raw'),
+      ),
+  );
+  return changed > 0;
 }

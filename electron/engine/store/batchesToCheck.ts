@@ -1,24 +1,29 @@
 /** Batches waiting for their checks (table batches_to_check): durable, so a killed run's successor finishes them. */
-import type { ReadableDB, WritableDB } from './handles';
-import { statement } from './statements';
+import type { Kysely } from 'kysely';
+import { chunks } from './chunks';
+import type { PortableReadable, PortableWritable } from './handles';
+import type { Database } from './schema';
+import { execute, runWrite, type Work } from './work';
 
-/** Call inside the transaction of the page that touched them. */
-export function markBatchesToCheck({ sqlite }: WritableDB, batchIds: readonly string[], now: string): void {
-  const insert = statement(sqlite, 'INSERT OR IGNORE INTO batches_to_check (batch_id, since) VALUES (?, ?)');
-  for (const id of batchIds) insert.run(id, now);
+/** Run in the unit of work of the page that touched them. */
+export function* markBatchesToCheckWork(db: Kysely<Database>, batchIds: readonly string[], now: string): Work<void> {
+  for (const slice of chunks(batchIds))
+    yield* execute(
+      db
+        .insertInto('batches_to_check')
+        .values(slice.map((batch_id) => ({ batch_id, since: now })))
+        .onConflict((oc) => oc.column('batch_id').doNothing()),
+    );
 }
 
-export function batchesToCheck({ sqlite }: ReadableDB): string[] {
-  return (
-    statement(sqlite, 'SELECT batch_id FROM batches_to_check ORDER BY batch_id').all() as Array<{
-      batch_id: string;
-    }>
-  ).map((row) => row.batch_id);
+export async function batchesToCheck({ db }: PortableReadable): Promise<string[]> {
+  const rows = await db.selectFrom('batches_to_check').select('batch_id').orderBy('batch_id').execute();
+  return rows.map((row) => row.batch_id);
 }
 
-export function clearBatchesToCheck({ sqlite }: WritableDB, batchIds: readonly string[]): void {
-  const remove = statement(sqlite, 'DELETE FROM batches_to_check WHERE batch_id = ?');
-  sqlite.transaction(() => {
-    for (const id of batchIds) remove.run(id);
-  })();
+export function clearBatchesToCheck(writer: PortableWritable, batchIds: readonly string[]): Promise<void> {
+  return runWrite(writer, function* (db) {
+    for (const slice of chunks(batchIds))
+      yield* execute(db.deleteFrom('batches_to_check').where('batch_id', 'in', slice));
+  });
 }

@@ -16,7 +16,7 @@ const COUNTS = {
 
 type Span = { first: string | null; last: string | null };
 
-export function databaseStatus(db: ReadableDB, path: string): DatabaseStatus {
+export async function databaseStatus(db: ReadableDB, path: string): Promise<DatabaseStatus> {
   const { sqlite } = db;
   const counts = Object.fromEntries(
     Object.entries(COUNTS).map(([name, query]) => [name, (statement(sqlite, query).get() as { n: number }).n]),
@@ -29,8 +29,8 @@ export function databaseStatus(db: ReadableDB, path: string): DatabaseStatus {
       'SELECT MIN(business_date) AS first, MAX(business_date) AS last FROM transactions',
     ).get() as Span,
     batchDates: statement(sqlite, 'SELECT MIN(date) AS first, MAX(date) AS last FROM batches').get() as Span,
-    cursors: allCursors(db),
-    lastRun: listRuns(db, 1)[0] ?? null,
-    lastSuccessAt: lastSuccessAt(db),
+    cursors: await allCursors(db),
+    lastRun: (await listRuns(db, 1))[0] ?? null,
+    lastSuccessAt: await lastSuccessAt(db),
   };
 }

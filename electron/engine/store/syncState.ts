@@ -1,8 +1,12 @@
-/** Sync runs and cursors: plain functions over the raw connection (called inside page transactions). */
-import type { ReadableDB, WritableDB } from './handles';
-import { statement } from './statements';
+/**
+ * Sync runs and cursors, on either dialect. The writes a sync page makes with its rows (a cursor, the
+ * run's counts) are also units (`…Work`) that the page's own unit of work runs (syncCommit.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { PortableReadable, PortableWritable } from './handles';
 import type { SyncRunStatus, SyncRunSummary } from '../../../shared/contract';
-import type { SyncRunRow } from './schema';
+import type { Database, SyncRunRow } from './schema';
+import { execute, rowsOf, runWrite, type Work } from './work';
 
 export type RunTrigger = SyncRunSummary['trigger'];
 
@@ -14,53 +18,55 @@ export interface RunCounts {
   glBatchesSynced: number;
 }
 
-export function startRun({ sqlite }: WritableDB, trigger: RunTrigger, now: string): number {
-  // A run still marked running was cut off (crash, kill): its pages are committed, the run is not.
-  statement(
-    sqlite,
-    `UPDATE sync_runs SET status = 'failed', finished_at = ?, error = 'Interrupted before it finished; the next sync carried on from its last saved page.' WHERE status = 'running'`,
-  ).run(now);
-  return Number(
-    statement(sqlite, `INSERT INTO sync_runs (started_at, status, trigger) VALUES (?, 'running', ?)`).run(now, trigger)
-      .lastInsertRowid,
+export function startRun(writer: PortableWritable, trigger: RunTrigger, now: string): Promise<number> {
+  return runWrite(writer, function* (db) {
+    // A run still marked running was cut off (crash, kill): its pages are committed, the run is not.
+    yield* execute(
+      db
+        .updateTable('sync_runs')
+        .set({
+          status: 'failed',
+          finished_at: now,
+          error: 'Interrupted before it finished; the next sync carried on from its last saved page.',
+        })
+        .where('status', '=', 'running'),
+    );
+    const [row] = yield* rowsOf(
+      db.insertInto('sync_runs').values({ started_at: now, status: 'running', trigger }).returning('id'),
+    );
+    return Number(row!.id);
+  });
+}
+
+/** Adds a page's counts to the run: run in the page's own unit of work, so counts never drift. */
+export function* addRunCountsWork(db: Kysely<Database>, runId: number, counts: Partial<RunCounts>): Work<void> {
+  yield* execute(
+    db
+      .updateTable('sync_runs')
+      .set((eb) => ({
+        transactions_inserted: eb('transactions_inserted', '+', counts.transactionsInserted ?? 0),
+        transactions_updated: eb('transactions_updated', '+', counts.transactionsUpdated ?? 0),
+        changes_recorded: eb('changes_recorded', '+', counts.changesRecorded ?? 0),
+        batches_synced: eb('batches_synced', '+', counts.batchesSynced ?? 0),
+        gl_batches_synced: eb('gl_batches_synced', '+', counts.glBatchesSynced ?? 0),
+      }))
+      .where('id', '=', runId),
   );
 }
 
-/** Adds a page's counts to the run: called in the page's own transaction, so counts never drift. */
-export function addRunCounts({ sqlite }: WritableDB, runId: number, counts: Partial<RunCounts>): void {
-  statement(
-    sqlite,
-
-    `UPDATE sync_runs SET transactions_inserted = transactions_inserted + ?, transactions_updated = transactions_updated + ?,
-         changes_recorded = changes_recorded + ?, batches_synced = batches_synced + ?, gl_batches_synced = gl_batches_synced + ? WHERE id = ?`,
-  ).run(
-    counts.transactionsInserted ?? 0,
-    counts.transactionsUpdated ?? 0,
-    counts.changesRecorded ?? 0,
-    counts.batchesSynced ?? 0,
-    counts.glBatchesSynced ?? 0,
-    runId,
-  );
-}
-
-export function finishRun(
-  { sqlite }: WritableDB,
+export async function finishRun(
+  { db }: PortableWritable,
   runId: number,
   status: SyncRunStatus,
   now: string,
   error: string | null,
-): void {
-  statement(sqlite, 'UPDATE sync_runs SET status = ?, finished_at = ?, error = ? WHERE id = ?').run(
-    status,
-    now,
-    error,
-    runId,
-  );
+): Promise<void> {
+  await db.updateTable('sync_runs').set({ status, finished_at: now, error }).where('id', '=', runId).execute();
 }
 
 export function runSummary(row: SyncRunRow): SyncRunSummary {
   return {
-    id: row.id,
+    id: Number(row.id),
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     status: row.status as SyncRunStatus,
@@ -74,54 +80,67 @@ export function runSummary(row: SyncRunRow): SyncRunSummary {
   };
 }
 
-export function listRuns({ sqlite }: ReadableDB, limit: number): SyncRunSummary[] {
-  return (statement(sqlite, 'SELECT * FROM sync_runs ORDER BY id DESC LIMIT ?').all(limit) as SyncRunRow[]).map(
-    runSummary,
-  );
+export async function listRuns({ db }: PortableReadable, limit: number): Promise<SyncRunSummary[]> {
+  const rows = await db.selectFrom('sync_runs').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(runSummary);
 }
 
-export function getRun({ sqlite }: ReadableDB, runId: number): SyncRunSummary {
-  return runSummary(statement(sqlite, 'SELECT * FROM sync_runs WHERE id = ?').get(runId) as SyncRunRow);
+export async function getRun({ db }: PortableReadable, runId: number): Promise<SyncRunSummary> {
+  const row = await db.selectFrom('sync_runs').selectAll().where('id', '=', runId).executeTakeFirst();
+  if (!row) throw new Error(`Sync run ${runId} is not in the database.`);
+  return runSummary(row);
+}
+
+async function lastSuccess({ db }: PortableReadable) {
+  return db
+    .selectFrom('sync_runs')
+    .select(['started_at', 'finished_at'])
+    .where('status', '=', 'succeeded')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** When the last successful run started (the schedule's catch-up compares it with the last night). */
-export function lastSuccessStartedAt({ sqlite }: ReadableDB): string | null {
-  const row = statement(
-    sqlite,
-    `SELECT started_at FROM sync_runs WHERE status = 'succeeded' ORDER BY id DESC LIMIT 1`,
-  ).get() as { started_at: string } | undefined;
-  return row?.started_at ?? null;
+export async function lastSuccessStartedAt(reader: PortableReadable): Promise<string | null> {
+  return (await lastSuccess(reader))?.started_at ?? null;
 }
 
-export function lastSuccessAt({ sqlite }: ReadableDB): string | null {
-  const row = statement(
-    sqlite,
-    `SELECT finished_at FROM sync_runs WHERE status = 'succeeded' ORDER BY id DESC LIMIT 1`,
-  ).get() as { finished_at: string | null } | undefined;
-  return row?.finished_at ?? null;
+export async function lastSuccessAt(reader: PortableReadable): Promise<string | null> {
+  return (await lastSuccess(reader))?.finished_at ?? null;
 }
 
-export function getCursor<T>({ sqlite }: ReadableDB, name: string): T | null {
-  const row = statement(sqlite, 'SELECT value FROM sync_cursors WHERE name = ?').get(name) as
-    { value: string } | undefined;
+export async function getCursor<T>({ db }: PortableReadable, name: string): Promise<T | null> {
+  const row = await db.selectFrom('sync_cursors').select('value').where('name', '=', name).executeTakeFirst();
   return row ? (JSON.parse(row.value) as T) : null;
 }
 
-export function setCursor({ sqlite }: WritableDB, name: string, value: unknown, now: string): void {
-  statement(
-    sqlite,
-    'INSERT INTO sync_cursors (name, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
-  ).run(name, JSON.stringify(value), now);
+export function* setCursorWork(db: Kysely<Database>, name: string, value: unknown, now: string): Work<void> {
+  yield* execute(
+    db
+      .insertInto('sync_cursors')
+      .values({ name, value: JSON.stringify(value), updated_at: now })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+      ),
+  );
 }
 
-export function deleteCursor({ sqlite }: WritableDB, name: string): void {
-  statement(sqlite, 'DELETE FROM sync_cursors WHERE name = ?').run(name);
+export function* deleteCursorWork(db: Kysely<Database>, name: string): Work<void> {
+  yield* execute(db.deleteFrom('sync_cursors').where('name', '=', name));
 }
 
-export function allCursors({ sqlite }: ReadableDB): Record<string, unknown> {
-  const rows = statement(sqlite, 'SELECT name, value FROM sync_cursors ORDER BY name').all() as Array<{
-    name: string;
-    value: string;
-  }>;
+export function setCursor(writer: PortableWritable, name: string, value: unknown, now: string): Promise<void> {
+  return runWrite(writer, (db) => setCursorWork(db, name, value, now));
+}
+
+export function deleteCursor(writer: PortableWritable, name: string): Promise<void> {
+  return runWrite(writer, (db) => deleteCursorWork(db, name));
+}
+
+export async function allCursors({ db }: PortableReadable): Promise<Record<string, unknown>> {
+  const rows = await db.selectFrom('sync_cursors').select(['name', 'value']).orderBy('name').execute();
   return Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.value)]));
 }

@@ -1,26 +1,34 @@
 /** A transaction's payer and GL account, which only `GET /txns/:id` carries: kept once fetched. */
-import type { ReadableDB, WritableDB } from './handles';
-import { statement } from './statements';
+import type { PortableReadable, PortableWritable } from './handles';
 
 /** Whether the transaction exists and still lacks its payer or GL account. */
-export function lacksDetails({ sqlite }: ReadableDB, id: number): boolean {
-  const row = statement(sqlite, 'SELECT payer_name, gl_account_id FROM transactions WHERE id = ?').get(id) as
-    { payer_name: string | null; gl_account_id: string | null } | undefined;
+export async function lacksDetails({ db }: PortableReadable, id: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('transactions')
+    .select(['payer_name', 'gl_account_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row !== undefined && (row.payer_name === null || row.gl_account_id === null);
 }
 
 /** Returns whether anything changed. */
-export function storeDetails(
-  { sqlite }: WritableDB,
+export async function storeDetails(
+  { db }: PortableWritable,
   id: number,
   payerName: string | null,
   glAccountId: string | null,
-): boolean {
+): Promise<boolean> {
   if (payerName === null && glAccountId === null) return false;
-  const result = statement(
-    sqlite,
-    `UPDATE transactions SET payer_name = COALESCE(?, payer_name), gl_account_id = COALESCE(?, gl_account_id)
-      WHERE id = ? AND (payer_name IS NOT ? OR gl_account_id IS NOT ?)`,
-  ).run(payerName, glAccountId, id, payerName, glAccountId);
-  return result.changes > 0;
+  const result = await db
+    .updateTable('transactions')
+    .set((eb) => ({
+      payer_name: eb.fn.coalesce(eb.val(payerName), 'payer_name'),
+      gl_account_id: eb.fn.coalesce(eb.val(glAccountId), 'gl_account_id'),
+    }))
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([eb('payer_name', 'is distinct from', payerName), eb('gl_account_id', 'is distinct from', glAccountId)]),
+    )
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

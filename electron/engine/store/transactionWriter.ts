@@ -1,8 +1,12 @@
 /**
- * The sync's hot path: writing a page of transactions. Statements are compiled once per run and run
- * synchronously (better-sqlite3), so a caller wraps a page and its cursor in ONE transaction with no
- * await inside. Each row goes through the differ; a row whose raw JSON and business date are
+ * The sync's hot path: writing a page of transactions, inside the page's unit of work
+ * (syncCommit.ts). Each row goes through the differ; a row whose raw JSON and business date are
  * unchanged is not touched, so re-reading the refresh window costs a read, not a write.
+ *
+ * Two ways to write the same rows and change records: on SQLite, statements prepared once per
+ * connection and run row by row (the unit runs synchronously inside better-sqlite3's transaction, so
+ * this is as fast as the sync was before units of work); on PostgreSQL, where each statement is a
+ * round trip, multi-row INSERT … ON CONFLICT of up to 500 rows.
  *
  * A routine first sighting (a new Pending or Settled sale) is not stored as a change: it is the
  * day's routine, not something to review, and the timeline rebuilds its "first seen" from the
@@ -10,10 +14,13 @@
  * a row and two index entries per new sale: most of the rows a first full sync would write.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { WritableDB } from './handles';
+import type { Kysely } from 'kysely';
 import type { TransactionStatus } from '../../../shared/domain';
 import { diffTransaction, type DiffChange } from '../differ/diff';
 import type { ReceivedTransaction as ParsedTransaction } from '../../../shared/domain';
+import { chunks } from './chunks';
+import type { Database } from './schema';
+import { execute, rowsOf, type Work, type WorkTarget } from './work';
 
 export interface PageRow {
   parsed: ParsedTransaction;
@@ -59,9 +66,228 @@ const COLUMNS = [
   'raw',
 ] as const;
 
+type Column = (typeof COLUMNS)[number];
+
+/**
+ * payer_name and gl_account_id come only from GET /txns/:id (filled when a transaction is opened):
+ * a list page, which never has them, must not erase them.
+ */
 const KEPT_DETAILS: ReadonlySet<string> = new Set(['payer_name', 'gl_account_id']);
 
-export class TransactionWriter {
+/** What writing one row of a page comes to. */
+interface RowWrite {
+  id: number;
+  /** In the order of COLUMNS. */
+  values: unknown[];
+  status: TransactionStatus;
+  /** Whether the row is stored already (an update) or new (an insert). */
+  stored: boolean;
+  /** Items only move when the transaction's JSON does (a new date alone leaves them be). */
+  itemsChanged: boolean;
+  parsed: ParsedTransaction;
+  changes: DiffChange[];
+}
+
+/**
+ * The rows of a page that need writing, in page order, with their changes; adds the deposits of the
+ * rows written (their old and new batch) to `touched`, for the tie-out checks after the run.
+ */
+function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, touched: Set<string>): RowWrite[] {
+  const writes: RowWrite[] = [];
+  for (const { parsed, businessDate, fallbackDate } of rows) {
+    const tx = parsed.value;
+    const old = existing.get(tx.id);
+    const date = businessDate ?? old?.business_date ?? fallbackDate;
+    if (old && old.raw === parsed.raw && old.business_date === date) continue;
+    const values = [
+      tx.orderId,
+      tx.payeeId,
+      tx.paymentMethod,
+      tx.status,
+      tx.statusMessage,
+      tx.amountCents,
+      tx.amountRefundedCents,
+      tx.convenienceFeeCents,
+      tx.taxCents,
+      tx.shippingCents,
+      tx.batchId,
+      tx.data,
+      tx.payerName,
+      tx.glAccountId,
+      date,
+      parsed.raw,
+    ];
+    const changes = diffTransaction(
+      old && {
+        status: old.status,
+        amountCents: old.amount_cents,
+        amountRefundedCents: old.amount_refunded_cents,
+        payeeId: old.payee_id,
+        batchId: old.batch_id,
+      },
+      tx,
+    ).filter((change) => !isRoutineFirstSighting(change));
+    if (tx.batchId !== null) touched.add(tx.batchId);
+    if (old?.batch_id) touched.add(old.batch_id);
+    writes.push({
+      id: tx.id,
+      values,
+      status: tx.status,
+      stored: old !== undefined,
+      itemsChanged: !old || old.raw !== parsed.raw,
+      parsed,
+      changes,
+    });
+  }
+  return writes;
+}
+
+function tally(writes: readonly RowWrite[]): PageResult {
+  const result: PageResult = { inserted: 0, updated: 0, changes: 0 };
+  for (const write of writes) {
+    if (write.stored) result.updated++;
+    else result.inserted++;
+    result.changes += write.changes.length;
+  }
+  return result;
+}
+
+/**
+ * Writes a page of transactions in its caller's unit of work. The deposits of the rows it writes are
+ * added to `touched`.
+ */
+export function* writeTransactionPageWork(
+  target: WorkTarget,
+  db: Kysely<Database>,
+  rows: readonly PageRow[],
+  runId: number | null,
+  now: string,
+  touched: Set<string>,
+): Work<PageResult> {
+  if (!rows.length) return { inserted: 0, updated: 0, changes: 0 };
+  // On SQLite the unit runs synchronously inside its transaction: the prepared statements join it.
+  if (target.sqlite) return sqliteWriter(target.sqlite).writePage(rows, runId, now, touched);
+  const existing = new Map<number, ExistingRow>();
+  for (const ids of chunks(rows.map((row) => row.parsed.value.id)))
+    for (const row of yield* rowsOf(
+      db
+        .selectFrom('transactions')
+        .select([
+          'id',
+          'status',
+          'amount_cents',
+          'amount_refunded_cents',
+          'payee_id',
+          'batch_id',
+          'business_date',
+          'raw',
+        ])
+        .where('id', 'in', ids),
+    ))
+      existing.set(Number(row.id), { ...row, id: Number(row.id), status: row.status as TransactionStatus });
+  const writes = planPage(rows, existing, touched);
+  yield* upsertTransactions(db, writes, runId, now);
+  return tally(writes);
+}
+
+function* upsertTransactions(
+  db: Kysely<Database>,
+  writes: readonly RowWrite[],
+  runId: number | null,
+  now: string,
+): Work<void> {
+  // One multi-row statement may not touch a row twice: a page listing a transaction twice keeps its last.
+  const unique = [...new Map(writes.map((write) => [write.id, write])).values()];
+  for (const slice of chunks(unique))
+    yield* execute(
+      db
+        .insertInto('transactions')
+        .values(
+          slice.map((write) => ({
+            id: write.id,
+            ...(Object.fromEntries(COLUMNS.map((column, i) => [column, write.values[i]])) as Record<Column, never>),
+            first_seen_at: now,
+            updated_at: now,
+            first_seen_run_id: runId,
+            first_status: write.status,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet((eb) => ({
+            ...Object.fromEntries(
+              COLUMNS.map((column) => [
+                column,
+                KEPT_DETAILS.has(column)
+                  ? eb.fn.coalesce(eb.ref(`excluded.${column}`), eb.ref(`transactions.${column}`))
+                  : eb.ref(`excluded.${column}`),
+              ]),
+            ),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        ),
+    );
+  const replacedItems = unique.filter((write) => write.stored && write.itemsChanged).map((write) => write.id);
+  for (const ids of chunks(replacedItems))
+    yield* execute(db.deleteFrom('transaction_items').where('transaction_id', 'in', ids));
+  const items = new Map<string, ParsedTransaction['items'][number]>();
+  for (const write of unique)
+    if (write.itemsChanged)
+      for (const item of write.parsed.items) items.set(`${item.transactionId}\u0000${item.itemId}`, item);
+  for (const slice of chunks([...items.values()]))
+    yield* execute(
+      db
+        .insertInto('transaction_items')
+        .values(
+          slice.map((item) => ({
+            transaction_id: item.transactionId,
+            item_id: item.itemId,
+            item_name: item.itemName,
+            amount_cents: item.amountCents,
+            gl_account_id: item.glAccountId,
+            student_number: item.studentNumber,
+            student_name: item.studentName,
+            raw: item.raw,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['transaction_id', 'item_id']).doUpdateSet((eb) => ({
+            item_name: eb.ref('excluded.item_name'),
+            amount_cents: eb.ref('excluded.amount_cents'),
+            gl_account_id: eb.ref('excluded.gl_account_id'),
+            student_number: eb.ref('excluded.student_number'),
+            student_name: eb.ref('excluded.student_name'),
+            raw: eb.ref('excluded.raw'),
+          })),
+        ),
+    );
+  const changes = writes.flatMap((write) =>
+    write.changes.map((change) => ({
+      transaction_id: write.id,
+      kind: change.kind,
+      from_status: change.fromStatus,
+      to_status: change.toStatus,
+      delta_cents: change.deltaCents,
+      detail: change.detail,
+      sync_run_id: runId,
+      seen_at: now,
+    })),
+  );
+  for (const slice of chunks(changes)) yield* execute(db.insertInto('transaction_changes').values(slice));
+}
+
+const sqliteWriters = new WeakMap<BetterSqlite3.Database, SqliteTransactionWriter>();
+
+function sqliteWriter(sqlite: BetterSqlite3.Database): SqliteTransactionWriter {
+  let writer = sqliteWriters.get(sqlite);
+  if (!writer) {
+    writer = new SqliteTransactionWriter(sqlite);
+    sqliteWriters.set(sqlite, writer);
+  }
+  return writer;
+}
+
+/** SQLite's way: statements compiled once per connection, positional parameters, one row at a time. */
+class SqliteTransactionWriter {
   private readonly selectExisting: BetterSqlite3.Statement<[string], ExistingRow>;
   private readonly insert: BetterSqlite3.Statement;
   private readonly update: BetterSqlite3.Statement;
@@ -69,7 +295,7 @@ export class TransactionWriter {
   private readonly insertItem: BetterSqlite3.Statement;
   private readonly insertChange: BetterSqlite3.Statement;
 
-  constructor({ sqlite }: WritableDB) {
+  constructor(sqlite: BetterSqlite3.Database) {
     this.selectExisting = sqlite.prepare(
       `SELECT id, status, amount_cents, amount_refunded_cents, payee_id, batch_id, business_date, raw
          FROM transactions WHERE id IN (SELECT value FROM json_each(?))`,
@@ -81,8 +307,6 @@ export class TransactionWriter {
        VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?)`,
     );
     this.update = sqlite.prepare(
-      // payer_name and gl_account_id come only from GET /txns/:id (filled when a transaction is opened):
-      // a list page, which never has them, must not erase them.
       `UPDATE transactions SET ${COLUMNS.map((c) => (KEPT_DETAILS.has(c) ? `${c} = COALESCE(?, ${c})` : `${c} = ?`)).join(', ')},
          updated_at = ? WHERE id = ?`,
     );
@@ -97,65 +321,20 @@ export class TransactionWriter {
     );
   }
 
-  /**
-   * Synchronous: call inside the page's transaction. The deposits of the rows it writes (their old
-   * and new batch) are added to `touchedBatches`, for the tie-out checks after the run.
-   */
-  writePage(rows: PageRow[], runId: number | null, now: string, touchedBatches?: Set<string>): PageResult {
-    const result: PageResult = { inserted: 0, updated: 0, changes: 0 };
-    if (!rows.length) return result;
+  writePage(rows: readonly PageRow[], runId: number | null, now: string, touched: Set<string>): PageResult {
     const existing = new Map<number, ExistingRow>();
     for (const row of this.selectExisting.all(JSON.stringify(rows.map((r) => r.parsed.value.id))))
       existing.set(row.id, row);
-
-    for (const { parsed, businessDate, fallbackDate } of rows) {
-      const tx = parsed.value;
-      const old = existing.get(tx.id);
-      const date = businessDate ?? old?.business_date ?? fallbackDate;
-      if (old && old.raw === parsed.raw && old.business_date === date) continue;
-      // In the order of COLUMNS.
-      const values = [
-        tx.orderId,
-        tx.payeeId,
-        tx.paymentMethod,
-        tx.status,
-        tx.statusMessage,
-        tx.amountCents,
-        tx.amountRefundedCents,
-        tx.convenienceFeeCents,
-        tx.taxCents,
-        tx.shippingCents,
-        tx.batchId,
-        tx.data,
-        tx.payerName,
-        tx.glAccountId,
-        date,
-        parsed.raw,
-      ];
-      const changes = diffTransaction(
-        old && {
-          status: old.status,
-          amountCents: old.amount_cents,
-          amountRefundedCents: old.amount_refunded_cents,
-          payeeId: old.payee_id,
-          batchId: old.batch_id,
-        },
-        tx,
-      );
-      if (tx.batchId !== null) touchedBatches?.add(tx.batchId);
-      if (old?.batch_id) touchedBatches?.add(old.batch_id);
-      // Items only move when the transaction's JSON does (a new date alone leaves them be).
-      const itemsChanged = !old || old.raw !== parsed.raw;
-      if (old) {
-        this.update.run(...values, now, tx.id);
-        result.updated++;
-        if (itemsChanged) this.deleteItems.run(tx.id);
+    const writes = planPage(rows, existing, touched);
+    for (const write of writes) {
+      if (write.stored) {
+        this.update.run(...write.values, now, write.id);
+        if (write.itemsChanged) this.deleteItems.run(write.id);
       } else {
-        this.insert.run(tx.id, ...values, now, now, runId, tx.status);
-        result.inserted++;
+        this.insert.run(write.id, ...write.values, now, now, runId, write.status);
       }
-      if (itemsChanged) {
-        for (const item of parsed.items) {
+      if (write.itemsChanged)
+        for (const item of write.parsed.items)
           this.insertItem.run(
             item.transactionId,
             item.itemId,
@@ -166,12 +345,9 @@ export class TransactionWriter {
             item.studentName,
             item.raw,
           );
-        }
-      }
-      for (const change of changes) {
-        if (isRoutineFirstSighting(change)) continue;
+      for (const change of write.changes)
         this.insertChange.run(
-          tx.id,
+          write.id,
           change.kind,
           change.fromStatus,
           change.toStatus,
@@ -180,10 +356,8 @@ export class TransactionWriter {
           runId,
           now,
         );
-        result.changes++;
-      }
     }
-    return result;
+    return tally(writes);
   }
 }
 

@@ -4,7 +4,7 @@
  * returns arrive weeks after the sale), never before the first day ever synced. An unfinished pass
  * of the same day is resumed where its last committed page left it.
  */
-import type { ReadableDB } from '../store/handles';
+import type { PortableReadable } from '../store/handles';
 import { ContractError } from '../../../shared/contract';
 import { addDays, compareBusinessDates, type BusinessDate } from '../../../shared/time';
 import { getCursor } from '../store/syncState';
@@ -34,14 +34,14 @@ export interface Pass {
   origin: BusinessDate;
 }
 
-export function planPass(
-  db: ReadableDB,
+export async function planPass(
+  db: PortableReadable,
   today: BusinessDate,
   options: { refreshWindowDays: number; firstSyncDays: number; from?: BusinessDate },
-): Pass {
+): Promise<Pass> {
   const min = (a: BusinessDate, b: BusinessDate) => (compareBusinessDates(a, b) <= 0 ? a : b);
   const max = (a: BusinessDate, b: BusinessDate) => (compareBusinessDates(a, b) >= 0 ? a : b);
-  const storedOrigin = getCursor<BusinessDate>(db, CURSOR.origin);
+  const storedOrigin = await getCursor<BusinessDate>(db, CURSOR.origin);
   const wantedOrigin = options.from ?? addDays(today, -(options.firstSyncDays - 1));
   const origin = storedOrigin
     ? options.from
@@ -49,11 +49,11 @@ export function planPass(
       : storedOrigin
     : min(wantedOrigin, today);
 
-  const pass = getCursor<{ today: BusinessDate; start: BusinessDate }>(db, CURSOR.pass);
+  const pass = await getCursor<{ today: BusinessDate; start: BusinessDate }>(db, CURSOR.pass);
   if (pass && pass.today === today && (!options.from || compareBusinessDates(pass.start, options.from) <= 0)) {
     return { today, start: pass.start, resumed: true, origin };
   }
-  const syncedThrough = getCursor<BusinessDate>(db, CURSOR.syncedThrough);
+  const syncedThrough = await getCursor<BusinessDate>(db, CURSOR.syncedThrough);
   let start = syncedThrough && storedOrigin ? addDays(syncedThrough, 1) : origin;
   start = min(start, addDays(today, -(options.refreshWindowDays - 1)));
   if (options.from) start = min(start, options.from);

@@ -1,9 +1,9 @@
 /**
  * One sync run (DESIGN.md §4). Every validated page is written in ONE transaction together with the
  * cursor it advances and the run's counts, so a crash or a network fault loses nothing and repeats
- * nothing: the next run picks up at the last committed page. The network is never awaited inside a
- * transaction (better-sqlite3 transactions are synchronous), and the next page is already being
- * fetched while the current one is written.
+ * nothing: the next run picks up at the last committed page. Each commit is one unit of work of the
+ * store (syncCommit.ts), so the network is never awaited inside a transaction, and the next page is
+ * already being fetched while the current one is written.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SyncPhase, SyncProgress } from '../../../shared/contract';
@@ -21,14 +21,12 @@ import type { ServiceClient } from '../api/client';
 import { BoundError } from '../api/errors';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
-import { batchExists, countBatchTransactions, upsertBatch } from '../store/batchSync';
-import { markBatchesToCheck } from '../store/batchesToCheck';
+import { batchExists, countBatchTransactions } from '../store/batchSync';
 import { withBulkCheckpoints } from '../store/bulk';
-import { replaceGlBatchDay } from '../store/glBatchDay';
-import { inTransaction, type WritableDB } from '../store/handles';
-import { replaceGlAccounts, replacePayees } from '../store/reference';
-import { addRunCounts, deleteCursor, getCursor, setCursor, type RunCounts } from '../store/syncState';
-import { TransactionWriter, type PageRow } from '../store/transactionWriter';
+import type { PortableWritable } from '../store/handles';
+import { commitSyncStep, type SyncStep } from '../store/syncCommit';
+import { getCursor, type RunCounts } from '../store/syncState';
+import type { PageRow } from '../store/transactionWriter';
 import { CURSOR, planPass, type Pass } from './plan';
 import { DayTally, DEFAULT_SYNC_LIMITS, rawBytes, RunTally, type SyncLimits } from './limits';
 import type { PageSource } from './pageSource';
@@ -42,7 +40,7 @@ import { dayBefore } from './windows';
 const GROUP_ROWS = 1_000;
 
 export interface RunOptions {
-  db: WritableDB;
+  db: PortableWritable;
   client: ServiceClient;
   /** The day walks (transactions, GL batches): fetched on a worker thread when one can start. */
   pages: PageSource;
@@ -95,7 +93,8 @@ export class SyncCancelled extends Error {
 }
 
 export async function runSync(options: RunOptions): Promise<RunOutcome> {
-  const run = new Run(options);
+  const pass = await planPass(options.db, todayCentral(options.clock), options);
+  const run = new Run(options, pass);
   return withBulkCheckpoints(options.db, async () => {
     try {
       await run.execute();
@@ -115,9 +114,7 @@ class Run {
     batchesSynced: 0,
     glBatchesSynced: 0,
   };
-  readonly pass: Pass;
-  private readonly db: WritableDB;
-  private readonly writer: TransactionWriter;
+  private readonly db: PortableWritable;
   private readonly limits: SyncLimits;
   private readonly runTally: RunTally;
   private readonly startedMs: number;
@@ -127,14 +124,14 @@ class Run {
   private fraction = 0;
   private lastEmitMs = 0;
 
-  constructor(private readonly o: RunOptions) {
+  constructor(
+    private readonly o: RunOptions,
+    readonly pass: Pass,
+  ) {
     this.db = o.db;
-    this.writer = new TransactionWriter(o.db);
     this.limits = { ...DEFAULT_SYNC_LIMITS, ...o.limits };
     this.runTally = new RunTally(this.limits);
     this.startedMs = performance.now();
-    const today = todayCentral(o.clock);
-    this.pass = planPass(o.db, today, o);
   }
 
   private now(): string {
@@ -145,30 +142,32 @@ class Run {
     const { client } = this.o;
     this.progress('payees', 0, 'Reading payees', true);
     const payees = await client.payees();
-    this.commit(() => replacePayees(this.db, payees, this.now()));
+    await this.commit({ payees });
     this.checkCancel();
 
     this.progress('gl_accounts', 0.01, 'Reading the Chart of Accounts', true);
     const accounts = await client.glAccounts();
-    this.commit(() => replaceGlAccounts(this.db, accounts, this.now()));
+    await this.commit({ glAccounts: accounts });
     this.checkCancel();
 
-    this.commit(() => {
-      if (!this.pass.resumed) {
-        setCursor(this.db, CURSOR.pass, { today: this.pass.today, start: this.pass.start }, this.now());
-        setCursor(this.db, CURSOR.txnPosition, { day: this.pass.start, at: null } satisfies TxnPosition, this.now());
-        deleteCursor(this.db, CURSOR.glDone);
-      }
-      setCursor(this.db, CURSOR.origin, this.pass.origin, this.now());
-    });
+    await this.commit(
+      this.pass.resumed
+        ? { setCursors: { [CURSOR.origin]: this.pass.origin } }
+        : {
+            setCursors: {
+              [CURSOR.pass]: { today: this.pass.today, start: this.pass.start },
+              [CURSOR.txnPosition]: { day: this.pass.start, at: null } satisfies TxnPosition,
+              [CURSOR.origin]: this.pass.origin,
+            },
+            deleteCursors: [CURSOR.glDone],
+          },
+    );
     await this.syncTransactions();
     await this.syncBatches();
     await this.syncGlBatches();
-    this.commit(() => {
-      setCursor(this.db, CURSOR.syncedThrough, addDays(this.pass.today, -1), this.now());
-      deleteCursor(this.db, CURSOR.pass);
-      deleteCursor(this.db, CURSOR.txnPosition);
-      deleteCursor(this.db, CURSOR.glDone);
+    await this.commit({
+      setCursors: { [CURSOR.syncedThrough]: addDays(this.pass.today, -1) },
+      deleteCursors: [CURSOR.pass, CURSOR.txnPosition, CURSOR.glDone],
     });
     this.progress('done', 1, 'Sync finished', true);
   }
@@ -176,7 +175,7 @@ class Run {
   private async syncTransactions(): Promise<void> {
     const { start, today } = this.pass;
     const totalDays = daysBetween(start, today) + 1;
-    const position = getCursor<TxnPosition>(this.db, CURSOR.txnPosition) ?? { day: start, at: null };
+    const position = (await getCursor<TxnPosition>(this.db, CURSOR.txnPosition)) ?? { day: start, at: null };
     if (compareBusinessDates(position.day, today) > 0) return;
     const feed = await this.o.pages.transactionDays([...eachBusinessDate(position.day, today)], position.at);
     try {
@@ -195,11 +194,9 @@ class Run {
         for (const group of groupPages(pages)) {
           const last = group.at(-1)!;
           const next: TxnPosition = last.last ? { day: addDays(day, 1), at: null } : { day, at: last.position };
-          this.writeTransactions(
-            group,
-            (parsed) => ({ parsed, businessDate: day, fallbackDate: day }),
-            () => setCursor(this.db, CURSOR.txnPosition, next, this.now()),
-          );
+          await this.writeTransactions(group, (parsed) => ({ parsed, businessDate: day, fallbackDate: day }), {
+            [CURSOR.txnPosition]: next,
+          });
           this.progress(
             'transactions',
             0.02 + 0.78 * ((daysBetween(start, day) + (last.last ? 1 : 0.5)) / totalDays),
@@ -223,7 +220,7 @@ class Run {
   }
 
   private async syncBatches(): Promise<void> {
-    const cursorDate = getCursor<BusinessDate>(this.db, CURSOR.batchesAfter);
+    const cursorDate = await getCursor<BusinessDate>(this.db, CURSOR.batchesAfter);
     // Re-read the last day seen: cheap, and a batch that appeared late is not missed.
     const afterDate = cursorDate ? dayBefore(cursorDate) : dayBefore(this.pass.origin);
     let newest = cursorDate;
@@ -235,27 +232,17 @@ class Run {
       for (const batch of batches) {
         // A new batch whose transactions the day windows did not all bring is read in full first.
         if (
-          !batchExists(this.db, batch.value.id) &&
-          countBatchTransactions(this.db, batch.value.id) !== batch.value.totalCount
+          !(await batchExists(this.db, batch.value.id)) &&
+          (await countBatchTransactions(this.db, batch.value.id)) !== batch.value.totalCount
         ) {
           await this.syncBatchTransactions(batch.value.id, batch.value.date);
         }
         if (!newest || compareBusinessDates(batch.value.date, newest) > 0) newest = batch.value.date;
       }
-      this.commit(() => {
-        let written = 0;
-        for (const batch of batches) {
-          if (!upsertBatch(this.db, batch, this.now())) continue;
-          written++;
-          this.o.touchedBatches.add(batch.value.id);
-        }
-        this.counts.batchesSynced += written;
-        addRunCounts(this.db, this.o.runId, { batchesSynced: written });
-        deleteCursor(this.db, CURSOR.batchTxns);
-      });
+      await this.commit({ batches, deleteCursors: [CURSOR.batchTxns] });
       this.checkCancel();
     }
-    if (newest) this.commit(() => setCursor(this.db, CURSOR.batchesAfter, newest, this.now()));
+    if (newest) await this.commit({ setCursors: { [CURSOR.batchesAfter]: newest } });
   }
 
   /**
@@ -263,7 +250,7 @@ class Run {
    * day's payments: read whole and bounded like a day, then written.
    */
   private async syncBatchTransactions(batchId: string, date: BusinessDate): Promise<void> {
-    const cursor = getCursor<{ batchId: string; at: KeysetPosition | null }>(this.db, CURSOR.batchTxns);
+    const cursor = await getCursor<{ batchId: string; at: KeysetPosition | null }>(this.db, CURSOR.batchTxns);
     const start = cursor && cursor.batchId === batchId ? cursor.at : null;
     const tally = new DayTally(this.limits, `GET /txns?batch=${batchId}`, date);
     const pages: Array<KeysetPage<ParsedTransaction>> = [];
@@ -277,11 +264,9 @@ class Run {
     }
     for (const group of groupPages(pages)) {
       const at = group.at(-1)!.position;
-      this.writeTransactions(
-        group,
-        (parsed) => ({ parsed, businessDate: null, fallbackDate: date }),
-        () => setCursor(this.db, CURSOR.batchTxns, { batchId, at }, this.now()),
-      );
+      await this.writeTransactions(group, (parsed) => ({ parsed, businessDate: null, fallbackDate: date }), {
+        [CURSOR.batchTxns]: { batchId, at },
+      });
       this.progress('batches', 0.85, `Transactions of deposit ${batchId}`);
       await nextTurn();
     }
@@ -289,7 +274,7 @@ class Run {
 
   private async syncGlBatches(): Promise<void> {
     const { start, today } = this.pass;
-    const done = getCursor<BusinessDate>(this.db, CURSOR.glDone);
+    const done = await getCursor<BusinessDate>(this.db, CURSOR.glDone);
     const first = done ? addDays(done, 1) : start;
     if (compareBusinessDates(first, today) > 0) return;
     const totalDays = daysBetween(start, today) + 1;
@@ -300,12 +285,7 @@ class Run {
       for (let next = await feed.next(); next; next = await feed.next()) {
         const { item: day, value: rows } = next;
         this.runTally.add(rows.length, 'GET /gl-batches', day);
-        this.commit(() => {
-          for (const batchId of replaceGlBatchDay(this.db, day, rows, this.now())) this.o.touchedBatches.add(batchId);
-          setCursor(this.db, CURSOR.glDone, day, this.now());
-          addRunCounts(this.db, this.o.runId, { glBatchesSynced: rows.length });
-        });
-        this.counts.glBatchesSynced += rows.length;
+        await this.commit({ glDay: { date: day, rows }, setCursors: { [CURSOR.glDone]: day } });
         this.pages++;
         this.progress('gl_batches', 0.9 + 0.1 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
         this.checkCancel();
@@ -316,37 +296,34 @@ class Run {
     }
   }
 
-  /** Pages (one, or a day's pages fetched ahead) written in ONE transaction with their cursor. */
-  private writeTransactions(
+  /** Pages (one, or a day's pages fetched ahead) written in ONE unit of work with their cursor. */
+  private async writeTransactions(
     pages: Array<KeysetPage<ParsedTransaction>>,
     toRow: (parsed: ParsedTransaction) => PageRow,
-    advance: () => void,
-  ): void {
-    const now = this.now();
-    const rows = pages.flatMap((page) => page.objects.map(toRow));
-    this.commit(() => {
-      const result = this.writer.writePage(rows, this.o.runId, now, this.o.touchedBatches);
-      advance();
-      addRunCounts(this.db, this.o.runId, {
-        transactionsInserted: result.inserted,
-        transactionsUpdated: result.updated,
-        changesRecorded: result.changes,
-      });
-      this.counts.transactionsInserted += result.inserted;
-      this.counts.transactionsUpdated += result.updated;
-      this.counts.changesRecorded += result.changes;
-    });
+    setCursors: Record<string, unknown>,
+  ): Promise<void> {
+    const transactions = pages.flatMap((page) => page.objects.map(toRow));
+    await this.commit({ transactions, setCursors });
     this.pages += pages.length;
-    this.rows += rows.length;
+    this.rows += transactions.length;
   }
 
-  /** One transaction: the work, its cursor, and the batches it touched (so a successor checks them). */
-  private commit(work: () => void): void {
-    inTransaction(this.db, () => {
-      work();
-      const touched = this.o.touchedBatches.takeFresh();
-      if (touched.length) markBatchesToCheck(this.db, touched, this.now());
+  /**
+   * One unit of work: the step, its cursors and counts, and the batches it and earlier steps touched
+   * (recorded, so a successor checks them if this run dies before its checks).
+   */
+  private async commit(step: Omit<SyncStep, 'runId' | 'now' | 'toCheck'>): Promise<void> {
+    const { touchedBatches, runId } = this.o;
+    const result = await commitSyncStep(this.db, {
+      ...step,
+      runId,
+      now: this.now(),
+      toCheck: touchedBatches.takeFresh(),
     });
+    for (const batchId of result.touched) touchedBatches.add(batchId);
+    // Recorded by the step already.
+    touchedBatches.takeFresh();
+    for (const [name, n] of Object.entries(result.counts) as Array<[keyof RunCounts, number]>) this.counts[name] += n;
   }
 
   private checkCancel(): void {

@@ -84,7 +84,7 @@ export async function startScheduler(
   const settings = await readSettings(ctx);
   if (settings.scheduleEnabled && ((await ctx.credentials.isConfigured().catch(() => false)) || settings.sandboxMode)) {
     const previous = previousScheduled(clock.now(), settings.scheduleTime);
-    const lastStarted = lastSuccessStartedAt(ctx.store.reader);
+    const lastStarted = await lastSuccessStartedAt(ctx.store.reader);
     if (!lastStarted || lastStarted < toIsoUtc(previous)) await trigger('catch_up');
   }
   await arm();

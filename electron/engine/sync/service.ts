@@ -86,7 +86,7 @@ export class SyncService {
       if (options.from) checkSyncFrom(options.from, todayCentral(this.ctx.clock));
       client = await connect(this.ctx, this.clientTuning, options.url);
       // Inside the try: another process writing the store is said in words, not "database is locked".
-      runId = startRun(this.ctx.store.writer, options.trigger, toIsoUtc(this.ctx.clock.now()));
+      runId = await startRun(this.ctx.store.writer, options.trigger, toIsoUtc(this.ctx.clock.now()));
     } catch (error) {
       this.current = null;
       fail(error);
@@ -105,12 +105,12 @@ export class SyncService {
   }
 
   async status(): Promise<SyncStatus> {
-    const lastRun = listRuns(this.ctx.store.reader, 1)[0] ?? null;
+    const lastRun = (await listRuns(this.ctx.store.reader, 1))[0] ?? null;
     return {
       running: this.current !== null,
       progress: this.current?.progress ?? null,
       lastRun,
-      lastSuccessAt: lastSuccessAt(this.ctx.store.reader),
+      lastSuccessAt: await lastSuccessAt(this.ctx.store.reader),
       nextRunAt: this.nextRunAt(),
     };
   }
@@ -136,7 +136,7 @@ export class SyncService {
       ctx.events.emit('sync.progress', current.progress);
     };
     // A run killed before its checks left its batches recorded: this run checks them too.
-    for (const batchId of batchesToCheck(writer)) touchedBatches.add(batchId);
+    for (const batchId of await batchesToCheck(writer)) touchedBatches.add(batchId);
     touchedBatches.takeFresh();
     try {
       const outcome = await runSync({
@@ -172,7 +172,7 @@ export class SyncService {
     // Pages committed before a failure or a cancel count too: their batches are checked either way.
     await this.checkTouchedBatches(current, runId, touchedBatches, scopes);
     await this.matchBankLines(runId, scopes);
-    finishRun(writer, runId, status, toIsoUtc(ctx.clock.now()), message);
+    await finishRun(writer, runId, status, toIsoUtc(ctx.clock.now()), message);
     if (status === 'succeeded' && ctx.store.backupFolder) {
       try {
         await backupStore(writer, ctx.store.backupFolder, new Date(ctx.clock.now().epochMilliseconds));
@@ -180,7 +180,7 @@ export class SyncService {
         ctx.logger.warn('automatic backup failed', { error: error instanceof Error ? error.message : String(error) });
       }
     }
-    const summary = getRun(writer, runId);
+    const summary = await getRun(writer, runId);
     this.current = null;
     ctx.events.emit('data.changed', { scopes: [...scopes] });
     ctx.events.emit('sync.finished', summary);
@@ -226,7 +226,7 @@ export class SyncService {
         at: toIsoUtc(ctx.clock.now()),
         reason: `Changed in the sync of ${todayCentral(ctx.clock)}`,
       });
-      clearBatchesToCheck(ctx.store.writer, [...touched]);
+      await clearBatchesToCheck(ctx.store.writer, [...touched]);
       if (refreshed || reopened.length) scopes.add('batches');
     } catch (error) {
       // The synced rows stay, and so do the batches to check: the next run checks them.

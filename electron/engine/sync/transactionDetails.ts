@@ -13,11 +13,11 @@ import { connect, type ClientTuning } from './connection';
 const DETAILS_TIMEOUT_MS = 4_000;
 
 export async function fillTransactionDetails(ctx: EngineContext, tuning: ClientTuning, id: number): Promise<boolean> {
-  if (!lacksDetails(ctx.store.reader, id)) return false;
+  if (!(await lacksDetails(ctx.store.reader, id))) return false;
   try {
     const client = await connect(ctx, { ...tuning, timeoutMs: DETAILS_TIMEOUT_MS, retry: { attempts: 1 } });
     const { value } = await client.transaction(id);
-    return storeDetails(ctx.store.writer, id, value.payerName, value.glAccountId);
+    return await storeDetails(ctx.store.writer, id, value.payerName, value.glAccountId);
   } catch (error) {
     ctx.logger.info('transaction details not fetched', {
       id,
