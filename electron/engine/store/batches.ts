@@ -2,7 +2,8 @@
 import { sql } from 'kysely';
 import type { BatchFilter } from '../../../shared/contract';
 import type { BatchReviewRow, BatchRow, GlBatchRow, TransactionRow } from './schema';
-import type { ReadableDB } from './handles';
+import type { PortableReadable } from './handles';
+import { firstOf, rowsOf, runRead } from './work';
 import type { StoredCheckRow } from './checks';
 
 export interface ListedBatchRow extends BatchRow {
@@ -14,7 +15,7 @@ export interface ListedBatchRow extends BatchRow {
 
 /** Newest first: (date desc, id desc), `limit` rows after the keyset position. */
 export async function listBatchRows(
-  { db }: ReadableDB,
+  { db }: PortableReadable,
   filter: BatchFilter,
   after: { date: string; id: string } | null,
   limit: number,
@@ -38,7 +39,7 @@ export async function listBatchRows(
   return (await query.orderBy('b.date', 'desc').orderBy('b.id', 'desc').limit(limit).execute()) as ListedBatchRow[];
 }
 
-export function getBatchRow({ db }: ReadableDB, id: string): Promise<BatchRow | undefined> {
+export function getBatchRow({ db }: PortableReadable, id: string): Promise<BatchRow | undefined> {
   return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -50,26 +51,27 @@ export interface BatchParts {
   history: BatchReviewRow[];
 }
 
-export async function batchParts({ db }: ReadableDB, batch: BatchRow): Promise<BatchParts> {
-  const [checks, payee, transactions, glRows, history] = await Promise.all([
-    db.selectFrom('batch_checks').selectAll().where('batch_id', '=', batch.id).executeTakeFirst(),
-    db.selectFrom('payees').select('name').where('id', '=', batch.payee_id).executeTakeFirst(),
-    db.selectFrom('transactions').selectAll().where('batch_id', '=', batch.id).orderBy('id').execute(),
-    db
-      .selectFrom('gl_batches')
-      .selectAll()
-      .where('batch_id', '=', batch.id)
-      .orderBy('gl_number')
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', batch.id).orderBy('id').execute(),
-  ]);
-  return { checks, payeeName: payee?.name ?? null, transactions, glRows, history };
+/** One snapshot, so the checks, rows and history shown together belong together. */
+export function batchParts(reader: PortableReadable, batch: BatchRow): Promise<BatchParts> {
+  return runRead(reader, function* (db) {
+    const checks = yield* firstOf(db.selectFrom('batch_checks').selectAll().where('batch_id', '=', batch.id));
+    const payee = yield* firstOf(db.selectFrom('payees').select('name').where('id', '=', batch.payee_id));
+    const transactions = yield* rowsOf(
+      db.selectFrom('transactions').selectAll().where('batch_id', '=', batch.id).orderBy('id'),
+    );
+    const glRows = yield* rowsOf(
+      db.selectFrom('gl_batches').selectAll().where('batch_id', '=', batch.id).orderBy('gl_number').orderBy('id'),
+    );
+    const history = yield* rowsOf(
+      db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', batch.id).orderBy('id'),
+    );
+    return { checks, payeeName: payee?.name ?? null, transactions, glRows, history };
+  });
 }
 
 /** Batches whose last review is none or an unsign ('open'), or a re-open ('reopened'), newest first. */
 export async function batchesInReviewState(
-  { db }: ReadableDB,
+  { db }: PortableReadable,
   state: 'open' | 'reopened',
   limit: number,
 ): Promise<ListedBatchRow[]> {
@@ -95,7 +97,7 @@ export async function batchesInReviewState(
 
 /** Deposit totals per day, payee and method since `fromDate`. */
 export async function dailyDepositTotals(
-  { db }: ReadableDB,
+  { db }: PortableReadable,
   fromDate: string,
 ): Promise<Array<{ date: string; payeeId: number; paymentMethod: string; totalCents: number }>> {
   const rows = await db

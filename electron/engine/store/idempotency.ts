@@ -3,50 +3,48 @@
  * its answer is stored, and a retry with the same key gets that answer instead of a second write.
  */
 import type { Selectable } from 'kysely';
-import type { ReadableDB, WritableDB } from './handles';
+import type { PortableWritable } from './handles';
+import { execute, firstOf, runWrite } from './work';
 import type { IdempotencyKeysTable } from './teamSchema';
 
 export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
 
 /**
  * Claims (user, key) for a request; returns undefined when claimed now, else the row already there.
- * One INSERT ... ON CONFLICT DO NOTHING: of two requests racing with one key, exactly one claims it.
- * Keys older than `expiredBefore` are dropped first, so a key is remembered for that long only.
+ * One unit of work around INSERT ... ON CONFLICT DO NOTHING: of two requests racing with one key,
+ * exactly one claims it and the other reads the claim. Keys older than `expiredBefore` are dropped
+ * first, so a key is remembered for that long only.
  */
-export async function claimIdempotencyKey(
-  { db }: WritableDB,
+export function claimIdempotencyKey(
+  writer: PortableWritable,
   claim: { userId: number; key: string; method: string; requestHash: string; createdAt: string },
   expiredBefore: string,
 ): Promise<IdempotencyRow | undefined> {
-  await db.deleteFrom('idempotency_keys').where('created_at', '<', expiredBefore).execute();
-  const inserted = await db
-    .insertInto('idempotency_keys')
-    .values({
-      user_id: claim.userId,
-      key: claim.key,
-      method: claim.method,
-      request_hash: claim.requestHash,
-      status: null,
-      response: null,
-      created_at: claim.createdAt,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return undefined;
-  return findIdempotencyKey(db, claim.userId, claim.key);
-}
-
-function findIdempotencyKey(db: ReadableDB['db'], userId: number, key: string): Promise<IdempotencyRow | undefined> {
-  return db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+  return runWrite(writer, function* (db) {
+    yield* execute(db.deleteFrom('idempotency_keys').where('created_at', '<', expiredBefore));
+    const inserted = yield* execute(
+      db
+        .insertInto('idempotency_keys')
+        .values({
+          user_id: claim.userId,
+          key: claim.key,
+          method: claim.method,
+          request_hash: claim.requestHash,
+          status: null,
+          response: null,
+          created_at: claim.createdAt,
+        })
+        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()),
+    );
+    if (inserted === 1) return undefined;
+    return yield* firstOf(
+      db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', claim.userId).where('key', '=', claim.key),
+    );
+  });
 }
 
 export async function settleIdempotencyKey(
-  { db }: WritableDB,
+  { db }: PortableWritable,
   userId: number,
   key: string,
   status: number,
@@ -61,7 +59,7 @@ export async function settleIdempotencyKey(
 }
 
 /** Forgets a claim whose request failed inside the server, so a retry runs it again. */
-export async function releaseIdempotencyKey({ db }: WritableDB, userId: number, key: string): Promise<void> {
+export async function releaseIdempotencyKey({ db }: PortableWritable, userId: number, key: string): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
     .where('user_id', '=', userId)

@@ -1,27 +1,28 @@
 /** Team-mode users (migration 009): added and disabled by `district-recon users`, never deleted. */
 import type { Selectable } from 'kysely';
 import type { Role } from '../../../shared/contractRoles';
-import type { ReadableDB, WritableDB } from './handles';
+import type { PortableReadable, PortableWritable } from './handles';
+import { execute, firstOf, runWrite } from './work';
 import type { UsersTable } from './teamSchema';
 
 export type UserRow = Selectable<UsersTable>;
 
-export function findUserByName({ db }: ReadableDB, name: string): Promise<UserRow | undefined> {
-  // The column's NOCASE collation makes this match "Ana" for "ana".
+export function findUserByName({ db }: PortableReadable, name: string): Promise<UserRow | undefined> {
+  // The column's NOCASE collation (citext on PostgreSQL) makes this match "Ana" for "ana".
   return db.selectFrom('users').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
-export function findUserById({ db }: ReadableDB, id: number): Promise<UserRow | undefined> {
+export function findUserById({ db }: PortableReadable, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function listUsers({ db }: ReadableDB): Promise<UserRow[]> {
+export function listUsers({ db }: PortableReadable): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().orderBy('name').execute();
 }
 
 /** Adds a user; false when the name is taken (any case). */
 export async function insertUser(
-  { db }: WritableDB,
+  { db }: PortableWritable,
   user: { name: string; role: Role; passwordHash: string; createdAt: string },
 ): Promise<boolean> {
   const result = await db
@@ -33,23 +34,23 @@ export async function insertUser(
 }
 
 /** Disables a user and ends their sessions in one transaction; false when there is no such user. */
-export async function disableUser({ db }: WritableDB, name: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+export function disableUser(writer: PortableWritable, name: string): Promise<boolean> {
+  return runWrite(writer, function* (db) {
+    const user = yield* firstOf(db.selectFrom('users').select('id').where('name', '=', name));
     if (!user) return false;
-    await trx.updateTable('users').set({ disabled: 1 }).where('id', '=', user.id).execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    yield* execute(db.updateTable('users').set({ disabled: 1 }).where('id', '=', user.id));
+    yield* execute(db.deleteFrom('sessions').where('user_id', '=', user.id));
     return true;
   });
 }
 
 /** Replaces a user's password hash and ends their sessions; false when there is no such user. */
-export async function updatePasswordHash({ db }: WritableDB, name: string, passwordHash: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select('id').where('name', '=', name).executeTakeFirst();
+export function updatePasswordHash(writer: PortableWritable, name: string, passwordHash: string): Promise<boolean> {
+  return runWrite(writer, function* (db) {
+    const user = yield* firstOf(db.selectFrom('users').select('id').where('name', '=', name));
     if (!user) return false;
-    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-    await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+    yield* execute(db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id));
+    yield* execute(db.deleteFrom('sessions').where('user_id', '=', user.id));
     return true;
   });
 }

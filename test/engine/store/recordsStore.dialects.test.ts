@@ -1,0 +1,410 @@
+/**
+ * The "reads and records" store modules run on both dialects (issue 16): the same tests, with the
+ * same rows, on SQLite and on PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portableHandles, type PortableReadable, type PortableWritable } from '../../../electron/engine/store/handles';
+import { openPostgresStore, type PostgresStore } from '../../../electron/engine/store/postgres/open';
+import { readStoredSettings, writeStoredSettings } from '../../../electron/engine/store/settings';
+import {
+  disableUser,
+  findUserById,
+  findUserByName,
+  insertUser,
+  listUsers,
+  updatePasswordHash,
+} from '../../../electron/engine/store/users';
+import { deleteSession, findLiveSession, insertSession } from '../../../electron/engine/store/sessions';
+import {
+  claimIdempotencyKey,
+  releaseIdempotencyKey,
+  settleIdempotencyKey,
+} from '../../../electron/engine/store/idempotency';
+import { daySummary } from '../../../electron/engine/store/daySummary';
+import {
+  batchesInReviewState,
+  batchParts,
+  dailyDepositTotals,
+  getBatchRow,
+  listBatchRows,
+} from '../../../electron/engine/store/batches';
+import {
+  batchesByIds,
+  batchesWithStaleChecks,
+  checksOf,
+  glTotalsOfBatch,
+  saveChecks,
+  transactionsOfBatch,
+  unbatchedLike,
+} from '../../../electron/engine/store/checks';
+import {
+  acknowledgeChangeRows,
+  batchChangesSince,
+  countUnacknowledged,
+  listChangeRows,
+  newestUnacknowledgedTransactions,
+  unacknowledgedByKind,
+} from '../../../electron/engine/store/changes';
+import { execute, runWrite } from '../../../electron/engine/store/work';
+import { createTestDb } from '../../helpers/db';
+import { describePostgres, usePostgresTestDatabase } from '../../helpers/postgres';
+
+const T0 = '2026-03-03T00:00:00.000Z';
+
+/** Two payees; deposits B1 (payee 1, CC, Mar 2, ties out), B2 (payee 2, ACH, Mar 3, short a row), B3 (payee 1, CC, Mar 3). */
+async function seed(writer: PortableWritable): Promise<void> {
+  await runWrite(writer, function* (db) {
+    for (const [id, name] of [
+      [1, 'Athletics'],
+      [2, 'Band'],
+    ] as const) {
+      yield* execute(
+        db.insertInto('payees').values({ id, name, merchant_id: `m${id}`, removed: 0, raw: '{}', updated_at: T0 }),
+      );
+    }
+    const batch = (id: string, payee: number, date: string, method: string, cents: number, count: number) =>
+      db.insertInto('batches').values({
+        id,
+        payee_id: payee,
+        date,
+        payment_method: method,
+        total_cents: cents,
+        fees_cents: 0,
+        partial_cents: cents,
+        total_count: count,
+        raw: '{}',
+        first_seen_at: T0,
+        updated_at: T0,
+      });
+    yield* execute(batch('B1', 1, '2026-03-02', 'CC', 3000, 2));
+    yield* execute(batch('B2', 2, '2026-03-03', 'ACH', 5000, 2));
+    yield* execute(batch('B3', 1, '2026-03-03', 'CC', 700, 1));
+    const txn = (id: number, payee: number, method: string, date: string, cents: number, batchId: string | null) =>
+      db.insertInto('transactions').values({
+        id,
+        order_id: id + 1000,
+        payee_id: payee,
+        payment_method: method,
+        status: 'Settled',
+        status_message: null,
+        amount_cents: cents,
+        amount_refunded_cents: 0,
+        convenience_fee_cents: 25,
+        tax_cents: 0,
+        shipping_cents: 0,
+        batch_id: batchId,
+        data: `Ticket for game ${id}`,
+        payer_name: id % 2 ? 'Jane Doe' : 'John Roe',
+        gl_account_id: null,
+        business_date: date,
+        raw: '{}',
+        first_seen_at: T0,
+        updated_at: T0,
+        first_seen_run_id: null,
+        first_status: 'Settled',
+      });
+    yield* execute(txn(11, 1, 'CC', '2026-03-02', 1000, 'B1'));
+    yield* execute(txn(12, 1, 'CC', '2026-03-02', 2000, 'B1'));
+    yield* execute(txn(21, 2, 'ACH', '2026-03-03', 5000, 'B2'));
+    yield* execute(txn(31, 1, 'CC', '2026-03-03', 700, 'B3'));
+    yield* execute(txn(40, 1, 'CC', '2026-03-01', 900, null));
+    const gl = (glBatchId: string, batchId: string, payee: number, date: string, cents: number) =>
+      db.insertInto('gl_batches').values({
+        gl_batch_id: glBatchId,
+        date,
+        batch_id: batchId,
+        payee_id: payee,
+        gl_account_id: null,
+        gl_number: '4100-000',
+        gl_label: 'Athletics',
+        amount_cents: cents,
+        amount_without_fees_cents: cents - 10,
+        count: 1,
+        raw: '{}',
+        synced_at: T0,
+      });
+    yield* execute(gl('g1', 'B1', 1, '2026-03-02', 3000));
+    yield* execute(gl('g2', 'B2', 2, '2026-03-03', 5000));
+    yield* execute(gl('g3', 'B3', 1, '2026-03-03', 700));
+    const change = (transactionId: number, kind: string, toStatus: string, seenAt: string, delta: number | null) =>
+      db.insertInto('transaction_changes').values({
+        transaction_id: transactionId,
+        kind,
+        from_status: 'Settled',
+        to_status: toStatus,
+        delta_cents: delta,
+        detail: `${kind} ${transactionId}`,
+        sync_run_id: null,
+        seen_at: seenAt,
+        acknowledged_at: null,
+        acknowledged_by: null,
+      });
+    yield* execute(change(11, 'refunded', 'Settled', '2026-03-04T10:00:00.000Z', 500));
+    yield* execute(change(21, 'returned', 'Returned', '2026-03-05T10:00:00.000Z', null));
+    yield* execute(change(31, 'voided', 'Voided', '2026-03-05T11:00:00.000Z', null));
+    yield* execute(
+      db.insertInto('batch_reviews').values({
+        batch_id: 'B3',
+        action: 'sign_off',
+        by: 'Ann',
+        at: '2026-03-04T15:00:00.000Z',
+        note: null,
+        total_cents: 700,
+        fees_cents: 0,
+        partial_cents: 700,
+        total_count: 1,
+        fingerprint: 'f3',
+      }),
+    );
+    yield* execute(
+      db.insertInto('batch_reviews').values({
+        batch_id: 'B3',
+        action: 'reopen',
+        by: 'District Recon',
+        at: '2026-03-05T15:00:00.000Z',
+        note: 'changed',
+        total_cents: 700,
+        fees_cents: 0,
+        partial_cents: 700,
+        total_count: 1,
+        fingerprint: 'f3',
+      }),
+    );
+  });
+}
+
+interface Handles {
+  writer: PortableWritable;
+  reader: PortableReadable;
+  close(): Promise<void>;
+}
+
+function behavesTheSame(open: () => Promise<Handles>) {
+  let writer: PortableWritable;
+  let reader: PortableReadable;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    ({ writer, reader, close } = await open());
+    await seed(writer);
+  }, 120_000);
+  afterAll(() => close());
+
+  it('settings: written in one unit, an existing key replaced, read back as JSON', async () => {
+    await writeStoredSettings(writer, [
+      ['a', 1],
+      ['b', { x: 'y' }],
+    ]);
+    await writeStoredSettings(writer, [['a', 2]]);
+    expect(Object.fromEntries(await readStoredSettings(reader))).toEqual({ a: 2, b: { x: 'y' } });
+  });
+
+  it('users: a name taken in any case is refused; disabling and a new password end the sessions', async () => {
+    expect(await insertUser(writer, { name: 'Ana', role: 'approver', passwordHash: 'h1', createdAt: T0 })).toBe(true);
+    expect(await insertUser(writer, { name: 'ANA', role: 'viewer', passwordHash: 'h2', createdAt: T0 })).toBe(false);
+    expect(await insertUser(writer, { name: 'Ben', role: 'preparer', passwordHash: 'h3', createdAt: T0 })).toBe(true);
+    const ana = await findUserByName(reader, 'ana');
+    expect(ana).toMatchObject({ name: 'Ana', role: 'approver', password_hash: 'h1', disabled: 0 });
+    expect(await findUserById(reader, ana!.id)).toEqual(ana);
+    expect((await listUsers(reader)).map((u) => u.name)).toEqual(['Ana', 'Ben']);
+
+    const session = (id: string, userId: number, createdAt: string, expiresAt: string) => ({
+      id_hash: id,
+      user_id: userId,
+      created_at: createdAt,
+      expires_at: expiresAt,
+      csrf_token: `csrf-${id}`,
+    });
+    await insertSession(writer, session('s-old', ana!.id, '2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z'));
+    await insertSession(writer, session('s1', ana!.id, '2026-03-03T00:00:00.000Z', '2026-03-04T00:00:00.000Z'));
+    // The expired session went when s1 started.
+    expect(await findLiveSession(reader, 's-old', '2026-03-01T12:00:00.000Z')).toBeUndefined();
+    const live = await findLiveSession(reader, 's1', '2026-03-03T12:00:00.000Z');
+    expect(live?.session.csrf_token).toBe('csrf-s1');
+    expect(live?.user).toEqual(ana);
+    expect(await findLiveSession(reader, 's1', '2026-03-04T00:00:00.000Z')).toBeUndefined();
+
+    expect(await updatePasswordHash(writer, 'ANA', 'h9')).toBe(true);
+    expect(await findLiveSession(reader, 's1', '2026-03-03T12:00:00.000Z')).toBeUndefined();
+    expect((await findUserByName(reader, 'Ana'))?.password_hash).toBe('h9');
+
+    await insertSession(writer, session('s2', ana!.id, '2026-03-03T00:00:00.000Z', '2026-03-04T00:00:00.000Z'));
+    await deleteSession(writer, 's2');
+    expect(await findLiveSession(reader, 's2', '2026-03-03T12:00:00.000Z')).toBeUndefined();
+    await insertSession(writer, session('s3', ana!.id, '2026-03-03T00:00:00.000Z', '2026-03-04T00:00:00.000Z'));
+    expect(await disableUser(writer, 'ana')).toBe(true);
+    expect(await findLiveSession(reader, 's3', '2026-03-03T12:00:00.000Z')).toBeUndefined();
+    expect((await findUserByName(reader, 'Ana'))?.disabled).toBe(1);
+    expect(await disableUser(writer, 'nobody')).toBe(false);
+    expect(await updatePasswordHash(writer, 'nobody', 'x')).toBe(false);
+  });
+
+  it('idempotency: of 10 claims of one key at once, one claims it; settled, a retry gets the answer', async () => {
+    const ben = (await findUserByName(reader, 'Ben'))!;
+    const claim = (key: string, createdAt = '2026-03-03T10:00:00.000Z') =>
+      claimIdempotencyKey(
+        writer,
+        { userId: ben.id, key, method: 'signOff', requestHash: 'r1', createdAt },
+        '2026-03-02T10:00:00.000Z',
+      );
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => claim('k1')));
+    expect(outcomes.filter((o) => o === undefined)).toHaveLength(1);
+    for (const o of outcomes.filter((o) => o !== undefined)) expect(o).toMatchObject({ key: 'k1', status: null });
+    await settleIdempotencyKey(writer, ben.id, 'k1', 200, '{"ok":true}');
+    expect(await claim('k1')).toMatchObject({ status: 200, response: '{"ok":true}', request_hash: 'r1' });
+    // A settled key is kept; a released unsettled one can be claimed again.
+    await releaseIdempotencyKey(writer, ben.id, 'k1');
+    expect(await claim('k2')).toBeUndefined();
+    await releaseIdempotencyKey(writer, ben.id, 'k2');
+    expect(await claim('k2')).toBeUndefined();
+    // A key older than the expiry goes before the claim, which then claims it anew.
+    await settleIdempotencyKey(writer, ben.id, 'k2', 200, '{}');
+    expect(await claim('k1', '2026-03-03T11:00:00.000Z')).toMatchObject({ status: 200 });
+    await claimIdempotencyKey(
+      writer,
+      { userId: ben.id, key: 'k9', method: 'm', requestHash: 'r', createdAt: '2026-03-09T00:00:00.000Z' },
+      '2026-03-08T00:00:00.000Z',
+    );
+    expect(await claim('k1', '2026-03-09T00:00:00.000Z')).toBeUndefined();
+  });
+
+  it('daySummary: per day, payee and method, local against batches and GL', async () => {
+    expect(await daySummary(reader, '2026-03-01', '2026-03-31')).toEqual([
+      {
+        date: '2026-03-02',
+        payeeId: 1,
+        paymentMethod: 'CC',
+        localCount: 2,
+        localCents: 3000,
+        batchCount: 2,
+        batchCents: 3000,
+        glCents: 3000,
+        tiesOut: true,
+      },
+      {
+        date: '2026-03-03',
+        payeeId: 1,
+        paymentMethod: 'CC',
+        localCount: 1,
+        localCents: 700,
+        batchCount: 1,
+        batchCents: 700,
+        glCents: 700,
+        tiesOut: true,
+      },
+      {
+        date: '2026-03-03',
+        payeeId: 2,
+        paymentMethod: 'ACH',
+        localCount: 1,
+        localCents: 5000,
+        batchCount: 2,
+        batchCents: 5000,
+        glCents: 5000,
+        tiesOut: false,
+      },
+    ]);
+    expect(await daySummary(reader, '2026-03-03', '2026-03-03')).toHaveLength(2);
+  });
+
+  it('checks: inputs of a batch, saved verdicts upserted, stale ones found', async () => {
+    expect((await batchesByIds(reader, ['B2', 'B1'])).map((b) => b.id).sort()).toEqual(['B1', 'B2']);
+    expect(await batchesByIds(reader, [])).toEqual([]);
+    expect(await transactionsOfBatch(reader, 'B1')).toEqual([
+      { id: 11, amount_cents: 1000, amount_refunded_cents: 0, convenience_fee_cents: 25, status: 'Settled' },
+      { id: 12, amount_cents: 2000, amount_refunded_cents: 0, convenience_fee_cents: 25, status: 'Settled' },
+    ]);
+    expect(await glTotalsOfBatch(reader, 'B1')).toEqual({ rows: 1, amount: 3000, net: 2990 });
+    expect(await glTotalsOfBatch(reader, 'none')).toEqual({ rows: 0, amount: 0, net: 0 });
+    const b1 = (await getBatchRow(reader, 'B1'))!;
+    expect(await unbatchedLike(reader, b1, '2026-02-25', ['Settled'], 10)).toEqual([
+      { id: 40, amount_cents: 900, convenience_fee_cents: 25 },
+    ]);
+    expect((await batchesWithStaleChecks(reader)).sort()).toEqual(['B1', 'B2', 'B3']);
+    const row = {
+      batch_id: 'B1',
+      verdict: 'ties_out',
+      difference_cents: 0,
+      checks: '[]',
+      fingerprint: 'f1',
+      computed_at: '2026-03-03T01:00:00.000Z',
+    };
+    await saveChecks(writer, row);
+    await saveChecks(writer, { ...row, verdict: 'differs', difference_cents: -5 });
+    await saveChecks(writer, { ...row, batch_id: 'B2', verdict: 'differs', difference_cents: 100 });
+    await saveChecks(writer, { ...row, batch_id: 'B3', fingerprint: 'f3' });
+    expect(await checksOf(reader, 'B1')).toEqual({ ...row, verdict: 'differs', difference_cents: -5 });
+    expect(await batchesWithStaleChecks(reader)).toEqual([]);
+  });
+
+  it('batches: keyset pages with verdicts, one batch with its parts, review states, daily totals', async () => {
+    const page = await listBatchRows(reader, {}, null, 2);
+    expect(page.map((b) => [b.id, b.payee_name, b.verdict])).toEqual([
+      ['B3', 'Athletics', 'ties_out'],
+      ['B2', 'Band', 'differs'],
+    ]);
+    expect((await listBatchRows(reader, {}, { date: '2026-03-03', id: 'B2' }, 2)).map((b) => b.id)).toEqual(['B1']);
+    expect(
+      (await listBatchRows(reader, { payeeIds: [1], verdicts: ['differs'], from: '2026-03-01' }, null, 9)).map(
+        (b) => b.id,
+      ),
+    ).toEqual(['B1']);
+    const b1 = (await getBatchRow(reader, 'B1'))!;
+    const parts = await batchParts(reader, b1);
+    expect(parts.payeeName).toBe('Athletics');
+    expect(parts.checks?.verdict).toBe('differs');
+    expect(parts.transactions.map((t) => t.id)).toEqual([11, 12]);
+    expect(parts.glRows.map((g) => g.gl_batch_id)).toEqual(['g1']);
+    expect(parts.history).toEqual([]);
+    expect((await batchesInReviewState(reader, 'open', 10)).map((b) => b.id)).toEqual(['B2', 'B1']);
+    expect((await batchesInReviewState(reader, 'reopened', 10)).map((b) => b.id)).toEqual(['B3']);
+    expect(await dailyDepositTotals(reader, '2026-03-02')).toEqual([
+      { date: '2026-03-02', payeeId: 1, paymentMethod: 'CC', totalCents: 3000 },
+      { date: '2026-03-03', payeeId: 1, paymentMethod: 'CC', totalCents: 700 },
+      { date: '2026-03-03', payeeId: 2, paymentMethod: 'ACH', totalCents: 5000 },
+    ]);
+  });
+
+  it('changes: pages, counts by kind, newest transactions, acknowledging, changes of a batch', async () => {
+    const all = await listChangeRows(reader, { unacknowledgedOnly: true, limit: 10 });
+    expect(all.map((c) => [c.transaction_id, c.kind, c.batch_id])).toEqual([
+      [31, 'voided', 'B3'],
+      [21, 'returned', 'B2'],
+      [11, 'refunded', 'B1'],
+    ]);
+    expect(
+      (await listChangeRows(reader, { unacknowledgedOnly: false, beforeId: all[0]!.id, limit: 1 })).map((c) => c.id),
+    ).toEqual([all[1]!.id]);
+    expect(
+      (await unacknowledgedByKind(reader)).sort((a, b) => a.kind.localeCompare(b.kind)).map((k) => [k.kind, k.count]),
+    ).toEqual([
+      ['refunded', 1],
+      ['returned', 1],
+      ['voided', 1],
+    ]);
+    expect(await newestUnacknowledgedTransactions(reader, ['refunded', 'returned'], null, 5)).toEqual([21, 11]);
+    expect(await newestUnacknowledgedTransactions(reader, ['returned', 'voided'], ['Voided'], 5)).toEqual([31]);
+    expect(await batchChangesSince(reader, 'B1', '2026-03-01T00:00:00.000Z', 10)).toEqual([
+      { transaction_id: 11, kind: 'refunded', detail: 'refunded 11' },
+    ]);
+    expect(await batchChangesSince(reader, 'B1', '2026-03-01T00:00:00.000Z', 10, ['refunded'])).toEqual([]);
+    expect(await countUnacknowledged(reader)).toBe(3);
+    expect(await acknowledgeChangeRows(writer, { kinds: ['returned'] }, 'Ann', '2026-03-06T00:00:00.000Z')).toBe(1);
+    expect(await acknowledgeChangeRows(writer, { ids: [] }, 'Ann', '2026-03-06T00:00:00.000Z')).toBe(0);
+    expect(await countUnacknowledged(reader)).toBe(2);
+  });
+}
+
+describe('reads and records on SQLite', () => {
+  behavesTheSame(async () => {
+    const store = await createTestDb({ file: true });
+    return { writer: store.writer, reader: store.reader, close: () => store.cleanup() };
+  });
+});
+
+describePostgres('reads and records on PostgreSQL', () => {
+  const database = usePostgresTestDatabase();
+  behavesTheSame(async () => {
+    const store: PostgresStore = await openPostgresStore(database().url);
+    return { ...portableHandles(store.writer, store.reader), close: () => store.close() };
+  });
+});
