@@ -35,9 +35,7 @@ export async function openInChromium(engine: Engine, pageOptions: BrowserContext
     browser,
     page,
     async close() {
-      await browser.close();
-      await host.close();
-      await engine.close();
+      for (const part of [browser, host, engine]) await part.close();
     },
   };
 }
