@@ -1,6 +1,6 @@
 /**
  * `engineTest`: a test with an engine of its own, on a fixed clock, closed when the test ends.
- * Fixtures: `now` (the clock's instant), `fileDb` (false: the store in memory; true: a file in the
+ * Fixtures: `now` (the clock's first instant), `clock` (fixed there; a test may set it on), `fileDb` (false: the store in memory; true: a file in the
  * folder), `folder` (a new temporary data folder, removed after the test), `engine`, and `db` (the
  * engine's write connection, for seeding rows). A describe block sets its own with
  * `engineTest.override({ now: '…' })` and seeds with `engineTest.beforeEach(({ db }) => …)`.
@@ -21,9 +21,10 @@ export const engineTest = it
     onCleanup(() => rmSync(folder, { recursive: true, force: true }));
     return folder;
   })
-  .extend('engine', async ({ now, fileDb, folder }, { onCleanup }) => {
+  .extend('clock', async ({ now }) => fixedClock(now))
+  .extend('engine', async ({ clock, fileDb, folder }, { onCleanup }) => {
     const engine = await createTestEngine({
-      clock: fixedClock(now),
+      clock,
       dataFolder: folder,
       ...(fileDb ? { databasePath: join(folder, 'district-recon.sqlite') } : {}),
     });
