@@ -13,6 +13,7 @@ import type {
   MethodName,
   MethodResult,
 } from '../../shared/contract';
+import { readEventFrame } from '../../shared/eventFrames';
 
 export class BridgeError extends Error {
   override readonly name = 'BridgeError';
@@ -101,16 +102,11 @@ function webClient(): EngineClient {
     }
   }
 
-  function dispatch(frame: string): void {
-    let event = '';
-    let data = '';
-    for (const line of frame.split('\n')) {
-      if (line.startsWith('event: ')) event = line.slice(7);
-      else if (line.startsWith('data: ')) data += line.slice(6);
-    }
-    if (!event || !data) return;
-    const payload: unknown = JSON.parse(data);
-    for (const listener of listeners.get(event) ?? []) listener(payload);
+  function dispatch(text: string): void {
+    const frame = readEventFrame(text);
+    if (!frame) return;
+    const payload: unknown = JSON.parse(frame.data);
+    for (const listener of listeners.get(frame.event) ?? []) listener(payload);
   }
 
   return {
