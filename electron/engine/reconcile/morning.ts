@@ -79,7 +79,7 @@ export async function morningNews(
   const settle = bankLinesToSettle(reader);
   const bankLines = settle && {
     ...settle,
-    inTransit: inTransit(reader, todayCentral(clock), bankWindowDays, 5000).batches.length,
+    inTransit: (await inTransit(reader, todayCentral(clock), bankWindowDays, 5000)).batches.length,
   };
   const waiting = attention.filter((a) => a.count > 0);
   const count =
