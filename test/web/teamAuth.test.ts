@@ -2,17 +2,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost } from '../../electron/web/server';
 import { PASSWORD, rpc, send, signIn, startTeamHost, type TeamHost } from '../helpers/teamHost';
+import type { Role } from '../../shared/contractRoles';
 
 let team: TeamHost;
 let proxied: TeamHost;
 beforeAll(async () => {
   team = await startTeamHost({
-    users: [
-      ['Ana', 'viewer'],
-      ['Ben', 'preparer'],
-      ['Cy', 'viewer'],
-      ['Gone', 'approver'],
-    ],
+    users: Object.entries<Role>({ Ana: 'viewer', Ben: 'preparer', Cy: 'viewer', Gone: 'approver' }),
   });
   proxied = await startTeamHost({ users: [['Dee', 'viewer']], behindProxy: true });
 }, 30_000);

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchDetail } from '../../shared/domain';
 import { NOW, rpc, signIn, startTeamHost, type Session, type TeamHost } from '../helpers/teamHost';
+import type { Role } from '../../shared/contractRoles';
 
 let team: TeamHost;
 let pat: Session;
@@ -11,12 +12,7 @@ let ben: Session;
 let admin: Session;
 beforeAll(async () => {
   team = await startTeamHost({
-    users: [
-      ['Pat', 'approver'],
-      ['Ria', 'approver'],
-      ['Ben', 'preparer'],
-      ['Root', 'admin'],
-    ],
+    users: Object.entries<Role>({ Pat: 'approver', Ria: 'approver', Ben: 'preparer', Root: 'admin' }),
   });
   [pat, ria, ben, admin] = await Promise.all([
     signIn(port(), 'Pat'),
