@@ -16,50 +16,40 @@ const tx = (overrides: Partial<PostedTransaction> = {}): PostedTransaction => ({
   ...overrides,
 });
 
+/** An item posted to `glAccount`. */
+const item = (glAccount: string | null, amountCents: number) => ({ glAccount, amountCents });
+
 /** The docs/reversals.md example. */
 const WORKED = tx({
-  items: [
-    { glAccount: '4100', amountCents: 6000 },
-    { glAccount: '4200', amountCents: 3000 },
-  ],
+  items: [item('4100', 6000), item('4200', 3000)],
   convenienceFeeCents: 300,
   taxCents: 200,
   partAccounts: { fee: '4900' },
 });
 
-const short = (lines: ReversalLine[]) => lines.map((l) => [l.glAccount, l.amountCents, l.part, l.fallback]);
+/** Each line as `account cents part`, then `fallback` where the account stands in for the part's own. */
+const short = (lines: ReversalLine[]) =>
+  lines.map((l) => `${l.glAccount} ${l.amountCents} ${l.part}${l.fallback ? ' fallback' : ''}`);
 
 describe('allocateReversal: examples', () => {
-  const cases: Array<{ name: string; tx: PostedTransaction; reversal: number; already?: number; lines: unknown[] }> = [
+  const cases: Array<{ name: string; tx: PostedTransaction; reversal: number; already?: number; lines: string[] }> = [
     {
       name: 'no items, no fee: the whole refund to the transaction account, not a fallback',
       tx: tx(),
       reversal: 2500,
-      lines: [['4000', 2500, 'remainder', false]],
+      lines: ['4000 2500 remainder'],
     },
     {
       name: 'the worked example: $33.33 of $100.00',
       tx: WORKED,
       reversal: 3333,
-      lines: [
-        ['4100', 2000, 'item', false],
-        ['4200', 1000, 'item', false],
-        ['4900', 100, 'fee', false],
-        ['4000', 67, 'tax', true],
-        ['4000', 166, 'remainder', false],
-      ],
+      lines: ['4100 2000 item', '4200 1000 item', '4900 100 fee', '4000 67 tax fallback', '4000 166 remainder'],
     },
     {
       name: 'a full reversal puts every part back exactly',
       tx: WORKED,
       reversal: 10_000,
-      lines: [
-        ['4100', 6000, 'item', false],
-        ['4200', 3000, 'item', false],
-        ['4900', 300, 'fee', false],
-        ['4000', 200, 'tax', true],
-        ['4000', 500, 'remainder', false],
-      ],
+      lines: ['4100 6000 item', '4200 3000 item', '4900 300 fee', '4000 200 tax fallback', '4000 500 remainder'],
     },
     {
       name: 'fee, tax and shipping without GL accounts fall back to the transaction account, marked',
@@ -68,67 +58,34 @@ describe('allocateReversal: examples', () => {
         convenienceFeeCents: 100,
         taxCents: 50,
         shippingCents: 50,
-        items: [{ glAccount: '4100', amountCents: 800 }],
+        items: [item('4100', 800)],
       }),
       reversal: 1000,
-      lines: [
-        ['4100', 800, 'item', false],
-        ['4000', 100, 'fee', true],
-        ['4000', 50, 'tax', true],
-        ['4000', 50, 'shipping', true],
-      ],
+      lines: ['4100 800 item', '4000 100 fee fallback', '4000 50 tax fallback', '4000 50 shipping fallback'],
     },
     {
       name: 'an item without an account falls back; a transaction without one goes to UNASSIGNED',
-      tx: tx({
-        glAccount: null,
-        amountCents: 300,
-        items: [
-          { glAccount: null, amountCents: 200 },
-          { glAccount: '4100', amountCents: 100 },
-        ],
-      }),
+      tx: tx({ glAccount: null, amountCents: 300, items: [item(null, 200), item('4100', 100)] }),
       reversal: 300,
-      lines: [
-        ['UNASSIGNED', 200, 'item', true],
-        ['4100', 100, 'item', false],
-      ],
+      lines: ['UNASSIGNED 200 item fallback', '4100 100 item'],
     },
     {
       name: 'one cent over three equal items: the tie goes to the earliest',
-      tx: tx({ amountCents: 300, items: [1, 2, 3].map((n) => ({ glAccount: `41${n}0`, amountCents: 100 })) }),
+      tx: tx({ amountCents: 300, items: [1, 2, 3].map((n) => item(`41${n}0`, 100)) }),
       reversal: 1,
-      lines: [['4110', 1, 'item', false]],
+      lines: ['4110 1 item'],
     },
     {
       name: 'ties between fractions go to the larger part',
-      tx: tx({
-        amountCents: 300,
-        items: [
-          { glAccount: '4100', amountCents: 100 },
-          { glAccount: '4200', amountCents: 200 },
-        ],
-      }),
+      tx: tx({ amountCents: 300, items: [item('4100', 100), item('4200', 200)] }),
       reversal: 150,
-      lines: [
-        ['4100', 50, 'item', false],
-        ['4200', 100, 'item', false],
-      ],
+      lines: ['4100 50 item', '4200 100 item'],
     },
     {
       name: 'items over the amount (inconsistent data) are still weighted as posted',
-      tx: tx({
-        amountCents: 100,
-        items: [
-          { glAccount: '4100', amountCents: 100 },
-          { glAccount: '4200', amountCents: 100 },
-        ],
-      }),
+      tx: tx({ amountCents: 100, items: [item('4100', 100), item('4200', 100)] }),
       reversal: 100,
-      lines: [
-        ['4100', 50, 'item', false],
-        ['4200', 50, 'item', false],
-      ],
+      lines: ['4100 50 item', '4200 50 item'],
     },
   ];
   it.each(cases)('$name', ({ tx: posted, reversal, already = 0, lines }) => {
@@ -150,11 +107,11 @@ describe('allocateReversal: examples', () => {
     if (!ret.ok) throw new Error(ret.message);
     expect(ret).toMatchObject({ reversedCents: 6667, capped: true, remainingCents: 0 });
     expect(short(ret.lines)).toEqual([
-      ['4100', 4000, 'item', false],
-      ['4200', 2000, 'item', false],
-      ['4900', 200, 'fee', false],
-      ['4000', 133, 'tax', true],
-      ['4000', 334, 'remainder', false],
+      '4100 4000 item',
+      '4200 2000 item',
+      '4900 200 fee',
+      '4000 133 tax fallback',
+      '4000 334 remainder',
     ]);
   });
 
