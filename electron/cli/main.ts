@@ -13,6 +13,7 @@ Commands:
   bank       bank import FILE | bank status: bank statements matched to deposits
   serve      Run the district server: many users, roles, the nightly sync (team mode)
   users      users add NAME --role R | list | disable NAME | password NAME: server accounts
+  migrate-to migrate-to --database postgres://…: move this database to a district server
 
 Options:
   --version  Print the version
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
   bank: () => import('./commands/bank'),
   serve: () => import('./commands/serve'),
   users: () => import('./commands/users'),
+  'migrate-to': () => import('./commands/migrateTo'),
 };
 
 export async function main(argv: string[]): Promise<number> {
