@@ -4,8 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeGroup, ChangeKind } from '../../../shared/domain';
 import { ChangesView } from '../../../renderer/src/views/changes/ChangesView';
 import { useFilters } from '../../../renderer/src/state/filters';
-import { fails, never, useFakeEngine } from '../helpers/fakeClient';
+import { fails, never, useFakeEngine, type FakeHandlers } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
+import { itShowsTheEnginesError } from '../helpers/sharedCases';
 import * as make from '../helpers/fixtures';
 
 const refunded = make.change({ id: 12 });
@@ -29,6 +30,10 @@ function list(args: { kinds?: ChangeKind[] }) {
   const rows = [refunded, settled].filter((c) => !args.kinds || args.kinds.includes(c.kind));
   return { rows, nextCursor: null, unacknowledged: 41 };
 }
+
+/** The engine with the two groups and their changes; `acknowledge` answers changes.acknowledge. */
+const withGroups = (acknowledge?: FakeHandlers['changes.acknowledge']) =>
+  useFakeEngine({ 'changes.groups': () => GROUPS, 'changes.list': list, 'changes.acknowledge': acknowledge });
 
 describe('Changes', () => {
   it('shows loading, then the groups: action kinds open first, routine kinds folded', async () => {
@@ -54,7 +59,7 @@ describe('Changes', () => {
   });
 
   it('links each change to its transaction and its deposit', async () => {
-    useFakeEngine({ 'changes.groups': () => GROUPS, 'changes.list': list });
+    withGroups();
     render(<ChangesView />);
     const grid = await screen.findByRole('grid', { name: 'Refunded changes' });
     expect(within(grid).getByRole('link', { name: 'Transaction 5001' })).toHaveAttribute('href', '#/transactions/5001');
@@ -66,11 +71,7 @@ describe('Changes', () => {
   });
 
   it('acknowledges a whole group with its count in the confirmation, as far as that count', async () => {
-    const engine = useFakeEngine({
-      'changes.groups': () => GROUPS,
-      'changes.list': list,
-      'changes.acknowledge': () => ({ acknowledged: 40 }),
-    });
+    const engine = withGroups(() => ({ acknowledged: 40 }));
     render(<ChangesView />);
     await userEvent.click(await screen.findByRole('button', { name: 'Acknowledge 40 settled…' }));
     const dialog = screen.getByRole('dialog', { name: 'Acknowledge this group?' });
@@ -81,7 +82,7 @@ describe('Changes', () => {
   });
 
   it('opens the group a link named (#/changes/settled), even a routine one', async () => {
-    useFakeEngine({ 'changes.groups': () => GROUPS, 'changes.list': list });
+    withGroups();
     render(<ChangesView focus="settled" />);
     const toggle = await screen.findByRole('button', { name: 'Settled 40 changes' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -96,18 +97,10 @@ describe('Changes', () => {
     expect(screen.getByRole('button', { name: 'Acknowledge all shown…' })).toBeDisabled();
   });
 
-  it('shows the engine’s error in words', async () => {
-    useFakeEngine({ 'changes.groups': fails('STORE', 'Changes could not be read. Try again.') });
-    render(<ChangesView />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Changes could not be read. Try again.');
-  });
+  itShowsTheEnginesError(() => <ChangesView />, 'changes.groups', 'Changes could not be read. Try again.');
 
   it('lists one kind as a flat feed when chosen, and acknowledges one change, then that kind (a key)', async () => {
-    const engine = useFakeEngine({
-      'changes.groups': () => GROUPS,
-      'changes.list': list,
-      'changes.acknowledge': () => ({ acknowledged: 1 }),
-    });
+    const engine = withGroups(() => ({ acknowledged: 1 }));
     render(<ChangesView />);
     await screen.findByRole('region', { name: 'Needs a look' });
     await userEvent.selectOptions(screen.getByLabelText('Kind'), 'Settled');
@@ -133,11 +126,7 @@ describe('Changes', () => {
   });
 
   it('keeps the dialog open with the reason when acknowledging everything fails', async () => {
-    useFakeEngine({
-      'changes.groups': () => GROUPS,
-      'changes.list': list,
-      'changes.acknowledge': fails('STORE', 'The review could not be saved. Try again.'),
-    });
+    withGroups(fails('STORE', 'The review could not be saved. Try again.'));
     render(<ChangesView />);
     await screen.findByRole('region', { name: 'Needs a look' });
     await userEvent.click(screen.getByRole('button', { name: 'Acknowledge all shown…' }));

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ChartOfAccountsView } from '../../../renderer/src/views/chart-of-accounts/ChartOfAccountsView';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
+import { itShowsTheEnginesError } from '../helpers/sharedCases';
 import * as make from '../helpers/fixtures';
 
 const accounts = () => [make.account(), make.account({ id: 'gl-2', number: '461-00-5749', label: 'Athletics gate' })];
@@ -27,11 +28,7 @@ describe('Chart of Accounts', () => {
     expect(await screen.findByText('The Chart of Accounts is empty.')).toBeInTheDocument();
   });
 
-  it('shows the engine’s error in words', async () => {
-    useFakeEngine({ 'glAccounts.list': fails('STORE', 'The Chart of Accounts could not be read.') });
-    render(<ChartOfAccountsView />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The Chart of Accounts could not be read.');
-  });
+  itShowsTheEnginesError(() => <ChartOfAccountsView />, 'glAccounts.list', 'The Chart of Accounts could not be read.');
 
   it('adds an account, and keeps what was typed when the engine refuses', async () => {
     const engine = useFakeEngine({

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bridge } from '../../../renderer/src/bridge';
 import { GlBatchesView } from '../../../renderer/src/views/gl-batches/GlBatchesView';
-import { fails, never, useFakeEngine, type FakeHandlers } from '../helpers/fakeClient';
+import { never, useFakeEngine, type FakeHandlers } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
+import { itShowsTheEnginesError } from '../helpers/sharedCases';
 import * as make from '../helpers/fixtures';
 
 const record = (overrides = {}) => ({
@@ -61,11 +62,12 @@ describe('GL Batches', () => {
     expect(screen.getByRole('button', { name: 'Export…' })).toBeDisabled();
   });
 
-  it('shows the engine’s error in words', async () => {
-    useFakeEngine({ ...base, 'glBatches.list': fails('STORE', 'GL batches could not be read from the local copy.') });
-    render(<GlBatchesView />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('GL batches could not be read from the local copy.');
-  });
+  itShowsTheEnginesError(
+    () => <GlBatchesView />,
+    'glBatches.list',
+    'GL batches could not be read from the local copy.',
+    base,
+  );
 
   it('sends the range, payees and methods to the engine', async () => {
     const engine = useFakeEngine(base);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SettingsView } from '../../../renderer/src/views/settings/SettingsView';
 import { fails, never, useFakeEngine } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
+import { itShowsTheEnginesError } from '../helpers/sharedCases';
 import * as make from '../helpers/fixtures';
 
 describe('Settings', () => {
@@ -25,11 +26,7 @@ describe('Settings', () => {
     expect(screen.getByLabelText('Service address (URL)')).toHaveValue('');
   });
 
-  it('shows the engine’s error in words', async () => {
-    useFakeEngine({ 'settings.get': fails('STORE', 'Settings could not be read.') });
-    render(<SettingsView />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Settings could not be read.');
-  });
+  itShowsTheEnginesError(() => <SettingsView />, 'settings.get', 'Settings could not be read.');
 
   it('takes the token and secret in password fields, never shows them back, and keeps them when saving fails', async () => {
     const engine = useFakeEngine({
