@@ -13,7 +13,7 @@ import { depositEntry, ERP_FILE_EXTENSIONS, type ErpWriteResult } from './erp';
 import type { GlExportFilter } from '../store/glRows';
 import type { WritableDB } from '../store/handles';
 import { journalEntries } from './journal';
-import { completeExport, forgetExport, setExportContents, setExportTotals } from '../store/exports';
+import { completeExport, forgetExport, setExportOutput } from '../store/exports';
 import { claimExport, type ExportClaim } from '../store/exportClaims';
 import { GlRowReader } from '../store/glRows';
 import { reversalsInRange } from '../reconcile/reversals';
@@ -159,34 +159,35 @@ export async function exportGlBatches(
     const changeIds = reversals.map((r) => r.changeId);
     const byReference = new Map(reversals.map((r) => [reversalReference(r), r.changeId]));
     const pendingId = claimed;
-    await setExportTotals(env.store.writer, pendingId, {
-      rowCount: summary.totals.rowCount,
-      totalCents: summary.totals.amountCents,
-      totalWithoutFeesCents: summary.totals.amountWithoutFeesCents,
-      sha256,
-    })
-      .then(() =>
-        setExportContents(env.store.writer, pendingId, {
-          changeIds,
-          receipts: (layout?.receipts ?? []).map((r) => ({
-            receipt: r.receipt,
-            kind: r.kind,
-            batchId: r.kind === 'deposit' ? r.reference : null,
-            changeId: r.kind === 'reversal' ? (byReference.get(r.reference) ?? null) : null,
-            date: r.date,
-          })),
-        }),
-      )
-      .catch((error: unknown) => {
-        throw storeError(error);
-      });
+    await setExportOutput(
+      env.store.writer,
+      pendingId,
+      {
+        rowCount: summary.totals.rowCount,
+        totalCents: summary.totals.amountCents,
+        totalWithoutFeesCents: summary.totals.amountWithoutFeesCents,
+        sha256,
+      },
+      {
+        changeIds,
+        receipts: (layout?.receipts ?? []).map((r) => ({
+          receipt: r.receipt,
+          kind: r.kind,
+          batchId: r.kind === 'deposit' ? r.reference : null,
+          changeId: r.kind === 'reversal' ? (byReference.get(r.reference) ?? null) : null,
+          date: r.date,
+        })),
+      },
+    ).catch((error: unknown) => {
+      throw storeError(error);
+    });
     await commitFiles(pending);
     const committed = [...pending];
     pending.length = 0;
     let record: ExportRecord;
     try {
       // Done and the next receipt number in one transaction: a failed export never moves the sequence.
-      record = completeExport(env.store.writer, pendingId);
+      record = await completeExport(env.store.writer, pendingId);
     } catch (error) {
       // The record cannot say the file is there, so the file must not be.
       await Promise.all(committed.map((file) => unlink(file.target).catch(() => undefined)));

@@ -7,11 +7,13 @@ import { readdirSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { completeExport, forgetExport, pendingExports } from '../store/exports';
-import type { WritableDB } from '../store/handles';
+import type { PortableWritable } from '../store/handles';
 import { fileExists } from './atomicFiles';
 import { sha256OfFile } from './fileHash';
 
-export async function recoverInterruptedExports(writer: WritableDB): Promise<{ completed: number; dropped: number }> {
+export async function recoverInterruptedExports(
+  writer: PortableWritable,
+): Promise<{ completed: number; dropped: number }> {
   let completed = 0;
   let dropped = 0;
   for (const row of await pendingExports(writer)) {
@@ -23,7 +25,7 @@ export async function recoverInterruptedExports(writer: WritableDB): Promise<{ c
       (await sha256OfFile(row.file).catch(() => '')) === row.sha256;
     if (landed) {
       // With what it posted, recorded while pending: the reversals and the receipt sequence.
-      completeExport(writer, row.id);
+      await completeExport(writer, row.id);
       completed++;
     } else {
       await forgetExport(writer, row.id);

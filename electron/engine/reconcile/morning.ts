@@ -75,8 +75,8 @@ export async function morningNews(
       }),
     ),
   ]);
-  const reversals = reversalNews(reader, clock);
-  const settle = bankLinesToSettle(reader);
+  const reversals = await reversalNews(reader, clock);
+  const settle = await bankLinesToSettle(reader);
   const bankLines = settle && {
     ...settle,
     inTransit: (await inTransit(reader, todayCentral(clock), bankWindowDays, 5000)).batches.length,
@@ -124,14 +124,14 @@ async function depositNews(
 }
 
 /** The reversals whose change is not yet acknowledged: "since the last review". */
-function reversalNews(reader: ReadableDB, clock: Clock): ReversalNews {
+async function reversalNews(reader: ReadableDB, clock: Clock): Promise<ReversalNews> {
   const news: ReversalNews = {
     count: 0,
     totalCents: 0,
     byKind: { refund: { count: 0, cents: 0 }, return: { count: 0, cents: 0 }, void: { count: 0, cents: 0 } },
     latest: [],
   };
-  const waiting = unacknowledgedReversals(reader);
+  const waiting = await unacknowledgedReversals(reader);
   const first = waiting[0];
   const last = waiting[waiting.length - 1];
   if (!first || !last) return news;

@@ -3,13 +3,34 @@
  * list meaning all), the way export.glBatches selects them (store/glRows.ts): by the GL row's date,
  * payee and its deposit's payment method. It gives GL Batches and `export gl` their default range.
  */
-import { sql } from 'kysely';
-import type { ReadableDB } from './handles';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { PortableReadable } from './handles';
+import type { Database } from './schema';
+import { firstOf, rowsOf, runRead } from './work';
 
-const COVERED = sql<number>`EXISTS (SELECT 1 FROM exports e
-  WHERE e.status = 'done' AND e.from_date <= g.date AND e.to_date >= g.date
-    AND (e.payee_ids = '[]' OR EXISTS (SELECT 1 FROM json_each(e.payee_ids) j WHERE j.value = g.payee_id))
-    AND (e.methods = '[]' OR EXISTS (SELECT 1 FROM json_each(e.methods) j WHERE j.value = b.payment_method)))`;
+type CoverageScope = ExpressionBuilder<Database & { g: Database['gl_batches']; b: Database['batches'] }, 'g' | 'b'>;
+
+/**
+ * A GL row that a finished export covers. The finished exports are few and read first, so their
+ * payee and method lists become plain IN lists: no JSON functions, the same SQL on both dialects.
+ */
+function covered(
+  eb: CoverageScope,
+  exports: ReadonlyArray<{ from_date: string; to_date: string; payee_ids: string; methods: string }>,
+): Expression<SqlBool> {
+  return eb.or(
+    exports.map((e) => {
+      const payeeIds = JSON.parse(e.payee_ids) as number[];
+      const methods = JSON.parse(e.methods) as string[];
+      return eb.and([
+        eb('g.date', '>=', e.from_date),
+        eb('g.date', '<=', e.to_date),
+        ...(payeeIds.length ? [eb('g.payee_id', 'in', payeeIds)] : []),
+        ...(methods.length ? [eb('b.payment_method', 'in', methods)] : []),
+      ]);
+    }),
+  );
+}
 
 export interface GlCoverage {
   /** The first and last dates with GL rows; null when there are none. */
@@ -19,21 +40,38 @@ export interface GlCoverage {
   oldestUnexported: string | null;
 }
 
-export async function glCoverage({ db }: ReadableDB): Promise<GlCoverage> {
-  const row = await db
-    .selectFrom('gl_batches as g')
-    .innerJoin('batches as b', 'b.id', 'g.batch_id')
-    .select((eb) => [
-      eb.fn.min<string | null>('g.date').as('first'),
-      eb.fn.max<string | null>('g.date').as('last'),
-      sql<string | null>`min(CASE WHEN ${COVERED} THEN NULL ELSE g.date END)`.as('oldest'),
-    ])
-    .executeTakeFirst();
-  return { first: row?.first ?? null, last: row?.last ?? null, oldestUnexported: row?.oldest ?? null };
+export function glCoverage(reader: PortableReadable): Promise<GlCoverage> {
+  return runRead(reader, function* (db) {
+    const exports = yield* rowsOf(
+      db.selectFrom('exports').select(['from_date', 'to_date', 'payee_ids', 'methods']).where('status', '=', 'done'),
+    );
+    const row = yield* firstOf(
+      db
+        .selectFrom('gl_batches as g')
+        .innerJoin('batches as b', 'b.id', 'g.batch_id')
+        .select((eb) => [
+          eb.fn.min<string | null>('g.date').as('first'),
+          eb.fn.max<string | null>('g.date').as('last'),
+          exports.length === 0
+            ? eb.fn.min<string | null>('g.date').as('oldest')
+            : eb.fn
+                .min<string | null>(
+                  eb
+                    .case()
+                    .when(covered(eb, exports))
+                    .then(sql<string | null>`NULL`)
+                    .else(eb.ref('g.date'))
+                    .end(),
+                )
+                .as('oldest'),
+        ]),
+    );
+    return { first: row?.first ?? null, last: row?.last ?? null, oldestUnexported: row?.oldest ?? null };
+  });
 }
 
 /** Whether any GL row is dated from `from` up to, not including, `before`. */
-export async function hasGlRowsBetween({ db }: ReadableDB, from: string, before: string): Promise<boolean> {
+export async function hasGlRowsBetween({ db }: PortableReadable, from: string, before: string): Promise<boolean> {
   const row = await db
     .selectFrom('gl_batches')
     .select('id')

@@ -2,8 +2,11 @@
 import type { ExportLayout, ExportRecord } from '../../../shared/contract';
 import type { Insertable } from 'kysely';
 import type { ExportRow, ExportsTable } from './schema';
-import { inTransaction, type ReadableDB, type WritableDB } from './handles';
-import { statement } from './statements';
+import type { PortableReadable, PortableWritable } from './handles';
+import { execute, firstOf, runWrite } from './work';
+
+/** Rows per multi-row INSERT: well under both dialects' parameter limits. */
+const CHUNK = 500;
 
 export interface ExportScope {
   from: string;
@@ -30,7 +33,7 @@ export function toExportRecord(row: ExportRow): ExportRecord {
   };
 }
 
-export async function listExports({ db }: ReadableDB): Promise<ExportRecord[]> {
+export async function listExports({ db }: PortableReadable): Promise<ExportRecord[]> {
   const rows = await db.selectFrom('exports').selectAll().where('status', '=', 'done').orderBy('id', 'desc').execute();
   return rows.map(toExportRecord);
 }
@@ -71,21 +74,7 @@ export function pendingExport(values: ExportValues): Insertable<ExportsTable> {
   };
 }
 
-/** The written file's totals and hash, while the export is still pending (before the rename). */
-export async function setExportTotals({ db }: WritableDB, id: number, totals: ExportTotals): Promise<void> {
-  await db
-    .updateTable('exports')
-    .set({
-      row_count: totals.rowCount,
-      total_cents: totals.totalCents,
-      total_without_fees_cents: totals.totalWithoutFeesCents,
-      sha256: totals.sha256,
-    })
-    .where('id', '=', id)
-    .execute();
-}
-
-export async function markExportDone({ db }: WritableDB, id: number): Promise<ExportRecord> {
+export async function markExportDone({ db }: PortableWritable, id: number): Promise<ExportRecord> {
   const row = await db
     .updateTable('exports')
     .set({ status: 'done' })
@@ -111,20 +100,48 @@ export interface ExportContents {
 }
 
 /**
- * What a pending export posts, recorded with its totals before its file is renamed into place: a
- * killed export that did land is completed at the next start with these (export/recovery.ts), and a
- * dropped one takes them with it (forgetExport).
+ * The written file's totals and hash and what the pending export posts, in one unit of work before
+ * its file is renamed into place: a killed export that did land is completed at the next start with
+ * these (export/recovery.ts), and a dropped one takes them with it (forgetExport).
  */
-export function setExportContents(writer: WritableDB, id: number, contents: ExportContents): void {
-  inTransaction(writer, () => {
-    const { sqlite } = writer;
-    const reversal = statement(sqlite, 'INSERT OR IGNORE INTO export_reversals (export_id, change_id) VALUES (?, ?)');
-    for (const changeId of contents.changeIds) reversal.run(id, changeId);
-    const receipt = statement(
-      sqlite,
-      'INSERT INTO export_receipts (export_id, receipt, kind, batch_id, change_id, date) VALUES (?, ?, ?, ?, ?, ?)',
+export function setExportOutput(
+  writer: PortableWritable,
+  id: number,
+  totals: ExportTotals,
+  contents: ExportContents,
+): Promise<void> {
+  return runWrite(writer, function* (db) {
+    yield* execute(
+      db
+        .updateTable('exports')
+        .set({
+          row_count: totals.rowCount,
+          total_cents: totals.totalCents,
+          total_without_fees_cents: totals.totalWithoutFeesCents,
+          sha256: totals.sha256,
+        })
+        .where('id', '=', id),
     );
-    for (const r of contents.receipts) receipt.run(id, r.receipt, r.kind, r.batchId, r.changeId, r.date);
+    for (let at = 0; at < contents.changeIds.length; at += CHUNK) {
+      const rows = contents.changeIds.slice(at, at + CHUNK).map((changeId) => ({ export_id: id, change_id: changeId }));
+      yield* execute(
+        db
+          .insertInto('export_reversals')
+          .values(rows)
+          .onConflict((oc) => oc.doNothing()),
+      );
+    }
+    for (let at = 0; at < contents.receipts.length; at += CHUNK) {
+      const rows = contents.receipts.slice(at, at + CHUNK).map((r) => ({
+        export_id: id,
+        receipt: r.receipt,
+        kind: r.kind,
+        batch_id: r.batchId,
+        change_id: r.changeId,
+        date: r.date,
+      }));
+      yield* execute(db.insertInto('export_receipts').values(rows));
+    }
   });
 }
 
@@ -132,43 +149,47 @@ export function setExportContents(writer: WritableDB, id: number, contents: Expo
  * Marks the export done in one transaction with moving ASCENDER's receipt sequence past its receipts,
  * so a failed export never moves the sequence and a done one always has.
  */
-export function completeExport(writer: WritableDB, id: number): ExportRecord {
-  return inTransaction(writer, () => {
-    const { sqlite } = writer;
-    const done = statement(sqlite, `UPDATE exports SET status = 'done' WHERE id = ? AND status = 'pending'`).run(id);
-    if (done.changes !== 1) throw new Error(`export ${id} is no longer pending`);
-    const last = statement(
-      sqlite,
-      'SELECT max(CAST(receipt AS INTEGER)) AS n FROM export_receipts WHERE export_id = ?',
-    ).get(id) as { n: number | null };
-    if (last.n !== null) {
-      statement(
-        sqlite,
-        `INSERT INTO settings (key, value) VALUES ('ascenderNextReceipt', ?)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-      ).run(JSON.stringify(last.n + 1));
+export function completeExport(writer: PortableWritable, id: number): Promise<ExportRecord> {
+  return runWrite(writer, function* (db) {
+    const done = yield* execute(
+      db.updateTable('exports').set({ status: 'done' }).where('id', '=', id).where('status', '=', 'pending'),
+    );
+    if (done !== 1) throw new Error(`export ${id} is no longer pending`);
+    const last = yield* firstOf(
+      db
+        .selectFrom('export_receipts')
+        .select((eb) => eb.fn.max<number | null>(eb.cast<number>('receipt', 'integer')).as('n'))
+        .where('export_id', '=', id),
+    );
+    if (last?.n != null) {
+      const value = JSON.stringify(Number(last.n) + 1);
+      yield* execute(
+        db
+          .insertInto('settings')
+          .values({ key: 'ascenderNextReceipt', value })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ value })),
+      );
     }
-    return toExportRecord(statement(sqlite, 'SELECT * FROM exports WHERE id = ?').get(id) as ExportRow);
+    const row = yield* firstOf(db.selectFrom('exports').selectAll().where('id', '=', id));
+    return toExportRecord(row!);
   });
 }
 
 /** An export's receipts, in receipt order. */
-export function receiptsOf({ db }: ReadableDB, id: number) {
+export function receiptsOf({ db }: PortableReadable, id: number) {
   return db.selectFrom('export_receipts').selectAll().where('export_id', '=', id).orderBy('receipt').execute();
 }
 
-export async function forgetExport(writer: WritableDB, id: number): Promise<void> {
-  inTransaction(writer, () => {
-    const { sqlite } = writer;
-    const gone = statement(sqlite, `DELETE FROM exports WHERE id = ? AND status = 'pending'`).run(id);
-    if (gone.changes === 0) return;
-    statement(sqlite, 'DELETE FROM export_reversals WHERE export_id = ?').run(id);
-    statement(sqlite, 'DELETE FROM export_receipts WHERE export_id = ?').run(id);
-    statement(sqlite, 'DELETE FROM export_deposits WHERE export_id = ?').run(id);
+export async function forgetExport(writer: PortableWritable, id: number): Promise<void> {
+  await runWrite(writer, function* (db) {
+    const gone = yield* execute(db.deleteFrom('exports').where('id', '=', id).where('status', '=', 'pending'));
+    if (gone === 0) return;
+    yield* execute(db.deleteFrom('export_reversals').where('export_id', '=', id));
+    yield* execute(db.deleteFrom('export_receipts').where('export_id', '=', id));
+    yield* execute(db.deleteFrom('export_deposits').where('export_id', '=', id));
   });
-  return Promise.resolve();
 }
 
-export function pendingExports({ db }: ReadableDB): Promise<ExportRow[]> {
+export function pendingExports({ db }: PortableReadable): Promise<ExportRow[]> {
   return db.selectFrom('exports').selectAll().where('status', '=', 'pending').execute();
 }

@@ -7,7 +7,8 @@
 import { sql } from 'kysely';
 import type { Verdict } from '../../../shared/domain';
 import type { ListedBatchRow } from './batches';
-import type { ReadableDB } from './handles';
+import type { PortableReadable } from './handles';
+import { firstOf, runRead } from './work';
 import { isReversal } from './reversals';
 
 /** open: never signed off, or unsigned since; reopened: signed off, then re-opened by a changed fact. */
@@ -30,7 +31,7 @@ export interface DepositTotalsRow {
 }
 
 /** Every deposit counted by review state and verdict, with its total and how far off it is. */
-export async function depositTotals({ db }: ReadableDB): Promise<DepositTotalsRow[]> {
+export async function depositTotals({ db }: PortableReadable): Promise<DepositTotalsRow[]> {
   const rows = await db
     .selectFrom('batches as b')
     .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
@@ -54,7 +55,7 @@ export async function depositTotals({ db }: ReadableDB): Promise<DepositTotalsRo
 
 /** Deposits in a state (and of some verdicts): the farthest off first, then the newest. */
 export async function depositsIn(
-  { db }: ReadableDB,
+  { db }: PortableReadable,
   state: DepositState,
   verdicts: readonly Verdict[] | null,
   limit: number,
@@ -76,14 +77,15 @@ export async function depositsIn(
 }
 
 /** Reversal changes (refunds, ACH returns, settled voids of batched sales) not yet acknowledged, oldest first. */
-export function unacknowledgedReversals(reader: ReadableDB): Array<{ changeId: number; seenAt: string }> {
-  const query = isReversal(reader.db)
+export function unacknowledgedReversals({
+  db,
+}: PortableReadable): Promise<Array<{ changeId: number; seenAt: string }>> {
+  return isReversal(db)
     .select(['c.id as changeId', 'c.seen_at as seenAt'])
     .where('c.acknowledged_at', 'is', null)
     .orderBy('c.seen_at')
     .orderBy('c.id')
-    .compile();
-  return reader.sqlite.prepare(query.sql).all(...query.parameters) as Array<{ changeId: number; seenAt: string }>;
+    .execute();
 }
 
 /**
@@ -91,20 +93,44 @@ export function unacknowledgedReversals(reader: ReadableDB): Array<{ changeId: n
  * statement was imported. The states follow store/bankQueries.ts: a live match, then a live
  * explanation, then suggestions.
  */
-export function bankLinesToSettle({ sqlite }: ReadableDB): { unmatched: number; suggested: number } | null {
-  const lines = sqlite.prepare('SELECT count(*) AS n FROM bank_lines').get() as { n: number };
-  if (lines.n === 0) return null;
-  const row = sqlite
-    .prepare(
-      `SELECT
-        sum(CASE WHEN NOT settled AND NOT suggested THEN 1 ELSE 0 END) AS unmatched,
-        sum(CASE WHEN NOT settled AND suggested THEN 1 ELSE 0 END) AS suggested
-      FROM (SELECT
-        EXISTS (SELECT 1 FROM bank_matches m WHERE m.line_id = l.id AND m.status <> 'suggested' AND m.undone_at IS NULL)
-          OR EXISTS (SELECT 1 FROM bank_explanations e WHERE e.line_id = l.id AND e.undone_at IS NULL) AS settled,
-        EXISTS (SELECT 1 FROM bank_matches m WHERE m.line_id = l.id AND m.status = 'suggested') AS suggested
-      FROM bank_lines l)`,
-    )
-    .get() as { unmatched: number | null; suggested: number | null };
-  return { unmatched: row.unmatched ?? 0, suggested: row.suggested ?? 0 };
+export function bankLinesToSettle(reader: PortableReadable): Promise<{ unmatched: number; suggested: number } | null> {
+  return runRead(reader, function* (db) {
+    const lines = yield* firstOf(db.selectFrom('bank_lines').select((eb) => eb.fn.countAll<number>().as('n')));
+    if (Number(lines?.n ?? 0) === 0) return null;
+    const row = yield* firstOf(
+      db.selectFrom('bank_lines as l').select((eb) => {
+        const settled = eb.or([
+          eb.exists(
+            eb
+              .selectFrom('bank_matches as m')
+              .select('m.id')
+              .whereRef('m.line_id', '=', 'l.id')
+              .where('m.status', '<>', 'suggested')
+              .where('m.undone_at', 'is', null),
+          ),
+          eb.exists(
+            eb
+              .selectFrom('bank_explanations as e')
+              .select('e.id')
+              .whereRef('e.line_id', '=', 'l.id')
+              .where('e.undone_at', 'is', null),
+          ),
+        ]);
+        const suggested = eb.exists(
+          eb
+            .selectFrom('bank_matches as m')
+            .select('m.id')
+            .whereRef('m.line_id', '=', 'l.id')
+            .where('m.status', '=', 'suggested'),
+        );
+        const count = (when: ReturnType<typeof eb.and>) =>
+          eb.fn.coalesce(eb.fn.sum<number>(eb.case().when(when).then(1).else(0).end()), eb.lit(0));
+        return [
+          count(eb.and([eb.not(settled), eb.not(suggested)])).as('unmatched'),
+          count(eb.and([eb.not(settled), suggested])).as('suggested'),
+        ];
+      }),
+    );
+    return { unmatched: Number(row?.unmatched ?? 0), suggested: Number(row?.suggested ?? 0) };
+  });
 }

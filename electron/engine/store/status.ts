@@ -1,36 +1,60 @@
 /** What the local database holds, for `district-recon status` and `check`'s default range. */
 import type { DatabaseStatus } from '../../../shared/contract';
-import type { ReadableDB } from './handles';
-import { statement } from './statements';
+import type { PortableReadable } from './handles';
 import { allCursors, lastSuccessAt, listRuns } from './syncState';
-
-const COUNTS = {
-  transactions: 'SELECT COUNT(*) AS n FROM transactions',
-  batches: 'SELECT COUNT(*) AS n FROM batches',
-  glBatchRows: 'SELECT COUNT(*) AS n FROM gl_batches',
-  payees: 'SELECT COUNT(*) AS n FROM payees WHERE removed = 0',
-  glAccounts: 'SELECT COUNT(*) AS n FROM gl_accounts WHERE removed = 0',
-  changes: 'SELECT COUNT(*) AS n FROM transaction_changes',
-  unacknowledgedChanges: 'SELECT COUNT(*) AS n FROM transaction_changes WHERE acknowledged_at IS NULL',
-} as const;
+import { firstOf, runRead } from './work';
 
 type Span = { first: string | null; last: string | null };
 
-export async function databaseStatus(db: ReadableDB, path: string): Promise<DatabaseStatus> {
-  const { sqlite } = db;
-  const counts = Object.fromEntries(
-    Object.entries(COUNTS).map(([name, query]) => [name, (statement(sqlite, query).get() as { n: number }).n]),
-  ) as DatabaseStatus['counts'];
+export async function databaseStatus(reader: PortableReadable, path: string): Promise<DatabaseStatus> {
+  const { counts, transactionDates, batchDates } = await runRead(reader, function* (db) {
+    const count = (table: 'transactions' | 'batches' | 'gl_batches' | 'transaction_changes') =>
+      db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
+    const counted = {
+      transactions: yield* firstOf(count('transactions')),
+      batches: yield* firstOf(count('batches')),
+      glBatchRows: yield* firstOf(count('gl_batches')),
+      payees: yield* firstOf(
+        db
+          .selectFrom('payees')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('removed', '=', 0),
+      ),
+      glAccounts: yield* firstOf(
+        db
+          .selectFrom('gl_accounts')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('removed', '=', 0),
+      ),
+      changes: yield* firstOf(count('transaction_changes')),
+      unacknowledgedChanges: yield* firstOf(count('transaction_changes').where('acknowledged_at', 'is', null)),
+    };
+    return {
+      counts: Object.fromEntries(
+        Object.entries(counted).map(([name, row]) => [name, Number(row?.n ?? 0)]),
+      ) as DatabaseStatus['counts'],
+      transactionDates: (yield* firstOf(
+        db
+          .selectFrom('transactions')
+          .select((eb) => [
+            eb.fn.min<string | null>('business_date').as('first'),
+            eb.fn.max<string | null>('business_date').as('last'),
+          ]),
+      )) as Span,
+      batchDates: (yield* firstOf(
+        db
+          .selectFrom('batches')
+          .select((eb) => [eb.fn.min<string | null>('date').as('first'), eb.fn.max<string | null>('date').as('last')]),
+      )) as Span,
+    };
+  });
   return {
     database: path,
     counts,
-    transactionDates: statement(
-      sqlite,
-      'SELECT MIN(business_date) AS first, MAX(business_date) AS last FROM transactions',
-    ).get() as Span,
-    batchDates: statement(sqlite, 'SELECT MIN(date) AS first, MAX(date) AS last FROM batches').get() as Span,
-    cursors: await allCursors(db),
-    lastRun: (await listRuns(db, 1))[0] ?? null,
-    lastSuccessAt: await lastSuccessAt(db),
+    transactionDates,
+    batchDates,
+    cursors: await allCursors(reader),
+    lastRun: (await listRuns(reader, 1))[0] ?? null,
+    lastSuccessAt: await lastSuccessAt(reader),
   };
 }

@@ -45,7 +45,24 @@ import {
   newestUnacknowledgedTransactions,
   unacknowledgedByKind,
 } from '../../../electron/engine/store/changes';
-import { execute, runWrite } from '../../../electron/engine/store/work';
+import {
+  completeExport,
+  forgetExport,
+  listExports,
+  pendingExport,
+  pendingExports,
+  receiptsOf,
+  setExportOutput,
+} from '../../../electron/engine/store/exports';
+import { databaseStatus } from '../../../electron/engine/store/status';
+import { glCoverage, hasGlRowsBetween } from '../../../electron/engine/store/exportCoverage';
+import {
+  bankLinesToSettle,
+  depositsIn,
+  depositTotals,
+  unacknowledgedReversals,
+} from '../../../electron/engine/store/morning';
+import { execute, firstOf, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { createTestDb } from '../../helpers/db';
 import { describePostgres, usePostgresTestDatabase } from '../../helpers/postgres';
 
@@ -391,6 +408,191 @@ function behavesTheSame(open: () => Promise<Handles>) {
     expect(await acknowledgeChangeRows(writer, { kinds: ['returned'] }, 'Ann', '2026-03-06T00:00:00.000Z')).toBe(1);
     expect(await acknowledgeChangeRows(writer, { ids: [] }, 'Ann', '2026-03-06T00:00:00.000Z')).toBe(0);
     expect(await countUnacknowledged(reader)).toBe(2);
+  });
+
+  it('morning: deposits by state and verdict, the farthest off first, reversals waiting, bank lines to settle', async () => {
+    expect(
+      (await depositTotals(reader)).sort((a, b) => `${a.state}${a.verdict}`.localeCompare(`${b.state}${b.verdict}`)),
+    ).toEqual([
+      { state: 'open', verdict: 'differs', count: 2, totalCents: 8000, differenceCents: 105 },
+      { state: 'reopened', verdict: 'ties_out', count: 1, totalCents: 700, differenceCents: 0 },
+    ]);
+    expect((await depositsIn(reader, 'open', ['differs'], 10)).map((b) => [b.id, b.payee_name])).toEqual([
+      ['B2', 'Band'],
+      ['B1', 'Athletics'],
+    ]);
+    expect((await depositsIn(reader, 'reopened', null, 10)).map((b) => b.id)).toEqual(['B3']);
+    const refund = await runRead(reader, function* (db) {
+      return yield* firstOf(db.selectFrom('transaction_changes').select('id').where('kind', '=', 'refunded'));
+    });
+    // The return was acknowledged above; a voided sale is not a reversal.
+    expect(await unacknowledgedReversals(reader)).toEqual([
+      { changeId: refund!.id, seenAt: '2026-03-04T10:00:00.000Z' },
+    ]);
+
+    expect(await bankLinesToSettle(reader)).toBeNull();
+    await runWrite(writer, function* (db) {
+      const [account] = yield* rowsOf(
+        db.insertInto('bank_accounts').values({ number: '0001', currency: 'USD', first_seen_at: T0 }).returning('id'),
+      );
+      const [statement] = yield* rowsOf(
+        db
+          .insertInto('bank_statements')
+          .values({
+            file_name: 's.csv',
+            sha256: 'abc',
+            format: 'csv',
+            from_date: '2026-03-01',
+            to_date: '2026-03-05',
+            line_count: 3,
+            new_line_count: 3,
+            imported_at: T0,
+            imported_by: 'Ann',
+          })
+          .returning('id'),
+      );
+      const lines: number[] = [];
+      for (const n of [1, 2, 3]) {
+        const [line] = yield* rowsOf(
+          db
+            .insertInto('bank_lines')
+            .values({
+              account_id: account!.id,
+              statement_id: statement!.id,
+              posted_date: '2026-03-03',
+              amount_cents: n * 100,
+              type_code: '165',
+              bank_reference: `r${n}`,
+              text: 'DEPOSIT',
+              raw: '{}',
+              identity: `i${n}`,
+              line_number: n,
+            })
+            .returning('id'),
+        );
+        lines.push(line!.id);
+      }
+      // Line 1 matched, line 2 only suggested, line 3 neither.
+      for (const [line, status] of [
+        [lines[0]!, 'matched'],
+        [lines[1]!, 'suggested'],
+      ] as const) {
+        yield* execute(
+          db.insertInto('bank_matches').values({
+            line_id: line,
+            how: 'exact',
+            status,
+            rank: 1,
+            batch_ids: '["B1"]',
+            transaction_id: null,
+            gap_days: 0,
+            created_at: T0,
+          }),
+        );
+      }
+    });
+    expect(await bankLinesToSettle(reader)).toEqual({ unmatched: 1, suggested: 1 });
+  });
+
+  it('exports: totals and contents recorded in one unit, completed with the receipt sequence, or forgotten', async () => {
+    const values = (from: string, to: string, payeeIds: number[], methods: string[]) =>
+      pendingExport({
+        createdAt: '2026-03-06T15:00:00.000Z',
+        scope: { from, to, payeeIds, methods },
+        layout: 'ascender',
+        file: `/exports/${from}.csv`,
+        companionFile: null,
+        createdBy: 'Ann',
+      });
+    const insert = (row: ReturnType<typeof values>) =>
+      runWrite(writer, function* (db) {
+        const [inserted] = yield* rowsOf(db.insertInto('exports').values(row).returning('id'));
+        return inserted!.id;
+      });
+    expect(await glCoverage(reader)).toEqual({
+      first: '2026-03-02',
+      last: '2026-03-03',
+      oldestUnexported: '2026-03-02',
+    });
+    expect(await hasGlRowsBetween(reader, '2026-03-03', '2026-03-04')).toBe(true);
+    expect(await hasGlRowsBetween(reader, '2026-03-04', '2026-03-10')).toBe(false);
+
+    const first = await insert(values('2026-03-02', '2026-03-02', [1], []));
+    const dropped = await insert(values('2026-03-03', '2026-03-03', [], []));
+    const refund = (await unacknowledgedReversals(reader))[0]!.changeId;
+    const receipts = Array.from({ length: 600 }, (_, i) => ({
+      receipt: String(17 + i),
+      kind: 'deposit' as const,
+      batchId: 'B1',
+      changeId: null,
+      date: '2026-03-02',
+    }));
+    await setExportOutput(
+      writer,
+      first,
+      { rowCount: 2, totalCents: 3000, totalWithoutFeesCents: 2990, sha256: 'h1' },
+      { changeIds: [refund, refund], receipts },
+    );
+    await setExportOutput(
+      writer,
+      dropped,
+      { rowCount: 1, totalCents: 700, totalWithoutFeesCents: 690, sha256: 'h2' },
+      { changeIds: [refund], receipts: [{ ...receipts[0]!, receipt: '9000' }] },
+    );
+    expect((await pendingExports(reader)).map((e) => [e.id, e.sha256])).toEqual([
+      [first, 'h1'],
+      [dropped, 'h2'],
+    ]);
+    const record = await completeExport(writer, first);
+    expect(record).toMatchObject({
+      id: first,
+      payeeIds: [1],
+      methods: [],
+      rowCount: 2,
+      totalCents: 3000,
+      sha256: 'h1',
+    });
+    await expect(completeExport(writer, first)).rejects.toThrow(`export ${first} is no longer pending`);
+    expect((await readStoredSettings(reader)).get('ascenderNextReceipt')).toBe(617);
+    expect((await receiptsOf(reader, first)).length).toBe(600);
+    await forgetExport(writer, dropped);
+    expect(await pendingExports(reader)).toEqual([]);
+    expect(await receiptsOf(reader, dropped)).toEqual([]);
+    expect((await listExports(reader)).map((e) => e.id)).toEqual([first]);
+    const reversals = await runRead(reader, function* (db) {
+      return yield* rowsOf(db.selectFrom('export_reversals').select(['export_id', 'change_id']));
+    });
+    expect(reversals).toEqual([{ export_id: first, change_id: refund }]);
+
+    // The first export covers payee 1's Mar 2; one of Band's ACH on Mar 3 leaves payee 1's Mar 3 open.
+    expect((await glCoverage(reader)).oldestUnexported).toBe('2026-03-03');
+    const ach = await insert(values('2026-03-03', '2026-03-03', [], ['ACH']));
+    await completeExport(writer, ach);
+    expect((await glCoverage(reader)).oldestUnexported).toBe('2026-03-03');
+    const all = await insert(values('2026-03-01', '2026-03-31', [], []));
+    await completeExport(writer, all);
+    expect(await glCoverage(reader)).toEqual({ first: '2026-03-02', last: '2026-03-03', oldestUnexported: null });
+  });
+
+  it('status: counts, date spans and the sync state of the database', async () => {
+    const status = await databaseStatus(reader, 'the database');
+    expect(status).toMatchObject({
+      database: 'the database',
+      counts: {
+        transactions: 5,
+        batches: 3,
+        glBatchRows: 3,
+        payees: 2,
+        glAccounts: 0,
+        changes: 3,
+        unacknowledgedChanges: 2,
+      },
+      transactionDates: { first: '2026-03-01', last: '2026-03-03' },
+      batchDates: { first: '2026-03-02', last: '2026-03-03' },
+      cursors: {},
+      lastRun: null,
+      lastSuccessAt: null,
+    });
   });
 }
 
