@@ -11,6 +11,10 @@ function renderOverview() {
   return render(<OverviewView />);
 }
 
+/** Where the link named `name` inside `container` goes. */
+const hrefOf = (container: HTMLElement, name: string | RegExp) =>
+  within(container).getByRole('link', { name }).getAttribute('href');
+
 describe('Overview', () => {
   it('shows that it is loading while the engine answers', () => {
     useFakeEngine({ 'overview.get': never() });
@@ -66,10 +70,7 @@ describe('Overview', () => {
     const table = within(routine).getByRole('table', { name: 'New deposits that tie out' });
     expect(within(table).getByRole('link')).toHaveAttribute('href', '#/batches/B100');
     expect(within(routine).getByText('And 11 more:', { exact: false })).toBeInTheDocument();
-    expect(within(routine).getByRole('link', { name: 'Settled: 40 to acknowledge' })).toHaveAttribute(
-      'href',
-      '#/changes/settled',
-    );
+    expect(hrefOf(routine, 'Settled: 40 to acknowledge')).toBe('#/changes/settled');
   });
 
   it('needs action: leads with every action item, most serious first, each a link to its detail', async () => {
@@ -134,23 +135,14 @@ describe('Overview', () => {
       'bank',
     ]);
     expect(items[0]).toHaveTextContent('1 deposit differs · $25.00 off in all');
-    expect(within(items[0]!).getByRole('link', { name: '1 deposit differs' })).toHaveAttribute(
-      'href',
-      '#/batches/B101',
-    );
+    expect(hrefOf(items[0]!, '1 deposit differs')).toBe('#/batches/B101');
     expect(items[1]).toHaveTextContent('Transactions changed: 77');
     expect(items[2]).toHaveTextContent(
       '6 reversals since the last review, $90.00 · 5 refunds $50.00 · 1 ACH return $40.00',
     );
-    expect(within(items[2]!).getByRole('link', { name: /ACH return \$40\.00 · transaction 7001/ })).toHaveAttribute(
-      'href',
-      '#/transactions/7001',
-    );
+    expect(hrefOf(items[2]!, /ACH return \$40\.00 · transaction 7001/)).toBe('#/transactions/7001');
     expect(items[2]).toHaveTextContent('and 4 more');
-    expect(within(items[3]!).getByRole('link', { name: '2 declined sales' })).toHaveAttribute(
-      'href',
-      '#/changes/declined',
-    );
+    expect(hrefOf(items[3]!, '2 declined sales')).toBe('#/changes/declined');
     expect(items[4]).toHaveTextContent('4 bank lines not matched yet · 1 with a suggested deposit');
     expect(region).toHaveTextContent('14 to look at');
     // The routine line says some deposits are not among those that tie out.

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Reversal } from '../../../shared/domain';
 import { BatchesView } from '../../../renderer/src/views/batches/BatchesView';
 import { GlBatchesView } from '../../../renderer/src/views/gl-batches/GlBatchesView';
 import { useFakeEngine } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
+import { expectRowsToShow } from '../helpers/rows';
 import * as make from '../helpers/fixtures';
 
 function reversal(overrides: Partial<Reversal> = {}): Reversal {
@@ -47,12 +48,10 @@ describe('reversals in the renderer (issue 13)', () => {
     });
     render(<BatchesView itemId="B100" />);
     const after = await screen.findByRole('region', { name: 'After the deposit' });
-    const rows = within(after).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('Refund');
-    expect(rows[1]).toHaveTextContent('$20.00');
-    expect(rows[1]).toHaveTextContent('2026-03 (not exported yet)');
-    expect(rows[2]).toHaveTextContent('ACH return');
-    expect(rows[2]).toHaveTextContent('2026-04, export #7');
+    expectRowsToShow(after, {
+      1: ['Refund', '$20.00', '2026-03 (not exported yet)'],
+      2: ['ACH return', '2026-04, export #7'],
+    });
   });
 
   it('the GL Batches view lists the range reversals beside the deposits, and the export panel counts both', async () => {
