@@ -1,33 +1,23 @@
 /**
  * The bookkeeper's decisions on the bank side: confirm a match (the matcher's, a suggestion, or one
  * of their own), undo a match, explain a line or a batch that cannot match, undo an explanation.
- * Each is one synchronous transaction that reads the state it depends on and refuses, with what to
- * do, when that state says no. Who and when are recorded; undoing keeps the row with the reason.
+ * Each is one unit of work of the store (store/bankDecisions.ts) that reads the state it depends on;
+ * this module refuses, with what to do, when that state says no. Who and when are recorded; undoing
+ * keeps the row with the reason.
  * The caller runs matching afterwards: a decision can free or take batches other lines wait on.
  */
 import { ContractError } from '../../../shared/contract';
 import type { BankExplanation, BankExplanationKind } from '../../../shared/domain';
-import { inTransaction, type WritableDB } from '../store/handles';
 import {
-  batchDates,
-  deleteSuggestions,
-  holderOfReturn,
-  holdersOf,
-  insertMatch,
-  liveMatchOfLine,
-  markConfirmed,
-  suggestionsOfLine,
-  transactionForReturn,
-  undoMatch,
-} from '../store/bankMatches';
-import {
-  getExplanation,
-  insertExplanation,
-  liveExplanationOfBatch,
-  liveExplanationOfLine,
-  undoExplanation,
-} from '../store/bankExplanations';
-import { getLineRow, toExplanation } from '../store/bankQueries';
+  confirmMatchGuarded,
+  explainGuarded,
+  unexplainGuarded,
+  unmatchGuarded,
+  type LineState,
+} from '../store/bankDecisions';
+import type { ListedLineRow } from '../store/bankQueries';
+import { toExplanation } from '../store/bankQueries';
+import type { PortableWritable } from '../store/handles';
 import type { BankMatchRow } from '../store/schema';
 import { businessDaysBetween } from './businessDays';
 import { candidateKey } from './matching';
@@ -57,139 +47,149 @@ function describe(row: BankMatchRow): string {
   return `${ids.length === 1 ? 'deposit' : 'deposits'} ${ids.join(', ')}`;
 }
 
-function requireLine(writer: WritableDB, lineId: number) {
-  const line = getLineRow(writer, lineId);
-  if (!line) throw new ContractError('NOT_FOUND', `Bank line ${lineId} is not in the store. Reload the list.`);
-  return line;
+function requireLine(state: LineState, lineId: number): ListedLineRow {
+  if (!state.line) throw new ContractError('NOT_FOUND', `Bank line ${lineId} is not in the store. Reload the list.`);
+  return state.line;
 }
 
-export function confirmMatch(
-  writer: WritableDB,
+export async function confirmMatch(
+  writer: PortableWritable,
   request: { lineId: number; batchIds?: string[]; transactionId?: number },
   actor: Actor,
-): void {
-  inTransaction(writer, () => {
-    const line = requireLine(writer, request.lineId);
-    const batchIds = [...new Set(request.batchIds ?? [])];
-    const transactionId = request.transactionId ?? null;
-    const wanted = candidateKey({ batchIds, transactionId });
-    const explained = liveExplanationOfLine(writer, line.id);
-    if (explained) {
+): Promise<void> {
+  const batchIds = [...new Set(request.batchIds ?? [])];
+  const transactionId = request.transactionId ?? null;
+  const wanted = candidateKey({ batchIds, transactionId });
+  await confirmMatchGuarded(writer, { lineId: request.lineId, batchIds, transactionId }, (state) => {
+    const line = requireLine(state, request.lineId);
+    if (state.explanation) {
       throw new ContractError(
         'CONFLICT',
-        `This bank line is explained as ${KIND_WORDS[explained.kind as BankExplanationKind]}; undo the explanation first.`,
+        `This bank line is explained as ${KIND_WORDS[state.explanation.kind as BankExplanationKind]}; undo the explanation first.`,
       );
     }
-    const live = liveMatchOfLine(writer, line.id);
+    const live = state.live;
     if (live) {
       if (keyOf(live) !== wanted) {
         throw new ContractError('CONFLICT', `This bank line is matched to ${describe(live)}; unmatch it first.`);
       }
-      if (live.status === 'matched') markConfirmed(writer, live.id, actor.by, actor.at);
-      return;
+      return live.status === 'matched' ? { confirm: live.id, by: actor.by, at: actor.at } : null;
     }
     let gapDays: number | null = null;
-    if (transactionId !== null) {
+    if (state.returned) {
       if (line.amount_cents >= 0) {
         throw new ContractError('BAD_ARGUMENTS', 'Only a debit (money out) can be matched to a returned transaction.');
       }
-      const txn = transactionForReturn(writer, transactionId);
+      const txn = state.returned.transaction;
       if (!txn) throw new ContractError('NOT_FOUND', `Transaction ${transactionId} is not in the store.`);
-      const holder = holderOfReturn(writer, transactionId);
+      const holder = state.returned.holder;
       if (holder !== null) {
         throw new ContractError('CONFLICT', `Transaction ${transactionId} is already matched to bank line ${holder}.`);
       }
       if (txn.business_date <= line.posted_date) gapDays = businessDaysBetween(txn.business_date, line.posted_date);
     } else {
-      const dates = batchDates(writer, batchIds);
-      const missing = batchIds.filter((id) => !dates.has(id));
+      const missing = state.deposits.filter((d) => d.date === null).map((d) => d.batchId);
       if (missing.length) throw new ContractError('NOT_FOUND', `Deposit ${missing.join(', ')} is not in the store.`);
-      for (const [batchId, holder] of holdersOf(writer, batchIds)) {
+      for (const deposit of state.deposits) {
+        if (deposit.holder === null) continue;
         throw new ContractError(
           'CONFLICT',
-          `Deposit ${batchId} is already matched to bank line ${holder}; unmatch that line first.`,
+          `Deposit ${deposit.batchId} is already matched to bank line ${deposit.holder}; unmatch that line first.`,
         );
       }
-      for (const batchId of batchIds) {
-        if (liveExplanationOfBatch(writer, batchId)) {
-          throw new ContractError('CONFLICT', `Deposit ${batchId} is explained; undo its explanation first.`);
+      for (const deposit of state.deposits) {
+        if (deposit.explained) {
+          throw new ContractError('CONFLICT', `Deposit ${deposit.batchId} is explained; undo its explanation first.`);
         }
       }
-      const oldest = [...dates.values()].sort()[0]!;
+      const oldest = state.deposits.map((d) => d.date!).sort()[0]!;
       if (oldest <= line.posted_date) gapDays = businessDaysBetween(oldest, line.posted_date);
     }
-    const suggestion = suggestionsOfLine(writer, line.id).find((s) => keyOf(s) === wanted);
-    deleteSuggestions(writer, line.id);
-    insertMatch(writer, {
-      lineId: line.id,
-      how: suggestion?.how ?? (transactionId !== null ? 'return' : 'manual'),
-      status: 'confirmed',
-      rank: 0,
-      batchIds,
-      transactionId,
-      gapDays: suggestion?.gap_days ?? gapDays,
-      createdAt: actor.at,
-      confirmedBy: actor.by,
-      confirmedAt: actor.at,
-    });
+    const suggestion = state.suggestions.find((s) => keyOf(s) === wanted);
+    return {
+      insert: {
+        lineId: line.id,
+        how: suggestion?.how ?? (transactionId !== null ? 'return' : 'manual'),
+        status: 'confirmed',
+        rank: 0,
+        batchIds,
+        transactionId,
+        gapDays: suggestion?.gap_days ?? gapDays,
+        createdAt: actor.at,
+        confirmedBy: actor.by,
+        confirmedAt: actor.at,
+      },
+    };
   });
 }
 
-export function unmatchLine(writer: WritableDB, lineId: number, reason: string, actor: Actor): void {
-  inTransaction(writer, () => {
-    requireLine(writer, lineId);
-    const live = liveMatchOfLine(writer, lineId);
-    if (!live) throw new ContractError('CONFLICT', 'This bank line is not matched; there is nothing to undo.');
-    undoMatch(writer, live.id, actor.by, actor.at, reason.trim());
+export async function unmatchLine(
+  writer: PortableWritable,
+  lineId: number,
+  reason: string,
+  actor: Actor,
+): Promise<void> {
+  await unmatchGuarded(writer, lineId, (state) => {
+    requireLine(state, lineId);
+    if (!state.live) throw new ContractError('CONFLICT', 'This bank line is not matched; there is nothing to undo.');
+    return { matchId: state.live.id, by: actor.by, at: actor.at, reason: reason.trim() };
   });
 }
 
-export function explain(
-  writer: WritableDB,
+export async function explain(
+  writer: PortableWritable,
   request: { lineId?: number; batchId?: string; kind: BankExplanationKind; note: string },
   actor: Actor,
-): BankExplanation {
-  return inTransaction(writer, () => {
-    if (request.lineId !== undefined) {
-      const line = requireLine(writer, request.lineId);
-      const live = liveMatchOfLine(writer, line.id);
+): Promise<BankExplanation> {
+  const target = request.lineId !== undefined ? { lineId: request.lineId } : { batchId: request.batchId! };
+  const row = await explainGuarded(writer, target, (state) => {
+    if (state.line) {
+      const line = requireLine(state.line, request.lineId!);
+      const live = state.line.live;
       if (live)
         throw new ContractError('CONFLICT', `This bank line is matched to ${describe(live)}; unmatch it first.`);
-      if (liveExplanationOfLine(writer, line.id)) {
+      if (state.line.explanation) {
         throw new ContractError('CONFLICT', 'This bank line is already explained; undo that explanation first.');
       }
-      deleteSuggestions(writer, line.id);
-    } else {
-      const batchId = request.batchId!;
-      if (!batchDates(writer, [batchId]).has(batchId)) {
-        throw new ContractError('NOT_FOUND', `Deposit ${batchId} is not in the store.`);
-      }
-      const holder = holdersOf(writer, [batchId]).get(batchId);
-      if (holder !== undefined) {
-        throw new ContractError('CONFLICT', `Deposit ${batchId} is matched to bank line ${holder}; unmatch it first.`);
-      }
-      if (liveExplanationOfBatch(writer, batchId)) {
-        throw new ContractError('CONFLICT', `Deposit ${batchId} is already explained; undo that explanation first.`);
-      }
+      return explanationOf(request, actor, { lineId: line.id, batchId: null });
     }
-    const row = insertExplanation(writer, {
-      lineId: request.lineId ?? null,
-      batchId: request.lineId !== undefined ? null : request.batchId!,
-      kind: request.kind,
-      note: request.note.trim(),
-      by: actor.by,
-      at: actor.at,
-    });
-    return toExplanation(row);
+    const deposit = state.deposit!;
+    if (deposit.date === null) throw new ContractError('NOT_FOUND', `Deposit ${deposit.batchId} is not in the store.`);
+    if (deposit.holder !== null) {
+      throw new ContractError(
+        'CONFLICT',
+        `Deposit ${deposit.batchId} is matched to bank line ${deposit.holder}; unmatch it first.`,
+      );
+    }
+    if (deposit.explained) {
+      throw new ContractError(
+        'CONFLICT',
+        `Deposit ${deposit.batchId} is already explained; undo that explanation first.`,
+      );
+    }
+    return explanationOf(request, actor, { lineId: null, batchId: deposit.batchId });
   });
+  return toExplanation(row);
 }
 
-export function unexplain(writer: WritableDB, id: number, reason: string, actor: Actor): BankExplanation {
-  return inTransaction(writer, () => {
-    const row = getExplanation(writer, id);
-    if (!row) throw new ContractError('NOT_FOUND', `Explanation ${id} is not in the store. Reload the list.`);
-    if (row.undone_at !== null) throw new ContractError('CONFLICT', 'This explanation was already undone.');
-    undoExplanation(writer, id, actor.by, actor.at, reason.trim());
-    return toExplanation(getExplanation(writer, id)!);
+function explanationOf(
+  request: { kind: BankExplanationKind; note: string },
+  actor: Actor,
+  target: { lineId: number | null; batchId: string | null },
+) {
+  return { ...target, kind: request.kind, note: request.note.trim(), by: actor.by, at: actor.at };
+}
+
+export async function unexplain(
+  writer: PortableWritable,
+  id: number,
+  reason: string,
+  actor: Actor,
+): Promise<BankExplanation> {
+  const row = await unexplainGuarded(writer, id, (found) => {
+    if (!found) throw new ContractError('NOT_FOUND', `Explanation ${id} is not in the store. Reload the list.`);
+    if (found.undone_at !== null) throw new ContractError('CONFLICT', 'This explanation was already undone.');
+    return { by: actor.by, at: actor.at, reason: reason.trim() };
   });
+  return toExplanation(row);
 }

@@ -32,7 +32,7 @@ export async function importStatement(
   const text = args.encoding === 'base64' ? decodeStatementBytes(bytes) : args.content;
   const parsed = await parse(ctx, args, text);
 
-  const stored = storeStatement(writer, {
+  const stored = await storeStatement(writer, {
     fileName: args.fileName,
     sha256,
     format: parsed.format,
@@ -44,7 +44,7 @@ export async function importStatement(
     lines: parsed.lines,
   });
   const matching = stored.alreadyImported ? null : await rematchBank(ctx);
-  const counts = lineStateCounts(writer, stored.lineIds);
+  const counts = await lineStateCounts(writer, stored.lineIds);
   return {
     summary: {
       statementId: stored.statementId,

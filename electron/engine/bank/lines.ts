@@ -1,66 +1,54 @@
 /** The bank side's reads as the contract returns them: pages of lines, one line, in transit, a batch's line. */
 import { ContractError, type BankInTransit, type BankLineFilter, type Page } from '../../../shared/contract';
 import type { BankExplanation, BankLineDetail, BankLineSummary } from '../../../shared/domain';
-import type { ReadableDB } from '../store/handles';
+import type { PortableReadable } from '../store/handles';
 import {
-  getLineRow,
-  lineIdOfBatch,
+  batchBankSide,
+  lineDetail,
   listLineRows,
-  toExplanation,
   toLineSummaries,
   toStatement,
-  undoneExplanationsOfLine,
-  undoneMatchesOfLine,
   unheldBatches,
 } from '../store/bankQueries';
-import { liveExplanationOfBatch } from '../store/bankExplanations';
-import { firstStatementDate, getStatementRow } from '../store/bankStatements';
 import { businessDaysBetweenDays, dayNumber, fromDayNumber } from './businessDays';
 
-export function listBankLines(
-  reader: ReadableDB,
+export async function listBankLines(
+  reader: PortableReadable,
   filter: BankLineFilter,
   cursor: string | null | undefined,
   limit: number,
-): Page<BankLineSummary> {
-  const rows = listLineRows(reader, filter, cursor ? decodeCursor(cursor) : null, limit + 1);
+): Promise<Page<BankLineSummary>> {
+  const rows = await listLineRows(reader, filter, cursor ? decodeCursor(cursor) : null, limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    rows: toLineSummaries(reader, page),
+    rows: await toLineSummaries(reader, page),
     nextCursor: rows.length > limit && last ? encodeCursor(last.posted_date, last.id) : null,
   };
 }
 
-export function getBankLine(reader: ReadableDB, id: number): BankLineDetail {
-  const row = getLineRow(reader, id);
-  if (!row) throw new ContractError('NOT_FOUND', `Bank line ${id} is not in the store. Reload the list.`);
-  const statement = getStatementRow(reader, row.statement_id)!;
+export async function getBankLine(reader: PortableReadable, id: number): Promise<BankLineDetail> {
+  const detail = await lineDetail(reader, id);
+  if (!detail) throw new ContractError('NOT_FOUND', `Bank line ${id} is not in the store. Reload the list.`);
   return {
-    line: toLineSummaries(reader, [row])[0]!,
-    raw: row.raw,
-    statement: toStatement(statement),
-    undoneMatches: undoneMatchesOfLine(reader, id),
-    undoneExplanations: undoneExplanationsOfLine(reader, id),
+    line: detail.summary,
+    raw: detail.line.raw,
+    statement: toStatement(detail.statement),
+    undoneMatches: detail.undoneMatches,
+    undoneExplanations: detail.undoneExplanations,
   };
 }
 
-export function bankLineSummary(reader: ReadableDB, id: number): BankLineSummary {
-  return getBankLine(reader, id).line;
+export async function bankLineSummary(reader: PortableReadable, id: number): Promise<BankLineSummary> {
+  return (await getBankLine(reader, id)).line;
 }
 
 /** The bank line holding a batch, or the batch's explanation: what the batch detail shows. */
 export function bankSideOfBatch(
-  reader: ReadableDB,
+  reader: PortableReadable,
   batchId: string,
-): { line: BankLineSummary | null; explanation: BankExplanation | null } {
-  const lineId = lineIdOfBatch(reader, batchId);
-  const row = lineId === null ? undefined : getLineRow(reader, lineId);
-  const explanation = liveExplanationOfBatch(reader, batchId);
-  return {
-    line: row ? toLineSummaries(reader, [row])[0]! : null,
-    explanation: explanation ? toExplanation(explanation) : null,
-  };
+): Promise<{ line: BankLineSummary | null; explanation: BankExplanation | null }> {
+  return batchBankSide(reader, batchId);
 }
 
 /**
@@ -68,15 +56,16 @@ export function bankSideOfBatch(
  * Only batches dated on or after the first imported statement's first day: before it the bank side
  * has nothing to say, and a store synced for years would otherwise show every old batch in transit.
  */
-export function inTransit(reader: ReadableDB, today: string, windowDays: number, limit: number): BankInTransit {
-  const first = firstStatementDate(reader);
-  const empty = { asOf: today, windowDays, batches: [], truncated: false };
-  if (first === null) return empty;
+export async function inTransit(
+  reader: PortableReadable,
+  today: string,
+  windowDays: number,
+  limit: number,
+): Promise<BankInTransit> {
   const todayDay = dayNumber(today);
   // Calendar days are at least as many as business days, so this bound keeps every batch past the window.
   const through = fromDayNumber(todayDay - windowDays - 1);
-  if (through < first) return empty;
-  const rows = unheldBatches(reader, first, through, limit + 1);
+  const rows = await unheldBatches(reader, through, limit + 1);
   const batches = rows
     .slice(0, limit)
     .map((b) => ({

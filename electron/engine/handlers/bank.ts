@@ -31,22 +31,22 @@ export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
     'bank.lines': async ({ filter, cursor, limit }) => listBankLines(reader, filter, cursor, limit),
     'bank.line': async ({ id }) => getBankLine(reader, id),
     'bank.confirm': async ({ lineId, batchIds, transactionId, by }) => {
-      confirmMatch(writer, { lineId, batchIds, transactionId }, await actor(by));
+      await confirmMatch(writer, { lineId, batchIds, transactionId }, await actor(by));
       await decided();
       return bankLineSummary(writer, lineId);
     },
     'bank.unmatch': async ({ lineId, reason, by }) => {
-      unmatchLine(writer, lineId, reason, await actor(by));
+      await unmatchLine(writer, lineId, reason, await actor(by));
       await decided();
       return bankLineSummary(writer, lineId);
     },
     'bank.explain': async ({ lineId, batchId, kind, note, by }) => {
-      const explanation = explain(writer, { lineId, batchId, kind, note }, await actor(by));
+      const explanation = await explain(writer, { lineId, batchId, kind, note }, await actor(by));
       await decided();
       return explanation;
     },
     'bank.unexplain': async ({ id, reason, by }) => {
-      const explanation = unexplain(writer, id, reason, await actor(by));
+      const explanation = await unexplain(writer, id, reason, await actor(by));
       await decided();
       return explanation;
     },
@@ -56,7 +56,7 @@ export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
     },
     'bank.forBatch': async ({ batchId }) => bankSideOfBatch(reader, batchId),
     'bank.accounts': async () => accountSummaries(reader),
-    'bank.statements': async ({ limit }) => listStatementRows(reader, limit).map(toStatement),
+    'bank.statements': async ({ limit }) => (await listStatementRows(reader, limit)).map(toStatement),
     'bank.mappings.list': () => listMappings(reader),
     'bank.mappings.save': async ({ mapping }) => {
       const mappings = await saveMapping(writer, mapping, await actor());

@@ -2,10 +2,12 @@
  * Explanations of bank lines and batches that cannot match (a processor fee, rounding, cash over or
  * short, NSF, a chargeback, other), with who and when. Undoing keeps the row with who, when and why;
  * the partial unique indexes of migration 007 allow one live explanation per line and per batch.
+ * The pieces here run inside the bank's units of work (bankDecisions.ts) on either dialect.
  */
-import type { ReadableDB, WritableDB } from './handles';
-import type { BankExplanationRow } from './schema';
-import { statement } from './statements';
+import type { Kysely } from 'kysely';
+import type { PortableReadable } from './handles';
+import type { BankExplanationRow, Database } from './schema';
+import { execute, firstOf, runRead, type Work } from './work';
 
 export interface NewExplanation {
   lineId: number | null;
@@ -16,31 +18,47 @@ export interface NewExplanation {
   at: string;
 }
 
-export function insertExplanation(writer: WritableDB, e: NewExplanation): BankExplanationRow {
-  const id = statement(
-    writer.sqlite,
-    'INSERT INTO bank_explanations (line_id, batch_id, kind, note, by, at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(e.lineId, e.batchId, e.kind, e.note, e.by, e.at).lastInsertRowid;
-  return getExplanation(writer, Number(id))!;
+export function* insertExplanation(db: Kysely<Database>, e: NewExplanation): Work<BankExplanationRow> {
+  const row = yield* firstOf(
+    db
+      .insertInto('bank_explanations')
+      .values({ line_id: e.lineId, batch_id: e.batchId, kind: e.kind, note: e.note, by: e.by, at: e.at })
+      .returningAll(),
+  );
+  return row!;
 }
 
-export function getExplanation({ sqlite }: ReadableDB, id: number): BankExplanationRow | undefined {
-  return statement(sqlite, 'SELECT * FROM bank_explanations WHERE id = ?').get(id) as BankExplanationRow | undefined;
+export function* explanationById(db: Kysely<Database>, id: number): Work<BankExplanationRow | undefined> {
+  return yield* firstOf(db.selectFrom('bank_explanations').selectAll().where('id', '=', id));
 }
 
-export function liveExplanationOfLine({ sqlite }: ReadableDB, lineId: number): BankExplanationRow | undefined {
-  return statement(sqlite, 'SELECT * FROM bank_explanations WHERE line_id = ? AND undone_at IS NULL').get(lineId) as
-    BankExplanationRow | undefined;
+export function* liveExplanationOfLine(db: Kysely<Database>, lineId: number): Work<BankExplanationRow | undefined> {
+  return yield* firstOf(
+    db.selectFrom('bank_explanations').selectAll().where('line_id', '=', lineId).where('undone_at', 'is', null),
+  );
 }
 
-export function liveExplanationOfBatch({ sqlite }: ReadableDB, batchId: string): BankExplanationRow | undefined {
-  return statement(sqlite, 'SELECT * FROM bank_explanations WHERE batch_id = ? AND undone_at IS NULL').get(batchId) as
-    BankExplanationRow | undefined;
+export function* liveExplanationOfBatch(db: Kysely<Database>, batchId: string): Work<BankExplanationRow | undefined> {
+  return yield* firstOf(
+    db.selectFrom('bank_explanations').selectAll().where('batch_id', '=', batchId).where('undone_at', 'is', null),
+  );
 }
 
-export function undoExplanation({ sqlite }: WritableDB, id: number, by: string, at: string, reason: string): void {
-  statement(
-    sqlite,
-    'UPDATE bank_explanations SET undone_by = ?, undone_at = ?, undone_reason = ? WHERE id = ? AND undone_at IS NULL',
-  ).run(by, at, reason, id);
+/** A batch's live explanation, read on its own (the batch detail). */
+export function batchExplanation(reader: PortableReadable, batchId: string): Promise<BankExplanationRow | undefined> {
+  return runRead(reader, (db) => liveExplanationOfBatch(db, batchId));
+}
+
+/** Marks a live explanation undone; how many rows it changed (0: it was undone already). */
+export function* undoExplanation(
+  db: Kysely<Database>,
+  undo: { id: number; by: string; at: string; reason: string },
+): Work<number> {
+  return yield* execute(
+    db
+      .updateTable('bank_explanations')
+      .set({ undone_by: undo.by, undone_at: undo.at, undone_reason: undo.reason })
+      .where('id', '=', undo.id)
+      .where('undone_at', 'is', null),
+  );
 }

@@ -1,8 +1,10 @@
 /**
  * Reads of the bank side as the views see them: lines with their state (derived, never stored, so it
  * cannot drift from the matches and explanations it comes from), one line with its history, batches
- * in transit, accounts. Reads only: every function takes the read handle.
+ * in transit, accounts. Reads only: every function takes the read handle, and each is one read unit
+ * (one snapshot) on either dialect.
  */
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { BankLineFilter } from '../../../shared/contract';
 import type {
   BankAccount,
@@ -17,80 +19,140 @@ import type {
   BankSuggestion,
   UndoneBankMatch,
 } from '../../../shared/domain';
-import type { ReadableDB } from './handles';
-import type { BankExplanationRow, BankLineRow, BankMatchRow, BankStatementRow } from './schema';
-import { statement } from './statements';
+import { liveExplanationOfBatch } from './bankExplanations';
+import { firstStatementDate, statementById } from './bankStatements';
+import type { PortableReadable } from './handles';
+import type {
+  BankExplanationRow,
+  BankLineRow,
+  BankLinesTable,
+  BankMatchRow,
+  BankStatementRow,
+  Database,
+} from './schema';
+import { firstOf, rowsOf, runRead, type Work } from './work';
+
+/** Lines read per IN (…) list: well inside both dialects' parameter limits. */
+const CHUNK = 500;
 
 /** A line's state: a live match wins, then a live explanation, then suggestions. */
-const STATUS = `CASE
-  WHEN EXISTS (SELECT 1 FROM bank_matches m WHERE m.line_id = l.id AND m.status <> 'suggested' AND m.undone_at IS NULL) THEN 'matched'
-  WHEN EXISTS (SELECT 1 FROM bank_explanations e WHERE e.line_id = l.id AND e.undone_at IS NULL) THEN 'explained'
-  WHEN EXISTS (SELECT 1 FROM bank_matches m WHERE m.line_id = l.id AND m.status = 'suggested') THEN 'suggested'
-  ELSE 'unmatched' END`;
+function statusOf(eb: ExpressionBuilder<Database & { l: BankLinesTable }, 'l'>) {
+  const matches = () => eb.selectFrom('bank_matches as m').select('m.id').whereRef('m.line_id', '=', 'l.id');
+  return eb
+    .case()
+    .when(eb.exists(matches().where('m.status', '<>', 'suggested').where('m.undone_at', 'is', null)))
+    .then('matched')
+    .when(
+      eb.exists(
+        eb
+          .selectFrom('bank_explanations as e')
+          .select('e.id')
+          .whereRef('e.line_id', '=', 'l.id')
+          .where('e.undone_at', 'is', null),
+      ),
+    )
+    .then('explained')
+    .when(eb.exists(matches().where('m.status', '=', 'suggested')))
+    .then('suggested')
+    .else('unmatched')
+    .end()
+    .$castTo<BankLineStatus>();
+}
 
 export type ListedLineRow = BankLineRow & { account: string; status: BankLineStatus };
 
-const LINES = `SELECT * FROM (SELECT l.*, a.number AS account, ${STATUS} AS status
-  FROM bank_lines l JOIN bank_accounts a ON a.id = l.account_id) AS x`;
+/** Every line with its account's number and its state, to filter and order as one table. */
+function lines(db: Kysely<Database>) {
+  return db
+    .selectFrom((qb) =>
+      qb
+        .selectFrom('bank_lines as l')
+        .innerJoin('bank_accounts as a', 'a.id', 'l.account_id')
+        .selectAll('l')
+        .select((eb) => ['a.number as account', statusOf(eb).as('status')])
+        .as('x'),
+    )
+    .selectAll();
+}
 
 /** Newest first: (posted_date desc, id desc), `limit` rows after the keyset position. */
 export function listLineRows(
-  { sqlite }: ReadableDB,
+  reader: PortableReadable,
   filter: BankLineFilter,
   after: { date: string; id: number } | null,
   limit: number,
-): ListedLineRow[] {
-  const where: string[] = [];
-  const params: (string | number)[] = [];
-  if (filter.statuses?.length) {
-    where.push(`status IN (${filter.statuses.map(() => '?').join(', ')})`);
-    params.push(...filter.statuses);
-  }
-  if (filter.accounts?.length) {
-    where.push(`account IN (${filter.accounts.map(() => '?').join(', ')})`);
-    params.push(...filter.accounts);
-  }
-  if (filter.from) {
-    where.push('posted_date >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to) {
-    where.push('posted_date <= ?');
-    params.push(filter.to);
-  }
-  if (filter.direction) where.push(filter.direction === 'credit' ? 'amount_cents > 0' : 'amount_cents < 0');
+): Promise<ListedLineRow[]> {
+  let query = lines(reader.db);
+  if (filter.statuses?.length) query = query.where('status', 'in', filter.statuses);
+  if (filter.accounts?.length) query = query.where('account', 'in', filter.accounts);
+  if (filter.from) query = query.where('posted_date', '>=', filter.from);
+  if (filter.to) query = query.where('posted_date', '<=', filter.to);
+  if (filter.direction) query = query.where('amount_cents', filter.direction === 'credit' ? '>' : '<', 0);
   if (after) {
-    where.push('(posted_date < ? OR (posted_date = ? AND id < ?))');
-    params.push(after.date, after.date, after.id);
+    query = query.where((eb) =>
+      eb.or([
+        eb('posted_date', '<', after.date),
+        eb.and([eb('posted_date', '=', after.date), eb('id', '<', after.id)]),
+      ]),
+    );
   }
-  const sql = `${LINES} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY posted_date DESC, id DESC LIMIT ?`;
-  return statement(sqlite, sql).all(...params, limit) as ListedLineRow[];
+  const page = query.orderBy('posted_date', 'desc').orderBy('id', 'desc').limit(limit);
+  return runRead(reader, () => rowsOf(page));
 }
 
-export function getLineRow({ sqlite }: ReadableDB, id: number): ListedLineRow | undefined {
-  return statement(sqlite, `${LINES} WHERE id = ?`).get(id) as ListedLineRow | undefined;
+/** One line with its account and state, read inside a unit of work. */
+export function* lineRow(db: Kysely<Database>, id: number): Work<ListedLineRow | undefined> {
+  return yield* firstOf(lines(db).where('id', '=', id));
 }
 
 /** How many of these lines are in each state (an import's summary). */
-export function lineStateCounts({ sqlite }: ReadableDB, ids: readonly number[]): Record<BankLineStatus, number> {
-  const counts: Record<BankLineStatus, number> = { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
-  const find = statement(sqlite, `SELECT ${STATUS} AS status FROM bank_lines l WHERE l.id = ?`);
-  for (const id of new Set(ids)) {
-    const row = find.get(id) as { status: BankLineStatus } | undefined;
-    if (row) counts[row.status] += 1;
-  }
-  return counts;
+export function lineStateCounts(
+  reader: PortableReadable,
+  ids: readonly number[],
+): Promise<Record<BankLineStatus, number>> {
+  return runRead(reader, function* (db) {
+    const counts: Record<BankLineStatus, number> = { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
+    const unique = [...new Set(ids)];
+    for (let at = 0; at < unique.length; at += CHUNK) {
+      const rows = yield* rowsOf(
+        db
+          .selectFrom('bank_lines as l')
+          .select((eb) => statusOf(eb).as('status'))
+          .where('l.id', 'in', unique.slice(at, at + CHUNK)),
+      );
+      for (const row of rows) counts[row.status] += 1;
+    }
+    return counts;
+  });
 }
 
-/** The page's lines with their live match, suggestions and explanation. */
-export function toLineSummaries(reader: ReadableDB, rows: readonly ListedLineRow[]): BankLineSummary[] {
-  const { sqlite } = reader;
-  const matches = statement(sqlite, `SELECT * FROM bank_matches WHERE line_id = ? AND undone_at IS NULL ORDER BY rank`);
-  const explanation = statement(sqlite, 'SELECT * FROM bank_explanations WHERE line_id = ? AND undone_at IS NULL');
+/** Lines with their live match, suggestions and explanation, in the rows' order. */
+function* lineSummaries(db: Kysely<Database>, rows: readonly ListedLineRow[]): Work<BankLineSummary[]> {
+  const matches = new Map<number, BankMatchRow[]>();
+  const explanations = new Map<number, BankExplanationRow>();
+  const ids = rows.map((row) => row.id);
+  for (let at = 0; at < ids.length; at += CHUNK) {
+    const chunk = ids.slice(at, at + CHUNK);
+    const found = yield* rowsOf(
+      db
+        .selectFrom('bank_matches')
+        .selectAll()
+        .where('line_id', 'in', chunk)
+        .where('undone_at', 'is', null)
+        .orderBy('line_id')
+        .orderBy('rank')
+        .orderBy('id'),
+    );
+    for (const match of found) matches.set(match.line_id, [...(matches.get(match.line_id) ?? []), match]);
+    const explained = yield* rowsOf(
+      db.selectFrom('bank_explanations').selectAll().where('line_id', 'in', chunk).where('undone_at', 'is', null),
+    );
+    for (const explanation of explained) explanations.set(explanation.line_id!, explanation);
+  }
   return rows.map((row) => {
-    const all = matches.all(row.id) as BankMatchRow[];
+    const all = matches.get(row.id) ?? [];
     const live = all.find((m) => m.status !== 'suggested');
-    const explained = explanation.get(row.id) as BankExplanationRow | undefined;
+    const explained = explanations.get(row.id);
     return {
       id: row.id,
       account: row.account,
@@ -107,32 +169,72 @@ export function toLineSummaries(reader: ReadableDB, rows: readonly ListedLineRow
   });
 }
 
-export function undoneMatchesOfLine({ sqlite }: ReadableDB, lineId: number): UndoneBankMatch[] {
-  const rows = statement(
-    sqlite,
-    `SELECT * FROM bank_matches WHERE line_id = ? AND status <> 'suggested' AND undone_at IS NOT NULL ORDER BY id`,
-  ).all(lineId) as BankMatchRow[];
-  return rows.map((row) => ({
-    ...toMatch(row),
-    undoneBy: row.undone_by ?? '',
-    undoneAt: row.undone_at ?? '',
-    undoneReason: row.undone_reason ?? '',
-  }));
+/** The page's lines with their live match, suggestions and explanation. */
+export function toLineSummaries(reader: PortableReadable, rows: readonly ListedLineRow[]): Promise<BankLineSummary[]> {
+  return runRead(reader, (db) => lineSummaries(db, rows));
 }
 
-export function undoneExplanationsOfLine({ sqlite }: ReadableDB, lineId: number): BankExplanation[] {
-  return (
-    statement(sqlite, 'SELECT * FROM bank_explanations WHERE line_id = ? AND undone_at IS NOT NULL ORDER BY id').all(
-      lineId,
-    ) as BankExplanationRow[]
-  ).map(toExplanation);
+export interface LineDetailRows {
+  line: ListedLineRow;
+  summary: BankLineSummary;
+  statement: BankStatementRow;
+  undoneMatches: UndoneBankMatch[];
+  undoneExplanations: BankExplanation[];
 }
 
-/** The line holding a batch, if any. */
-export function lineIdOfBatch({ sqlite }: ReadableDB, batchId: string): number | null {
-  const row = statement(sqlite, 'SELECT line_id FROM bank_matched_batches WHERE batch_id = ?').get(batchId) as
-    { line_id: number } | undefined;
-  return row?.line_id ?? null;
+/** One line with its statement and history, on one snapshot; undefined when there is no such line. */
+export function lineDetail(reader: PortableReadable, id: number): Promise<LineDetailRows | undefined> {
+  return runRead(reader, function* (db) {
+    const line = yield* lineRow(db, id);
+    if (!line) return undefined;
+    const undoneMatches = yield* rowsOf(
+      db
+        .selectFrom('bank_matches')
+        .selectAll()
+        .where('line_id', '=', id)
+        .where('status', '<>', 'suggested')
+        .where('undone_at', 'is not', null)
+        .orderBy('id'),
+    );
+    const undoneExplanations = yield* rowsOf(
+      db
+        .selectFrom('bank_explanations')
+        .selectAll()
+        .where('line_id', '=', id)
+        .where('undone_at', 'is not', null)
+        .orderBy('id'),
+    );
+    return {
+      line,
+      summary: (yield* lineSummaries(db, [line]))[0]!,
+      statement: (yield* statementById(db, line.statement_id))!,
+      undoneMatches: undoneMatches.map((row) => ({
+        ...toMatch(row),
+        undoneBy: row.undone_by ?? '',
+        undoneAt: row.undone_at ?? '',
+        undoneReason: row.undone_reason ?? '',
+      })),
+      undoneExplanations: undoneExplanations.map(toExplanation),
+    };
+  });
+}
+
+/** The bank line holding a batch and the batch's live explanation: what the batch detail shows. */
+export function batchBankSide(
+  reader: PortableReadable,
+  batchId: string,
+): Promise<{ line: BankLineSummary | null; explanation: BankExplanation | null }> {
+  return runRead(reader, function* (db) {
+    const held = yield* firstOf(
+      db.selectFrom('bank_matched_batches').select('line_id').where('batch_id', '=', batchId),
+    );
+    const row = held ? yield* lineRow(db, held.line_id) : undefined;
+    const explanation = yield* liveExplanationOfBatch(db, batchId);
+    return {
+      line: row ? (yield* lineSummaries(db, [row]))[0]! : null,
+      explanation: explanation ? toExplanation(explanation) : null,
+    };
+  });
 }
 
 export interface UnheldBatchRow {
@@ -145,32 +247,64 @@ export interface UnheldBatchRow {
 }
 
 /**
- * Batches dated from..through with money to deposit that no line holds and nobody explained, oldest
- * first; the caller keeps those past the window in business days.
+ * Batches dated from the first imported statement's first day through `through` with money to
+ * deposit that no line holds and nobody explained, oldest first; the caller keeps those past the
+ * window in business days. None when no statement was imported: before the first the bank side has
+ * nothing to say.
  */
-export function unheldBatches({ sqlite }: ReadableDB, from: string, through: string, limit: number): UnheldBatchRow[] {
-  return statement(
-    sqlite,
-    `SELECT b.id, b.payee_id, b.payment_method, b.date, b.total_cents, b.partial_cents FROM batches b
-     WHERE b.date BETWEEN ? AND ? AND (b.total_cents > 0 OR b.partial_cents > 0)
-       AND NOT EXISTS (SELECT 1 FROM bank_matched_batches h WHERE h.batch_id = b.id)
-       AND NOT EXISTS (SELECT 1 FROM bank_explanations e WHERE e.batch_id = b.id AND e.undone_at IS NULL)
-     ORDER BY b.date, b.id LIMIT ?`,
-  ).all(from, through, limit) as UnheldBatchRow[];
+export function unheldBatches(reader: PortableReadable, through: string, limit: number): Promise<UnheldBatchRow[]> {
+  return runRead(reader, function* (db) {
+    const first = yield* firstStatementDate(db);
+    if (first === null || through < first) return [];
+    return yield* rowsOf(
+      db
+        .selectFrom('batches as b')
+        .select(['b.id', 'b.payee_id', 'b.payment_method', 'b.date', 'b.total_cents', 'b.partial_cents'])
+        .where('b.date', '>=', first)
+        .where('b.date', '<=', through)
+        .where((eb) =>
+          eb.and([
+            eb.or([eb('b.total_cents', '>', 0), eb('b.partial_cents', '>', 0)]),
+            eb.not(
+              eb.exists(
+                eb.selectFrom('bank_matched_batches as h').select('h.batch_id').whereRef('h.batch_id', '=', 'b.id'),
+              ),
+            ),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('bank_explanations as e')
+                  .select('e.id')
+                  .whereRef('e.batch_id', '=', 'b.id')
+                  .where('e.undone_at', 'is', null),
+              ),
+            ),
+          ]),
+        )
+        .orderBy('b.date')
+        .orderBy('b.id')
+        .limit(limit),
+    );
+  });
 }
 
-export function accountSummaries({ sqlite }: ReadableDB): BankAccount[] {
-  const rows = statement(
-    sqlite,
-    `SELECT a.id, a.number, a.currency, COUNT(l.id) AS line_count, MAX(l.posted_date) AS last_posted_date
-     FROM bank_accounts a LEFT JOIN bank_lines l ON l.account_id = a.id GROUP BY a.id ORDER BY a.number`,
-  ).all() as {
-    id: number;
-    number: string;
-    currency: string | null;
-    line_count: number;
-    last_posted_date: string | null;
-  }[];
+export async function accountSummaries(reader: PortableReadable): Promise<BankAccount[]> {
+  const rows = await runRead(reader, (db) =>
+    rowsOf(
+      db
+        .selectFrom('bank_accounts as a')
+        .leftJoin('bank_lines as l', 'l.account_id', 'a.id')
+        .select((eb) => [
+          'a.id',
+          'a.number',
+          'a.currency',
+          eb.fn.count<number>('l.id').as('line_count'),
+          eb.fn.max('l.posted_date').as('last_posted_date'),
+        ])
+        .groupBy(['a.id', 'a.number', 'a.currency'])
+        .orderBy('a.number'),
+    ),
+  );
   return rows.map((r) => ({
     id: r.id,
     number: r.number,

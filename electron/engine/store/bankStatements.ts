@@ -1,12 +1,14 @@
 /**
- * Bank statements and their lines (DESIGN.md §10): stored in one synchronous transaction, so a
- * statement is there with all its new lines or not at all. The importer hands in plain rows; this
- * module knows nothing of the parsers.
+ * Bank statements and their lines (DESIGN.md §10): stored in one unit of work, so a statement is
+ * there with all its new lines or not at all. The importer hands in plain rows; this module knows
+ * nothing of the parsers. A year's statement holds tens of thousands of lines, so they go in and are
+ * looked up in multi-row statements of at most CHUNK rows.
  */
+import type { Kysely } from 'kysely';
 import type { BankStatementFormat } from '../../../shared/domain';
-import { inTransaction, type ReadableDB, type WritableDB } from './handles';
-import type { BankStatementRow } from './schema';
-import { statement } from './statements';
+import type { PortableReadable, PortableWritable } from './handles';
+import type { BankStatementRow, Database } from './schema';
+import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from './work';
 
 export interface StatementLineRow {
   account: string;
@@ -40,93 +42,158 @@ export interface StoredStatement {
   lineIds: number[];
 }
 
-export function statementBySha({ sqlite }: ReadableDB, sha256: string): BankStatementRow | undefined {
-  return statement(sqlite, 'SELECT * FROM bank_statements WHERE sha256 = ?').get(sha256) as
-    BankStatementRow | undefined;
-}
+/** Rows per multi-row statement: 10 parameters a line stays well inside both dialects' limits. */
+const CHUNK = 500;
 
 /**
  * Stores a statement and the lines no earlier statement brought (same account and identity), in one
- * transaction. A file whose SHA-256 is already recorded adds nothing: its lines are looked up only.
+ * unit of work. A file whose SHA-256 is already recorded adds nothing: its lines are looked up only.
  */
-export function storeStatement(writer: WritableDB, values: NewStatement): StoredStatement {
-  const { sqlite } = writer;
-  return inTransaction(writer, () => {
-    const known = statementBySha(writer, values.sha256);
+export function storeStatement(writer: PortableWritable, values: NewStatement): Promise<StoredStatement> {
+  return runWrite(writer, function* (db) {
+    const known = yield* firstOf(db.selectFrom('bank_statements').select('id').where('sha256', '=', values.sha256));
     if (known) {
-      return { statementId: known.id, alreadyImported: true, newLines: 0, lineIds: lookUpLines(writer, values.lines) };
+      const accountIds = yield* existingAccounts(db, values.lines);
+      return {
+        statementId: known.id,
+        alreadyImported: true,
+        newLines: 0,
+        lineIds: yield* lookUpLines(db, accountIds, values.lines),
+      };
     }
-    const accountIds = ensureAccounts(writer, values.accounts, values.lines, values.importedAt);
-    const statementId = Number(
-      statement(
-        sqlite,
-        `INSERT INTO bank_statements (file_name, sha256, format, from_date, to_date, line_count, new_line_count, imported_at, imported_by)
-         VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?)`,
-      ).run(
-        values.fileName,
-        values.sha256,
-        values.format,
-        values.from,
-        values.to,
-        values.lines.length,
-        values.importedAt,
-        values.importedBy,
-      ).lastInsertRowid,
+    const accountIds = yield* ensureAccounts(db, values.accounts, values.lines, values.importedAt);
+    const inserted = yield* firstOf(
+      db
+        .insertInto('bank_statements')
+        .values({
+          file_name: values.fileName,
+          sha256: values.sha256,
+          format: values.format,
+          from_date: values.from,
+          to_date: values.to,
+          line_count: values.lines.length,
+          new_line_count: 0,
+          imported_at: values.importedAt,
+          imported_by: values.importedBy,
+        })
+        .returning('id'),
     );
-    const insert = statement(
-      sqlite,
-      `INSERT INTO bank_lines (account_id, statement_id, posted_date, amount_cents, type_code, bank_reference, text, raw, identity, line_number)
-       VALUES (@accountId, @statementId, @postedDate, @amountCents, @typeCode, @bankReference, @text, @raw, @identity, @lineNumber)
-       ON CONFLICT (account_id, identity) DO NOTHING`,
-    );
+    const statementId = inserted!.id;
     let newLines = 0;
-    for (const line of values.lines) {
-      newLines += insert.run({ ...line, accountId: accountIds.get(line.account), statementId }).changes;
+    for (let at = 0; at < values.lines.length; at += CHUNK) {
+      const rows = values.lines.slice(at, at + CHUNK).map((line) => ({
+        account_id: accountIds.get(line.account)!,
+        statement_id: statementId,
+        posted_date: line.postedDate,
+        amount_cents: line.amountCents,
+        type_code: line.typeCode,
+        bank_reference: line.bankReference,
+        text: line.text,
+        raw: line.raw,
+        identity: line.identity,
+        line_number: line.lineNumber,
+      }));
+      newLines += yield* execute(
+        db
+          .insertInto('bank_lines')
+          .values(rows)
+          .onConflict((oc) => oc.columns(['account_id', 'identity']).doNothing()),
+      );
     }
-    statement(sqlite, 'UPDATE bank_statements SET new_line_count = ? WHERE id = ?').run(newLines, statementId);
-    return { statementId, alreadyImported: false, newLines, lineIds: lookUpLines(writer, values.lines) };
+    yield* execute(db.updateTable('bank_statements').set({ new_line_count: newLines }).where('id', '=', statementId));
+    return { statementId, alreadyImported: false, newLines, lineIds: yield* lookUpLines(db, accountIds, values.lines) };
   });
 }
 
-function ensureAccounts(
-  { sqlite }: WritableDB,
+function accountCurrencies(accounts: NewStatement['accounts'], lines: StatementLineRow[]): Map<string, string | null> {
+  const currencies = new Map<string, string | null>(accounts.map((a) => [a.account, a.currency]));
+  for (const line of lines) if (!currencies.has(line.account)) currencies.set(line.account, null);
+  return currencies;
+}
+
+/** Adds the accounts not seen before (a currency fills in one not known yet); their ids by number. */
+function* ensureAccounts(
+  db: Kysely<Database>,
   accounts: NewStatement['accounts'],
   lines: StatementLineRow[],
   at: string,
-): Map<string, number> {
-  const currencies = new Map<string, string | null>(accounts.map((a) => [a.account, a.currency]));
-  for (const line of lines) if (!currencies.has(line.account)) currencies.set(line.account, null);
-  const insert = statement(
-    sqlite,
-    `INSERT INTO bank_accounts (number, currency, first_seen_at) VALUES (?, ?, ?)
-     ON CONFLICT (number) DO UPDATE SET currency = COALESCE(bank_accounts.currency, excluded.currency)`,
-  );
-  const find = statement(sqlite, 'SELECT id FROM bank_accounts WHERE number = ?');
+): Work<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (const [account, currency] of currencies) {
-    insert.run(account, currency, at);
-    ids.set(account, (find.get(account) as { id: number }).id);
+  for (const [account, currency] of accountCurrencies(accounts, lines)) {
+    const row = yield* firstOf(
+      db
+        .insertInto('bank_accounts')
+        .values({ number: account, currency, first_seen_at: at })
+        .onConflict((oc) =>
+          oc
+            .column('number')
+            .doUpdateSet((eb) => ({ currency: eb.fn.coalesce('bank_accounts.currency', 'excluded.currency') })),
+        )
+        .returning('id'),
+    );
+    ids.set(account, row!.id);
   }
   return ids;
 }
 
-function lookUpLines({ sqlite }: ReadableDB, lines: StatementLineRow[]): number[] {
-  const find = statement(
-    sqlite,
-    `SELECT l.id FROM bank_lines l JOIN bank_accounts a ON a.id = l.account_id WHERE a.number = ? AND l.identity = ?`,
+function* existingAccounts(db: Kysely<Database>, lines: StatementLineRow[]): Work<Map<string, number>> {
+  const numbers = [...new Set(lines.map((line) => line.account))];
+  const ids = new Map<string, number>();
+  for (let at = 0; at < numbers.length; at += CHUNK) {
+    const rows = yield* rowsOf(
+      db
+        .selectFrom('bank_accounts')
+        .select(['id', 'number'])
+        .where('number', 'in', numbers.slice(at, at + CHUNK)),
+    );
+    for (const row of rows) ids.set(row.number, row.id);
+  }
+  return ids;
+}
+
+/** The stored id of each line (0 for one not stored), in the lines' order. */
+function* lookUpLines(
+  db: Kysely<Database>,
+  accountIds: Map<string, number>,
+  lines: StatementLineRow[],
+): Work<number[]> {
+  const byAccount = new Map<number, string[]>();
+  for (const line of lines) {
+    const accountId = accountIds.get(line.account);
+    if (accountId === undefined) continue;
+    const identities = byAccount.get(accountId) ?? [];
+    identities.push(line.identity);
+    byAccount.set(accountId, identities);
+  }
+  const ids = new Map<string, number>();
+  for (const [accountId, identities] of byAccount) {
+    const unique = [...new Set(identities)];
+    for (let at = 0; at < unique.length; at += CHUNK) {
+      const rows = yield* rowsOf(
+        db
+          .selectFrom('bank_lines')
+          .select(['id', 'identity'])
+          .where('account_id', '=', accountId)
+          .where('identity', 'in', unique.slice(at, at + CHUNK)),
+      );
+      for (const row of rows) ids.set(`${accountId}\n${row.identity}`, row.id);
+    }
+  }
+  return lines.map((line) => ids.get(`${accountIds.get(line.account)}\n${line.identity}`) ?? 0);
+}
+
+export function listStatementRows(reader: PortableReadable, limit: number): Promise<BankStatementRow[]> {
+  return runRead(reader, (db) =>
+    rowsOf(db.selectFrom('bank_statements').selectAll().orderBy('id', 'desc').limit(limit)),
   );
-  return lines.map((line) => (find.get(line.account, line.identity) as { id: number } | undefined)?.id ?? 0);
 }
 
-export function listStatementRows({ sqlite }: ReadableDB, limit: number): BankStatementRow[] {
-  return statement(sqlite, 'SELECT * FROM bank_statements ORDER BY id DESC LIMIT ?').all(limit) as BankStatementRow[];
-}
-
-export function getStatementRow({ sqlite }: ReadableDB, id: number): BankStatementRow | undefined {
-  return statement(sqlite, 'SELECT * FROM bank_statements WHERE id = ?').get(id) as BankStatementRow | undefined;
+export function* statementById(db: Kysely<Database>, id: number): Work<BankStatementRow | undefined> {
+  return yield* firstOf(db.selectFrom('bank_statements').selectAll().where('id', '=', id));
 }
 
 /** The first day any statement covers: batches before it cannot be said to be in transit. */
-export function firstStatementDate({ sqlite }: ReadableDB): string | null {
-  return (statement(sqlite, 'SELECT MIN(from_date) AS d FROM bank_statements').get() as { d: string | null }).d;
+export function* firstStatementDate(db: Kysely<Database>): Work<string | null> {
+  const row = yield* firstOf(db.selectFrom('bank_statements').select((eb) => eb.fn.min('from_date').as('d')));
+  return row?.d ?? null;
 }
