@@ -1,6 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type TableColumn } from '../../../renderer/src/components/DataTable';
 import { MAX_SCROLL_HEIGHT } from '../../../renderer/src/hooks/useRowWindow';
@@ -64,20 +65,16 @@ describe('DataTable', () => {
       meta: { align: 'right' },
     }),
   ];
+  /** The table of these columns, labelled Rows, with what the test is about; returns its grid. */
+  const renderRows = (props: Omit<ComponentProps<typeof DataTable<Row>>, 'label' | 'columns' | 'getRowId'>) => {
+    render(<DataTable label="Rows" columns={columns} getRowId={(r) => String(r.id)} {...props} />);
+    return screen.getByRole('grid', { name: 'Rows' });
+  };
 
   it('puts only the visible rows of 10,000 in the DOM, right-aligns money, and reports the visible range', () => {
     const rows = Array.from({ length: 10_000 }, (_, i) => ({ id: i + 1, cents: i * 100 }));
     const onVisibleRange = vi.fn();
-    render(
-      <DataTable
-        label="Rows"
-        columns={columns}
-        rows={rows}
-        getRowId={(r) => String(r.id)}
-        onVisibleRange={onVisibleRange}
-      />,
-    );
-    const grid = screen.getByRole('grid', { name: 'Rows' });
+    const grid = renderRows({ rows, onVisibleRange });
     const bodyRows = within(grid).getAllByRole('row').slice(1);
     expect(bodyRows.length).toBeGreaterThan(10);
     expect(bodyRows.length).toBeLessThan(50);
@@ -89,10 +86,7 @@ describe('DataTable', () => {
 
   it('renders a sparse list through rowAt: loaded rows where they belong, placeholders between', () => {
     const rowAt = (index: number) => (index >= 5 && index < 10 ? { id: 1000 + index, cents: index } : undefined);
-    render(
-      <DataTable label="Rows" columns={columns} rowAt={rowAt} rowCount={1_000_000} getRowId={(r) => String(r.id)} />,
-    );
-    const grid = screen.getByRole('grid', { name: 'Rows' });
+    const grid = renderRows({ rowAt, rowCount: 1_000_000 });
     expect(grid).toHaveAttribute('aria-rowcount', '1000001');
     expect(grid.querySelector('[data-index="5"]')).toHaveTextContent('1005');
     expect(grid.querySelector('[data-index="9"]')).toHaveTextContent('1009');
@@ -103,17 +97,7 @@ describe('DataTable', () => {
   it('reaches the last of 1,000,000 rows from the end of the scrollbar, though 34M px exceeds a browser’s scroll area', async () => {
     const rowAt = (index: number) => ({ id: index + 1, cents: index });
     const onVisibleRange = vi.fn();
-    render(
-      <DataTable
-        label="Rows"
-        columns={columns}
-        rowAt={rowAt}
-        rowCount={1_000_000}
-        getRowId={(r) => String(r.id)}
-        onVisibleRange={onVisibleRange}
-      />,
-    );
-    const grid = screen.getByRole('grid', { name: 'Rows' });
+    const grid = renderRows({ rowAt, rowCount: 1_000_000, onVisibleRange });
     const scroller = grid.querySelector<HTMLElement>('[data-virtual-scroll]')!;
     const spacer = scroller.firstElementChild as HTMLElement;
     const scrollHeight = parseFloat(spacer.style.height);
@@ -140,10 +124,7 @@ describe('DataTable', () => {
   it('moves the active row with j/k, scrolling it into view, and opens it with Enter', async () => {
     const rows = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, cents: i }));
     const onOpen = vi.fn();
-    render(
-      <DataTable label="Rows" columns={columns} rows={rows} getRowId={(r) => String(r.id)} onOpen={onOpen} keyboard />,
-    );
-    const grid = screen.getByRole('grid', { name: 'Rows' });
+    const grid = renderRows({ rows, onOpen, keyboard: true });
     const scroller = grid.querySelector<HTMLElement>('[data-virtual-scroll]')!;
     for (let i = 0; i < 25; i++) await userEvent.keyboard('j');
     // Row 25 (index 24) is the active one, focused, and the list scrolled just enough to show it whole.
@@ -157,15 +138,7 @@ describe('DataTable', () => {
   });
 
   it('shows placeholders for rows counted but not loaded yet', () => {
-    render(
-      <DataTable
-        label="Rows"
-        columns={columns}
-        rows={[{ id: 1, cents: 1 }]}
-        rowCount={500}
-        getRowId={(r) => String(r.id)}
-      />,
-    );
+    renderRows({ rows: [{ id: 1, cents: 1 }], rowCount: 500 });
     expect(screen.getAllByText('Loading…').length).toBeGreaterThan(5);
     expect(screen.getByRole('grid')).toHaveAttribute('aria-rowcount', '501');
   });
