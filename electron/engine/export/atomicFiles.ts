@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, statSync } from 'node:fs';
-import { rename, stat, unlink } from 'node:fs/promises';
+import { link, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ContractError } from '../../../shared/contract';
 
@@ -14,6 +14,11 @@ export interface PendingFile {
   target: string;
   /** Where it is written meanwhile. */
   temp: string;
+  /**
+   * The target was there when the export began, so the caller had leave to replace it (it refuses an
+   * existing file otherwise). A target that was not there must still not be there at the end.
+   */
+  replaces: boolean;
 }
 
 /** Checks the destination and reserves a temporary file beside it (created empty, exclusively). */
@@ -22,14 +27,15 @@ export function reserveTemp(target: string): PendingFile {
   const folderInfo = statOrNull(folder);
   if (!folderInfo) throw exportError(target, 'the folder does not exist');
   if (!folderInfo.isDirectory()) throw exportError(target, `${folder} is not a folder`);
-  if (statOrNull(target)?.isDirectory()) throw exportError(target, 'a folder with that name is already there');
+  const existing = statOrNull(target);
+  if (existing?.isDirectory()) throw exportError(target, 'a folder with that name is already there');
   const temp = join(folder, `.~${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     closeSync(openSync(temp, 'wx'));
   } catch (error) {
     throw exportError(target, reasonOf(error));
   }
-  return { target, temp };
+  return { target, temp, replaces: existing !== null };
 }
 
 /** Renames every temp onto its target; if one fails, removes the temps and the targets already renamed. */
@@ -37,14 +43,38 @@ export async function commitFiles(files: readonly PendingFile[]): Promise<void> 
   const done: PendingFile[] = [];
   for (const file of files) {
     try {
-      await rename(file.temp, file.target);
+      await (file.replaces ? rename(file.temp, file.target) : placeWithoutReplacing(file));
       done.push(file);
     } catch (error) {
       await discard(files.filter((f) => !done.includes(f)));
       await Promise.all(done.map((f) => unlink(f.target).catch(() => undefined)));
+      if ((error as { code?: string }).code === 'EEXIST') {
+        throw new ContractError(
+          'CONFLICT',
+          `${file.target} appeared while this export was written (another export or program wrote it); it was left as it is and this export was not recorded. Export again.`,
+        );
+      }
       throw exportError(file.target, reasonOf(error));
     }
   }
+}
+
+/**
+ * A hard link cannot replace: of two exports finishing onto one name, the second gets EEXIST instead
+ * of silently overwriting the first's file. Where links are not supported (FAT, some shares), a
+ * check then a rename, which narrows the window to the moment between them.
+ */
+async function placeWithoutReplacing(file: PendingFile): Promise<void> {
+  try {
+    await link(file.temp, file.target);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    if (await fileExists(file.target)) throw Object.assign(new Error('target exists'), { code: 'EEXIST' });
+    await rename(file.temp, file.target);
+    return;
+  }
+  await unlink(file.temp);
 }
 
 export async function discard(files: readonly PendingFile[]): Promise<void> {
