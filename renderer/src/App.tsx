@@ -8,6 +8,7 @@ import { useShortcuts } from './hooks/useShortcuts';
 import { VIEWS, navigate, routeFromHash, type Route } from './routes';
 import { reads } from './data/queries';
 import { useSync } from './data/sync';
+import { useTeamUser } from './teamSession';
 import { describeError } from './errors';
 import { BankView } from './views/bank/BankView';
 import { BatchesView } from './views/batches/BatchesView';
@@ -56,6 +57,7 @@ export function App() {
   const syncing = useSync().running;
   const opening = useOpening();
   const server = useServerStatus();
+  const team = useTeamUser();
   useReadsFollowWorkplace(server);
   const [helpOpen, setHelpOpen] = useState(false);
 
@@ -81,7 +83,7 @@ export function App() {
             Sandbox data
           </span>
         )}
-        <ServerBadge status={server} />
+        <ServerBadge status={server} team={team} />
         {syncing && (
           <span className="badge badge-syncing" role="status">
             Syncing…

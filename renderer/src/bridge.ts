@@ -67,7 +67,7 @@ function takeToken(): string {
  * sends by itself, and every call carries the session's CSRF token, which the server leaves in a
  * cookie the page may read (the session cookie itself it may not).
  */
-function csrfHeader(): Record<string, string> {
+export function csrfHeader(): Record<string, string> {
   const match = /(?:^|;\s*)(?:__Host-)?recon_csrf=([\w-]+)/.exec(document.cookie);
   return match?.[1] ? { 'x-csrf-token': match[1] } : {};
 }

@@ -8,6 +8,7 @@ import { StaticTable } from '../../components/StaticTable';
 import { columnsOf } from '../../components/columns';
 import { bankReads, useBankActions } from '../../data/bank';
 import { formatCount } from '../../format';
+import { useCan } from '../../hooks/useCan';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { hrefFor, navigate } from '../../routes';
 import { ExplainDialog, ReasonDialog } from './BankDialogs';
@@ -63,19 +64,24 @@ export function BankLineView({ id }: { id: number }) {
     );
   };
   const canConfirmMatch = line?.match?.status === 'matched';
-  const keys: Record<string, () => void> = {
-    Escape: () => navigate('bank'),
-    c: () => {
-      const focused = candidateButtons().find((button) => button === document.activeElement);
-      const chosen = focused ? line?.suggestions.find((s) => String(s.rank) === focused.dataset.candidate) : undefined;
-      if (canConfirmMatch && line?.match) confirm(line.match);
-      else if (chosen ?? line?.suggestions[0]) confirm(chosen ?? line!.suggestions[0]!);
-    },
-    j: () => stepCandidate(1),
-    k: () => stepCandidate(-1),
-    e: () => line && !line.match && !line.explanation && setOpen('explain'),
-    u: () => (line?.match ? setOpen('unmatch') : line?.explanation ? setOpen('unexplain') : undefined),
-  };
+  // Confirming, explaining and undoing either all need a preparer: one question answers them.
+  const mayWork = useCan('bank.confirm');
+  const keys: Record<string, () => void> = { Escape: () => navigate('bank') };
+  if (mayWork)
+    Object.assign(keys, {
+      c: () => {
+        const focused = candidateButtons().find((button) => button === document.activeElement);
+        const chosen = focused
+          ? line?.suggestions.find((s) => String(s.rank) === focused.dataset.candidate)
+          : undefined;
+        if (canConfirmMatch && line?.match) confirm(line.match);
+        else if (chosen ?? line?.suggestions[0]) confirm(chosen ?? line!.suggestions[0]!);
+      },
+      j: () => stepCandidate(1),
+      k: () => stepCandidate(-1),
+      e: () => line && !line.match && !line.explanation && setOpen('explain'),
+      u: () => (line?.match ? setOpen('unmatch') : line?.explanation ? setOpen('unexplain') : undefined),
+    });
   useShortcuts(keys);
 
   return (
@@ -110,7 +116,13 @@ export function BankLineView({ id }: { id: number }) {
                 {actions.confirm.error ?? 'Confirming…'}
               </p>
             )}
-            <MatchPanel detail={detail} onConfirm={confirm} onOpen={setOpen} busy={actions.confirm.busy} />
+            <MatchPanel
+              detail={detail}
+              onConfirm={confirm}
+              onOpen={setOpen}
+              busy={actions.confirm.busy}
+              mayWork={mayWork}
+            />
             <HistoryPanel detail={detail} />
             {open === 'explain' && (
               <ExplainDialog target={{ lineId: id }} title="Explain this bank line" onClose={() => setOpen('none')} />
@@ -147,15 +159,18 @@ function MatchPanel({
   onConfirm,
   onOpen,
   busy,
+  mayWork,
 }: {
   detail: BankLineDetail;
   onConfirm(s: Pick<BankSuggestion, 'batchIds' | 'transactionId'>): void;
   onOpen(open: Open): void;
   busy: boolean;
+  /** False for a viewer: the line is shown, with nothing to do on it. */
+  mayWork: boolean;
 }) {
   const { match, suggestions, explanation } = detail.line;
   const s = columnsOf<BankSuggestion>();
-  const columns = [
+  const shown = [
     s.count('rank', 'Rank', (x) => x.rank, '56px'),
     s.cell('held', 'Candidate', (x) => <Held batchIds={x.batchIds} transactionId={x.transactionId} />),
     s.text('how', 'How', (x) => MATCH_HOW_LABELS[x.how] + gapWords(x.gapDays)),
@@ -172,6 +187,7 @@ function MatchPanel({
       </button>
     )),
   ];
+  const columns = mayWork ? shown : shown.filter((column) => column.id !== 'confirm');
   return (
     <section className="panel" aria-labelledby="bank-match-title">
       <h2 id="bank-match-title">Match</h2>
@@ -184,30 +200,34 @@ function MatchPanel({
               ? `Confirmed by ${match.confirmedBy ?? 'someone'}.`
               : 'Matched by the matcher, not yet confirmed.'}
           </p>
-          <div className="detail-actions">
-            {match.status === 'matched' && (
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={busy}
-                onClick={() => onConfirm(match)}
-                aria-keyshortcuts="c"
-              >
-                Confirm match
+          {mayWork && (
+            <div className="detail-actions">
+              {match.status === 'matched' && (
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={busy}
+                  onClick={() => onConfirm(match)}
+                  aria-keyshortcuts="c"
+                >
+                  Confirm match
+                </button>
+              )}
+              <button type="button" className="button" onClick={() => onOpen('unmatch')} aria-keyshortcuts="u">
+                Undo match…
               </button>
-            )}
-            <button type="button" className="button" onClick={() => onOpen('unmatch')} aria-keyshortcuts="u">
-              Undo match…
-            </button>
-          </div>
+            </div>
+          )}
         </>
       )}
       {!match && suggestions.length > 0 && (
         <>
-          <p className="hint">
-            Several deposits fit this line; the best (closest date, fewest batches) is first. Press <kbd>c</kbd> to
-            confirm it, or <kbd>j</kbd> / <kbd>k</kbd> to another candidate and <kbd>Enter</kbd>.
-          </p>
+          {mayWork && (
+            <p className="hint">
+              Several deposits fit this line; the best (closest date, fewest batches) is first. Press <kbd>c</kbd> to
+              confirm it, or <kbd>j</kbd> / <kbd>k</kbd> to another candidate and <kbd>Enter</kbd>.
+            </p>
+          )}
           <StaticTable
             columns={columns}
             rows={suggestions}
@@ -224,17 +244,21 @@ function MatchPanel({
             {explanation.note ? ` — ${explanation.note}` : ''} (by {explanation.by}, <Instant iso={explanation.at} />
             ).
           </p>
-          <button type="button" className="button" onClick={() => onOpen('unexplain')} aria-keyshortcuts="u">
-            Undo explanation…
-          </button>
+          {mayWork && (
+            <button type="button" className="button" onClick={() => onOpen('unexplain')} aria-keyshortcuts="u">
+              Undo explanation…
+            </button>
+          )}
         </>
       )}
       {!match && !explanation && (
         <>
           {suggestions.length === 0 && <p>No deposit fits this line within the matching window.</p>}
-          <button type="button" className="button" onClick={() => onOpen('explain')} aria-keyshortcuts="e">
-            Explain…
-          </button>
+          {mayWork && (
+            <button type="button" className="button" onClick={() => onOpen('explain')} aria-keyshortcuts="e">
+              Explain…
+            </button>
+          )}
         </>
       )}
     </section>

@@ -8,6 +8,7 @@ import { EmptyState, QueryStatus, type EmptyText } from '../../components/Status
 import { bankLineFilter, bankReads } from '../../data/bank';
 import { PAGE_LIMIT, usePagedList } from '../../data/usePagedList';
 import { formatCount } from '../../format';
+import { useCan } from '../../hooks/useCan';
 import { useSearchKey } from '../../hooks/useSearchKey';
 import { navigate } from '../../routes';
 import { BankLineView } from './BankLineView';
@@ -58,13 +59,15 @@ function BankList() {
   const setFilter = useBankFilter((s) => s.set);
   const { query, table } = usePagedList('bank.lines', { filter: bankLineFilter(filter), limit: PAGE_LIMIT });
   const today = useQuery(bankReads.inTransit()).data?.asOf;
+  // Importing and its CSV mappings need a preparer; a viewer reads the lines.
+  const mayImport = useCan('bank.import');
   useSearchKey();
   const filtered = Boolean(filter.status || filter.direction || filter.from || filter.to);
 
   return (
     <section aria-labelledby="view-title" className="view">
       <h1 id="view-title">Bank</h1>
-      <ImportPanel />
+      {mayImport && <ImportPanel />}
       <section className="panel" aria-labelledby="bank-lines-title">
         <h2 id="bank-lines-title">Statement lines</h2>
         <form

@@ -9,6 +9,7 @@ import { ReversalTable } from '../../components/ReversalTable';
 import { useBatchReview } from '../../data/batches';
 import { reads } from '../../data/queries';
 import { formatCount } from '../../format';
+import { useCan, useWhyNot } from '../../hooks/useCan';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { navigate } from '../../routes';
 import { BatchBankPanel } from '../bank/BatchBankPanel';
@@ -31,14 +32,17 @@ export function BatchDetailView({ id }: { id: string }) {
 
   const batch = detail?.batch;
   const canSign = batch !== undefined && batch.reviewState !== 'signed_off';
+  // Sign-off and its withdrawal need the same role (an approver): one question answers both.
+  const mayReview = useCan('batches.signOff');
+  const whyNot = useWhyNot('batches.signOff');
   const open = (next: Dialog) => {
     signOff.clear();
     unsign.clear();
     setDialog(next);
   };
   useShortcuts({
-    s: () => canSign && open('sign'),
-    u: () => batch?.reviewState === 'signed_off' && open('unsign'),
+    s: () => mayReview && canSign && open('sign'),
+    u: () => mayReview && batch?.reviewState === 'signed_off' && open('unsign'),
     Escape: () => navigate('batches'),
   });
 
@@ -55,7 +59,9 @@ export function BatchDetailView({ id }: { id: string }) {
             <div className="detail-actions">
               <VerdictBadge verdict={batch.verdict} />
               <ReviewBadge state={batch.reviewState} />
-              {canSign ? (
+              {!mayReview ? (
+                <span className="hint">Sign-off: {whyNot}</span>
+              ) : canSign ? (
                 <button
                   type="button"
                   className="button button-primary"

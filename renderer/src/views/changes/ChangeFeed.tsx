@@ -6,6 +6,7 @@ import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
 import { invalidateScopes } from '../../data/queryClient';
 import { useAction } from '../../data/useAction';
 import { PAGE_LIMIT, usePagedList } from '../../data/usePagedList';
+import { useCan } from '../../hooks/useCan';
 import { navigate } from '../../routes';
 import { acknowledgeColumn, CHANGE_COLUMNS } from './changeColumns';
 
@@ -20,7 +21,11 @@ export function ChangeFeed({ kinds, showAcknowledged }: { kinds: ChangeKind[]; s
     (ids: number[]) => bridge.call('changes.acknowledge', { ids }),
     (_result, client) => invalidateScopes(client, ['changes']),
   );
-  const columns = useMemo(() => [...CHANGE_COLUMNS, acknowledgeColumn((ids) => void run(ids), busy)], [run, busy]);
+  const mayAcknowledge = useCan('changes.acknowledge');
+  const columns = useMemo(
+    () => (mayAcknowledge ? [...CHANGE_COLUMNS, acknowledgeColumn((ids) => void run(ids), busy)] : CHANGE_COLUMNS),
+    [mayAcknowledge, run, busy],
+  );
 
   return (
     <>

@@ -14,6 +14,7 @@ import { engineQuery } from '../../data/engineQuery';
 import { invalidateScopes } from '../../data/queryClient';
 import { useAction } from '../../data/useAction';
 import { PAGE_LIMIT, usePagedList } from '../../data/usePagedList';
+import { useCan } from '../../hooks/useCan';
 import { formatCount } from '../../format';
 import { CHANGE_KIND_LABELS } from '../../labels';
 import { navigate } from '../../routes';
@@ -111,6 +112,7 @@ interface GroupProps {
 
 function Group({ group, initiallyOpen, focused, acknowledge, busy, onAcknowledgeAll }: GroupProps) {
   const [open, setOpen] = useState(initiallyOpen);
+  const mayAcknowledge = useCan('changes.acknowledge');
   const head = useRef<HTMLButtonElement>(null);
   const label = CHANGE_KIND_LABELS[group.kind];
   const id = `group-${group.kind}`;
@@ -137,9 +139,11 @@ function Group({ group, initiallyOpen, focused, acknowledge, busy, onAcknowledge
             {group.count === 1 ? 'change' : 'changes'}
           </button>
         </h3>
-        <button type="button" className="button button-small" disabled={busy} onClick={onAcknowledgeAll}>
-          Acknowledge {formatCount(group.count)} {label.toLowerCase()}…
-        </button>
+        {mayAcknowledge && (
+          <button type="button" className="button button-small" disabled={busy} onClick={onAcknowledgeAll}>
+            Acknowledge {formatCount(group.count)} {label.toLowerCase()}…
+          </button>
+        )}
       </div>
       <div id={id} hidden={!open}>
         {open && <GroupRows group={group} acknowledge={acknowledge} busy={busy} />}
@@ -154,7 +158,11 @@ function GroupRows({ group, acknowledge, busy }: Pick<GroupProps, 'group' | 'ack
     unacknowledgedOnly: true,
     limit: PAGE_LIMIT,
   });
-  const columns = useMemo(() => [...CHANGE_COLUMNS, acknowledgeColumn(acknowledge, busy)], [acknowledge, busy]);
+  const mayAcknowledge = useCan('changes.acknowledge');
+  const columns = useMemo(
+    () => (mayAcknowledge ? [...CHANGE_COLUMNS, acknowledgeColumn(acknowledge, busy)] : CHANGE_COLUMNS),
+    [mayAcknowledge, acknowledge, busy],
+  );
   const height = `${(Math.min(group.count, ROWS_SHOWN) + 0.5) * ROW_HEIGHT}px`;
   return (
     <>

@@ -8,6 +8,7 @@ import { engineQuery } from '../../data/engineQuery';
 import { invalidateScopes } from '../../data/queryClient';
 import { useAction } from '../../data/useAction';
 import { formatCount } from '../../format';
+import { useCan } from '../../hooks/useCan';
 import { useSearchKey } from '../../hooks/useSearchKey';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { CHANGE_KIND_LABELS } from '../../labels';
@@ -41,7 +42,8 @@ export function ChangesView({ focus = null }: { focus?: string | null }) {
   );
   const [confirmAll, setConfirmAll] = useState(false);
   useSearchKey();
-  useShortcuts({ a: () => pending > 0 && setConfirmAll(true) });
+  const mayAcknowledge = useCan('changes.acknowledge');
+  useShortcuts({ a: () => mayAcknowledge && pending > 0 && setConfirmAll(true) });
 
   return (
     <section aria-labelledby="view-title" className="view">
@@ -50,15 +52,17 @@ export function ChangesView({ focus = null }: { focus?: string | null }) {
         <p className="muted" role="status">
           {formatCount(unacknowledged)} waiting for review
         </p>
-        <button
-          type="button"
-          className="button button-primary"
-          disabled={pending === 0 || busy}
-          onClick={() => setConfirmAll(true)}
-          aria-keyshortcuts="a"
-        >
-          Acknowledge all shown…
-        </button>
+        {mayAcknowledge && (
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={pending === 0 || busy}
+            onClick={() => setConfirmAll(true)}
+            aria-keyshortcuts="a"
+          >
+            Acknowledge all shown…
+          </button>
+        )}
       </div>
       <Form className="filters" role="search" aria-label="Filter changes">
         <FilterChoice

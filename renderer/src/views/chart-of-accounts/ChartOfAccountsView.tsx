@@ -10,6 +10,7 @@ import { StaticTable } from '../../components/StaticTable';
 import { reads } from '../../data/queries';
 import { replaces, useAction } from '../../data/useAction';
 import { formatCount } from '../../format';
+import { useCan, useWhyNot } from '../../hooks/useCan';
 import { useSearchKey } from '../../hooks/useSearchKey';
 
 const account = columnsOf<GlAccount>();
@@ -48,6 +49,9 @@ export function ChartOfAccountsView() {
   const [label, setLabel] = useState('');
   const [query, setQuery] = useState('');
   const [removing, setRemoving] = useState<GlAccount | null>(null);
+  // Adding and removing accounts both need an admin.
+  const mayEdit = useCan('glAccounts.add');
+  const whyNot = useWhyNot('glAccounts.add');
   useSearchKey();
 
   const needle = query.trim().toLowerCase();
@@ -68,41 +72,47 @@ export function ChartOfAccountsView() {
         <h1 id="view-title">Chart of Accounts</h1>
         <p className="muted">{formatCount(active)} accounts</p>
       </div>
-      <Form
-        className="panel add-form"
-        aria-labelledby="add-title"
-        onSubmit={async () => {
-          if (addProblem) return;
-          // The fields keep what was typed unless the account was really added.
-          if (await add(number.trim(), label.trim())) {
-            setNumber('');
-            setLabel('');
-          }
-        }}
-      >
-        <h2 id="add-title">Add an account</h2>
-        <div className="form-row">
-          <TextField
-            label="Account number"
-            value={number}
-            onChange={setNumber}
-            maxLength={64}
-            placeholder="e.g. 199-11-6399-00-001"
-          />
-          <TextField
-            label="Description"
-            className="field-grow"
-            value={label}
-            onChange={setLabel}
-            maxLength={200}
-            placeholder="e.g. Cafeteria sales"
-          />
-          <button type="submit" className="button button-primary" disabled={saving || addProblem !== null}>
-            {saving ? 'Saving…' : 'Add account'}
-          </button>
-        </div>
-        {actionError && !removing && <ErrorBanner message={actionError} />}
-      </Form>
+      {!mayEdit ? (
+        <p className="muted" role="note">
+          Adding and removing accounts: {whyNot}
+        </p>
+      ) : (
+        <Form
+          className="panel add-form"
+          aria-labelledby="add-title"
+          onSubmit={async () => {
+            if (addProblem) return;
+            // The fields keep what was typed unless the account was really added.
+            if (await add(number.trim(), label.trim())) {
+              setNumber('');
+              setLabel('');
+            }
+          }}
+        >
+          <h2 id="add-title">Add an account</h2>
+          <div className="form-row">
+            <TextField
+              label="Account number"
+              value={number}
+              onChange={setNumber}
+              maxLength={64}
+              placeholder="e.g. 199-11-6399-00-001"
+            />
+            <TextField
+              label="Description"
+              className="field-grow"
+              value={label}
+              onChange={setLabel}
+              maxLength={200}
+              placeholder="e.g. Cafeteria sales"
+            />
+            <button type="submit" className="button button-primary" disabled={saving || addProblem !== null}>
+              {saving ? 'Saving…' : 'Add account'}
+            </button>
+          </div>
+          {actionError && !removing && <ErrorBanner message={actionError} />}
+        </Form>
+      )}
 
       <div className="filters">
         <TextField
@@ -125,7 +135,7 @@ export function ChartOfAccountsView() {
           columns={[
             ...COLUMNS,
             account.numeric('actions', <span className="sr-only">Actions</span>, (a) =>
-              a.removed ? null : (
+              a.removed || !mayEdit ? null : (
                 <button
                   type="button"
                   className="button button-small"

@@ -7,6 +7,7 @@ import { EmptyState, ErrorBanner, QueryStatus } from '../../components/Status';
 import { rangeProblem } from '../../data/glFilter';
 import { payeeName, reads, usePayees } from '../../data/queries';
 import { formatCount } from '../../format';
+import { useCan, useWhyNot } from '../../hooks/useCan';
 import { useSearchKey } from '../../hooks/useSearchKey';
 import { navigate } from '../../routes';
 import { useFilters } from '../../state/filters';
@@ -27,6 +28,8 @@ export function GlBatchesView() {
   const query = useQuery({ ...reads.glBatches(filter), enabled: problem === null && !defaultRange.waiting });
   const payees = usePayees();
   const report = problem === null ? query.data : undefined;
+  const mayExport = useCan('export.glBatches');
+  const whyNot = useWhyNot('export.glBatches');
   useSearchKey();
 
   const columns = useMemo(
@@ -53,7 +56,13 @@ export function GlBatchesView() {
         </p>
       )}
       {problem ? <ErrorBanner message={problem} /> : <QueryStatus query={query} loading="Loading GL batches…" />}
-      <ExportPanel filter={filter} disabled={!report || report.rowCount === 0} />
+      {mayExport ? (
+        <ExportPanel filter={filter} disabled={!report || report.rowCount === 0} />
+      ) : (
+        <p className="muted" role="note">
+          Export: {whyNot}
+        </p>
+      )}
       {report && report.rowCount === 0 && (
         <EmptyState
           title="No GL batches in this range."

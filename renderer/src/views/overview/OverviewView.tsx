@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryStatus } from '../../components/Status';
 import { reads } from '../../data/queries';
 import { useSync } from '../../data/sync';
+import { useCan } from '../../hooks/useCan';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { DepositsChart } from './DepositsChart';
 import { NeedsYouPanel } from './NeedsYouPanel';
@@ -18,7 +19,8 @@ export function OverviewView() {
   const overview = useQuery(reads.overview());
   const data = overview.data;
   const { running, start } = useSync();
-  useShortcuts({ r: () => !running && void start() });
+  const maySync = useCan('sync.start');
+  useShortcuts({ r: () => maySync && !running && void start() });
 
   return (
     <section aria-labelledby="view-title" className="view">

@@ -5,6 +5,7 @@ import { ErrorBanner } from '../../components/Status';
 import { formatCount } from '../../format';
 import { SYNC_PHASE_LABELS } from '../../labels';
 import { useSync } from '../../data/sync';
+import { useCan } from '../../hooks/useCan';
 import type { SyncRunSummary } from '../../../../shared/contract';
 
 const RUN_STATUS: Record<SyncRunSummary['status'], string> = {
@@ -18,12 +19,13 @@ const RUN_STATUS: Record<SyncRunSummary['status'], string> = {
 export function SyncPanel({ lastRun, nextRunAt }: { lastRun: SyncRunSummary | null; nextRunAt: string | null }) {
   const { running, progress, error, start, cancel, lastFinished } = useSync();
   const shownRun = lastFinished ?? lastRun;
+  const maySync = useCan('sync.start');
 
   return (
     <section className="panel sync-panel" aria-labelledby="sync-title">
       <div className="panel-head">
         <h2 id="sync-title">Sync</h2>
-        {running ? (
+        {!maySync ? null : running ? (
           <button type="button" className="button" onClick={() => void cancel()}>
             Cancel sync
           </button>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Settings, SettingsPatch } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
 import { CheckField, NumberField, TextField } from '../../components/Fields';
+import { RoleLocked } from '../../components/RoleLocked';
 import { Outcome, QueryStatus } from '../../components/Status';
 import { reads } from '../../data/queries';
 import { replaces, useAction } from '../../data/useAction';
@@ -53,10 +54,11 @@ export function SettingsView() {
       <DistrictServerPanel />
       <QueryStatus query={query} loading="Loading settings…" />
       {settings && (
-        <>
+        // Settings and the connection both need an admin (shared/contractRoles.ts).
+        <RoleLocked method="settings.set" what="Settings and the service connection">
           <ConnectionForm settings={settings} />
           <PreferencesForm settings={settings} />
-        </>
+        </RoleLocked>
       )}
     </section>
   );
