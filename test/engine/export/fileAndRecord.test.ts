@@ -6,16 +6,12 @@ import type { EngineWithInternals as Engine } from '../../../electron/engine/eng
 import { fixedClock } from '../../../shared/time';
 import { createTestEngine } from '../../helpers/engine';
 import { engineTest } from '../../helpers/engineTest';
+import { oneDeposit } from './oneDeposit';
 
-function seed(engine: Engine): void {
+/** One $15.00 deposit of payee 1 with its one GL row. */
+async function seed(engine: Engine): Promise<void> {
+  await oneDeposit(engine, 1500, 1);
   const { sqlite } = engine.internals.store.writer;
-  sqlite.prepare(`INSERT INTO payees VALUES (1, 'Lincoln High Athletics', 'M1', 0, '{}', '')`).run();
-  sqlite
-    .prepare(
-      `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
-       VALUES ('900001', 1, '2026-03-02', 'CC', 1500, 0, 1500, 1, '{}', '', '')`,
-    )
-    .run();
   sqlite
     .prepare(
       `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id, gl_account_id, gl_number, gl_label, amount_cents, amount_without_fees_cents, count, raw, synced_at)

@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { engineTest } from '../../helpers/engineTest';
+import { oneDeposit } from './oneDeposit';
 
 const ROWS = 2500;
 const insertGl = `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id, gl_account_id, gl_number, gl_label, amount_cents, amount_without_fees_cents, count, raw, synced_at)
@@ -10,14 +11,8 @@ const insertGl = `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id,
 
 /** A file-backed store (as in the app) with enough GL rows that the export yields to the event loop mid-sheet. */
 async function seed(engine: Engine): Promise<number> {
+  await oneDeposit(engine, 0, 0);
   const { sqlite } = engine.internals.store.writer;
-  sqlite.prepare(`INSERT INTO payees VALUES (1, 'Lincoln High Athletics', 'M1', 0, '{}', '')`).run();
-  sqlite
-    .prepare(
-      `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
-       VALUES ('900001', 1, '2026-03-02', 'CC', 0, 0, 0, 0, '{}', '', '')`,
-    )
-    .run();
   const insert = sqlite.prepare(insertGl);
   let total = 0;
   sqlite.transaction(() => {
