@@ -216,6 +216,14 @@ export function amountChangedAfterBatching(
   }));
 }
 
+/** A sale of `amountCents` (fee included) to `glAccountId`, for the batches below. */
+const sale = (id: number, amountCents: number, glAccountId: string | null, feeCents?: number): FixtureTransaction => ({
+  id,
+  amountCents,
+  feeCents,
+  glAccountId,
+});
+
 /** A small district: two payees, three accounts, four batches over two days that all tie out. */
 export async function seedDistrict(db: Kysely<Database>): Promise<void> {
   await addPayee(db, 1, 'Lincoln High Athletics');
@@ -227,35 +235,25 @@ export async function seedDistrict(db: Kysely<Database>): Promise<void> {
     id: '730001',
     payeeId: 1,
     date: '2026-03-02',
-    transactions: [
-      { id: 1001, amountCents: 2500, feeCents: 125, glAccountId: 'gl-a' },
-      { id: 1002, amountCents: 4000, feeCents: 200, glAccountId: 'gl-a' },
-      { id: 1003, amountCents: 1234, feeCents: 0, glAccountId: 'gl-c' },
-    ],
+    transactions: [sale(1001, 2500, 'gl-a', 125), sale(1002, 4000, 'gl-a', 200), sale(1003, 1234, 'gl-c', 0)],
   });
   await addBatch(db, {
     id: '730002',
     payeeId: 2,
     date: '2026-03-02',
     method: 'ACH',
-    transactions: [
-      { id: 1004, amountCents: 1999, glAccountId: 'gl-b' },
-      { id: 1005, amountCents: 3501, feeCents: 101, glAccountId: 'gl-b' },
-    ],
+    transactions: [sale(1004, 1999, 'gl-b'), sale(1005, 3501, 'gl-b', 101)],
   });
   await addBatch(db, {
     id: '730003',
     payeeId: 1,
     date: '2026-03-03',
-    transactions: [
-      { id: 1006, amountCents: 10001, feeCents: 300, glAccountId: 'gl-c' },
-      { id: 1007, amountCents: 777, glAccountId: null },
-    ],
+    transactions: [sale(1006, 10001, 'gl-c', 300), sale(1007, 777, null)],
   });
   await addBatch(db, {
     id: '730004',
     payeeId: 2,
     date: '2026-03-03',
-    transactions: [{ id: 1008, amountCents: 12345, feeCents: 45, glAccountId: 'gl-b' }],
+    transactions: [sale(1008, 12345, 'gl-b', 45)],
   });
 }
