@@ -15,6 +15,7 @@ import { reads } from '../../data/queries';
 import { formatBusinessDate, formatCount } from '../../format';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
+import './export.css';
 
 function fileNameOf(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;

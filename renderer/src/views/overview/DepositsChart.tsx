@@ -9,6 +9,7 @@ import { columnsOf } from '../../components/columns';
 import { StaticTable } from '../../components/StaticTable';
 import { formatMoney, formatShortDate, methodLabel } from '../../format';
 import { payeeName } from '../../data/queries';
+import './chart.css';
 
 type GroupBy = 'method' | 'payee';
 
