@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { MethodResult } from '../../../shared/contract';
 import { bridge } from '../../../renderer/src/bridge';
 import { GlBatchesView } from '../../../renderer/src/views/gl-batches/GlBatchesView';
 import { never, useFakeEngine, type FakeHandlers } from '../helpers/fakeClient';
@@ -39,6 +40,24 @@ const base: FakeHandlers = {
       }),
     ]),
 };
+
+/** `base` with export 7 overlapping the range; export `id` answers with `result` over a plain one (3 deposits left out). */
+const afterAnEarlierExport = (id: number, result: Partial<MethodResult<'export.glBatches'>>) =>
+  useFakeEngine({
+    ...base,
+    'export.overlaps': () => [record()],
+    'export.glBatches': () => ({
+      record: record({ id }),
+      overlaps: [record()],
+      alreadyPosted: { deposits: 3, reversals: 0 },
+      reposted: false,
+      deposits: 1,
+      reversals: 0,
+      reversalCents: 0,
+      downloadPath: `/download/${id}`,
+      ...result,
+    }),
+  });
 
 describe('GL Batches', () => {
   it('shows loading, then lines grouped by Chart of Accounts with aligned totals', async () => {
@@ -84,20 +103,7 @@ describe('GL Batches', () => {
 
   it('exports in browser mode: names the earlier export whose deposits are left out, then downloads the file (e key)', async () => {
     const download = vi.spyOn(bridge, 'download').mockResolvedValue();
-    const engine = useFakeEngine({
-      ...base,
-      'export.overlaps': () => [record()],
-      'export.glBatches': () => ({
-        record: record({ id: 8 }),
-        overlaps: [record()],
-        alreadyPosted: { deposits: 3, reversals: 1 },
-        reposted: false,
-        deposits: 1,
-        reversals: 0,
-        reversalCents: 0,
-        downloadPath: '/download/8',
-      }),
-    });
+    const engine = afterAnEarlierExport(8, { alreadyPosted: { deposits: 3, reversals: 1 } });
     render(<GlBatchesView />);
     await screen.findByRole('grid');
     expect(screen.getByLabelText('Layout')).toHaveValue('je-csv');
@@ -124,20 +130,7 @@ describe('GL Batches', () => {
 
   it('posts again only when the bookkeeper ticks it, and the button says so', async () => {
     vi.spyOn(bridge, 'download').mockResolvedValue();
-    const engine = useFakeEngine({
-      ...base,
-      'export.overlaps': () => [record()],
-      'export.glBatches': () => ({
-        record: record({ id: 9 }),
-        overlaps: [record()],
-        alreadyPosted: { deposits: 3, reversals: 0 },
-        reposted: true,
-        deposits: 4,
-        reversals: 0,
-        reversalCents: 0,
-        downloadPath: '/download/9',
-      }),
-    });
+    const engine = afterAnEarlierExport(9, { reposted: true, deposits: 4 });
     render(<GlBatchesView />);
     await screen.findByRole('grid');
     await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
