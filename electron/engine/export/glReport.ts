@@ -1,7 +1,7 @@
 /**
  * GL batches of a range for the GL Batches view: the rows (up to a limit) and totals over all of
- * them. One synchronous pass on the engine's read connection (nothing else can run meanwhile, so no
- * separate snapshot is needed).
+ * them. On SQLite the rows and the reversals are read in one synchronous pass on the engine's read
+ * connection (reversalsInRange runs its unit before its first await), so no separate snapshot is needed.
  */
 import type { GlBatchReport } from '../../../shared/contract';
 import { GlRowReader, type GlExportFilter } from '../store/glRows';
@@ -9,7 +9,7 @@ import type { ReadableDB } from '../store/handles';
 import { reversalsInRange } from '../reconcile/reversals';
 import { ExportSummary, UNASSIGNED_ACCOUNT } from './journal';
 
-export function glBatchReport(reader: ReadableDB, filter: GlExportFilter, limit: number): GlBatchReport {
+export async function glBatchReport(reader: ReadableDB, filter: GlExportFilter, limit: number): Promise<GlBatchReport> {
   const journal = new ExportSummary();
   const rows: GlBatchReport['rows'] = [];
   const ids = new Map<string, string | null>();
@@ -33,7 +33,7 @@ export function glBatchReport(reader: ReadableDB, filter: GlExportFilter, limit:
     ids.set(row.glNumber ?? '', row.glAccountId);
     deposits.add(row.batchId);
   }
-  const reversals = reversalsInRange(reader, filter);
+  const reversals = await reversalsInRange(reader, filter);
   const total = journal.totals;
   return {
     rows,

@@ -87,7 +87,7 @@ export async function exportGlBatches(
   let snapshot: GlSnapshot | null = null;
   try {
     const scopeRows = new GlRowReader(env.store.reader.db, env.store.reader.sqlite).count(request);
-    const inRange = reversalsInRange(env.store.reader, request);
+    const inRange = await reversalsInRange(env.store.reader, request);
     if (scopeRows === 0 && inRange.length === 0) {
       throw new ContractError(
         'NOT_FOUND',
@@ -131,7 +131,7 @@ export async function exportGlBatches(
     const claimedRows = { ...request, exportId: claim.id };
     const totalRows = snapshot.count(claimedRows);
     const posting = new Set(claim.changeIds);
-    const reversals = reversalsInRange(snapshot.source, request).filter((r) => posting.has(r.changeId));
+    const reversals = (await reversalsInRange(snapshot.source, request)).filter((r) => posting.has(r.changeId));
     const open = snapshot;
     const rows = { rows: () => open.rows(claimedRows) };
     // The layout first: ASCENDER's receipt numbers go into the workbook too.

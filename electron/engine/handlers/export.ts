@@ -10,11 +10,11 @@ import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export'> {
   return {
     // What earlier exports already posted of this range: the pre-check the UI asks before exporting.
-    'export.overlaps': (scope) =>
+    'export.overlaps': async (scope) =>
       postedInScope(
         ctx.store.reader,
         scope,
-        reversalsInRange(ctx.store.reader, scope).map((r) => r.changeId),
+        (await reversalsInRange(ctx.store.reader, scope)).map((r) => r.changeId),
       ),
     'export.list': () => listExports(ctx.store.reader),
     'export.glBatches': async ({ layout, file, overwrite, repost, ...filter }) => {

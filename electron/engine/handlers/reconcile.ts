@@ -7,15 +7,15 @@ import type { DomainHandlers } from './domain';
 export function createReconcileHandlers(ctx: EngineContext): DomainHandlers<'reconcile'> {
   return {
     'reconcile.summary': ({ from, to }) => daySummary(ctx.store.reader, from, to),
-    'reconcile.reversals': (filter) => {
-      const reversals = reversalsInRange(ctx.store.reader, filter);
+    'reconcile.reversals': async (filter) => {
+      const reversals = await reversalsInRange(ctx.store.reader, filter);
       const totals = reversalTotals(reversals);
-      return Promise.resolve({
+      return {
         reversals,
         count: totals.count,
         totalCents: totals.amountCents,
         byKind: totals.byKind,
-      });
+      };
     },
   };
 }

@@ -47,7 +47,7 @@ export async function getBatchDetail(reader: ReadableDB, id: string): Promise<Ba
     transactions: parts.transactions.map(toTransaction),
     glBatches: parts.glRows.map(toGlBatch),
     history: parts.history.map(toSignOff),
-    reversals: reversalsOfBatch(reader, batch.id),
+    reversals: await reversalsOfBatch(reader, batch.id),
     revision: parts.checks ? checksRevision(parts.checks.fingerprint) : null,
   };
 }

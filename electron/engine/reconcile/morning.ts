@@ -140,7 +140,7 @@ async function reversalNews(reader: ReadableDB, clock: Clock): Promise<ReversalN
   const to = dateOf(last.seenAt) > today ? dateOf(last.seenAt) : today;
   const ids = new Set(waiting.map((w) => w.changeId));
   // Derived over the range so each is allocated after the earlier reversals of its sale (reconcile/reversals.ts).
-  const reversals: Reversal[] = reversalsInRange(reader, { from: dateOf(first.seenAt), to }).filter((r) =>
+  const reversals: Reversal[] = (await reversalsInRange(reader, { from: dateOf(first.seenAt), to })).filter((r) =>
     ids.has(r.changeId),
   );
   for (const r of reversals) {

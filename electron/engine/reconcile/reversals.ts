@@ -8,15 +8,11 @@
 import type { PaymentMethod, Reversal, ReversalKind, ReversalLine } from '../../../shared/domain';
 import { businessDateOf, businessDayBounds, parseIsoUtc, toIsoUtc } from '../../../shared/time';
 import {
-  accountLabels,
-  exportsOfChanges,
-  partLinesOf,
-  postedItemsOf,
-  reversalChangesOf,
-  transactionsReversedIn,
+  reversalFacts,
   type PartLineRow,
   type ReversalChangeRow,
   type ReversalConnection,
+  type ReversalFacts,
 } from '../store/reversals';
 import { allocateReversal, type PostedTransaction, type ReversalLine as AllocatedLine } from './allocateReversal';
 
@@ -28,21 +24,21 @@ export interface ReversalFilter {
 }
 
 /** The reversals first seen from `from` to `to` (Central business dates), oldest first. */
-export function reversalsInRange(conn: ReversalConnection, filter: ReversalFilter): Reversal[] {
+export async function reversalsInRange(conn: ReversalConnection, filter: ReversalFilter): Promise<Reversal[]> {
   const seenFrom = toIsoUtc(businessDayBounds(filter.from).start);
   const seenBefore = toIsoUtc(businessDayBounds(filter.to).end);
-  const ids = transactionsReversedIn(conn, {
+  const facts = await reversalFacts(conn, {
     seenFrom,
     seenBefore,
     payeeIds: filter.payeeIds,
     methods: filter.methods,
   });
-  return derive(conn, ids).filter((r) => r.seenAt >= seenFrom && r.seenAt < seenBefore);
+  return derive(facts).filter((r) => r.seenAt >= seenFrom && r.seenAt < seenBefore);
 }
 
 /** "After the deposit": every reversal of a batch's transactions, oldest first. */
-export function reversalsOfBatch(conn: ReversalConnection, batchId: string): Reversal[] {
-  return derive(conn, transactionsReversedIn(conn, { batchId }));
+export async function reversalsOfBatch(conn: ReversalConnection, batchId: string): Promise<Reversal[]> {
+  return derive(await reversalFacts(conn, { batchId }));
 }
 
 export interface ReversalTotals {
@@ -79,26 +75,19 @@ function partAccount(lines: readonly PartLineRow[], part: PartLineRow['part'], p
 }
 
 /** Allocates every reversal of these transactions in the order seen, each given what the earlier ones took. */
-function derive(conn: ReversalConnection, transactionIds: readonly number[]): Reversal[] {
-  if (transactionIds.length === 0) return [];
-  const changes = reversalChangesOf(conn, transactionIds);
+function derive({ changes, items: postedItems, partLines: partLineRows, labels, exported }: ReversalFacts): Reversal[] {
   const items = new Map<number, Array<{ glAccount: string | null; amountCents: number }>>();
-  for (const item of postedItemsOf(conn, transactionIds)) {
+  for (const item of postedItems) {
     const list = items.get(item.transactionId) ?? [];
     list.push({ glAccount: item.glNumber, amountCents: item.amountCents });
     items.set(item.transactionId, list);
   }
   const partLines = new Map<string, PartLineRow[]>();
-  for (const line of partLinesOf(conn, [...new Set(changes.map((c) => c.batchId))])) {
+  for (const line of partLineRows) {
     const list = partLines.get(line.batchId) ?? [];
     list.push(line);
     partLines.set(line.batchId, list);
   }
-  const labels = accountLabels(conn);
-  const exported = exportsOfChanges(
-    conn,
-    changes.map((c) => c.changeId),
-  );
 
   const reversals: Reversal[] = [];
   let current = -1;

@@ -1,17 +1,15 @@
 /**
  * The facts reversals are derived from (DESIGN.md §6, docs/reversals.md): the sync already records
  * every refund, ACH return and settled void in transaction_changes, so reversals are read from there,
- * never written a second time. Queries are compiled by kysely and run on the given better-sqlite3
- * connection, so the export can read them from its snapshot connection and agree with its GL rows.
+ * never written a second time. All the facts are read in one unit of work (work.ts), on either
+ * dialect; on SQLite the export passes its snapshot connection, so they agree with its GL rows.
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
+import { rowsOf, runRead, type Work, type WorkTarget } from './work';
 
-export interface ReversalConnection {
-  db: Kysely<Database>;
-  sqlite: BetterSqlite3.Database;
-}
+/** A read handle, or the export's snapshot connection (already inside its read transaction). */
+export type ReversalConnection = WorkTarget;
 
 export interface ReversalScope {
   /** ISO-8601 UTC instants: seen_at in [seenFrom, seenBefore). */
@@ -77,27 +75,51 @@ export function isReversal(db: Kysely<Database>) {
     );
 }
 
-function run<T>(conn: ReversalConnection, query: { sql: string; parameters: readonly unknown[] }): T[] {
-  return conn.sqlite.prepare(query.sql).all(...query.parameters) as T[];
+/** Everything reversals are derived from, read on one snapshot. */
+export interface ReversalFacts {
+  changes: ReversalChangeRow[];
+  items: PostedItemRow[];
+  partLines: PartLineRow[];
+  labels: Map<string, string>;
+  exported: Map<number, number>;
+}
+
+/** The facts of the transactions with a reversal in scope (their reversals whenever seen). */
+export function reversalFacts(conn: ReversalConnection, scope: ReversalScope): Promise<ReversalFacts> {
+  return runRead(conn, function* (db) {
+    const ids = yield* transactionsReversedIn(db, scope);
+    if (ids.length === 0) return { changes: [], items: [], partLines: [], labels: new Map(), exported: new Map() };
+    const changes = yield* reversalChangesOf(db, ids);
+    return {
+      changes,
+      items: yield* postedItemsOf(db, ids),
+      partLines: yield* partLinesOf(db, [...new Set(changes.map((c) => c.batchId))]),
+      labels: yield* accountLabels(db),
+      exported: yield* exportsOfChanges(
+        db,
+        changes.map((c) => c.changeId),
+      ),
+    };
+  });
 }
 
 /** Transactions with a reversal in scope. */
-export function transactionsReversedIn(conn: ReversalConnection, scope: ReversalScope): number[] {
-  let query = isReversal(conn.db).select('c.transaction_id as id').distinct();
+function* transactionsReversedIn(db: Kysely<Database>, scope: ReversalScope): Work<number[]> {
+  let query = isReversal(db).select('c.transaction_id as id').distinct();
   if (scope.seenFrom) query = query.where('c.seen_at', '>=', scope.seenFrom);
   if (scope.seenBefore) query = query.where('c.seen_at', '<', scope.seenBefore);
   if (scope.payeeIds?.length) query = query.where('b.payee_id', 'in', [...scope.payeeIds]);
   if (scope.methods?.length) query = query.where('b.payment_method', 'in', [...scope.methods]);
   if (scope.batchId !== undefined) query = query.where('b.id', '=', scope.batchId);
-  return run<{ id: number }>(conn, query.orderBy('id').compile()).map((row) => row.id);
+  return (yield* rowsOf(query.orderBy('id'))).map((row) => Number(row.id));
 }
 
 /** Every reversal change of these transactions, whenever seen: earlier ones decide what is left. */
-export function reversalChangesOf(conn: ReversalConnection, transactionIds: readonly number[]): ReversalChangeRow[] {
+function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly number[]): Work<ReversalChangeRow[]> {
   const rows: ReversalChangeRow[] = [];
   for (let at = 0; at < transactionIds.length; at += CHUNK) {
     const ids = transactionIds.slice(at, at + CHUNK);
-    const query = isReversal(conn.db)
+    const query = isReversal(db)
       .leftJoin('payees as p', 'p.id', 'b.payee_id')
       .leftJoin('gl_accounts as a', 'a.id', 't.gl_account_id')
       .select([
@@ -120,19 +142,18 @@ export function reversalChangesOf(conn: ReversalConnection, transactionIds: read
       ])
       .where('c.transaction_id', 'in', ids)
       .orderBy('c.transaction_id')
-      .orderBy('c.id')
-      .compile();
-    rows.push(...run<ReversalChangeRow>(conn, query));
+      .orderBy('c.id');
+    rows.push(...(yield* rowsOf(query)));
   }
   return rows;
 }
 
 /** The items of these transactions with their Chart of Accounts numbers, in a stable order. */
-export function postedItemsOf(conn: ReversalConnection, transactionIds: readonly number[]): PostedItemRow[] {
+function* postedItemsOf(db: Kysely<Database>, transactionIds: readonly number[]): Work<PostedItemRow[]> {
   const rows: PostedItemRow[] = [];
   for (let at = 0; at < transactionIds.length; at += CHUNK) {
     const ids = transactionIds.slice(at, at + CHUNK);
-    const query = conn.db
+    const query = db
       .selectFrom('transaction_items as i')
       .leftJoin('gl_accounts as a', 'a.id', 'i.gl_account_id')
       .select([
@@ -144,9 +165,8 @@ export function postedItemsOf(conn: ReversalConnection, transactionIds: readonly
       ])
       .where('i.transaction_id', 'in', ids)
       .orderBy('i.transaction_id')
-      .orderBy('i.item_id')
-      .compile();
-    rows.push(...run<PostedItemRow>(conn, query));
+      .orderBy('i.item_id');
+    rows.push(...(yield* rowsOf(query)));
   }
   return rows;
 }
@@ -156,11 +176,11 @@ export function postedItemsOf(conn: ReversalConnection, transactionIds: readonly
  * suffix (`-fee`, `-tax`, `-shipping`), or, for fees, a line that is all fee (no amount without fees
  * and no items counted).
  */
-export function partLinesOf(conn: ReversalConnection, batchIds: readonly string[]): PartLineRow[] {
+function* partLinesOf(db: Kysely<Database>, batchIds: readonly string[]): Work<PartLineRow[]> {
   const rows: PartLineRow[] = [];
   for (let at = 0; at < batchIds.length; at += CHUNK) {
     const ids = batchIds.slice(at, at + CHUNK);
-    const query = conn.db
+    const query = db
       .selectFrom('gl_batches as g')
       .leftJoin('gl_accounts as a', 'a.id', 'g.gl_account_id')
       .select([
@@ -175,9 +195,8 @@ export function partLinesOf(conn: ReversalConnection, batchIds: readonly string[
       ])
       .where('g.batch_id', 'in', ids)
       .orderBy('g.batch_id')
-      .orderBy('g.id')
-      .compile();
-    rows.push(...run<PartLineRow & { part: PartLineRow['part'] | null }>(conn, query).filter(hasPart));
+      .orderBy('g.id');
+    rows.push(...(yield* rowsOf(query)).filter(hasPart));
   }
   return rows;
 }
@@ -185,29 +204,28 @@ export function partLinesOf(conn: ReversalConnection, batchIds: readonly string[
 const hasPart = (row: { part: PartLineRow['part'] | null }): row is PartLineRow => row.part !== null;
 
 /** Chart of Accounts number -> label, for the lines of a report. */
-export function accountLabels(conn: ReversalConnection): Map<string, string> {
-  const query = conn.db.selectFrom('gl_accounts').select(['number', 'label']).orderBy('removed').compile();
+function* accountLabels(db: Kysely<Database>): Work<Map<string, string>> {
+  const query = db.selectFrom('gl_accounts').select(['number', 'label']).orderBy('removed');
   const labels = new Map<string, string>();
-  for (const row of run<{ number: string; label: string }>(conn, query)) {
+  for (const row of yield* rowsOf(query)) {
     if (!labels.has(row.number)) labels.set(row.number, row.label);
   }
   return labels;
 }
 
 /** The export that posted each of these changes (a done export; the latest when several did). */
-export function exportsOfChanges(conn: ReversalConnection, changeIds: readonly number[]): Map<number, number> {
+function* exportsOfChanges(db: Kysely<Database>, changeIds: readonly number[]): Work<Map<number, number>> {
   const found = new Map<number, number>();
   for (let at = 0; at < changeIds.length; at += CHUNK) {
     const ids = changeIds.slice(at, at + CHUNK);
-    const query = conn.db
+    const query = db
       .selectFrom('export_reversals as r')
       .innerJoin('exports as e', 'e.id', 'r.export_id')
       .select(['r.change_id as changeId', 'r.export_id as exportId'])
       .where('r.change_id', 'in', ids)
       .where('e.status', '=', 'done')
-      .orderBy('r.export_id')
-      .compile();
-    for (const row of run<{ changeId: number; exportId: number }>(conn, query)) found.set(row.changeId, row.exportId);
+      .orderBy('r.export_id');
+    for (const row of yield* rowsOf(query)) found.set(row.changeId, row.exportId);
   }
   return found;
 }

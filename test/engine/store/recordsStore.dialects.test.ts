@@ -55,6 +55,7 @@ import {
   setExportOutput,
 } from '../../../electron/engine/store/exports';
 import { databaseStatus } from '../../../electron/engine/store/status';
+import { reversalFacts } from '../../../electron/engine/store/reversals';
 import { glCoverage, hasGlRowsBetween } from '../../../electron/engine/store/exportCoverage';
 import {
   bankLinesToSettle,
@@ -592,6 +593,84 @@ function behavesTheSame(open: () => Promise<Handles>) {
       cursors: {},
       lastRun: null,
       lastSuccessAt: null,
+    });
+  });
+
+  it('reversals: the facts of a scope read in one unit, chunked lists included', async () => {
+    await runWrite(writer, function* (db) {
+      yield* execute(
+        db
+          .insertInto('gl_accounts')
+          .values({ id: 'a1', number: '4100-000', label: 'Athletics tickets', removed: 0, raw: '{}', updated_at: T0 }),
+      );
+      yield* execute(
+        db.insertInto('transaction_items').values({
+          transaction_id: 11,
+          item_id: 'i1',
+          item_name: 'Ticket',
+          amount_cents: 1000,
+          gl_account_id: 'a1',
+          student_number: null,
+          student_name: null,
+          raw: '{}',
+        }),
+      );
+      yield* execute(
+        db.insertInto('gl_batches').values({
+          gl_batch_id: 'g1-fee',
+          date: '2026-03-02',
+          batch_id: 'B1',
+          payee_id: 1,
+          gl_account_id: null,
+          gl_number: '5900-000',
+          gl_label: 'Fees',
+          amount_cents: -50,
+          amount_without_fees_cents: 0,
+          count: 0,
+          raw: '{}',
+          synced_at: T0,
+        }),
+      );
+    });
+    const refund = (await unacknowledgedReversals(reader))[0]!.changeId;
+    const exportId = (await listExports(reader)).at(-1)!.id;
+    const facts = await reversalFacts(reader, { batchId: 'B1' });
+    expect(facts.changes).toEqual([
+      {
+        changeId: refund,
+        transactionId: 11,
+        changeKind: 'refunded',
+        toStatus: 'Settled',
+        deltaCents: 500,
+        seenAt: '2026-03-04T10:00:00.000Z',
+        amountCents: 1000,
+        feeCents: 25,
+        taxCents: 0,
+        shippingCents: 0,
+        ownGlNumber: null,
+        batchId: 'B1',
+        batchDate: '2026-03-02',
+        payeeId: 1,
+        payeeName: 'Athletics',
+        paymentMethod: 'CC',
+      },
+    ]);
+    expect(facts.items).toEqual([{ transactionId: 11, glNumber: '4100-000', amountCents: 1000 }]);
+    expect(facts.partLines).toEqual([{ batchId: 'B1', part: 'fee', glNumber: '5900-000' }]);
+    expect([...facts.labels]).toEqual([['4100-000', 'Athletics tickets']]);
+    expect([...facts.exported]).toEqual([[refund, exportId]]);
+    // The return of Band's deposit is a reversal too; scoped by when it was seen and by payee.
+    const march5 = { seenFrom: '2026-03-05T00:00:00.000Z', seenBefore: '2026-03-06T00:00:00.000Z' };
+    expect((await reversalFacts(reader, march5)).changes.map((c) => [c.transactionId, c.changeKind])).toEqual([
+      [21, 'returned'],
+    ]);
+    expect((await reversalFacts(reader, { ...march5, payeeIds: [1] })).changes).toEqual([]);
+    expect(await reversalFacts(reader, { batchId: 'B3' })).toEqual({
+      changes: [],
+      items: [],
+      partLines: [],
+      labels: new Map(),
+      exported: new Map(),
     });
   });
 }
