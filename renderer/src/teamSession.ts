@@ -14,6 +14,8 @@ export interface TeamUser {
 }
 
 export interface TeamSessionApi {
+  /** Known at once, before /auth/me answers: whether a district server signed this page in. */
+  onServer(): boolean;
   /** The signed-in user, or null when the page is not on a district server. */
   me(): Promise<TeamUser | null>;
   /** Ends the session on the server and leaves for the sign-in page. */
@@ -21,9 +23,10 @@ export interface TeamSessionApi {
 }
 
 const browserSession: TeamSessionApi = {
+  // Only a district server sets the CSRF cookie: a single-user page asks nothing.
+  onServer: () => 'x-csrf-token' in csrfHeader(),
   async me() {
-    // Only a district server sets the CSRF cookie: a single-user page asks nothing.
-    if (!('x-csrf-token' in csrfHeader())) return null;
+    if (!browserSession.onServer()) return null;
     try {
       const response = await fetch('/auth/me', { headers: { accept: 'application/json' } });
       if (!response.ok) return null;
@@ -50,8 +53,12 @@ const browserSession: TeamSessionApi = {
 
 let api: TeamSessionApi = browserSession;
 
+/** The user; 'asking' on a server's page until /auth/me answered; null in single-user mode. */
+type Known = TeamUser | 'asking' | null;
+
 const session = (() => {
-  let current: TeamUser | null = null;
+  let answer: TeamUser | null = null;
+  let answered = false;
   let asked = false;
   const subscribers = new Set<() => void>();
   return {
@@ -63,7 +70,8 @@ const session = (() => {
         from.me().then(
           (user) => {
             if (from !== api) return;
-            current = user;
+            answer = user;
+            answered = true;
             subscribers.forEach((each) => each());
           },
           () => undefined,
@@ -71,9 +79,11 @@ const session = (() => {
       }
       return () => subscribers.delete(notify);
     },
-    get: () => current,
+    // Known from the first render: a server's page is limited before its user is.
+    get: (): Known => (answered ? answer : api.onServer() ? 'asking' : null),
     reset() {
-      current = null;
+      answer = null;
+      answered = false;
       asked = false;
     },
   };
@@ -85,9 +95,23 @@ export function setTeamSession(next: TeamSessionApi | undefined): void {
   session.reset();
 }
 
+function useKnown(): Known {
+  return useSyncExternalStore(session.subscribe, session.get, () => null);
+}
+
 /** Browser team mode: who is signed in (null elsewhere, or until the server answered). */
 export function useTeamUser(): TeamUser | null {
-  return useSyncExternalStore(session.subscribe, session.get, () => null);
+  const known = useKnown();
+  return known === 'asking' ? null : known;
+}
+
+/**
+ * The role that limits this page: the user's, or the least (viewer) while a server's page waits for
+ * /auth/me, so nothing is offered that the role may turn out not to allow; null in single-user mode.
+ */
+export function useTeamRole(): Role | null {
+  const known = useKnown();
+  return known === 'asking' ? 'viewer' : (known?.role ?? null);
 }
 
 export function signOutOfTeam(): Promise<void> {

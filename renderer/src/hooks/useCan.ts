@@ -7,14 +7,14 @@
 import type { MethodName } from '../../../shared/contractNames';
 import { METHOD_ROLES, ROLE_WORDS, roleAllows, type Role } from '../../../shared/contractRoles';
 import { useServerStatus } from '../desktopHost';
-import { useTeamUser } from '../teamSession';
+import { useTeamRole } from '../teamSession';
 
 /** The role of whoever is signed in to a district server, or null on single-user data. */
 export function useSignedInRole(): Role | null {
   const server = useServerStatus();
-  const team = useTeamUser();
+  const team = useTeamRole();
   if (server?.mode === 'server') return server.role;
-  return team?.role ?? null;
+  return team;
 }
 
 /** Whether the signed-in user may call `method`; always true in single-user mode. */
