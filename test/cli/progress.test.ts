@@ -12,27 +12,28 @@ function stream(isTTY: boolean) {
 }
 
 describe('progress lines', () => {
-  it('on a terminal rewrites one line in place and ends with the summary on it', () => {
-    const tty = stream(true);
-    const line = progressLine(tty);
-    line.update('Exporting GL rows: 2000/3141 (63%)');
-    line.update('Exporting GL rows: 3141/3141 (100%)');
-    line.done('Exported 3141 GL rows in 1.2 s');
-    expect(tty.text()).toBe(
-      '\rExporting GL rows: 2000/3141 (63%)\x1b[K\rExporting GL rows: 3141/3141 (100%)\x1b[K\rExported 3141 GL rows in 1.2 s\x1b[K\n',
-    );
-  });
-
-  it('on a pipe writes a line per change, never a carriage return, and a summary last', () => {
-    const pipe = stream(false);
-    const line = progressLine(pipe);
-    line.update('Exporting GL rows: 2000/3141 (63%)');
-    line.update('Exporting GL rows: 2000/3141 (63%)');
-    line.update('Exporting GL rows: 3141/3141 (100%)');
-    line.done('Exported 3141 GL rows in 1.2 s');
-    expect(pipe.text()).toBe(
-      'Exporting GL rows: 2000/3141 (63%)\nExporting GL rows: 3141/3141 (100%)\nExported 3141 GL rows in 1.2 s\n',
-    );
+  const HALF = 'Exporting GL rows: 2000/3141 (63%)';
+  const ALL = 'Exporting GL rows: 3141/3141 (100%)';
+  const SUMMARY = 'Exported 3141 GL rows in 1.2 s';
+  it.each([
+    [
+      'on a terminal rewrites one line in place and ends with the summary on it',
+      true,
+      [HALF, ALL],
+      `\r${HALF}\x1b[K\r${ALL}\x1b[K\r${SUMMARY}\x1b[K\n`,
+    ],
+    [
+      'on a pipe writes a line per change, never a carriage return, and a summary last',
+      false,
+      [HALF, HALF, ALL],
+      `${HALF}\n${ALL}\n${SUMMARY}\n`,
+    ],
+  ])('%s', (_name, isTTY, updates, written) => {
+    const out = stream(isTTY);
+    const line = progressLine(out);
+    for (const update of updates) line.update(update);
+    line.done(SUMMARY);
+    expect(out.text()).toBe(written);
   });
 
   it('shows the checks of a first open on a pipe, and nothing when there were none', () => {
