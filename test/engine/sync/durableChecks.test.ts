@@ -3,9 +3,9 @@
  * checks) must not lose a re-open: the batches it touched are recorded with the pages that touched
  * them, and the next run checks them (issue 12, item 2).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SyncRunSummary } from '../../../shared/contract';
-import { startHarness, type Harness } from './harness';
+import { describe, expect, it, vi } from 'vitest';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
+import { startHarness, syncThroughContract, type Harness } from './harness';
 
 const refresh = vi.hoisted(() => ({ failNext: false }));
 vi.mock('../../../electron/engine/reconcile/refresh', async (importOriginal) => {
@@ -22,12 +22,6 @@ vi.mock('../../../electron/engine/reconcile/refresh', async (importOriginal) => 
   };
 });
 
-async function syncNow(h: Harness): Promise<SyncRunSummary> {
-  const finished = new Promise<SyncRunSummary>((resolve) => h.engine.on('sync.finished', resolve));
-  await h.engine.call('sync.start', {});
-  return finished;
-}
-
 const toCheck = (h: Harness) =>
   (
     h.engine.internals.store.writer.sqlite.prepare('SELECT batch_id FROM batches_to_check').all() as Array<{
@@ -36,18 +30,15 @@ const toCheck = (h: Harness) =>
   ).map((r) => r.batch_id);
 
 describe('touched batches are durable', () => {
-  let h: Harness;
-  beforeEach(async () => {
-    h = await startHarness();
-  });
-  afterEach(() => h.close());
+  const closing = closeAfterEach();
 
   it('are recorded before the checks run, and cleared once checked', async () => {
+    const h = closing(await startHarness());
     const seenAtChecks: string[][] = [];
     h.engine.on('sync.progress', (p) => {
       if (p.phase === 'checks') seenAtChecks.push(toCheck(h));
     });
-    await syncNow(h);
+    await syncThroughContract(h);
     expect(seenAtChecks[0]!.length).toBeGreaterThan(0);
     expect(toCheck(h)).toEqual([]);
   });
@@ -55,7 +46,8 @@ describe('touched batches are durable', () => {
   // Issue 13: a refund no longer re-opens a deposit (it ties out as batched); an amount the service
   // changed after batching is one of the deposit's own facts and still does.
   it('a signed-off batch whose transaction amount changed in a run whose checks never ran is re-opened by the next run', async () => {
-    await syncNow(h);
+    const h = closing(await startHarness());
+    await syncThroughContract(h);
     const truth = h.sandbox.truth();
     const txn = truth.transactions.find(
       (t) => t.batchId !== null && t.status === 'Settled' && t.amountRefundedCents === 0 && t.paymentMethod === 'CC',
@@ -70,11 +62,11 @@ describe('touched batches are durable', () => {
       cents: txn.amountCents + 100,
     });
     refresh.failNext = true;
-    await syncNow(h);
+    await syncThroughContract(h);
     expect((await h.engine.call('batches.get', { id: batchId })).batch.reviewState).toBe('signed_off');
     expect(toCheck(h)).toContain(batchId);
 
-    await syncNow(h);
+    await syncThroughContract(h);
     const detail = await h.engine.call('batches.get', { id: batchId });
     expect(detail.batch.reviewState).toBe('reopened');
     expect(detail.batch.reopenReason).toContain(`${txn.id} amount`);
@@ -86,7 +78,7 @@ describe('an engine opened after a run was cut short', () => {
   it('finishes the checks that run left', async () => {
     const h = await startHarness();
     try {
-      await syncNow(h);
+      await syncThroughContract(h);
       const { writer } = h.engine.internals.store;
       const [batch] = writer.sqlite.prepare('SELECT id FROM batches LIMIT 1').all() as Array<{ id: string }>;
       writer.sqlite.prepare('DELETE FROM batch_checks WHERE batch_id = ?').run(batch!.id);

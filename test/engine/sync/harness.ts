@@ -59,6 +59,13 @@ export async function startHarness(
   };
 }
 
+/** A sync started the way the app starts one (sync.start through the contract), resolved with its summary when it ends. */
+export async function syncThroughContract(h: Harness): Promise<SyncRunSummary> {
+  const finished = new Promise<SyncRunSummary>((resolve) => h.engine.on('sync.finished', resolve));
+  await h.engine.call('sync.start', {});
+  return finished;
+}
+
 /** Transactions as the store holds them, comparable with the sandbox's truth. */
 export function storedTransactions(engine: Engine): Transaction[] {
   const rows = engine.internals.store.writer.sqlite.prepare('SELECT * FROM transactions ORDER BY id').all() as Array<
