@@ -157,3 +157,32 @@ describe('property: a batch is never taken by two lines', () => {
     );
   });
 });
+
+describe('property: the order lines come in changes nothing', () => {
+  it('decides each line the same whatever order the lines are given in', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(dateArb, amountArb, fc.integer({ min: 1, max: 3 }), fc.boolean()), { maxLength: 20 }),
+        fc.array(fc.tuple(dateArb, fc.constantFrom(100, 200, 300, 500, 700, 1_000, 1_200, 1_500)), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        fc.integer({ min: 0, max: 6 }),
+        fc.nat(),
+        (batchSpecs, lineSpecs, windowDays, seed) => {
+          const batches = batchSpecs.map(([date, cents, payeeId, net], i) =>
+            batch(`B${i}`, date, cents, { payeeId, partialCents: net ? cents - 10 : cents }),
+          );
+          const lines = lineSpecs.map(([date, cents], i) => line(i + 1, date, cents));
+          // A rotation and a reversal: the lines out of date order.
+          const shuffled = [...lines.slice(seed % lines.length), ...lines.slice(0, seed % lines.length)].reverse();
+          const byId = (decisions: ReturnType<typeof decideMatches>) => new Map(decisions.map((d) => [d.lineId, d]));
+          const given = byId(decideMatches({ lines, batches, returns: [], windowDays }));
+          const other = byId(decideMatches({ lines: shuffled, batches, returns: [], windowDays }));
+          expect(other).toEqual(given);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});
