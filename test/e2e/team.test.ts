@@ -2,8 +2,9 @@
  * The bookkeeper's day with two people (issue 16): a district server (`district-recon serve` on a
  * seeded SQLite file) and two users in two Chromium contexts, each signed in through the sign-in
  * page. Ben, a preparer, has a deposit open; Ana, an approver, signs it off; Ben's page shows it
- * signed, and by whom, from the server's pushed event, without reloading. Screenshots at 1366x768
- * under test/e2e/artifacts/team-*.png.
+ * signed, and by whom, from the server's pushed event, without reloading. Each page says who is
+ * signed in and offers only what that role may do (no sign-off for Ben); Sign out ends Ana's session
+ * on the server. Screenshots at 1366x768 under test/e2e/artifacts/team-*.png.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -91,12 +92,19 @@ describe('two users on one district server', () => {
       page.evaluate(async () => (await (await fetch('/auth/me')).json()) as { result: { user: { name: string } } });
     expect((await who(ana)).result.user.name).toBe(APPROVER);
     expect((await who(ben)).result.user.name).toBe(PREPARER);
+    const header = (page: Page) => page.getByRole('banner');
+    await header(ana).getByText(`Signed in as ${APPROVER} (approver)`).waitFor();
+    await header(ben).getByText(`Signed in as ${PREPARER} (preparer)`).waitFor();
+    await expect(header(ben).getByRole('button', { name: 'Sign out' }).isVisible()).resolves.toBe(true);
   });
 
   it('one signs off a deposit; the other, who has it open, sees it signed and by whom, without reloading', async () => {
     await Promise.all([openBatch(ana), openBatch(ben)]);
     const benHistory = ben.getByRole('region', { name: 'Sign-off history' });
     await benHistory.getByText('Not signed off yet.').waitFor();
+    // A preparer is told who signs off, and offered no sign-off the server would refuse.
+    await ben.getByText('Sign-off: Needs an approver; you are signed in as a preparer.').waitFor();
+    await expect(ben.getByRole('button', { name: 'Sign off…' }).count()).resolves.toBe(0);
     // A page that reloads loses this mark; one that re-reads its data keeps it.
     await ben.evaluate(() => ((globalThis as unknown as { notReloaded: boolean }).notReloaded = true));
     await shot(ben, '01-preparer-before');
@@ -115,7 +123,8 @@ describe('two users on one district server', () => {
     await benHistory.getByText('Signed off', { exact: true }).waitFor({ timeout: 15_000 });
     await expect(benHistory.textContent()).resolves.toContain(`by ${APPROVER}`);
     await expect(benHistory.textContent()).resolves.toContain(NOTE);
-    await ben.getByRole('button', { name: 'Withdraw sign-off…' }).waitFor();
+    await ben.getByRole('region', { name: 'Sign-off history' }).getByText(`by ${APPROVER}`).waitFor();
+    await expect(ben.getByRole('button', { name: /Sign off…|Withdraw sign-off…/ }).count()).resolves.toBe(0);
     await expect(ben.evaluate(() => (globalThis as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(
       true,
     );
@@ -126,6 +135,44 @@ describe('two users on one district server', () => {
     // The record on the server names the signed-in approver, not the preparer watching.
     const rows = store.sqlite.prepare(`SELECT action, by, note FROM batch_reviews WHERE batch_id = ?`).all(BATCH);
     expect(rows).toEqual([{ action: 'sign_off', by: APPROVER, note: NOTE }]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('a preparer reads the settings but cannot change them; only an approver exports', async () => {
+    await ben.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Settings', exact: true }).click();
+    await ben
+      .getByText('Settings and the service connection: Needs an admin; you are signed in as a preparer.')
+      .waitFor();
+    // The fieldset's disabled reaches every control in it, in a real browser.
+    await expect(ben.getByLabel('Service address (URL)').isDisabled()).resolves.toBe(true);
+    await expect(ben.getByRole('button', { name: 'Test connection' }).isDisabled()).resolves.toBe(true);
+    await expect(ben.getByRole('button', { name: 'Save settings' }).isDisabled()).resolves.toBe(true);
+    await shot(ben, '04-preparer-settings');
+
+    for (const page of [ana, ben]) {
+      await page
+        .getByRole('navigation', { name: 'Views' })
+        .getByRole('link', { name: 'GL Batches', exact: true })
+        .click();
+      await page.getByRole('heading', { level: 1, name: 'GL Batches' }).waitFor();
+    }
+    await ana.getByRole('button', { name: 'Export…' }).waitFor();
+    await ben.getByText('Export: Needs an approver; you are signed in as a preparer.').waitFor();
+    await expect(ben.getByRole('button', { name: 'Export…' }).count()).resolves.toBe(0);
+  });
+
+  it('Sign out ends the session on the server and returns to the sign-in page; the other user stays signed in', async () => {
+    await ana.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await ana.waitForURL(/\/login$/);
+    await ana.getByRole('button', { name: 'Sign in' }).waitFor();
+    // The sign-in page's policy allows it no fetch: ask with the context's own cookies.
+    const me = async (page: Page) => (await page.request.get(`${server.url}/auth/me`)).status();
+    await expect(me(ana)).resolves.toBe(401);
+    await expect(me(ben)).resolves.toBe(200);
+    // Going back into the app needs a new sign-in.
+    await ana.goto(`${server.url}/#/overview`);
+    // A redirect keeps the fragment.
+    await ana.waitForURL(/\/login(#.*)?$/);
     expect(pageErrors).toEqual([]);
   });
 });
