@@ -1,8 +1,9 @@
 /**
- * `engineTest`: a test with an engine of its own, on a fixed clock, closed when the test ends.
- * Fixtures: `now` (the clock's first instant), `clock` (fixed there; a test may set it on), `fileDb` (false: the store in memory; true: a file in the
- * folder), `folder` (a new temporary data folder, removed after the test), `engine`, and `db` (the
- * engine's write connection, for seeding rows). A describe block sets its own with
+ * Tests with what they work on set up and torn down around them. `folderTest`: a new temporary
+ * folder. `engineTest`: that folder and an engine of its own in it, closed when the test ends.
+ * Fixtures: `now` (the clock's first instant), `clock` (fixed there; a test may set it on),
+ * `fileDb` (false: the store in memory; true: a file in the folder), `folder`, `engine`, and `db`
+ * (the engine's write connection, for seeding rows). A describe block sets its own with
  * `engineTest.override({ now: '…' })` and seeds with `engineTest.beforeEach(({ db }) => …)`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,15 +13,20 @@ import { it } from 'vitest';
 import { fixedClock } from '../../shared/time';
 import { createTestEngine } from './engine';
 
-export const engineTest = it
-  .extend('now', '2026-03-10T15:00:00Z')
-  .extend('fileDb', false)
+/** A test with a new temporary folder of its own (`folder`), removed when the test ends. */
+export const folderTest = it.extend(
+  'folder',
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from its destructured first argument: none
-  .extend('folder', async ({}, { onCleanup }) => {
-    const folder = mkdtempSync(join(tmpdir(), 'recon-engine-'));
+  async ({}, { onCleanup }) => {
+    const folder = mkdtempSync(join(tmpdir(), 'recon-test-'));
     onCleanup(() => rmSync(folder, { recursive: true, force: true }));
     return folder;
-  })
+  },
+);
+
+export const engineTest = folderTest
+  .extend('now', '2026-03-10T15:00:00Z')
+  .extend('fileDb', false)
   .extend('clock', async ({ now }) => fixedClock(now))
   .extend('engine', async ({ clock, fileDb, folder }, { onCleanup }) => {
     const engine = await createTestEngine({

@@ -3,33 +3,30 @@
  * began: two exports finishing onto one name (two users, one second, one range) leave the first's
  * file and refuse the second (found in the team export race, issue 16).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { folderTest } from '../../helpers/engineTest';
 import { commitFiles, reserveTemp } from '../../../electron/engine/export/atomicFiles';
 
 describe('commitFiles', () => {
-  let folder: string;
-  beforeEach(() => {
-    folder = mkdtempSync(join(tmpdir(), 'recon-atomic-'));
-  });
-  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+  folderTest(
+    'refuses when the target appeared meanwhile, leaves it as it is and removes its own temp',
+    async ({ folder }) => {
+      const target = join(folder, 'gl.csv');
+      const mine = reserveTemp(target);
+      writeFileSync(mine.temp, 'mine');
+      writeFileSync(target, 'the other export');
+      await expect(commitFiles([mine])).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: expect.stringContaining(`${target} appeared while this export was written`),
+      });
+      expect(readFileSync(target, 'utf8')).toBe('the other export');
+      expect(readdirSync(folder)).toEqual(['gl.csv']);
+    },
+  );
 
-  it('refuses when the target appeared meanwhile, leaves it as it is and removes its own temp', async () => {
-    const target = join(folder, 'gl.csv');
-    const mine = reserveTemp(target);
-    writeFileSync(mine.temp, 'mine');
-    writeFileSync(target, 'the other export');
-    await expect(commitFiles([mine])).rejects.toMatchObject({
-      code: 'CONFLICT',
-      message: expect.stringContaining(`${target} appeared while this export was written`),
-    });
-    expect(readFileSync(target, 'utf8')).toBe('the other export');
-    expect(readdirSync(folder)).toEqual(['gl.csv']);
-  });
-
-  it('of two commits onto one new name, the first lands and the second is refused', async () => {
+  folderTest('of two commits onto one new name, the first lands and the second is refused', async ({ folder }) => {
     const target = join(folder, 'gl.csv');
     const first = reserveTemp(target);
     const second = reserveTemp(target);
@@ -42,7 +39,7 @@ describe('commitFiles', () => {
     expect(readdirSync(folder)).toEqual(['gl.csv']);
   });
 
-  it('replaces a file that was there when the export began (the caller had leave to)', async () => {
+  folderTest('replaces a file that was there when the export began (the caller had leave to)', async ({ folder }) => {
     const target = join(folder, 'gl.csv');
     writeFileSync(target, 'last month');
     const mine = reserveTemp(target);
