@@ -9,8 +9,8 @@ export function createTransactionHandlers(ctx: EngineContext): DomainHandlers<'t
   const { reader } = ctx.store;
   return {
     'transactions.list': async ({ filter, cursor, limit }) => listTransactions(reader, filter, cursor, limit),
-    'transactions.count': async ({ filter }) => ({ count: countTransactions(reader, filter) }),
-    'transactions.seek': async ({ filter, position }) => ({ cursor: seekTransactions(reader, filter, position) }),
+    'transactions.count': async ({ filter }) => ({ count: await countTransactions(reader, filter) }),
+    'transactions.seek': async ({ filter, position }) => ({ cursor: await seekTransactions(reader, filter, position) }),
     'transactions.get': async ({ id }) => {
       // Fetching the payer writes; it is the service's data arriving, like a sync, and says so.
       if (await fillTransactionDetails(ctx, ctx.sync.clientTuning, id)) dataChanged(ctx, 'transactions');

@@ -1,11 +1,13 @@
 /**
  * What the transaction views ask: a page (newest first, keyset on (business_date, id), never
  * OFFSET), a count, one transaction with its items and timeline. A filter on several statuses or
- * payees runs one index range per value, each limited, merged by SQLite: every branch reads at most
- * a page of rows whatever the table's size.
+ * payees runs one index range per value, each limited, merged in order: every branch reads at most
+ * a page of rows whatever the table's size. Written once as kysely SQL for both dialects; text
+ * search is the one place the dialects differ (SQLite's FTS5 trigram table, PostgreSQL's pg_trgm
+ * index on the same columns), and that stays here.
  */
-import type BetterSqlite3 from 'better-sqlite3';
-import type { ReadableDB } from './handles';
+import { sql, type RawBuilder } from 'kysely';
+import type { PortableReadable } from './handles';
 import type { Page, TransactionDetail, TransactionFilter } from '../../../shared/contract';
 import { ContractError } from '../../../shared/contract';
 import type {
@@ -17,65 +19,90 @@ import type {
   TransactionStatus,
 } from '../../../shared/domain';
 import type { ChangeRow, TransactionRow } from './schema';
+import { firstOf, rowsOf, runRead } from './work';
 
-const COLUMNS = `id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents,
-  convenience_fee_cents, tax_cents, shipping_cents, batch_id, data, payer_name, gl_account_id, business_date`;
+const COLUMNS = [
+  'id',
+  'order_id',
+  'payee_id',
+  'payment_method',
+  'status',
+  'status_message',
+  'amount_cents',
+  'amount_refunded_cents',
+  'convenience_fee_cents',
+  'tax_cents',
+  'shipping_cents',
+  'batch_id',
+  'data',
+  'payer_name',
+  'gl_account_id',
+  'business_date',
+] as const;
 
-type Param = string | number;
-
-interface Where {
-  clauses: string[];
-  params: Param[];
-}
+type Clause = RawBuilder<unknown>;
+type ListedRow = Pick<TransactionRow, (typeof COLUMNS)[number]>;
 
 export const isFullText = (search: string) => !/^\d{1,15}$/.test(search) && [...search].length >= 3;
 const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
+/** The columns of `table` (an alias in a join, or none). */
+const column = (name: string, table?: string) => sql.ref(table ? `${table}.${name}` : name);
+
+/** SQLite's LIKE ignores ASCII case and PostgreSQL's does not: lower() on both sides says the same on each. */
+function textLike(search: string, table?: string): Clause {
+  const like = likePattern(search);
+  return sql`(lower(${column('payer_name', table)}) LIKE lower(${like}) ESCAPE '\\'
+    OR lower(${column('data', table)}) LIKE lower(${like}) ESCAPE '\\')`;
+}
+
+/**
+ * The filter as WHERE clauses. Text search (isFullText): on SQLite a trigram FTS match (a substring,
+ * the term quoted as one phrase), left out when the caller joins the index itself; on PostgreSQL an
+ * ILIKE the pg_trgm index answers.
+ */
 export function baseWhere(
+  reader: PortableReadable,
   filter: TransactionFilter,
   skip?: 'statuses' | 'payeeIds',
-  options: { ftsJoined?: boolean } = {},
-): Where {
-  const clauses: string[] = [];
-  const params: Param[] = [];
-  const inList = (column: string, values: readonly Param[]) => {
-    clauses.push(`${column} IN (${values.map(() => '?').join(', ')})`);
-    params.push(...values);
-  };
+  options: { ftsJoined?: boolean; table?: string } = {},
+): Clause[] {
+  const { table } = options;
+  const clauses: Clause[] = [];
+  const inList = (name: string, values: ReadonlyArray<string | number>) =>
+    clauses.push(sql`${column(name, table)} IN (${sql.join(values)})`);
   if (filter.statuses?.length && skip !== 'statuses') inList('status', filter.statuses);
   if (filter.payeeIds?.length && skip !== 'payeeIds') inList('payee_id', filter.payeeIds);
   if (filter.methods?.length) inList('payment_method', filter.methods);
-  if (filter.from) {
-    clauses.push('business_date >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to) {
-    clauses.push('business_date <= ?');
-    params.push(filter.to);
-  }
-  if (filter.batchId) {
-    clauses.push('batch_id = ?');
-    params.push(filter.batchId);
-  }
+  if (filter.from) clauses.push(sql`${column('business_date', table)} >= ${filter.from}`);
+  if (filter.to) clauses.push(sql`${column('business_date', table)} <= ${filter.to}`);
+  if (filter.batchId) clauses.push(sql`${column('batch_id', table)} = ${filter.batchId}`);
   const search = filter.search?.trim();
   if (search) {
     if (/^\d{1,15}$/.test(search)) {
-      clauses.push('(id = ? OR order_id = ?)');
-      params.push(Number(search), Number(search));
+      clauses.push(
+        sql`(${column('id', table)} = ${Number(search)} OR ${column('order_id', table)} = ${Number(search)})`,
+      );
     } else if (isFullText(search)) {
-      // Trigram FTS (a substring match, the term quoted as one phrase); the list joins it instead.
-      if (!options.ftsJoined) {
-        clauses.push('id IN (SELECT rowid FROM transactions_search WHERE transactions_search MATCH ?)');
-        params.push(ftsPhrase(search));
+      if (!reader.sqlite) {
+        const like = likePattern(search);
+        clauses.push(sql`(${column('payer_name', table)} ILIKE ${like} OR ${column('data', table)} ILIKE ${like})`);
+      } else if (!options.ftsJoined) {
+        clauses.push(
+          sql`${column('id', table)} IN (SELECT rowid FROM transactions_search WHERE transactions_search MATCH ${ftsPhrase(search)})`,
+        );
       }
     } else {
-      clauses.push(`(payer_name LIKE ? ESCAPE '\\' OR data LIKE ? ESCAPE '\\')`);
-      const like = `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-      params.push(like, like);
+      clauses.push(textLike(search, table));
     }
   }
-  return { clauses, params };
+  return clauses;
 }
+
+/** `WHERE a AND b`, or nothing. */
+export const whereOf = (clauses: readonly Clause[]): Clause =>
+  clauses.length ? sql`WHERE ${sql.join(clauses, sql` AND `)}` : sql``;
 
 export function encodeCursor(row: { business_date: string; id: number }): string {
   return Buffer.from(JSON.stringify([row.business_date, row.id])).toString('base64url');
@@ -92,91 +119,82 @@ function decodeCursor(cursor: string): [string, number] {
   throw new ContractError('BAD_ARGUMENTS', 'The page cursor is not one District Recon gave out; reload the list.');
 }
 
-export function listTransactions(
-  { sqlite }: ReadableDB,
+/** Which filter list runs as one index range per value (see the file's note). */
+export function splitOf(filter: TransactionFilter): 'statuses' | 'payeeIds' | undefined {
+  return (filter.statuses?.length ?? 0) > 1 ? 'statuses' : (filter.payeeIds?.length ?? 0) > 1 ? 'payeeIds' : undefined;
+}
+
+/** The branches of a split filter: one extra clause per status or payee. */
+export function splitClauses(filter: TransactionFilter, split: 'statuses' | 'payeeIds'): Clause[] {
+  const name = split === 'statuses' ? 'status' : 'payee_id';
+  const values = (split === 'statuses' ? filter.statuses : filter.payeeIds) as ReadonlyArray<string | number>;
+  return values.map((value) => sql`${sql.ref(name)} = ${value}`);
+}
+
+const selectList = (table?: string) => sql.join(COLUMNS.map((name) => column(name, table)));
+
+export async function listTransactions(
+  reader: PortableReadable,
   filter: TransactionFilter,
   cursor: string | null | undefined,
   limit: number,
-): Page<Transaction> {
-  const split: 'statuses' | 'payeeIds' | undefined =
-    (filter.statuses?.length ?? 0) > 1 ? 'statuses' : (filter.payeeIds?.length ?? 0) > 1 ? 'payeeIds' : undefined;
+): Promise<Page<Transaction>> {
+  const split = splitOf(filter);
   const keyset = cursor ? decodeCursor(cursor) : null;
   const search = filter.search?.trim();
-  if (search && isFullText(search)) return searchTransactions(sqlite, filter, search, keyset, limit);
-  const branch = (extra: Where): { sql: string; params: Param[] } => {
-    const where = baseWhere(filter, split);
-    where.clauses.push(...extra.clauses);
-    where.params.push(...extra.params);
-    if (keyset) {
-      // A row-value comparison: an index range, not a scan.
-      where.clauses.push('(business_date, id) < (?, ?)');
-      where.params.push(keyset[0], keyset[1]);
-    }
-    return {
-      sql: `SELECT ${COLUMNS} FROM transactions ${where.clauses.length ? 'WHERE ' + where.clauses.join(' AND ') : ''}
-            ORDER BY business_date DESC, id DESC LIMIT ${limit + 1}`,
-      params: where.params,
-    };
+  if (search && isFullText(search)) return searchTransactions(reader, filter, search, keyset, limit);
+  const order = sql`ORDER BY business_date DESC, id DESC LIMIT ${sql.lit(limit + 1)}`;
+  const branch = (extra: Clause[]): Clause => {
+    const clauses = [...baseWhere(reader, filter, split), ...extra];
+    // A row-value comparison: an index range, not a scan.
+    if (keyset) clauses.push(sql`(business_date, id) < (${keyset[0]}, ${keyset[1]})`);
+    return sql`SELECT ${selectList()} FROM transactions ${whereOf(clauses)} ${order}`;
   };
-  let query: { sql: string; params: Param[] };
-  if (split) {
-    const column = split === 'statuses' ? 'status' : 'payee_id';
-    const values = (split === 'statuses' ? filter.statuses : filter.payeeIds) as Param[];
-    const branches = values.map((value) => branch({ clauses: [`${column} = ?`], params: [value] }));
-    query = {
-      sql: `${branches.map((b) => `SELECT * FROM (${b.sql})`).join(' UNION ALL ')} ORDER BY business_date DESC, id DESC LIMIT ${limit + 1}`,
-      params: branches.flatMap((b) => b.params),
-    };
-  } else {
-    query = branch({ clauses: [], params: [] });
-  }
-  const rows = sqlite.prepare(query.sql).all(...query.params) as TransactionRow[];
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  return { rows: page.map(toTransaction), nextCursor: more ? encodeCursor(page.at(-1)!) : null };
+  const query = split
+    ? sql<ListedRow>`${sql.join(
+        splitClauses(filter, split).map((clause, i) => sql`SELECT * FROM (${branch([clause])}) AS ${sql.id(`b${i}`)}`),
+        sql` UNION ALL `,
+      )} ${order}`
+    : sql<ListedRow>`${branch([])}`;
+  const { rows } = await query.execute(reader.db);
+  return pageOf(rows, limit);
 }
 
 /**
- * Text search walks the trigram index newest transaction first (FTS5 streams rowids in descending
- * order) and stops at a page: a common name costs a page of lookups, not a sort of every match.
- * Search results are ordered by transaction number, newest first.
+ * Text search on SQLite walks the trigram index newest transaction first (FTS5 streams rowids in
+ * descending order) and stops at a page: a common name costs a page of lookups, not a sort of every
+ * match. Search results are ordered by transaction number, newest first (on PostgreSQL too, where
+ * the list's own query orders the pg_trgm matches).
  */
-function searchTransactions(
-  sqlite: BetterSqlite3.Database,
+async function searchTransactions(
+  reader: PortableReadable,
   filter: TransactionFilter,
   search: string,
   keyset: [string, number] | null,
   limit: number,
-): Page<Transaction> {
-  const where = baseWhere(filter, undefined, { ftsJoined: true });
+): Promise<Page<Transaction>> {
+  if (!reader.sqlite) {
+    const clauses = baseWhere(reader, filter);
+    if (keyset) clauses.push(sql`id < ${keyset[1]}`);
+    const { rows } = await sql<ListedRow>`SELECT ${selectList()} FROM transactions ${whereOf(clauses)}
+      ORDER BY id DESC LIMIT ${sql.lit(limit + 1)}`.execute(reader.db);
+    return pageOf(rows, limit);
+  }
+  const clauses = baseWhere(reader, filter, undefined, { ftsJoined: true, table: 't' });
   // A phrase of several words reads every word's trigram lists (a common word makes that slow):
   // match the rarest-looking word in the index, then check the whole phrase on the few rows found.
   const words = search.split(/\s+/).filter((word) => [...word].length >= 3);
   const key = words.length > 1 ? [...words].sort((a, b) => rarity(b) - rarity(a))[0]! : search;
-  if (key !== search) {
-    const like = `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-    where.clauses.push(`(payer_name LIKE ? ESCAPE '\\' OR data LIKE ? ESCAPE '\\')`);
-    where.params.push(like, like);
-  }
-  const clauses = [
-    'transactions_search MATCH ?',
-    ...where.clauses.map((c) =>
-      c.replace(/\b(id|order_id|payee_id|payment_method|status|business_date|batch_id|payer_name|data)\b/g, 't.$1'),
-    ),
-  ];
-  const params: Param[] = [ftsPhrase(key), ...where.params];
-  if (keyset) {
-    clauses.push('s.rowid < ?');
-    params.push(keyset[1]);
-  }
-  const rows = sqlite
-    .prepare(
-      `SELECT ${COLUMNS.split(',')
-        .map((c) => 't.' + c.trim())
-        .join(', ')} FROM transactions_search s JOIN transactions t ON t.id = s.rowid
-        WHERE ${clauses.join(' AND ')} ORDER BY s.rowid DESC LIMIT ${limit + 1}`,
-    )
-    .all(...params) as TransactionRow[];
+  if (key !== search) clauses.push(textLike(search, 't'));
+  clauses.unshift(sql`transactions_search MATCH ${ftsPhrase(key)}`);
+  if (keyset) clauses.push(sql`s.rowid < ${keyset[1]}`);
+  const { rows } = await sql<ListedRow>`SELECT ${selectList('t')}
+    FROM transactions_search s JOIN transactions t ON t.id = s.rowid
+    ${whereOf(clauses)} ORDER BY s.rowid DESC LIMIT ${sql.lit(limit + 1)}`.execute(reader.db);
+  return pageOf(rows, limit);
+}
+
+function pageOf(rows: ListedRow[], limit: number): Page<Transaction> {
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   return { rows: page.map(toTransaction), nextCursor: more ? encodeCursor(page.at(-1)!) : null };
@@ -187,38 +205,36 @@ function rarity(word: string): number {
   return [...word].length + (/\d/.test(word) ? 10 : 0);
 }
 
-export function countTransactions({ sqlite }: ReadableDB, filter: TransactionFilter): number {
-  const where = baseWhere(filter);
-  const row = sqlite
-    .prepare(
-      `SELECT COUNT(*) AS count FROM transactions ${where.clauses.length ? 'WHERE ' + where.clauses.join(' AND ') : ''}`,
-    )
-    .get(...where.params) as { count: number };
-  return row.count;
+export async function countTransactions(reader: PortableReadable, filter: TransactionFilter): Promise<number> {
+  const { rows } = await sql<{ count: number }>`SELECT COUNT(*) AS count FROM transactions ${whereOf(
+    baseWhere(reader, filter),
+  )}`.execute(reader.db);
+  return Number(rows[0]?.count ?? 0);
 }
 
-export function getTransaction({ sqlite }: ReadableDB, id: number): TransactionDetail {
-  const row = sqlite
-    .prepare(`SELECT ${COLUMNS}, first_seen_at, first_seen_run_id, first_status FROM transactions WHERE id = ?`)
-    .get(id) as TransactionRow | undefined;
-  if (!row)
+export async function getTransaction(reader: PortableReadable, id: number): Promise<TransactionDetail> {
+  const found = await runRead(reader, function* (db) {
+    const row = yield* firstOf(
+      db
+        .selectFrom('transactions')
+        .select([...COLUMNS, 'first_seen_at', 'first_seen_run_id', 'first_status'])
+        .where('id', '=', id),
+    );
+    if (!row) return undefined;
+    return {
+      row,
+      items: yield* rowsOf(
+        db.selectFrom('transaction_items').selectAll().where('transaction_id', '=', id).orderBy('item_id'),
+      ),
+      changes: yield* rowsOf(
+        db.selectFrom('transaction_changes').selectAll().where('transaction_id', '=', id).orderBy('id'),
+      ),
+      payee: yield* firstOf(db.selectFrom('payees').select('name').where('id', '=', row.payee_id)),
+    };
+  });
+  if (!found)
     throw new ContractError('NOT_FOUND', `Transaction ${id} is not in the local copy. Sync, or check the number.`);
-  const items = sqlite
-    .prepare('SELECT * FROM transaction_items WHERE transaction_id = ? ORDER BY item_id')
-    .all(id) as Array<{
-    transaction_id: number;
-    item_id: string;
-    item_name: string | null;
-    amount_cents: number;
-    gl_account_id: string | null;
-    student_number: string | null;
-    student_name: string | null;
-  }>;
-  const changes = sqlite
-    .prepare('SELECT * FROM transaction_changes WHERE transaction_id = ? ORDER BY id')
-    .all(id) as ChangeRow[];
-  const payee = sqlite.prepare('SELECT name FROM payees WHERE id = ?').get(row.payee_id) as
-    { name: string } | undefined;
+  const { row, items, changes, payee } = found;
   return {
     transaction: toTransaction(row),
     items: items.map((item): PurchasedItem => ({
@@ -244,7 +260,10 @@ export function getTransaction({ sqlite }: ReadableDB, id: number): TransactionD
  * never something to review, so it reads as reviewed when seen. Its id, minus the transaction's,
  * can clash with no stored change (those ids are positive).
  */
-function withFirstSighting(row: TransactionRow, stored: Change[]): Change[] {
+function withFirstSighting(
+  row: Pick<TransactionRow, 'id' | 'batch_id' | 'status' | 'first_status' | 'first_seen_at' | 'first_seen_run_id'>,
+  stored: Change[],
+): Change[] {
   if (stored.some((c) => c.kind === 'first_seen')) return stored;
   const firstSeen: Change = {
     id: -row.id,

@@ -56,6 +56,9 @@ import {
 } from '../../../electron/engine/store/exports';
 import { databaseStatus } from '../../../electron/engine/store/status';
 import { reversalFacts } from '../../../electron/engine/store/reversals';
+import type { TransactionFilter } from '../../../shared/contract';
+import { countTransactions, getTransaction, listTransactions } from '../../../electron/engine/store/transactionQueries';
+import { seekTransactions } from '../../../electron/engine/store/transactionSeek';
 import { glCoverage, hasGlRowsBetween } from '../../../electron/engine/store/exportCoverage';
 import {
   bankLinesToSettle,
@@ -672,6 +675,55 @@ function behavesTheSame(open: () => Promise<Handles>) {
       labels: new Map(),
       exported: new Map(),
     });
+  });
+
+  it('transactions: keyset pages, split filters, counts, text search, scrollbar jumps and one transaction', async () => {
+    const all = async (filter: TransactionFilter, limit = 2, from: string | null = null) => {
+      const ids: number[] = [];
+      let cursor = from;
+      do {
+        const page = await listTransactions(reader, filter, cursor, limit);
+        ids.push(...page.rows.map((t) => t.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    expect(await all({})).toEqual([31, 21, 12, 11, 40]);
+    expect(await all({ payeeIds: [1, 2] })).toEqual([31, 21, 12, 11, 40]);
+    expect(await all({ statuses: ['Settled', 'Voided'], payeeIds: [1] })).toEqual([31, 12, 11, 40]);
+    expect(await all({ methods: ['ACH'] })).toEqual([21]);
+    expect(await all({ from: '2026-03-02', to: '2026-03-02', batchId: 'B1' })).toEqual([12, 11]);
+    expect(await countTransactions(reader, { payeeIds: [1] })).toBe(4);
+    expect(await countTransactions(reader, {})).toBe(5);
+    // Text search: by substring, any case, newest transaction number first.
+    expect(await all({ search: 'jane' })).toEqual([31, 21, 11]);
+    expect(await countTransactions(reader, { search: 'jane' })).toBe(3);
+    expect(await all({ search: 'JANE', payeeIds: [1] })).toEqual([31, 11]);
+    expect(await all({ search: 'game 1' })).toEqual([12, 11]);
+    expect(await all({ search: 'Jane Doe', methods: ['CC'] })).toEqual([31, 11]);
+    expect(await all({ search: 'Jo' })).toEqual([12, 40]);
+    expect(await all({ search: '21' })).toEqual([21]);
+    expect(await all({ search: '1011' })).toEqual([11]);
+    expect(await countTransactions(reader, { search: '50%' })).toBe(0);
+
+    expect(await seekTransactions(reader, {}, 0)).toBeNull();
+    expect(await all({}, 10, await seekTransactions(reader, {}, 2))).toEqual([12, 11, 40]);
+    expect(await all({ payeeIds: [1, 2] }, 10, await seekTransactions(reader, { payeeIds: [1, 2] }, 3))).toEqual([
+      11, 40,
+    ]);
+    expect(await all({}, 10, await seekTransactions(reader, {}, 99))).toEqual([]);
+    expect(await all({ search: 'jane' }, 10, await seekTransactions(reader, { search: 'jane' }, 1))).toEqual([21, 11]);
+
+    const detail = await getTransaction(reader, 11);
+    expect(detail.transaction).toMatchObject({ id: 11, orderId: 1011, amountCents: 1000, batchId: 'B1' });
+    expect(detail.payeeName).toBe('Athletics');
+    expect(detail.items).toEqual([expect.objectContaining({ itemId: 'i1', amountCents: 1000, glAccountId: 'a1' })]);
+    expect(detail.changes.map((c) => [c.kind, c.batchId])).toEqual([
+      ['first_seen', 'B1'],
+      ['refunded', 'B1'],
+    ]);
+    await expect(getTransaction(reader, 5)).rejects.toThrow('Transaction 5 is not in the local copy');
+    await expect(listTransactions(reader, {}, 'garbage', 10)).rejects.toThrow('The page cursor');
   });
 }
 

@@ -90,7 +90,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
 
     // Every timeline still starts with its first sighting (rebuilt when routine, reviewed as seen), once.
     for (const t of stored) {
-      const { changes } = getTransaction(h.engine.internals.store.writer, t.id);
+      const { changes } = await getTransaction(h.engine.internals.store.writer, t.id);
       expect(changes.filter((c) => c.kind === 'first_seen')).toHaveLength(1);
       expect(changes[0]).toMatchObject({
         kind: 'first_seen',
@@ -141,7 +141,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
       expect(expected.length).toBeGreaterThan(0);
       // Routine or not, each new one's timeline opens with its first sighting in this run.
       for (const t of newOnes) {
-        const first = getTransaction(h.engine.internals.store.writer, t.id).changes[0];
+        const first = (await getTransaction(h.engine.internals.store.writer, t.id)).changes[0];
         expect(first).toMatchObject({ kind: 'first_seen', toStatus: t.status, syncRunId: run.id });
       }
     }
