@@ -3,6 +3,7 @@
  * for an ERP layout its file beside it; both written to temporary names and renamed; recorded in the
  * export registry with their hash, the reversals they posted and ASCENDER's receipt numbers.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
@@ -62,9 +63,11 @@ export function exportPaths(request: ExportRequest, env: Pick<ExportEnvironment,
       throw exportError(folder, reasonOf(error));
     }
     const stamp = env.now.replace(/[-:]/g, '').replace(/\..*$/, '');
+    // Several users export on one server: the same range in the same second must not share a name.
+    const unique = randomBytes(3).toString('hex');
     primary = join(
       folder,
-      `gl-${request.from}-to-${request.to}-${stamp}.${request.layout === 'xlsx' ? 'xlsx' : ERP_FILE_EXTENSIONS[request.layout]}`,
+      `gl-${request.from}-to-${request.to}-${stamp}-${unique}.${request.layout === 'xlsx' ? 'xlsx' : ERP_FILE_EXTENSIONS[request.layout]}`,
     );
   }
   if (request.layout === 'xlsx') return { workbook: primary, csv: null };

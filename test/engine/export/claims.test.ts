@@ -115,6 +115,17 @@ describe('exports claim their deposits', () => {
     expect(later.overlaps).toHaveLength(1);
   });
 
+  it('exports whose file the host names get a file each, even in the same second', async () => {
+    // The engine's clock is fixed: both exports happen in one second, for one range.
+    const [a, b] = await Promise.all([
+      engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', layout: 'je-csv' }),
+      engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', layout: 'je-csv', repost: true }),
+    ]);
+    expect(a.record.file).not.toBe(b.record.file);
+    expect(depositsIn(a.record.file)).toEqual(deposits);
+    expect(depositsIn(b.record.file)).toEqual(deposits);
+  });
+
   it('an export that fails gives its deposits back', async () => {
     await expect(
       engine.call('export.glBatches', {
