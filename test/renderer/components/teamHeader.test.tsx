@@ -8,6 +8,7 @@ import { setTeamSession, signOutOfTeam, useTeamUser } from '../../../renderer/sr
 import { useFakeEngine } from '../helpers/fakeClient';
 import { useFakeTeamSession } from '../helpers/fakeTeamSession';
 import { render } from '../helpers/render';
+import { axeFindings } from '../helpers/axe';
 import * as make from '../helpers/fixtures';
 
 const shell = {
@@ -59,12 +60,7 @@ describe('the header in browser team mode', () => {
     useFakeTeamSession({ name: 'Ana Ruiz', role: 'admin' });
     const { container } = render(<App />);
     await screen.findByText('Signed in as Ana Ruiz (admin)');
-    const axe = (await import('axe-core')).default;
-    const result = await axe.run(container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+    expect(await axeFindings(container)).toEqual([]);
   });
 });
 

@@ -6,6 +6,7 @@ import { ESCAPE_JE_TYPES } from '../../../shared/domain';
 import { SettingsView } from '../../../renderer/src/views/settings/SettingsView';
 import { fails, useFakeEngine } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
+import { axeFindings } from '../helpers/axe';
 import * as make from '../helpers/fixtures';
 
 function engineWith(overrides: Partial<Settings> = {}) {
@@ -163,12 +164,6 @@ describe('Settings: export layouts', () => {
     const { container } = render(<SettingsView />);
     await screen.findByLabelText('Layout');
     if (overrides.exportLayout === 'iif') await screen.findByLabelText('4100-100 · Athletics fees');
-    const axe = (await import('axe-core')).default;
-    // happy-dom does no layout, so colour contrast is left to the end-to-end run.
-    const result = await axe.run(container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+    expect(await axeFindings(container)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { SettingsView } from '../../../renderer/src/views/settings/SettingsView'
 import { fails, useFakeEngine } from '../helpers/fakeClient';
 import { clearFakeDesktopHost, DesktopRefusal, useFakeDesktopHost } from '../helpers/fakeDesktopHost';
 import { render } from '../helpers/render';
+import { axeFindings } from '../helpers/axe';
 import * as make from '../helpers/fixtures';
 
 afterEach(clearFakeDesktopHost);
@@ -114,13 +115,7 @@ describe('accessibility', () => {
     const { container } = render(<SettingsView />);
     await screen.findByRole('form', { name: 'Work on a district server' });
     await screen.findByLabelText('Service address (URL)');
-    const axe = (await import('axe-core')).default;
-    // happy-dom does no layout, so colour contrast is left to the end-to-end run.
-    const result = await axe.run(container, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' ')}`)).toEqual([]);
+    expect(await axeFindings(container)).toEqual([]);
   });
 });
 
