@@ -1,6 +1,5 @@
 /** Team mode over its own TLS (node:https): Secure __Host- cookies on the session. */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost, type WebHost } from '../../electron/web/server';
 import type { EngineWithInternals as Engine } from '../../electron/engine/engine';
 import { createTestEngine } from '../helpers/engine';
+import { selfSignedCert } from '../helpers/selfSignedCert';
 import { NOW, PASSWORD } from '../helpers/teamHost';
 import { fixedClock } from '../../shared/time';
 
@@ -16,35 +16,14 @@ let engine: Engine;
 let host: WebHost;
 beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'recon-tls-'));
-  const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-    ],
-    { stdio: 'ignore' },
-  );
+  const { key, cert } = selfSignedCert(folder);
   writeFileSync(join(folder, 'index.html'), '<!doctype html><title>District Recon</title>');
   engine = await createTestEngine({ host: 'web', clock: fixedClock(NOW) });
   await engine.team.users.add({ name: 'Ana', role: 'viewer', password: PASSWORD });
   host = await startWebHost({
     engine,
     staticDir: folder,
-    tls: { cert: readFileSync(cert), key: readFileSync(key) },
+    tls: { cert, key },
     team: { engine, secure: true, behindProxy: false },
   });
 }, 30_000);
