@@ -104,6 +104,8 @@ describe('district-recon export gl: default range and progress, on a pipe and on
       '2026-03-01',
       '--to',
       '2026-03-31',
+      // The default-range test above exported March already: post it again to see the progress.
+      '--repost',
     ]
       .map((part) => `'${part}'`)
       .join(' ');
