@@ -56,11 +56,7 @@ interface Entry extends Found {
 export function decideMatches(input: MatchInput): LineDecision[] {
   const finder = new CandidateFinder(input);
   const entries: Entry[] = input.lines.map((line) => ({ line, live: [], stopped: false, decision: null }));
-  // In posting-date order: the lump search builds a posting day's window once and keeps a few.
-  const byDate = [...entries].sort((a, b) =>
-    a.line.postedDate < b.line.postedDate ? -1 : a.line.postedDate > b.line.postedDate ? 1 : 0,
-  );
-  for (const entry of byDate) Object.assign(entry, finder.find(entry.line, true));
+  finder.findAll(input.lines).forEach((found, k) => Object.assign(entries[k]!, found));
   settle(entries, finder);
   return entries.map(
     (entry) =>

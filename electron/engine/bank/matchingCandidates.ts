@@ -122,6 +122,38 @@ export class CandidateFinder {
   /** `lumps`: whether to look for lumps when no single batch fits. */
   find(line: MatchLine, lumps: boolean): Found {
     const posted = this.day(line.postedDate);
+    const known = this.withoutSearch(line, posted, lumps);
+    if (known) return known;
+    const search = this.lumpSearch.find(line.amountCents, posted);
+    return { live: sortCandidates(search.candidates), stopped: search.stopped };
+  }
+
+  /** Every line's candidates, as `find` would give them: the lump searches a posting day at a time. */
+  findAll(lines: readonly MatchLine[]): Found[] {
+    const all: Found[] = [];
+    const searchOn = new Map<number, number[]>();
+    lines.forEach((line, k) => {
+      const posted = this.day(line.postedDate);
+      const known = this.withoutSearch(line, posted, true);
+      if (known) all[k] = known;
+      else addTo(searchOn, posted, k);
+    });
+    // In date order: the lump search builds a posting day's window once and keeps only a few.
+    for (const [posted, ks] of [...searchOn].sort((a, b) => a[0] - b[0])) {
+      const lumps = this.lumpSearch.findMany(
+        ks.map((k) => lines[k]!.amountCents),
+        posted,
+      );
+      for (const k of ks) {
+        const search = lumps.get(lines[k]!.amountCents)!;
+        all[k] = { live: sortCandidates([...search.candidates]), stopped: search.stopped };
+      }
+    }
+    return all;
+  }
+
+  /** The candidates found without the lump search, or null when it is needed. */
+  private withoutSearch(line: MatchLine, posted: number, lumps: boolean): Found | null {
     if (line.amountCents < 0) return found(this.returns(-line.amountCents, posted));
     if (line.amountCents === 0) return found([]);
     const singles = this.singles(line.amountCents, posted);
@@ -131,8 +163,7 @@ export class CandidateFinder {
     // credit that is no such day needs the bounded search over the window's combinations.
     const dayLumps = this.dayLumps(line.amountCents, posted);
     if (dayLumps.length) return found(sortCandidates(dayLumps));
-    const search = this.lumpSearch.find(line.amountCents, posted);
-    return { live: sortCandidates(search.candidates), stopped: search.stopped };
+    return null;
   }
 
   /** Date order (then id), numbered by payee and family; the store already reads them in that order. */

@@ -3,20 +3,20 @@
  * payee and method family, all dated in a credit's window, add up to it (all totals or all partials).
  * Pure, like matching.ts; asked only for credits that are neither one batch nor a day-lump.
  *
- * The candidates are exactly those of a plain search (test/engine/bank/matchingLumps.test.ts checks
- * them against brute force): per credit and group, the MAX_GROUP_BATCHES most recent open batches,
- * lumps of at most MAX_LUMP_SIZE, at most MAX_LUMPS kept. What makes it fast: a posting day's window
- * is grouped, and each group sorted by amount, once for all the credits of that day (the plain search
- * re-read and re-grouped the window for each); a walk starts only in a group whose six largest reach
- * the amount and whose two smallest do not pass it, skips amounts larger than what is left by binary
- * search, ends a branch once its remaining slots cannot reach, and finds a lump's last batch by binary
- * search. Every credit still walks every school's groups (a lump may be in any of them): the work
- * grows with lump credits x schools, ~3,500 steps a credit at the bench's 60 schools.
+ * The candidates are exactly those of a plain search, one credit at a time (matchingLumps.test.ts
+ * checks them against brute force): per credit and group, the MAX_GROUP_BATCHES most recent open
+ * batches, lumps of at most MAX_LUMP_SIZE, at most MAX_LUMPS kept. Every credit must look in every
+ * school's groups (a lump may be in any of them), so the plain search cost lump credits x schools x
+ * a walk, and re-read and re-grouped the window for each credit (16 s for the bench's 50,000 lines
+ * against 60,000 batches). Here a posting day's window is grouped and sorted by amount once, and one
+ * walk of each group serves all the day's credits: a branch carries the amounts it can still reach
+ * and ends when none is left, so branches the credits share are walked once (~4.8 million steps for
+ * that year, 1,100 a lump credit; ~12.5 million for twice the schools).
  *
- * The bound: a walk spends a step per group visited and per branch taken. One credit may spend at
- * most LINE_SEARCH_STEPS; all credits of a run together SEARCH_STEPS_PER_LINE per line matched (at
- * least MIN_SEARCH_STEPS), ~3x what the bench's year of 50,000 lines needs. A credit whose search ran
- * out says so (`stopped`): what it found is at most a suggestion, never a match (matching.ts).
+ * The bound: a walk spends a step per group visited and per branch taken. A day's search may spend
+ * LINE_SEARCH_STEPS per credit in it, and a run SEARCH_STEPS_PER_LINE per line of the run (at least
+ * MIN_SEARCH_STEPS), 4-5x what the bench's years need. A credit whose search ran out says so
+ * (`stopped`): what it found is at most a suggestion, never a match (matching.ts).
  */
 import { businessDaysBetweenDays, calendarSpanBefore } from './businessDays';
 import type { Candidate } from './matchingCandidates';
@@ -26,7 +26,7 @@ export const MAX_LUMP_SIZE = 6;
 export const MAX_GROUP_BATCHES = 16;
 export const MAX_LUMPS = 12;
 export const LINE_SEARCH_STEPS = 250_000;
-export const SEARCH_STEPS_PER_LINE = 1_000;
+export const SEARCH_STEPS_PER_LINE = 500;
 export const MIN_SEARCH_STEPS = 1_000_000;
 
 /** A batch as the search sees it; `group` numbers its payee and family. */
@@ -99,32 +99,56 @@ export class LumpSearch {
   }
 
   find(amount: number, posted: number): LumpResult {
-    const budget: Budget = { left: Math.min(LINE_SEARCH_STEPS, this.stepsLeft), stopped: false };
+    return this.findMany([amount], posted).get(amount)!;
+  }
+
+  /**
+   * The lumps of several credits posted the same day, by amount: one walk of each group serves them
+   * all, the branches they share walked once (a day of a large district has dozens of such credits).
+   */
+  findMany(amounts: readonly number[], posted: number): Map<number, LumpResult> {
+    const targets = Float64Array.from(new Set(amounts)).sort();
+    const budget: Budget = {
+      left: Math.min(LINE_SEARCH_STEPS * targets.length, this.stepsLeft),
+      stopped: false,
+    };
     const start = budget.left;
     const window = this.window(posted);
     const allOpen = window.claims === this.claims;
-    let result = this.search(window.groups, allOpen, amount, budget);
-    // Cut short at MAX_LUMPS, which lumps are kept depends on the order groups are met in: the plain
-    // search meets them by their earliest open batch, which claims can change. Rare (a credit with
-    // a dozen lumps), so only then are the groups put in that order and walked again.
-    if (result.truncated && !budget.stopped) {
-      result = this.search(this.inPlainOrder(window.groups), allOpen, amount, budget);
-    }
+    const results = this.search(window.groups, allOpen, targets, budget);
+    const stopped = budget.stopped;
+    const byAmount = new Map<number, LumpResult>();
+    targets.forEach((target, t) => {
+      const { found, truncated } = results[t]!;
+      // Cut short at MAX_LUMPS, which lumps are kept depends on the order groups are met in: the
+      // plain search meets them by their earliest open batch, which claims can change. Rare (a
+      // credit with a dozen lumps), so only then are the groups put in that order and walked again.
+      if (!truncated || stopped) {
+        byAmount.set(target, { candidates: found, stopped });
+        return;
+      }
+      const [again] = this.search(this.inPlainOrder(window.groups), allOpen, Float64Array.of(target), budget);
+      byAmount.set(target, { candidates: again!.found, stopped: budget.stopped });
+    });
     this.stepsLeft -= start - budget.left;
-    return { candidates: result.found, stopped: budget.stopped };
+    return byAmount;
   }
 
-  /** `allOpen`: no member of `groups` has been claimed since they were built. */
+  /** Each target's lumps. `allOpen`: no member of `groups` has been claimed since they were built. */
   private search(
     groups: readonly Members[],
     allOpen: boolean,
-    amount: number,
+    targets: Float64Array,
     budget: Budget,
-  ): { found: Candidate[]; truncated: boolean } {
-    const found: Candidate[] = [];
-    let seen: Set<string> | null = null;
-    let truncated = false;
+  ): { found: Candidate[]; truncated: boolean }[] {
+    const results = Array.from(targets, () => ({ found: [] as Candidate[], truncated: false }));
+    const seen = results.map(() => new Set<string>());
+    /** How many more lumps each target may keep: 0 once it has MAX_LUMPS. */
+    const limits = new Int32Array(targets.length).fill(MAX_LUMPS);
+    const counts = new Int32Array(targets.length);
+    let wanted = targets.length;
     for (const group of groups) {
+      if (wanted === 0) break;
       if (--budget.left < 0) {
         budget.stopped = true;
         break;
@@ -132,19 +156,18 @@ export class LumpSearch {
       const open = allOpen ? group : this.openMembers(group);
       if (open === null) continue;
       for (const basis of open.bases) {
-        const limit = MAX_LUMPS - found.length;
-        const subsets = this.walk.run(basis, amount, limit, budget);
-        if (subsets.length === 0) continue;
-        if (subsets.length >= limit) truncated = true;
-        for (const subset of subsets) {
+        const hits = this.walk.run(basis, targets, limits, budget);
+        if (hits === null) continue;
+        counts.fill(0);
+        for (const { target: t, subset } of hits) {
+          counts[t]! += 1;
           const items = subset.map((i) => open.members[basis.order[i]!]!);
           const batchIds = items.map((m) => this.batches[m]!.id).sort();
           const key = batchIds.join('\n');
-          seen ??= new Set();
-          if (seen.has(key)) continue;
-          seen.add(key);
+          if (seen[t]!.has(key)) continue;
+          seen[t]!.add(key);
           const gaps = subset.map((i) => open.gaps[basis.order[i]!]!);
-          found.push({
+          results[t]!.found.push({
             how: 'lumped',
             batchIds,
             transactionId: null,
@@ -153,11 +176,18 @@ export class LumpSearch {
             items,
           });
         }
-        if (found.length >= MAX_LUMPS) return { found, truncated: true };
+        for (let t = 0; t < targets.length; t++) {
+          if (counts[t] === 0) continue;
+          const result = results[t]!;
+          // As the plain search: a walk that found as many as it might keep may have left some out.
+          if (counts[t]! >= limits[t]!) result.truncated = true;
+          limits[t] = Math.max(0, MAX_LUMPS - result.found.length);
+          if (limits[t] === 0) wanted -= 1;
+        }
       }
       if (budget.stopped) break;
     }
-    return { found, truncated };
+    return results;
   }
 
   /** The group as it stands once lines have taken some batches: null when fewer than two are open. */
@@ -256,68 +286,100 @@ function basisOf(amounts: readonly number[]): Basis {
   return { order, amounts: sorted, prefix };
 }
 
-const NONE: readonly number[][] = Object.freeze([]) as readonly number[][];
+/** A subset (indexes into a basis's amounts) adding up to the target of that index. */
+interface Hit {
+  target: number;
+  subset: number[];
+}
 
 /**
- * Index sets (into a basis's amounts) of 2..MAX_LUMP_SIZE amounts adding up to a target, at most
- * `limit` of them, in the order of a depth-first walk largest first. Iterative over two small
- * arrays: it runs about a million times a year of a large district, so it allocates nothing but
- * what it finds. Each branch taken spends a step of the budget.
+ * For each target (ascending, distinct), the index sets (into a basis's amounts) of 2..MAX_LUMP_SIZE
+ * amounts adding up to it, at most `limits[t]` of them (0: none wanted), depth first largest first:
+ * for each target, in the order a walk for it alone would find them. Each branch carries the targets
+ * it can still reach (those between what it has plus the smallest amount and what it has plus its
+ * largest remaining slots), and ends when none is left. Iterative over small arrays: it runs for each
+ * group of each posting day, so it allocates nothing but what it finds. A branch taken spends a step.
  */
 class SubsetWalk {
-  /** At each depth, the index being tried and what is left to reach. */
+  /** At each depth: the index being tried, the sum chosen above it, and the targets still in reach. */
   private readonly at = new Int32Array(MAX_LUMP_SIZE);
-  private readonly left = new Float64Array(MAX_LUMP_SIZE);
+  private readonly sum = new Float64Array(MAX_LUMP_SIZE);
+  private readonly lo = new Int32Array(MAX_LUMP_SIZE);
+  private readonly hi = new Int32Array(MAX_LUMP_SIZE);
+  /**
+   * Also at each depth, three places among its targets that only move down as the amounts tried
+   * fall: past the sum reached (for a match), and the ends of what a further batch could reach.
+   */
+  private readonly past = new Int32Array(MAX_LUMP_SIZE);
+  private readonly from = new Int32Array(MAX_LUMP_SIZE);
+  private readonly to = new Int32Array(MAX_LUMP_SIZE);
+  private counts = new Int32Array(0);
 
-  run(basis: Basis, target: number, limit: number, budget: Budget): readonly number[][] {
+  run(basis: Basis, targets: Float64Array, limits: Int32Array, budget: Budget): Hit[] | null {
     const { amounts, prefix } = basis;
     const n = amounts.length;
-    // A group whose six largest fall short, or whose two smallest overshoot, holds no lump.
-    if (limit <= 0 || n < 2 || prefix[Math.min(n, MAX_LUMP_SIZE)]! < target) return NONE;
+    if (n < 2) return null;
     const smallest = amounts[n - 1]!;
-    if (smallest + amounts[n - 2]! > target) return NONE;
-    const { at, left } = this;
-    let found: number[][] | null = null;
+    // Only targets a lump of this group could make: from its two smallest to its six largest.
+    const lo = atLeast(targets, smallest + amounts[n - 2]!, 0, targets.length);
+    const hi = above(targets, prefix[Math.min(n, MAX_LUMP_SIZE)]!, lo, targets.length);
+    if (lo >= hi) return null;
+    if (this.counts.length < targets.length) this.counts = new Int32Array(targets.length);
+    const { at, sum, past, from, to, counts } = this;
+    counts.fill(0, 0, targets.length);
+    let hits: Hit[] | null = null;
     let depth = 0;
-    left[0] = target;
-    at[0] = firstAtMost(amounts, 0, target);
+    this.enter(0, 0, lo, hi, firstAtMost(amounts, 0, targets[hi - 1]!));
     while (depth >= 0) {
       const i = at[depth]!;
-      const need = left[depth]!;
+      const had = sum[depth]!;
+      const first = this.lo[depth]!;
       const slots = MAX_LUMP_SIZE - depth;
-      // Amounts are descending: once the next `slots` cannot reach, nothing further along can.
-      if (i >= n || prefix[Math.min(n, i + slots)]! - prefix[i]! < need) {
+      // Amounts are descending: once the next `slots` cannot reach the least target, nothing further can.
+      if (i >= n || had + prefix[Math.min(n, i + slots)]! - prefix[i]! < targets[first]!) {
         depth -= 1;
         if (depth >= 0) at[depth]! += 1;
         continue;
       }
       at[depth] = i + 1;
-      const rest = need - amounts[i]!;
-      if (rest === 0) {
-        if (depth > 0) (found ??= []).push(subsetOf(at, depth, i));
-      } else if (slots > 1 && rest >= smallest) {
-        if (--budget.left < 0) {
-          budget.stopped = true;
-          break;
-        }
-        const next = firstAtMost(amounts, i + 1, rest);
-        if (slots === 2) {
-          // One slot after this one: only amounts equal to what is left end a lump, and they come first.
-          for (let j = next; j < n && amounts[j] === rest; j++) {
-            (found ??= []).push([...subsetOf(at, depth, i), j]);
-            if (found.length >= limit) return found;
-          }
-        } else {
-          at[depth] = i;
-          depth += 1;
-          left[depth] = rest;
-          at[depth] = next;
-          continue;
-        }
+      const reached = had + amounts[i]!;
+      let p = past[depth]!;
+      while (p > first && targets[p - 1]! > reached) p -= 1;
+      past[depth] = p;
+      if (depth > 0 && p > first && targets[p - 1] === reached && counts[p - 1]! < limits[p - 1]!) {
+        counts[p - 1]! += 1;
+        (hits ??= []).push({ target: p - 1, subset: subsetOf(at, depth, i) });
       }
-      if (found && found.length >= limit) break;
+      if (slots === 1) continue;
+      // The targets a further batch could still reach from here.
+      const least = reached + smallest;
+      const most = reached + prefix[Math.min(n, i + slots)]! - prefix[i + 1]!;
+      let f = from[depth]!;
+      while (f > first && targets[f - 1]! >= least) f -= 1;
+      from[depth] = f;
+      let t = to[depth]!;
+      while (t > first && targets[t - 1]! > most) t -= 1;
+      to[depth] = t;
+      if (f >= t) continue;
+      if (--budget.left < 0) {
+        budget.stopped = true;
+        break;
+      }
+      at[depth] = i;
+      depth += 1;
+      this.enter(depth, reached, f, t, firstAtMost(amounts, i + 1, targets[t - 1]! - reached));
     }
-    return found ?? NONE;
+    return hits;
+  }
+
+  private enter(depth: number, reached: number, lo: number, hi: number, start: number): void {
+    this.sum[depth] = reached;
+    this.lo[depth] = lo;
+    this.hi[depth] = hi;
+    this.past[depth] = hi;
+    this.from[depth] = hi;
+    this.to[depth] = hi;
+    this.at[depth] = start;
   }
 }
 
@@ -341,9 +403,36 @@ function firstAtMost(amounts: Float64Array, start: number, most: number): number
   return lo;
 }
 
+/** In ascending `sorted[from..to)`, the first index whose value is at least `value`. */
+function atLeast(sorted: Float64Array, value: number, from: number, to: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** In ascending `sorted[from..to)`, the first index whose value is above `value`. */
+function above(sorted: Float64Array, value: number, from: number, to: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Index sets into `amounts` of 2..MAX_LUMP_SIZE positive amounts adding up to `target`, at most `limit`. */
 export function subsetsSumming(amounts: readonly number[], target: number, limit: number): number[][] {
   const basis = basisOf(amounts);
-  const subsets = new SubsetWalk().run(basis, target, limit, { left: Infinity, stopped: false });
-  return subsets.map((subset) => subset.map((i) => basis.order[i]!));
+  const hits = new SubsetWalk().run(basis, Float64Array.of(target), Int32Array.of(limit), {
+    left: Infinity,
+    stopped: false,
+  });
+  return (hits ?? []).map(({ subset }) => subset.map((i) => basis.order[i]!));
 }

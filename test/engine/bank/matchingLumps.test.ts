@@ -89,45 +89,59 @@ const specArb = fc.record({
 });
 
 describe('the lump search', () => {
-  it('finds exactly the lumps a brute-force search finds, given claimed batches and any window', () => {
+  it('finds exactly the lumps a brute-force search finds, for a day of credits, given claimed batches and any window', () => {
     fc.assert(
       fc.property(
         fc.array(specArb, { minLength: 6, maxLength: 22 }),
         fc.array(fc.integer({ min: 0, max: 21 }), { maxLength: 6 }),
-        fc.uniqueArray(fc.integer({ min: 0, max: 21 }), { maxLength: MAX_LUMP_SIZE }),
-        fc.boolean(),
+        fc.array(
+          fc.tuple(fc.uniqueArray(fc.integer({ min: 0, max: 21 }), { maxLength: MAX_LUMP_SIZE }), fc.boolean()),
+          {
+            minLength: 1,
+            maxLength: 4,
+          },
+        ),
         fc.integer({ min: 0, max: 9 }),
         fc.integer({ min: 0, max: 6 }),
-        (specs, claims, picked, net, postedOffset, windowDays) => {
+        (specs, claims, picks, postedOffset, windowDays) => {
           const batches = lumpBatches(specs.map((s) => ({ ...s, partial: s.total - s.net })));
           const posted = MONDAY + postedOffset;
           // Mostly what some batches of one group in the window add up to: lumps to find (or miss).
           const inWindow = batches.filter(
             (b) => b.group === 0 && b.day <= posted && businessDaysBetweenDays(b.day, posted) <= windowDays,
           );
-          const chosen = new Set(inWindow.length ? picked.map((i) => inWindow[i % inWindow.length]!) : []);
-          const amount = [...chosen].reduce((sum, b) => sum + (net ? b.partialCents : b.totalCents), 0);
+          const amounts = picks.map(([picked, net]) => {
+            const chosen = new Set(inWindow.length ? picked.map((i) => inWindow[i % inWindow.length]!) : []);
+            return [...chosen].reduce((sum, b) => sum + (net ? b.partialCents : b.totalCents), 0);
+          });
           const search = new LumpSearch(batches, windowDays, 1);
-          // A window built before a claim must see it: find once, then claim, then find again.
-          search.find(amount, posted);
+          // A window built before a claim must see it: search once, then claim, then search again.
+          search.findMany(amounts, posted);
           const taken = new Set(claims.filter((i) => i < batches.length));
           for (const i of taken) search.claim(i);
-          const { candidates, stopped } = search.find(amount, posted);
-          const expected = bruteForce(batches, taken, amount, posted, windowDays);
-          expect(stopped).toBe(false);
-          const got = new Map(candidates.map((c) => [c.batchIds.join(','), { gapDays: c.gapDays, gapSum: c.gapSum }]));
-          expect(got.size).toBe(candidates.length);
-          if (expected.raw < MAX_LUMPS) {
-            expect(got).toEqual(expected.found);
-          } else {
-            // Cut off at MAX_LUMPS: which are kept depends on the order the search meets them.
-            expect(candidates.length).toBeGreaterThan(0);
-            expect(candidates.length).toBeLessThanOrEqual(MAX_LUMPS);
-            for (const [key, gaps] of got) expect(expected.found.get(key)).toEqual(gaps);
-          }
-          for (const c of candidates) {
-            expect(c.how).toBe('lumped');
-            expect(c.items.map((i) => batches[i]!.id).sort()).toEqual(c.batchIds);
+          const day = search.findMany(amounts, posted);
+          for (const amount of amounts) {
+            // The day's search finds for each credit what a search for it alone finds.
+            const { candidates, stopped } = day.get(amount)!;
+            expect(search.find(amount, posted)).toEqual({ candidates, stopped });
+            expect(stopped).toBe(false);
+            const expected = bruteForce(batches, taken, amount, posted, windowDays);
+            const got = new Map(
+              candidates.map((c) => [c.batchIds.join(','), { gapDays: c.gapDays, gapSum: c.gapSum }]),
+            );
+            expect(got.size).toBe(candidates.length);
+            if (expected.raw < MAX_LUMPS) {
+              expect(got).toEqual(expected.found);
+            } else {
+              // Cut off at MAX_LUMPS: which are kept depends on the order the search meets them.
+              expect(candidates.length).toBeGreaterThan(0);
+              expect(candidates.length).toBeLessThanOrEqual(MAX_LUMPS);
+              for (const [key, gaps] of got) expect(expected.found.get(key)).toEqual(gaps);
+            }
+            for (const c of candidates) {
+              expect(c.how).toBe('lumped');
+              expect(c.items.map((i) => batches[i]!.id).sort()).toEqual(c.batchIds);
+            }
           }
         },
       ),
