@@ -1,0 +1,296 @@
+/**
+ * The sync's transaction pages, written once for both dialects: the same steps on SQLite and on
+ * PostgreSQL leave the same rows and change records. SQLite writes a page with its prepared
+ * statements, PostgreSQL with multi-row INSERT … ON CONFLICT: the expectations below are one list.
+ * The deposits a page names are then checked and cleared.
+ */
+import { expect, it } from 'vitest';
+import type { CompiledQuery } from 'kysely';
+import { countBatchTransactions } from '../../../electron/engine/store/batchSync';
+import { batchesToCheck, clearBatchesToCheck } from '../../../electron/engine/store/batchesToCheck';
+import { withBulkCheckpoints } from '../../../electron/engine/store/bulk';
+import type { PortableWritable } from '../../../electron/engine/store/handles';
+import { commitSyncStep } from '../../../electron/engine/store/syncCommit';
+import { getCursor, getRun, startRun } from '../../../electron/engine/store/syncState';
+import { lacksDetails, storeDetails } from '../../../electron/engine/store/transactionDetails';
+import type { PageRow } from '../../../electron/engine/store/transactionWriter';
+import { rowsOf, runRead } from '../../../electron/engine/store/work';
+import { account, onDay, payee, sale, T0, T1 } from './syncFixtures';
+import { describeOnBothDialects } from '../../helpers/dialectStore';
+
+let runId: number;
+
+/** The run the pages are written under, and the payees and GL accounts they name. */
+async function startSyncing(writer: PortableWritable): Promise<void> {
+  runId = await startRun(writer, 'schedule', T1);
+  await commitSyncStep(writer, { runId, now: T0, payees: [payee(2, 'Band'), payee(1, 'Athletics')] });
+  await commitSyncStep(writer, {
+    runId,
+    now: T0,
+    glAccounts: [account('a2', '4200-000', 'Band'), account('a1', '4100-000', 'Athletics')],
+  });
+}
+
+describeOnBothDialects(
+  'the sync store: transaction pages',
+  (store) => {
+    // Rows as they are stored, read on one snapshot of the read connection.
+    const read = <R>(query: { compile(): CompiledQuery<R> }) => runRead(store.reader, () => rowsOf(query));
+
+    it('writes a page of transactions: new rows, their items, and only the changes worth a review', async () => {
+      const page = [
+        sale(101, 'Pending', 1500, null, [
+          ['i1', 1000],
+          ['i2', 500],
+        ]),
+        sale(102, 'Settled', 2500, '730001', [['i3', 2500]]),
+        sale(103, 'Declined', 700, null, []),
+        sale(104, 'Settled', 900, '730001', [['i4', 900]], { refundedCents: 200 }),
+      ].map(onDay('2026-03-02'));
+      const { counts, touched } = await commitSyncStep(store.writer, {
+        runId,
+        now: T0,
+        transactions: page,
+        setCursors: { 'txns.position': { day: '2026-03-03', at: null } },
+      });
+      expect(counts).toEqual({
+        transactionsInserted: 4,
+        transactionsUpdated: 0,
+        changesRecorded: 2,
+        batchesSynced: 0,
+        glBatchesSynced: 0,
+      });
+      expect([...touched]).toEqual(['730001']);
+      expect(await getCursor(store.reader, 'txns.position')).toEqual({ day: '2026-03-03', at: null });
+      const db = store.reader.db;
+      expect(
+        await read(
+          db
+            .selectFrom('transactions')
+            .select([
+              'id',
+              'status',
+              'amount_cents',
+              'batch_id',
+              'business_date',
+              'first_seen_at',
+              'first_seen_run_id',
+              'first_status',
+            ])
+            .orderBy('id'),
+        ),
+      ).toEqual([
+        {
+          id: 101,
+          status: 'Pending',
+          amount_cents: 1500,
+          batch_id: null,
+          business_date: '2026-03-02',
+          first_seen_at: T0,
+          first_seen_run_id: runId,
+          first_status: 'Pending',
+        },
+        {
+          id: 102,
+          status: 'Settled',
+          amount_cents: 2500,
+          batch_id: '730001',
+          business_date: '2026-03-02',
+          first_seen_at: T0,
+          first_seen_run_id: runId,
+          first_status: 'Settled',
+        },
+        {
+          id: 103,
+          status: 'Declined',
+          amount_cents: 700,
+          batch_id: null,
+          business_date: '2026-03-02',
+          first_seen_at: T0,
+          first_seen_run_id: runId,
+          first_status: 'Declined',
+        },
+        {
+          id: 104,
+          status: 'Settled',
+          amount_cents: 900,
+          batch_id: '730001',
+          business_date: '2026-03-02',
+          first_seen_at: T0,
+          first_seen_run_id: runId,
+          first_status: 'Settled',
+        },
+      ]);
+      expect(
+        await read(
+          db.selectFrom('transaction_items').select(['transaction_id', 'item_id', 'amount_cents']).orderBy('item_id'),
+        ),
+      ).toEqual([
+        { transaction_id: 101, item_id: 'i1', amount_cents: 1000 },
+        { transaction_id: 101, item_id: 'i2', amount_cents: 500 },
+        { transaction_id: 102, item_id: 'i3', amount_cents: 2500 },
+        { transaction_id: 104, item_id: 'i4', amount_cents: 900 },
+      ]);
+      expect(
+        await read(
+          db
+            .selectFrom('transaction_changes')
+            .select(['transaction_id', 'kind', 'from_status', 'to_status', 'delta_cents', 'sync_run_id', 'seen_at'])
+            .orderBy('id'),
+        ),
+      ).toEqual([
+        {
+          transaction_id: 103,
+          kind: 'first_seen',
+          from_status: null,
+          to_status: 'Declined',
+          delta_cents: null,
+          sync_run_id: runId,
+          seen_at: T0,
+        },
+        {
+          transaction_id: 104,
+          kind: 'refunded',
+          from_status: null,
+          to_status: 'Settled',
+          delta_cents: 200,
+          sync_run_id: runId,
+          seen_at: T0,
+        },
+      ]);
+      expect(await batchesToCheck(store.reader)).toEqual(['730001']);
+      expect((await getRun(store.reader, runId)).transactionsInserted).toBe(4);
+      expect(await countBatchTransactions(store.reader, '730001')).toBe(2);
+    });
+
+    it('re-reads a page: an unchanged row costs nothing, a settled one is recorded, a new date keeps its items', async () => {
+      // Opened once: its payer is kept through later list pages, which never carry it.
+      expect(await lacksDetails(store.reader, 101)).toBe(true);
+      expect(await storeDetails(store.writer, 101, 'Pat Doe', null)).toBe(true);
+      expect(await storeDetails(store.writer, 101, null, null)).toBe(false);
+      expect(await lacksDetails(store.reader, 999)).toBe(false);
+      const page: PageRow[] = [
+        onDay('2026-03-02')(sale(101, 'Settled', 1500, '730002', [['i1', 1000]])),
+        onDay('2026-03-02')(sale(102, 'Settled', 2500, '730001', [['i3', 2500]])),
+        onDay('2026-03-03')(sale(103, 'Declined', 700, null, [])),
+        // Read through a batch: no date of its own, so the stored one stays.
+        {
+          parsed: sale(104, 'Refunded', 900, '730001', [['i4', 900]], { refundedCents: 900 }),
+          businessDate: null,
+          fallbackDate: '2026-03-09',
+        },
+      ];
+      const { counts, touched } = await commitSyncStep(store.writer, {
+        runId,
+        now: T1,
+        transactions: page,
+        toCheck: ['730009'],
+      });
+      expect(counts).toMatchObject({ transactionsInserted: 0, transactionsUpdated: 3, changesRecorded: 2 });
+      expect([...touched].sort()).toEqual(['730001', '730002']);
+      const db = store.reader.db;
+      expect(
+        await read(
+          db
+            .selectFrom('transactions')
+            .select([
+              'id',
+              'status',
+              'batch_id',
+              'business_date',
+              'payer_name',
+              'first_seen_at',
+              'updated_at',
+              'first_status',
+            ])
+            .orderBy('id'),
+        ),
+      ).toEqual([
+        {
+          id: 101,
+          status: 'Settled',
+          batch_id: '730002',
+          business_date: '2026-03-02',
+          payer_name: 'Pat Doe',
+          first_seen_at: T0,
+          updated_at: T1,
+          first_status: 'Pending',
+        },
+        {
+          id: 102,
+          status: 'Settled',
+          batch_id: '730001',
+          business_date: '2026-03-02',
+          payer_name: null,
+          first_seen_at: T0,
+          updated_at: T0,
+          first_status: 'Settled',
+        },
+        {
+          id: 103,
+          status: 'Declined',
+          batch_id: null,
+          business_date: '2026-03-03',
+          payer_name: null,
+          first_seen_at: T0,
+          updated_at: T1,
+          first_status: 'Declined',
+        },
+        {
+          id: 104,
+          status: 'Refunded',
+          batch_id: '730001',
+          business_date: '2026-03-02',
+          payer_name: null,
+          first_seen_at: T0,
+          updated_at: T1,
+          first_status: 'Settled',
+        },
+      ]);
+      expect(
+        await read(db.selectFrom('transaction_items').select(['transaction_id', 'item_id']).orderBy('item_id')),
+      ).toEqual([
+        { transaction_id: 101, item_id: 'i1' },
+        { transaction_id: 102, item_id: 'i3' },
+        { transaction_id: 104, item_id: 'i4' },
+      ]);
+      expect(
+        await read(
+          db
+            .selectFrom('transaction_changes')
+            .select(['transaction_id', 'kind', 'from_status', 'to_status', 'delta_cents', 'seen_at'])
+            .where('seen_at', '=', T1)
+            .orderBy('id'),
+        ),
+      ).toEqual([
+        {
+          transaction_id: 101,
+          kind: 'settled',
+          from_status: 'Pending',
+          to_status: 'Settled',
+          delta_cents: null,
+          seen_at: T1,
+        },
+        {
+          transaction_id: 104,
+          kind: 'refunded',
+          from_status: 'Settled',
+          to_status: 'Refunded',
+          delta_cents: 700,
+          seen_at: T1,
+        },
+      ]);
+      expect(await batchesToCheck(store.reader)).toEqual(['730001', '730002', '730009']);
+      expect((await getRun(store.reader, runId)).transactionsUpdated).toBe(3);
+    });
+
+    it('clears the deposits checked, and runs a bulk write', async () => {
+      await clearBatchesToCheck(store.writer, ['730001', '730009']);
+      expect(await batchesToCheck(store.reader)).toEqual(['730002']);
+      expect(await withBulkCheckpoints(store.writer, async () => (await batchesToCheck(store.reader)).length)).toBe(1);
+      await clearBatchesToCheck(store.writer, []);
+      expect(await batchesToCheck(store.reader)).toEqual(['730002']);
+    });
+  },
+  startSyncing,
+);
