@@ -9,13 +9,9 @@ import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
 import type { PortableWritable } from '../store/handles';
-import {
-  runMatching,
-  type DateRange,
-  type HeldAutoMatchRow,
-  type NewMatch,
-  type OpenLineRow,
-} from '../store/bankMatches';
+import type { HeldAutoMatchRow, OpenLineRow } from '../store/bankMatchReads';
+import type { NewMatch } from '../store/bankMatches';
+import { runMatching, type DateRange } from '../store/bankMatchingRun';
 import { calendarSpanBefore, dayNumber, fromDayNumber } from './businessDays';
 import { candidateKey, decideMatches, RETURN_WINDOW_DAYS, type MatchLine } from './matching';
 

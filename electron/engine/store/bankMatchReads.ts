@@ -1,0 +1,206 @@
+/**
+ * What the bank matcher reads (DESIGN.md §10): open lines, open batches, returned ACH transactions,
+ * the bookkeeper's rejections and its own earlier matches. A matching run reads them in the same
+ * unit of work as it writes (bankMatchingRun.ts).
+ */
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { BankMatchesTable, Database } from './schema';
+import { rowsOf, type Work } from './work';
+
+/** Rows per multi-row statement or IN (…) list: well inside both dialects' parameter limits. */
+export const CHUNK = 500;
+
+/** A match that holds its batches (or its returned transaction): made by the matcher or confirmed. */
+export function live(eb: ExpressionBuilder<Database & { m: BankMatchesTable }, 'm'>) {
+  return eb.and([eb('m.status', '<>', 'suggested'), eb('m.undone_at', 'is', null)]);
+}
+
+export interface OpenLineRow {
+  id: number;
+  posted_date: string;
+  amount_cents: number;
+}
+
+export interface OpenBatchRow {
+  id: string;
+  payee_id: number;
+  payment_method: string;
+  date: string;
+  total_cents: number;
+  partial_cents: number;
+}
+
+export interface OpenReturnRow {
+  id: number;
+  business_date: string;
+  amount_cents: number;
+}
+
+export interface RejectedMatchRow {
+  line_id: number;
+  batch_ids: string;
+  transaction_id: number | null;
+}
+
+/** Lines with no live match and no live explanation: the ones the matcher works on. */
+export function* openLines(db: Kysely<Database>): Work<OpenLineRow[]> {
+  return yield* rowsOf(
+    db
+      .selectFrom('bank_lines as l')
+      .select(['l.id', 'l.posted_date', 'l.amount_cents'])
+      .where((eb) =>
+        eb.and([
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bank_matches as m')
+                .select('m.id')
+                .whereRef('m.line_id', '=', 'l.id')
+                .where((m) => live(m)),
+            ),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bank_explanations as e')
+                .select('e.id')
+                .whereRef('e.line_id', '=', 'l.id')
+                .where('e.undone_at', 'is', null),
+            ),
+          ),
+        ]),
+      )
+      .orderBy('l.posted_date')
+      .orderBy('l.id'),
+  );
+}
+
+/** Undone matches per line: what a person said was wrong is never made again by the matcher. */
+export function* rejectedMatches(db: Kysely<Database>): Work<RejectedMatchRow[]> {
+  return yield* rowsOf(
+    db
+      .selectFrom('bank_matches')
+      .select(['line_id', 'batch_ids', 'transaction_id'])
+      .where('status', '<>', 'suggested')
+      .where('undone_at', 'is not', null),
+  );
+}
+
+/** Batches dated from..to that no line holds and nobody explained. */
+export function* openBatches(db: Kysely<Database>, from: string, to: string): Work<OpenBatchRow[]> {
+  return yield* rowsOf(
+    db
+      .selectFrom('batches as b')
+      .select(['b.id', 'b.payee_id', 'b.payment_method', 'b.date', 'b.total_cents', 'b.partial_cents'])
+      .where('b.date', '>=', from)
+      .where('b.date', '<=', to)
+      .where((eb) =>
+        eb.and([
+          eb.not(
+            eb.exists(
+              eb.selectFrom('bank_matched_batches as h').select('h.batch_id').whereRef('h.batch_id', '=', 'b.id'),
+            ),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('bank_explanations as e')
+                .select('e.id')
+                .whereRef('e.batch_id', '=', 'b.id')
+                .where('e.undone_at', 'is', null),
+            ),
+          ),
+        ]),
+      )
+      .orderBy('b.date')
+      .orderBy('b.id'),
+  );
+}
+
+/** ACH transactions the service reports Returned, dated from..to, that no line holds. */
+export function* openReturns(db: Kysely<Database>, from: string, to: string): Work<OpenReturnRow[]> {
+  return yield* rowsOf(
+    db
+      .selectFrom('transactions as t')
+      .select(['t.id', 't.business_date', 't.amount_cents'])
+      .where('t.status', '=', 'Returned')
+      .where('t.payment_method', '=', 'ACH')
+      .where('t.business_date', '>=', from)
+      .where('t.business_date', '<=', to)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('bank_matches as m')
+              .select('m.id')
+              .whereRef('m.transaction_id', '=', 't.id')
+              .where((m) => live(m)),
+          ),
+        ),
+      )
+      .orderBy('t.business_date')
+      .orderBy('t.id'),
+  );
+}
+
+export interface HeldAutoMatchRow {
+  id: number;
+  line_amount_cents: number;
+  how: string;
+  batch_count: number;
+  held_count: number;
+  total_cents: number | null;
+  partial_cents: number | null;
+  /** The returned transaction's amount while it is still Returned; null otherwise. */
+  return_cents: number | null;
+  transaction_id: number | null;
+}
+
+/** Live matches the matcher made (not confirmed), with what their batches add up to today. */
+export function* heldAutoMatches(db: Kysely<Database>): Work<HeldAutoMatchRow[]> {
+  const rows = yield* rowsOf(
+    db
+      .selectFrom('bank_matches as m')
+      .innerJoin('bank_lines as l', 'l.id', 'm.line_id')
+      .select((eb) => {
+        const held = () =>
+          eb
+            .selectFrom('bank_matched_batches as h')
+            .innerJoin('batches as b', 'b.id', 'h.batch_id')
+            .whereRef('h.match_id', '=', 'm.id');
+        return [
+          'm.id',
+          'l.amount_cents as line_amount_cents',
+          'm.how',
+          'm.batch_ids',
+          'm.transaction_id',
+          held()
+            .select((h) => h.fn.countAll<number>().as('n'))
+            .as('held_count'),
+          held()
+            .select((h) => h.fn.sum<number>('b.total_cents').as('n'))
+            .as('total_cents'),
+          held()
+            .select((h) => h.fn.sum<number>('b.partial_cents').as('n'))
+            .as('partial_cents'),
+          eb
+            .selectFrom('transactions as t')
+            .select('t.amount_cents')
+            .whereRef('t.id', '=', 'm.transaction_id')
+            .where('t.status', '=', 'Returned')
+            .as('return_cents'),
+        ];
+      })
+      .where('m.status', '=', 'matched')
+      .where('m.undone_at', 'is', null),
+  );
+  return rows.map(({ batch_ids, ...row }) => ({
+    ...row,
+    // A match's batch list is JSON text; counting it in JS keeps the query portable.
+    batch_count: (JSON.parse(batch_ids) as string[]).length,
+    held_count: row.held_count ?? 0,
+    total_cents: row.total_cents ?? null,
+    partial_cents: row.partial_cents ?? null,
+    return_cents: row.return_cents ?? null,
+  }));
+}
