@@ -29,6 +29,13 @@ export const LINE_SEARCH_STEPS = 250_000;
 export const SEARCH_STEPS_PER_LINE = 500;
 export const MIN_SEARCH_STEPS = 1_000_000;
 
+/**
+ * Posting days whose windows are kept. A day's credits are searched together, in date order, so
+ * a window is mostly used once; kept longer, it outlives the young generation and is collected late
+ * (8 kept: ~8 MB more at the peak of matching the bench's year).
+ */
+const WINDOWS_KEPT = 2;
+
 /** A batch as the search sees it; `group` numbers its payee and family. */
 export interface LumpBatch {
   id: string;
@@ -48,9 +55,9 @@ export interface LumpResult {
 interface Basis {
   /** Member positions, amount descending (ties in member order); positive amounts only. */
   order: number[];
-  amounts: Float64Array;
+  amounts: number[];
   /** prefix[i]: the sum of amounts[0..i). */
-  prefix: Float64Array;
+  prefix: number[];
 }
 
 /** A group's members a search may use, most recent first, and the bases to walk. */
@@ -76,7 +83,7 @@ interface Budget {
 export class LumpSearch {
   private readonly taken: Uint8Array;
   private claims = 0;
-  /** Posting day to its window's groups (those with two open batches or more); a few days kept. */
+  /** Posting day to its window's groups (those with two open batches or more). */
   private readonly windows = new Map<number, Window>();
   private readonly walk = new SubsetWalk();
   private stepsLeft: number;
@@ -208,16 +215,10 @@ export class LumpSearch {
 
   /** Totals, and partials when any member is paid net (split settlement). */
   private bases(members: readonly number[]): Basis[] {
-    const totals: number[] = [];
-    const partials: number[] = [];
-    let net = false;
-    for (const m of members) {
-      const batch = this.batches[m]!;
-      totals.push(batch.totalCents);
-      partials.push(batch.partialCents);
-      if (batch.partialCents !== batch.totalCents) net = true;
-    }
-    return net ? [basisOf(totals), basisOf(partials)] : [basisOf(totals)];
+    const count = Math.min(members.length, MAX_GROUP_BATCHES);
+    const kept = members.slice(0, count).map((m) => this.batches[m]!);
+    const totals = basisOf(kept, 'totalCents');
+    return kept.some((b) => b.partialCents !== b.totalCents) ? [totals, basisOf(kept, 'partialCents')] : [totals];
   }
 
   /** The groups by their earliest open batch (date, then id): the order the plain search meets them. */
@@ -258,32 +259,34 @@ export class LumpSearch {
     const groups: Members[] = [];
     for (const { members, gaps } of byGroup.values()) {
       if (members.length < 2) continue;
-      groups.push({ members, gaps, bases: this.bases(members.slice(0, MAX_GROUP_BATCHES)) });
+      groups.push({ members, gaps, bases: this.bases(members) });
     }
-    if (this.windows.size >= 8) this.windows.delete(this.windows.keys().next().value!);
+    if (this.windows.size >= WINDOWS_KEPT) this.windows.delete(this.windows.keys().next().value!);
     const window = { groups, claims: this.claims };
     this.windows.set(posted, window);
     return window;
   }
 }
 
-function basisOf(amounts: readonly number[]): Basis {
-  // Insertion sort, largest first, ties in member order: a group holds a handful of batches.
+/** The members' positive amounts of one basis, largest first. */
+function basisOf(members: readonly LumpBatch[], basis: 'totalCents' | 'partialCents'): Basis {
+  // Insertion sort, ties in member order: a group holds a handful of batches.
   const order: number[] = [];
-  for (let i = 0; i < amounts.length; i++) {
-    const amount = amounts[i]!;
+  for (let i = 0; i < members.length; i++) {
+    const amount = members[i]![basis];
     if (amount <= 0) continue;
     let at = order.length;
-    while (at > 0 && amounts[order[at - 1]!]! < amount) at--;
+    while (at > 0 && members[order[at - 1]!]![basis] < amount) at--;
     order.splice(at, 0, i);
   }
-  const sorted = new Float64Array(order.length);
-  const prefix = new Float64Array(order.length + 1);
+  // Plain arrays: a year builds ~100,000 of these, and typed arrays cost more to make and collect.
+  const amounts: number[] = [];
+  const prefix = [0];
   for (let i = 0; i < order.length; i++) {
-    sorted[i] = amounts[order[i]!]!;
-    prefix[i + 1] = prefix[i]! + sorted[i]!;
+    amounts.push(members[order[i]!]![basis]);
+    prefix.push(prefix[i]! + amounts[i]!);
   }
-  return { order, amounts: sorted, prefix };
+  return { order, amounts, prefix };
 }
 
 /** A subset (indexes into a basis's amounts) adding up to the target of that index. */
@@ -392,7 +395,7 @@ function subsetOf(at: Int32Array, depth: number, last: number): number[] {
 }
 
 /** The first index at or after `start` whose amount is at most `most` (amounts are descending). */
-function firstAtMost(amounts: Float64Array, start: number, most: number): number {
+function firstAtMost(amounts: readonly number[], start: number, most: number): number {
   let lo = start;
   let hi = amounts.length;
   while (lo < hi) {
@@ -429,7 +432,10 @@ function above(sorted: Float64Array, value: number, from: number, to: number): n
 
 /** Index sets into `amounts` of 2..MAX_LUMP_SIZE positive amounts adding up to `target`, at most `limit`. */
 export function subsetsSumming(amounts: readonly number[], target: number, limit: number): number[][] {
-  const basis = basisOf(amounts);
+  const basis = basisOf(
+    amounts.map((cents, i) => ({ id: String(i), day: 0, group: 0, totalCents: cents, partialCents: cents })),
+    'totalCents',
+  );
   const hits = new SubsetWalk().run(basis, Float64Array.of(target), Int32Array.of(limit), {
     left: Infinity,
     stopped: false,
