@@ -5,6 +5,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema';
 import { MIGRATIONS } from './migrations';
 import { latestBackup } from './backup';
+import { withStatementCache } from './statements';
 import { asReadable, asWritable, type ReadableDB, type WritableDB } from './handles';
 
 export interface Store {
@@ -45,7 +46,7 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
   if (path !== ':memory:') refuseWhatIsNotAStore(path, options.create ?? true);
   const backupFolder = path === ':memory:' ? null : join(dirname(path), 'backups');
   const sqlite = openChecked(path, backupFolder);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   try {
     await migrate(db);
   } catch (error) {
@@ -59,7 +60,7 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
   const readSqlite = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
   readSqlite.pragma('busy_timeout = 5000');
   readSqlite.pragma('temp_store = MEMORY');
-  const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: readSqlite }) });
+  const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(readSqlite) }) });
   return {
     reader: asReadable({ db: readDb, sqlite: readSqlite }),
     writer,
