@@ -86,35 +86,38 @@ export function* rejectedMatches(db: Kysely<Database>): Work<RejectedMatchRow[]>
   );
 }
 
+/** The query of batches dated from..to that no line holds and nobody explained, oldest first. */
+export function unheldBatchesQuery(db: Kysely<Database>, from: string, to: string) {
+  return db
+    .selectFrom('batches as b')
+    .select(['b.id', 'b.payee_id', 'b.payment_method', 'b.date', 'b.total_cents', 'b.partial_cents'])
+    .where('b.date', '>=', from)
+    .where('b.date', '<=', to)
+    .where((eb) =>
+      eb.and([
+        eb.not(
+          eb.exists(
+            eb.selectFrom('bank_matched_batches as h').select('h.batch_id').whereRef('h.batch_id', '=', 'b.id'),
+          ),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('bank_explanations as e')
+              .select('e.id')
+              .whereRef('e.batch_id', '=', 'b.id')
+              .where('e.undone_at', 'is', null),
+          ),
+        ),
+      ]),
+    )
+    .orderBy('b.date')
+    .orderBy('b.id');
+}
+
 /** Batches dated from..to that no line holds and nobody explained. */
 export function* openBatches(db: Kysely<Database>, from: string, to: string): Work<OpenBatchRow[]> {
-  return yield* rowsOf(
-    db
-      .selectFrom('batches as b')
-      .select(['b.id', 'b.payee_id', 'b.payment_method', 'b.date', 'b.total_cents', 'b.partial_cents'])
-      .where('b.date', '>=', from)
-      .where('b.date', '<=', to)
-      .where((eb) =>
-        eb.and([
-          eb.not(
-            eb.exists(
-              eb.selectFrom('bank_matched_batches as h').select('h.batch_id').whereRef('h.batch_id', '=', 'b.id'),
-            ),
-          ),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('bank_explanations as e')
-                .select('e.id')
-                .whereRef('e.batch_id', '=', 'b.id')
-                .where('e.undone_at', 'is', null),
-            ),
-          ),
-        ]),
-      )
-      .orderBy('b.date')
-      .orderBy('b.id'),
-  );
+  return yield* rowsOf(unheldBatchesQuery(db, from, to));
 }
 
 /** ACH transactions the service reports Returned, dated from..to, that no line holds. */

@@ -20,6 +20,7 @@ import type {
   UndoneBankMatch,
 } from '../../../shared/domain';
 import { liveExplanationOfBatch } from './bankExplanations';
+import { unheldBatchesQuery, type OpenBatchRow } from './bankMatchReads';
 import { firstStatementDate, statementById } from './bankStatements';
 import type { PortableReadable } from './handles';
 import type {
@@ -237,14 +238,7 @@ export function batchBankSide(
   });
 }
 
-export interface UnheldBatchRow {
-  id: string;
-  payee_id: number;
-  payment_method: string;
-  date: string;
-  total_cents: number;
-  partial_cents: number;
-}
+export type UnheldBatchRow = OpenBatchRow;
 
 /**
  * Batches dated from the first imported statement's first day through `through` with money to
@@ -257,32 +251,8 @@ export function unheldBatches(reader: PortableReadable, through: string, limit: 
     const first = yield* firstStatementDate(db);
     if (first === null || through < first) return [];
     return yield* rowsOf(
-      db
-        .selectFrom('batches as b')
-        .select(['b.id', 'b.payee_id', 'b.payment_method', 'b.date', 'b.total_cents', 'b.partial_cents'])
-        .where('b.date', '>=', first)
-        .where('b.date', '<=', through)
-        .where((eb) =>
-          eb.and([
-            eb.or([eb('b.total_cents', '>', 0), eb('b.partial_cents', '>', 0)]),
-            eb.not(
-              eb.exists(
-                eb.selectFrom('bank_matched_batches as h').select('h.batch_id').whereRef('h.batch_id', '=', 'b.id'),
-              ),
-            ),
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('bank_explanations as e')
-                  .select('e.id')
-                  .whereRef('e.batch_id', '=', 'b.id')
-                  .where('e.undone_at', 'is', null),
-              ),
-            ),
-          ]),
-        )
-        .orderBy('b.date')
-        .orderBy('b.id')
+      unheldBatchesQuery(db, first, through)
+        .where((eb) => eb.or([eb('b.total_cents', '>', 0), eb('b.partial_cents', '>', 0)]))
         .limit(limit),
     );
   });
