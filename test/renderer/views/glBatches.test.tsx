@@ -111,7 +111,7 @@ describe('GL Batches', () => {
     // Shortcuts never fire while a field has the keyboard: leave the layout menu first.
     (document.activeElement as HTMLElement).blur();
     await userEvent.keyboard('e');
-    const dialog = await screen.findByRole('dialog', { name: 'Part of this range was posted before' });
+    const dialog = await screen.findByRole('dialog', { name: 'Some or all of this range was posted before' });
     expect(dialog).toHaveTextContent('Feb 20, 2026 – Mar 2, 2026, $1,734.56');
     expect(dialog).toHaveTextContent('left out of this file');
     expect(engine.callsOf('export.glBatches')).toHaveLength(0);
@@ -134,7 +134,7 @@ describe('GL Batches', () => {
     render(<GlBatchesView />);
     await screen.findByRole('grid');
     await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Part of this range was posted before' });
+    const dialog = await screen.findByRole('dialog', { name: 'Some or all of this range was posted before' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Post them again/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post them again' }));
     await waitFor(() => expect(engine.callsOf('export.glBatches')).toHaveLength(1));

@@ -134,7 +134,7 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
         </div>
       )}
       <ConfirmDialog
-        title="Part of this range was posted before"
+        title="Some or all of this range was posted before"
         open={exportPhase === 'confirm-overlap'}
         confirmLabel={repost ? 'Post them again' : 'Export the rest'}
         danger={repost}
