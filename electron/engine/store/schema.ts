@@ -341,3 +341,22 @@ export type BankLineRow = Selectable<BankLinesTable>;
 export type BankMatchRow = Selectable<BankMatchesTable>;
 export type BankExplanationRow = Selectable<BankExplanationsTable>;
 export type BankStatementRow = Selectable<BankStatementsTable>;
+
+/** A transaction's own fields as the service gives them (not its id, raw JSON or sync bookkeeping). */
+export const TRANSACTION_FIELDS = [
+  'order_id',
+  'payee_id',
+  'payment_method',
+  'status',
+  'status_message',
+  'amount_cents',
+  'amount_refunded_cents',
+  'convenience_fee_cents',
+  'tax_cents',
+  'shipping_cents',
+  'batch_id',
+  'data',
+  'payer_name',
+  'gl_account_id',
+  'business_date',
+] as const;

@@ -18,27 +18,10 @@ import type {
   Transaction,
   TransactionStatus,
 } from '../../../shared/domain';
-import type { ChangeRow, TransactionRow } from './schema';
+import { TRANSACTION_FIELDS, type ChangeRow, type TransactionRow } from './schema';
 import { firstOf, rowsOf, runRead } from './work';
 
-const COLUMNS = [
-  'id',
-  'order_id',
-  'payee_id',
-  'payment_method',
-  'status',
-  'status_message',
-  'amount_cents',
-  'amount_refunded_cents',
-  'convenience_fee_cents',
-  'tax_cents',
-  'shipping_cents',
-  'batch_id',
-  'data',
-  'payer_name',
-  'gl_account_id',
-  'business_date',
-] as const;
+const COLUMNS = ['id', ...TRANSACTION_FIELDS] as const;
 
 type Clause = RawBuilder<unknown>;
 type ListedRow = Pick<TransactionRow, (typeof COLUMNS)[number]>;

@@ -19,7 +19,7 @@ import type { TransactionStatus } from '../../../shared/domain';
 import { diffTransaction, type DiffChange } from '../differ/diff';
 import type { ReceivedTransaction as ParsedTransaction } from '../../../shared/domain';
 import { chunks } from './chunks';
-import type { Database } from './schema';
+import { TRANSACTION_FIELDS, type Database } from './schema';
 import { execute, rowsOf, type Work, type WorkTarget } from './work';
 
 export interface PageRow {
@@ -47,24 +47,7 @@ interface ExistingRow {
   raw: string;
 }
 
-const COLUMNS = [
-  'order_id',
-  'payee_id',
-  'payment_method',
-  'status',
-  'status_message',
-  'amount_cents',
-  'amount_refunded_cents',
-  'convenience_fee_cents',
-  'tax_cents',
-  'shipping_cents',
-  'batch_id',
-  'data',
-  'payer_name',
-  'gl_account_id',
-  'business_date',
-  'raw',
-] as const;
+const COLUMNS = [...TRANSACTION_FIELDS, 'raw'] as const;
 
 type Column = (typeof COLUMNS)[number];
 
