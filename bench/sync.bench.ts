@@ -7,45 +7,30 @@
  *     transactions into a fresh store of the same schema; the goal is sync <= 1.3 x limit;
  *   - a nightly sync: ~5k new transactions plus the 60-day refresh on a ~300k-transaction store.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import { addDays, eachBusinessDate, fixedClock, todayCentral, Temporal } from '../shared/time';
+import { serveSandboxRole, startSandboxRole, type SandboxConnection } from './support/childRoles';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const NOW = '2026-03-10T20:00:00Z';
 
 if (process.env.BENCH_ROLE === 'sandbox') {
-  const { startSandbox } = await import('../electron/sandbox/index');
-  const options = JSON.parse(process.env.BENCH_SANDBOX!) as Parameters<typeof startSandbox>[0];
-  const server = await startSandbox(options);
-  process.stdout.write(JSON.stringify({ url: server.url, token: server.token, secret: server.secret }) + '\n');
-  process.stdin.resume();
-  process.stdin.on('end', () => process.exit(0));
+  await serveSandboxRole();
 } else {
   await main();
 }
 
-interface Connection {
-  url: string;
-  token: string;
-  secret: string;
+interface Connection extends SandboxConnection {
   child: ChildProcess;
 }
 
 async function sandboxProcess(options: object): Promise<Connection> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { ...process.env, BENCH_ROLE: 'sandbox', BENCH_SANDBOX: JSON.stringify(options) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`sandbox exited ${code}`)));
-  });
-  return { ...(JSON.parse(line) as { url: string; token: string; secret: string }), child };
+  const { info, child } = await startSandboxRole(import.meta.url, options);
+  return { ...info, child };
 }
 
 /** CPU seconds (user + system) a process used so far; null where /proc is not there (not Linux). */

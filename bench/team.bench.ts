@@ -13,7 +13,6 @@
  * BENCH_SCALE scales the store; BENCH_THINK_MS (default 5000: a person reading what a view shows)
  * is a user's mean pause between calls, so 50 users ask about 10 calls a second.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -21,6 +20,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { addDays, fixedClock, todayCentral, Temporal } from '../shared/time';
+import { serveSandboxRole, startRole, startSandboxRole, type SandboxConnection } from './support/childRoles';
 import { eventStream, post, random, summary, type Session } from './support/teamClient';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -33,36 +33,12 @@ const WARM_UP_MS = 3_000;
 const PASSWORD = 'bench password, long enough';
 const GOAL_P95_MS = 50;
 
-interface ServiceConnection {
-  url: string;
-  token: string;
-  secret: string;
-}
-
 if (process.env.BENCH_ROLE === 'sandbox') {
-  const { startSandbox } = await import('../electron/sandbox/index');
-  const options = JSON.parse(process.env.BENCH_SANDBOX!) as Parameters<typeof startSandbox>[0];
-  const server = await startSandbox(options);
-  process.stdout.write(JSON.stringify({ url: server.url, token: server.token, secret: server.secret }) + '\n');
-  process.stdin.resume();
-  process.stdin.on('end', () => process.exit(0));
+  await serveSandboxRole();
 } else if (process.env.BENCH_ROLE === 'server') {
   await serverRole();
 } else {
   await main();
-}
-
-/** Starts a role of this script in a child process; resolves with the first line it prints (JSON). */
-async function child<T>(role: string, env: Record<string, string>): Promise<{ info: T; child: ChildProcess }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { ...process.env, ...env, BENCH_ROLE: role },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: proc.stdout! }).once('line', resolve);
-    proc.once('exit', (code) => reject(new Error(`${role} exited ${code}`)));
-  });
-  return { info: JSON.parse(line) as T, child: proc };
 }
 
 /**
@@ -75,7 +51,7 @@ async function serverRole(): Promise<void> {
   const { memoryCredentialStore } = await import('../electron/engine/credentials');
   const { silentLogger } = await import('../electron/engine/logger');
   const { startWebHost } = await import('../electron/web/server');
-  const service = JSON.parse(process.env.BENCH_SERVICE!) as ServiceConnection;
+  const service = JSON.parse(process.env.BENCH_SERVICE!) as SandboxConnection;
   const db = process.env.BENCH_DB!;
   const engine = await createEngine({
     version: 'bench',
@@ -119,8 +95,10 @@ async function main(): Promise<void> {
   // ---------- the store as of the Friday afternoon before, and the users ----------
   const storeTotal = Math.round(300_000 * scale);
   const storeDays = 120;
-  const sandbox = await child<ServiceConnection>('sandbox', {
-    BENCH_SANDBOX: JSON.stringify({ seed: 2, now: NOW, scenario: { days: storeDays, totalTransactions: storeTotal } }),
+  const sandbox = await startSandboxRole(import.meta.url, {
+    seed: 2,
+    now: NOW,
+    scenario: { days: storeDays, totalTransactions: storeTotal },
   });
   const service = sandbox.info;
   const db = join(work, 'server', 'district-recon.sqlite');
@@ -159,7 +137,7 @@ async function main(): Promise<void> {
   console.log(`store: ${firstSummary.transactionsInserted} transactions; ${USERS} users`);
 
   // ---------- the server and its users ----------
-  const server = await child<{ port: number }>('server', {
+  const server = await startRole<{ port: number }>(import.meta.url, 'server', {
     BENCH_DB: db,
     BENCH_SERVICE: JSON.stringify(service),
   });

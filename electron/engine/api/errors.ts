@@ -116,6 +116,17 @@ export class WaitRefusedError extends Error {
   }
 }
 
+/** The client's typed errors by name: the fetch worker sends them across threads by name and fields. */
+export const CLIENT_ERRORS = {
+  ServiceError,
+  NetworkError,
+  ResponseFormatError,
+  ConnectionConfigError,
+  BoundError,
+  NotJsonError,
+  WaitRefusedError,
+} as const;
+
 /** "30 s", "2 min", "1 min 30 s": waits as a person reads them. */
 export function formatWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));

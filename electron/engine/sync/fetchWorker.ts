@@ -22,12 +22,7 @@ const post = (message: FromWorker) => port.postMessage(message);
 const waits = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
 let nextWait = 0;
 const client = new ServiceClient({
-  baseUrl: setup.baseUrl,
-  token: setup.token,
-  secret: setup.secret,
-  timeoutMs: setup.timeoutMs,
-  maxResponseBytes: setup.maxResponseBytes,
-  retry: setup.retry,
+  ...setup.connection,
   onRetry: (info) => post({ type: 'retry', info }),
   // One budget per run, kept on the main thread: the worker's retries spend it too.
   waiter: {

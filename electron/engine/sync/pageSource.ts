@@ -22,6 +22,7 @@ import {
   type ToWorker,
   type WalkRequest,
   type WorkerSetup,
+  workerSetup,
 } from './workerProtocol';
 
 export interface PageSource {
@@ -63,16 +64,7 @@ export function pageSource(client: ServiceClient, onWarning: (message: string) =
   const options = client.options;
   const entry = fetchWorkerEntry();
   if (options.fetch || options.random || !entry) return threadPageSource(client);
-  const setup: WorkerSetup = {
-    baseUrl: options.baseUrl,
-    token: options.token,
-    secret: options.secret,
-    timeoutMs: options.timeoutMs,
-    maxResponseBytes: options.maxResponseBytes,
-    retry: options.retry,
-    ahead: AHEAD,
-  };
-  return new WorkerPageSource(entry, setup, client, onWarning);
+  return new WorkerPageSource(entry, workerSetup(options, AHEAD), client, onWarning);
 }
 
 class WorkerPageSource implements PageSource {

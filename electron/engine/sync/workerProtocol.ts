@@ -4,29 +4,27 @@
  * message (endpoint, field, value) as when fetching on the main thread.
  */
 import type { BusinessDate } from '../../../shared/time';
-import type { RetryPolicy } from '../api/http';
+import type { HttpOptions } from '../api/http';
 import type { KeysetPosition } from '../api/paging';
 import type { RetryWait } from '../api/retryBudget';
-import {
-  BoundError,
-  ConnectionConfigError,
-  NetworkError,
-  NotJsonError,
-  ResponseFormatError,
-  ServiceError,
-  WaitRefusedError,
-} from '../api/errors';
+import { CLIENT_ERRORS } from '../api/errors';
 import type { SyncLimits } from './limits';
 
+/** The client's options a worker can be given: data only (no injected fetch, waiter or callbacks). */
+export type WorkerConnection = Pick<
+  HttpOptions,
+  'baseUrl' | 'token' | 'secret' | 'timeoutMs' | 'maxResponseBytes' | 'retry'
+>;
+
 export interface WorkerSetup {
-  baseUrl: string;
-  token: string;
-  secret: string;
-  timeoutMs?: number;
-  maxResponseBytes?: number;
-  retry?: Partial<RetryPolicy>;
+  connection: WorkerConnection;
   /** Pages the worker may send ahead of the writer. */
   ahead: number;
+}
+
+export function workerSetup(options: HttpOptions, ahead: number): WorkerSetup {
+  const { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry } = options;
+  return { connection: { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry }, ahead };
 }
 
 export type WalkRequest =
@@ -49,16 +47,7 @@ export type FromWorker =
   /** Every retry's wait is taken on the main thread, from the run's one budget. */
   | { type: 'wait'; id: number; wait: RetryWait };
 
-const CLASSES = {
-  ServiceError,
-  NetworkError,
-  ResponseFormatError,
-  ConnectionConfigError,
-  BoundError,
-  NotJsonError,
-  WaitRefusedError,
-} as const;
-type ClassName = keyof typeof CLASSES;
+type ClassName = keyof typeof CLIENT_ERRORS;
 
 export interface WireError {
   kind: ClassName | 'Error';
@@ -69,7 +58,8 @@ export interface WireError {
 
 export function errorToWire(error: unknown): WireError {
   if (!(error instanceof Error)) return { kind: 'Error', message: String(error), fields: {} };
-  const kind = (Object.keys(CLASSES) as ClassName[]).find((name) => error instanceof CLASSES[name]) ?? 'Error';
+  const kind =
+    (Object.keys(CLIENT_ERRORS) as ClassName[]).find((name) => error instanceof CLIENT_ERRORS[name]) ?? 'Error';
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {
     // Field values are data (status, code, endpoint, the offending value); keep what can be cloned.
@@ -83,7 +73,7 @@ export function errorToWire(error: unknown): WireError {
 }
 
 export function errorFromWire(wire: WireError): Error {
-  const prototype = wire.kind === 'Error' ? Error.prototype : CLASSES[wire.kind].prototype;
+  const prototype = wire.kind === 'Error' ? Error.prototype : CLIENT_ERRORS[wire.kind].prototype;
   const error = Object.create(prototype) as Error;
   Object.assign(error, wire.fields);
   Object.defineProperty(error, 'message', { value: wire.message, writable: true, configurable: true });
