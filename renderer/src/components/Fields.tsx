@@ -79,6 +79,18 @@ export function TextField({
   );
 }
 
+/** A web address: the URL keyboard and the browser's address autofill, no spelling marks under a host name. */
+export function UrlField(
+  props: Omit<InputProps, 'type' | 'autoComplete' | 'spellCheck'> & {
+    label: string;
+    value: string;
+    onChange(value: string): void;
+    hint?: ReactNode;
+  },
+) {
+  return <TextField type="url" autoComplete="url" spellCheck={false} {...props} />;
+}
+
 export function NumberField({
   value,
   onChange,

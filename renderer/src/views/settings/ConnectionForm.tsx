@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Settings } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
-import { TextField } from '../../components/Fields';
+import { Form, TextField, UrlField } from '../../components/Fields';
 import { Outcome } from '../../components/Status';
 import { reads } from '../../data/queries';
 import { replaces, useAction } from '../../data/useAction';
@@ -35,11 +35,10 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
       : null;
 
   return (
-    <form
+    <Form
       className="panel"
       aria-labelledby="connection-title"
-      onSubmit={async (event) => {
-        event.preventDefault();
+      onSubmit={async () => {
         if (problem) return;
         if (await connection.run({ url: url.trim(), token, secret })) {
           setToken('');
@@ -54,13 +53,11 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
           : 'No token and secret are stored yet.'}
       </p>
       <div className="form-grid">
-        <TextField
+        <UrlField
           label="Service address (URL)"
-          type="url"
           value={url}
           onChange={setUrl}
           placeholder="https://payments.example.org/api"
-          autoComplete="url"
         />
         <TextField label="Token" type="password" value={token} onChange={setToken} autoComplete="off" />
         <TextField label="Secret" type="password" value={secret} onChange={setSecret} autoComplete="off" />
@@ -87,6 +84,6 @@ export function ConnectionForm({ settings }: { settings: Settings }) {
         </p>
       )}
       <Outcome action={test} />
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ServerStatus, SignInArgs } from '../../../../shared/desktopHost';
-import { TextField } from '../../components/Fields';
+import { Form, TextField, UrlField } from '../../components/Fields';
 import { signedInText } from '../../components/ServerBadge';
 import { Outcome } from '../../components/Status';
 import { useAction } from '../../data/useAction';
@@ -43,11 +43,10 @@ function Panel({ status }: { status: ServerStatus }) {
         : null;
 
   return (
-    <form
+    <Form
       className="panel"
       aria-labelledby="server-title"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         if (problem || busy) return;
         void switching.run({ signIn: { url: url.trim(), name: name.trim(), password } });
       }}
@@ -71,15 +70,7 @@ function Panel({ status }: { status: ServerStatus }) {
       )}
       {needsSignIn && (
         <div className="form-grid">
-          <TextField
-            label="Server address"
-            type="url"
-            value={url}
-            onChange={setUrl}
-            placeholder="https://recon.district.org"
-            autoComplete="url"
-            spellCheck={false}
-          />
+          <UrlField label="Server address" value={url} onChange={setUrl} placeholder="https://recon.district.org" />
           <TextField label="Your name" value={name} onChange={setName} autoComplete="username" maxLength={200} />
           <TextField
             label="Password"
@@ -109,6 +100,6 @@ function Panel({ status }: { status: ServerStatus }) {
         {needsSignIn && problem && (url || name || password) && <span className="muted">{problem}</span>}
       </div>
       <Outcome action={switching} />
-    </form>
+    </Form>
   );
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Settings, SettingsPatch } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
-import { CheckField, NumberField, TextField } from '../../components/Fields';
+import { CheckField, Form, NumberField, TextField } from '../../components/Fields';
 import { RoleLocked } from '../../components/RoleLocked';
 import { Outcome, QueryStatus } from '../../components/Status';
 import { reads } from '../../data/queries';
@@ -77,11 +77,10 @@ function PreferencesForm({ settings }: { settings: Settings }) {
   const dirty = Object.keys(patch).length > 0;
 
   return (
-    <form
+    <Form
       className="panel"
       aria-labelledby="prefs-title"
-      onSubmit={(event) => {
-        event.preventDefault();
+      onSubmit={() => {
         if (dirty) void save.run(patch);
       }}
     >
@@ -149,6 +148,6 @@ function PreferencesForm({ settings }: { settings: Settings }) {
         </button>
       </div>
       <Outcome action={save} ok="Settings saved." />
-    </form>
+    </Form>
   );
 }
