@@ -1,53 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { BankCsvPreview, BankImportSummary, BankLineDetail, BankLineSummary } from '../../../shared/domain';
+import type { BankCsvPreview } from '../../../shared/domain';
 import { App } from '../../../renderer/src/App';
 import { BankView } from '../../../renderer/src/views/bank/BankView';
 import { BatchesView } from '../../../renderer/src/views/batches/BatchesView';
 import { useFakeEngine } from '../helpers/fakeClient';
 import { render } from '../helpers/render';
 import * as make from '../helpers/fixtures';
+import { bankImportSummary, bankLine, bankLineDetail } from '../helpers/bankFixtures';
 
-function line(overrides: Partial<BankLineSummary> = {}): BankLineSummary {
-  return {
-    id: 1,
-    account: '0012345678',
-    postedDate: '2026-03-04',
-    amountCents: 12_345,
-    typeCode: '165',
-    bankReference: 'R1',
-    text: 'MERCHANT SETTLEMENT',
-    status: 'unmatched',
-    match: null,
-    suggestions: [],
-    explanation: null,
-    ...overrides,
-  };
-}
-
-function detail(l: BankLineSummary): BankLineDetail {
-  return {
-    line: l,
-    raw: '16,165,12345,Z,R1,,MERCHANT SETTLEMENT',
-    statement: {
-      id: 1,
-      fileName: 'march.bai',
-      sha256: 'ab'.repeat(32),
-      format: 'bai2',
-      from: '2026-03-02',
-      to: '2026-03-06',
-      lineCount: 3,
-      newLineCount: 3,
-      importedAt: '2026-03-07T12:00:00.000Z',
-      importedBy: 'Pat',
-    },
-    undoneMatches: [],
-    undoneExplanations: [],
-  };
-}
-
-const matched = line({
+const matched = bankLine({
   id: 2,
   bankReference: 'R2',
   status: 'matched',
@@ -63,7 +26,7 @@ const matched = line({
     confirmedAt: null,
   },
 });
-const suggested = line({
+const suggested = bankLine({
   id: 3,
   bankReference: 'R3',
   status: 'suggested',
@@ -73,23 +36,10 @@ const suggested = line({
   ],
 });
 
-const SUMMARY: BankImportSummary = {
-  statementId: 1,
-  alreadyImported: false,
-  format: 'bai2',
-  range: { from: '2026-03-02', to: '2026-03-06' },
-  accounts: ['0012345678'],
-  linesInFile: 3,
-  newLines: 3,
-  duplicatesSkipped: 0,
-  matched: 1,
-  suggested: 1,
-  unmatched: 1,
-  explained: 0,
-};
+const SUMMARY = bankImportSummary();
 
 const base = {
-  'bank.lines': () => ({ rows: [line(), matched, suggested], nextCursor: null }),
+  'bank.lines': () => ({ rows: [bankLine(), matched, suggested], nextCursor: null }),
   'bank.inTransit': () => ({
     asOf: '2026-03-20',
     windowDays: 5,
@@ -154,7 +104,7 @@ describe('the Bank view (issue 15)', () => {
   it('confirms the best candidate with c, another with j and Enter, and explains an unmatched line with e', async () => {
     const engine = useFakeEngine({
       ...base,
-      'bank.line': ({ id }) => detail(id === 3 ? suggested : line()),
+      'bank.line': ({ id }) => bankLineDetail(id === 3 ? suggested : bankLine()),
       'bank.confirm': () => suggested,
       'bank.explain': () => ({
         id: 1,
@@ -197,7 +147,7 @@ describe('the Bank view (issue 15)', () => {
       'app.info': () => ({ version: '0.1.0', dataFolder: '/data', sandbox: false, host: 'web' }),
       'sync.status': () => ({ running: false, progress: null, lastRun: null, lastSuccessAt: null, nextRunAt: null }),
       'batches.list': () => ({ rows: [make.batch()], nextCursor: null }),
-      'bank.line': () => detail(suggested),
+      'bank.line': () => bankLineDetail(suggested),
       'bank.confirm': () => suggested,
     });
     window.location.hash = '#/bank';
@@ -226,7 +176,11 @@ describe('the Bank view (issue 15)', () => {
   });
 
   it('undoes a match with a reason', async () => {
-    const engine = useFakeEngine({ ...base, 'bank.line': () => detail(matched), 'bank.unmatch': () => line() });
+    const engine = useFakeEngine({
+      ...base,
+      'bank.line': () => bankLineDetail(matched),
+      'bank.unmatch': () => bankLine(),
+    });
     render(<BankView itemId="2" />);
     await screen.findByRole('button', { name: 'Undo match…' });
     await userEvent.keyboard('u');

@@ -3,29 +3,25 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MethodArgs } from '../../../shared/contract';
-import type { BankCsvMapping, BankCsvPreview, BankImportSummary } from '../../../shared/domain';
+import type { BankCsvMapping, BankCsvPreview } from '../../../shared/domain';
 import { BankView } from '../../../renderer/src/views/bank/BankView';
 import { emptyDraft, guessColumns, mappingOf } from '../../../renderer/src/views/bank/csvMappingDraft';
 import { fails, useFakeEngine, type FakeHandlers } from '../helpers/fakeClient';
+import { bankImportSummary } from '../helpers/bankFixtures';
 import { render } from '../helpers/render';
 
 const COLUMNS = ['Posted Date', 'Check Number', 'Debit', 'Credit', 'Memo'];
 const CSV = 'Posted Date,Check Number,Debit,Credit,Memo\r\n03/03/2026,,,"1,234.50",DEPOSIT\r\n';
 
-const SUMMARY: BankImportSummary = {
-  statementId: 1,
-  alreadyImported: false,
+const SUMMARY = bankImportSummary({
   format: 'csv',
   range: { from: '2026-03-03', to: '2026-03-03' },
   accounts: ['First National CSV'],
   linesInFile: 1,
   newLines: 1,
-  duplicatesSkipped: 0,
-  matched: 1,
   suggested: 0,
   unmatched: 0,
-  explained: 0,
-};
+});
 
 /** Reads like the engine for this one file: the chosen columns must be in the header. */
 function preview({ mapping = {} }: MethodArgs<'bank.mappings.preview'>): BankCsvPreview {

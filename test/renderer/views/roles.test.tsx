@@ -5,7 +5,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../shared/contractRoles';
-import type { BankLineDetail } from '../../../shared/domain';
 import { BankView } from '../../../renderer/src/views/bank/BankView';
 import { BatchesView } from '../../../renderer/src/views/batches/BatchesView';
 import { ChangesView } from '../../../renderer/src/views/changes/ChangesView';
@@ -17,6 +16,7 @@ import { useFakeEngine } from '../helpers/fakeClient';
 import { useFakeTeamSession } from '../helpers/fakeTeamSession';
 import { render } from '../helpers/render';
 import * as make from '../helpers/fixtures';
+import { bankLine, bankLineDetail } from '../helpers/bankFixtures';
 
 const signedInAs = (role: Role | null) => useFakeTeamSession(role ? { name: `A ${role}`, role } : null);
 
@@ -122,36 +122,14 @@ describe('GL export', () => {
 });
 
 describe('bank lines', () => {
-  const suggested: BankLineDetail = {
-    line: {
+  const suggested = bankLineDetail(
+    bankLine({
       id: 3,
-      account: '0012345678',
-      postedDate: '2026-03-04',
-      amountCents: 12_345,
-      typeCode: '165',
       bankReference: 'R3',
-      text: 'MERCHANT SETTLEMENT',
       status: 'suggested',
-      match: null,
       suggestions: [{ id: 21, rank: 1, how: 'exact', batchIds: ['B7'], transactionId: null, gapDays: 1 }],
-      explanation: null,
-    },
-    raw: '16,165,12345,Z,R3,,MERCHANT SETTLEMENT',
-    statement: {
-      id: 1,
-      fileName: 'march.bai',
-      sha256: 'ab'.repeat(32),
-      format: 'bai2',
-      from: '2026-03-02',
-      to: '2026-03-06',
-      lineCount: 3,
-      newLineCount: 3,
-      importedAt: '2026-03-07T12:00:00.000Z',
-      importedBy: 'Pat',
-    },
-    undoneMatches: [],
-    undoneExplanations: [],
-  };
+    }),
+  );
 
   it('a viewer sees a line’s candidates but cannot confirm or explain', async () => {
     signedInAs('viewer');
