@@ -1,11 +1,11 @@
 /** The rows the "reads and records" dialect tests (records*.dialects.test.ts) start from. */
-import type { PortableWritable } from '../../../electron/engine/store/handles';
+import type { WritableDB } from '../../../electron/engine/store/handles';
 import { execute, runWrite } from '../../../electron/engine/store/work';
 
 export const T0 = '2026-03-03T00:00:00.000Z';
 
 /** Two payees; deposits B1 (payee 1, CC, Mar 2, ties out), B2 (payee 2, ACH, Mar 3, short a row), B3 (payee 1, CC, Mar 3). */
-export async function seedRecords(writer: PortableWritable): Promise<void> {
+export async function seedRecords(writer: WritableDB): Promise<void> {
   await runWrite(writer, function* (db) {
     for (const [id, name] of [
       [1, 'Athletics'],
@@ -95,33 +95,21 @@ export async function seedRecords(writer: PortableWritable): Promise<void> {
     yield* execute(change(11, 'refunded', 'Settled', '2026-03-04T10:00:00.000Z', 500));
     yield* execute(change(21, 'returned', 'Returned', '2026-03-05T10:00:00.000Z', null));
     yield* execute(change(31, 'voided', 'Voided', '2026-03-05T11:00:00.000Z', null));
-    yield* execute(
+    // B3 was signed off at its 700 cents, then reopened by the sync when a change came in.
+    const review = (action: string, by: string, at: string, note: string | null) =>
       db.insertInto('batch_reviews').values({
         batch_id: 'B3',
-        action: 'sign_off',
-        by: 'Ann',
-        at: '2026-03-04T15:00:00.000Z',
-        note: null,
+        action,
+        by,
+        at,
+        note,
         total_cents: 700,
         fees_cents: 0,
         partial_cents: 700,
         total_count: 1,
         fingerprint: 'f3',
-      }),
-    );
-    yield* execute(
-      db.insertInto('batch_reviews').values({
-        batch_id: 'B3',
-        action: 'reopen',
-        by: 'District Recon',
-        at: '2026-03-05T15:00:00.000Z',
-        note: 'changed',
-        total_cents: 700,
-        fees_cents: 0,
-        partial_cents: 700,
-        total_count: 1,
-        fingerprint: 'f3',
-      }),
-    );
+      });
+    yield* execute(review('sign_off', 'Ann', '2026-03-04T15:00:00.000Z', null));
+    yield* execute(review('reopen', 'District Recon', '2026-03-05T15:00:00.000Z', 'changed'));
   });
 }
