@@ -57,6 +57,7 @@ export * from './contract/args';
 export * from './contract/results';
 export * from './contract/bank';
 export * from './contract/errors';
+export * from './contract/settingsDefaults';
 
 // ---------- the method table ----------
 

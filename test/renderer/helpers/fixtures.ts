@@ -1,6 +1,13 @@
 /** Builders for engine answers: sensible defaults, override what a test is about. */
 import { needsYou } from '../../helpers/needsYou';
-import type { GlBatchReport, Overview, Settings, SyncRunSummary, TransactionDetail } from '../../../shared/contract';
+import {
+  DEFAULT_SETTINGS,
+  type GlBatchReport,
+  type Overview,
+  type Settings,
+  type SyncRunSummary,
+  type TransactionDetail,
+} from '../../../shared/contract';
 import type {
   BatchDetail,
   BatchSummary,
@@ -190,29 +197,15 @@ export function routine(overrides: Partial<RoutineNews> = {}): RoutineNews {
   return { deposits: { count: 0, cents: 0, batches: [] }, changes: [], ...overrides };
 }
 
+/** A district that has connected to its service and named its accounts and reviewer; the rest as the engine defaults them. */
 export function settings(overrides: Partial<Settings> = {}): Settings {
   return {
+    ...DEFAULT_SETTINGS,
     serviceUrl: 'https://payments.example.org/api',
     connectionConfigured: true,
-    sandboxMode: false,
-    scheduleEnabled: true,
-    scheduleTime: '01:30',
-    refreshWindowDays: 60,
-    firstSyncDays: 90,
-    exportLayout: 'xlsx',
     clearingAccount: '101-00-1110',
     depositAccount: '101-00-1111',
-    escapeOrgId: '',
-    escapeDeptId: '',
-    escapeJeType: '',
     reviewerName: 'Pat Reviewer',
-    bankMatchWindowDays: 5,
-    notifyAfterSync: true,
-    ascenderContraObject: '',
-    ascenderContraSubObject: '',
-    ascenderNextReceipt: 1,
-    quickbooksAccountNames: {},
-    requireSeparateApprover: false,
     ...overrides,
   };
 }
