@@ -17,6 +17,9 @@ import type {
 import type { ErrorPayload } from '../../shared/contract';
 import { BridgeError } from './bridge';
 
+/** Each host event has a status method answering the same question. */
+type StatusMethod = `${DesktopEventName}.status`;
+
 type Reply = { ok: true; result: unknown } | { ok: false; error: ErrorPayload };
 
 export interface DesktopHostApi {
@@ -60,6 +63,24 @@ export const desktopHost = {
     const host = api();
     return host ? host.on(event, listener as (payload: unknown) => void) : () => {};
   },
+  /**
+   * Follows a fact the host both announces (`event`) and answers for (`event.status`): the answer
+   * to one first question is dropped if an event came first, being older. Returns the unsubscribe.
+   */
+  follow<E extends DesktopEventName>(event: E, apply: (value: DesktopEvents[E]) => void): () => void {
+    let heard = false;
+    const stop = desktopHost.on(event, (next) => {
+      heard = true;
+      apply(next);
+    });
+    desktopHost.call(`${event}.status` as StatusMethod, {}).then(
+      (now) => {
+        if (!heard) apply(now as DesktopEvents[E]);
+      },
+      () => undefined,
+    );
+    return stop;
+  },
 };
 
 /** The store's opening while it lasts (desktop only); null once open, or in the browser. */
@@ -67,19 +88,8 @@ export function useOpening(): OpeningProgress | null {
   const [progress, setProgress] = useState<OpeningProgress | null>(null);
   useEffect(() => {
     if (!desktopHost.available()) return;
-    let heard = false;
-    const stop = desktopHost.on('opening', (next) => {
-      heard = true;
-      setProgress(next);
-    });
-    // A page loaded after the opening began asks where it is; an event already heard is newer.
-    desktopHost.call('opening.status', {}).then(
-      (now) => {
-        if (!heard) setProgress(now);
-      },
-      () => undefined,
-    );
-    return stop;
+    // A page loaded after the opening began asks where it is.
+    return desktopHost.follow('opening', setProgress);
   }, []);
   return progress;
 }
@@ -100,17 +110,7 @@ const serverStatus = (() => {
     subscribe(notify: () => void): () => void {
       subscribers.add(notify);
       if (!stop && desktopHost.available()) {
-        let heard = false;
-        stop = desktopHost.on('server', (next) => {
-          heard = true;
-          set(next);
-        });
-        desktopHost.call('server.status', {}).then(
-          (now) => {
-            if (!heard) set(now);
-          },
-          () => undefined,
-        );
+        stop = desktopHost.follow('server', set);
       }
       return () => subscribers.delete(notify);
     },
