@@ -32,38 +32,45 @@ function eventHub(channel: string) {
   };
 }
 
-const listen = eventHub(EVENT_CHANNEL);
-const listenDesktop = eventHub(DESKTOP_EVENT_CHANNEL);
-
 function unknownMethod(method: unknown) {
   return Promise.resolve({ ok: false, error: { code: 'UNKNOWN_METHOD', message: `Unknown method ${String(method)}` } });
 }
 
-const api = {
-  call(method: unknown, args: unknown): Promise<unknown> {
-    if (!isMethodName(method)) return unknownMethod(method);
-    return ipcRenderer.invoke(CALL_CHANNEL, method, args);
-  },
-  on(event: unknown, listener: unknown): () => void {
-    if (!isEventName(event) || typeof listener !== 'function') {
-      throw new Error(`Unknown event ${String(event)}`);
-    }
-    return listen(event, listener);
-  },
-};
+/** `call` and `on` for one table of names: a name not in it never reaches IPC. */
+function namedApi(names: {
+  isMethod(method: unknown): boolean;
+  isEvent(event: unknown): event is string;
+  callChannel: string;
+  eventChannel: string;
+}) {
+  const listen = eventHub(names.eventChannel);
+  return {
+    call(method: unknown, args: unknown): Promise<unknown> {
+      if (!names.isMethod(method)) return unknownMethod(method);
+      return ipcRenderer.invoke(names.callChannel, method, args);
+    },
+    on(event: unknown, listener: unknown): () => void {
+      if (!names.isEvent(event) || typeof listener !== 'function') {
+        throw new Error(`Unknown event ${String(event)}`);
+      }
+      return listen(event, listener);
+    },
+  };
+}
 
-const desktopApi = {
-  call(method: unknown, args: unknown): Promise<unknown> {
-    if (!isDesktopMethodName(method)) return unknownMethod(method);
-    return ipcRenderer.invoke(DESKTOP_CALL_CHANNEL, method, args);
-  },
-  on(event: unknown, listener: unknown): () => void {
-    if (!isDesktopEventName(event) || typeof listener !== 'function') {
-      throw new Error(`Unknown event ${String(event)}`);
-    }
-    return listenDesktop(event, listener);
-  },
-};
+const api = namedApi({
+  isMethod: isMethodName,
+  isEvent: isEventName,
+  callChannel: CALL_CHANNEL,
+  eventChannel: EVENT_CHANNEL,
+});
+
+const desktopApi = namedApi({
+  isMethod: isDesktopMethodName,
+  isEvent: isDesktopEventName,
+  callChannel: DESKTOP_CALL_CHANNEL,
+  eventChannel: DESKTOP_EVENT_CHANNEL,
+});
 
 export type PreloadApi = typeof api;
 export type DesktopPreloadApi = typeof desktopApi;
