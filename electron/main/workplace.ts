@@ -91,6 +91,11 @@ export function createWorkplace(options: WorkplaceOptions): Workplace {
     }
   };
 
+  // Best effort: the app has already moved on whatever the server says; an unreachable server
+  // ends the session itself when it expires.
+  const endSession = (session: DistrictSession): Promise<unknown> =>
+    session.signOut().catch(() => options.onWarning?.(`The session on ${session.url} could not be ended there.`));
+
   return {
     async callUnknown(method, args) {
       const session = active;
@@ -113,24 +118,14 @@ export function createWorkplace(options: WorkplaceOptions): Workplace {
       session.onEnded(() => active === session && options.onStatus(status()));
       remember(session.url, session.user.name);
       options.onStatus(status());
-      if (previous) {
-        void previous
-          .signOut()
-          .catch(() => options.onWarning?.(`The session on ${previous.url} could not be ended there.`));
-      }
+      if (previous) void endSession(previous);
       return status();
     },
     async signOut() {
       const previous = active;
       active = null;
       options.onStatus(status());
-      if (previous) {
-        // Best effort: the app is back on its own data whatever the server says; an unreachable
-        // server ends the session itself when it expires.
-        await previous
-          .signOut()
-          .catch(() => options.onWarning?.(`The session on ${previous.url} could not be ended there.`));
-      }
+      if (previous) await endSession(previous);
       return status();
     },
   };
