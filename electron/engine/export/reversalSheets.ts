@@ -9,6 +9,7 @@ import type { AscenderReceipt } from './erp';
 import { formulaSafe } from './formulaSafe';
 import { REVERSAL_KIND_WORDS } from './reversalEntries';
 import { addSheet, dataRowWriter, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
+import { SHARED_COLUMNS } from './sheetColumns';
 
 export const REVERSAL_SHEET_NAMES = { reversals: 'Reversals', receipts: 'ASCENDER receipts' } as const;
 
@@ -17,15 +18,15 @@ type Workbook = ExcelJS.stream.xlsx.WorkbookWriter;
 export async function writeReversalsSheet(workbook: Workbook, reversals: readonly Reversal[]): Promise<void> {
   const columns: Column[] = [
     { header: 'Date seen', width: 12, date: true },
-    { header: 'Transaction', width: 14 },
+    SHARED_COLUMNS.transaction,
     { header: 'Kind', width: 14 },
-    { header: 'Payee', width: 30 },
-    { header: 'Payment method', width: 15 },
+    SHARED_COLUMNS.payee,
+    SHARED_COLUMNS.paymentMethod,
     { header: 'Original batch', width: 14 },
     { header: 'Original date', width: 13, date: true },
-    { header: 'Chart of Accounts number', width: 18 },
-    { header: 'Chart of Accounts label', width: 32 },
-    { header: 'Amount', width: 15, money: true },
+    SHARED_COLUMNS.glNumber,
+    SHARED_COLUMNS.glLabel,
+    SHARED_COLUMNS.amount,
     { header: 'Allocated from', width: 20 },
   ];
   const sheet = addSheet(workbook, REVERSAL_SHEET_NAMES.reversals, columns);
@@ -66,9 +67,9 @@ export async function writeReceiptsSheet(
   const columns: Column[] = [
     { header: 'Receipt', width: 10 },
     { header: 'Posts', width: 12 },
-    { header: 'Batch', width: 14 },
-    { header: 'Transaction', width: 14 },
-    { header: 'Date', width: 12, date: true },
+    SHARED_COLUMNS.batch,
+    SHARED_COLUMNS.transaction,
+    SHARED_COLUMNS.date,
   ];
   const sheet = addSheet(workbook, REVERSAL_SHEET_NAMES.receipts, columns);
   const write = dataRowWriter(sheet, columns);

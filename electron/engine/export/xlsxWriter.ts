@@ -18,6 +18,7 @@ import { ExportSummary, journalEntries, sides } from './journal';
 import { inDateOrder, reversalJournalEntry, reversalReference, REVERSAL_KIND_WORDS } from './reversalEntries';
 import { reversalsByAccount, writeReceiptsSheet, writeReversalsSheet } from './reversalSheets';
 import { addSheet, dataRowWriter, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
+import { SHARED_COLUMNS } from './sheetColumns';
 import { letZipCatchUp, ROWS_PER_TURN } from './zipBackpressure';
 
 export { CURRENCY_FORMAT, DATE_FORMAT, excelDate } from './sheets';
@@ -64,16 +65,16 @@ export async function writeWorkbook(
   const every = options.progressEvery ?? 2000;
 
   const glColumns: Column[] = [
-    { header: 'Date', width: 12, date: true },
-    { header: 'Batch', width: 14 },
-    { header: 'Payee', width: 30 },
-    { header: 'Payment method', width: 15 },
+    SHARED_COLUMNS.date,
+    SHARED_COLUMNS.batch,
+    SHARED_COLUMNS.payee,
+    SHARED_COLUMNS.paymentMethod,
     { header: 'GL batch', width: 22 },
-    { header: 'Chart of Accounts number', width: 18 },
-    { header: 'Chart of Accounts label', width: 32 },
-    { header: 'Amount', width: 15, money: true },
-    { header: 'Amount without fees', width: 18, money: true },
-    { header: 'Count', width: 8, count: true },
+    SHARED_COLUMNS.glNumber,
+    SHARED_COLUMNS.glLabel,
+    SHARED_COLUMNS.amount,
+    SHARED_COLUMNS.amountWithoutFees,
+    SHARED_COLUMNS.count,
   ];
   const gl = addSheet(workbook, SHEET_NAMES.gl, glColumns);
   const writeGl = dataRowWriter(gl, glColumns);
@@ -118,7 +119,7 @@ export async function writeWorkbook(
   await writeReversalsSheet(workbook, reversals);
 
   const journalColumns: Column[] = [
-    { header: 'Date', width: 12, date: true },
+    SHARED_COLUMNS.date,
     { header: 'Entry (batch)', width: 14 },
     { header: 'Account', width: 18 },
     { header: 'Description', width: 48 },
@@ -194,10 +195,10 @@ export async function writeWorkbook(
   // Per account: what the deposits posted, what the reversals took back, and the net of the two.
   const summary = addSheet(workbook, SHEET_NAMES.summary, [
     { header: 'Chart of Accounts number', width: 24 },
-    { header: 'Chart of Accounts label', width: 32 },
+    SHARED_COLUMNS.glLabel,
     { header: 'Deposits', width: 15, money: true },
-    { header: 'Amount without fees', width: 18, money: true },
-    { header: 'Count', width: 8, count: true },
+    SHARED_COLUMNS.amountWithoutFees,
+    SHARED_COLUMNS.count,
     { header: 'Reversals', width: 15, money: true },
     { header: 'Net', width: 15, money: true },
   ]);
