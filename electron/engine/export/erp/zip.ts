@@ -17,6 +17,31 @@ function dosStamp(date: string): { time: number; day: number } {
   return { time: 12 << 11, day: ((year - 1980) << 9) | (month << 5) | dayOfMonth };
 }
 
+interface Member {
+  time: number;
+  day: number;
+  crc: number;
+  packedSize: number;
+  size: number;
+  nameSize: number;
+}
+
+/**
+ * The fields a member's local header (from byte 4) and its central directory entry (from byte 6)
+ * both have, in the same order: version needed to extract through the name's length.
+ */
+function writeMemberFields(header: Buffer, at: number, member: Member): void {
+  header.writeUInt16LE(20, at); // version needed: 2.0 (deflate)
+  header.writeUInt16LE(0x0800, at + 2); // names are UTF-8
+  header.writeUInt16LE(8, at + 4); // deflate
+  header.writeUInt16LE(member.time, at + 6);
+  header.writeUInt16LE(member.day, at + 8);
+  header.writeUInt32LE(member.crc, at + 10);
+  header.writeUInt32LE(member.packedSize, at + 14);
+  header.writeUInt32LE(member.size, at + 18);
+  header.writeUInt16LE(member.nameSize, at + 22);
+}
+
 /** The archive's bytes; `date` stamps every member (the export's day, not the machine's clock). */
 export function zipArchive(files: readonly ZipFile[], date: string): Buffer {
   if (files.length > 0xffff) throw new RangeError('A zip without zip64 holds at most 65,535 files.');
@@ -28,32 +53,17 @@ export function zipArchive(files: readonly ZipFile[], date: string): Buffer {
     const name = Buffer.from(file.name, 'utf8');
     const packed = deflateRawSync(file.data);
     const crc = crc32(file.data);
+    const member: Member = { time, day, crc, packedSize: packed.length, size: file.data.length, nameSize: name.length };
+    // extra length (the local header's last field) stays zero
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(0x0800, 6); // names are UTF-8
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(day, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(file.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeMemberFields(local, 4, member);
     locals.push(local, name, packed);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by: 2.0, MS-DOS attributes
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(day, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(file.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeMemberFields(central, 6, member);
     // extra length, comment length, disk number, internal and external attributes: all zero
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
