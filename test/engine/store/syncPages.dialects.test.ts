@@ -5,23 +5,22 @@
  * The deposits a page names are then checked and cleared.
  */
 import { expect, it } from 'vitest';
-import type { CompiledQuery } from 'kysely';
 import { countBatchTransactions } from '../../../electron/engine/store/batchSync';
 import { batchesToCheck, clearBatchesToCheck } from '../../../electron/engine/store/batchesToCheck';
 import { withBulkCheckpoints } from '../../../electron/engine/store/bulk';
-import type { PortableWritable } from '../../../electron/engine/store/handles';
+import type { WritableDB } from '../../../electron/engine/store/handles';
 import { commitSyncStep } from '../../../electron/engine/store/syncCommit';
 import { getCursor, getRun, startRun } from '../../../electron/engine/store/syncState';
 import { lacksDetails, storeDetails } from '../../../electron/engine/store/transactionDetails';
 import type { PageRow } from '../../../electron/engine/store/transactionWriter';
-import { rowsOf, runRead } from '../../../electron/engine/store/work';
+import { storedRows } from './storedRows';
 import { account, onDay, payee, sale, T0, T1 } from './syncFixtures';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
 
 let runId: number;
 
 /** The run the pages are written under, and the payees and GL accounts they name. */
-async function startSyncing(writer: PortableWritable): Promise<void> {
+async function startSyncing(writer: WritableDB): Promise<void> {
   runId = await startRun(writer, 'schedule', T1);
   await commitSyncStep(writer, { runId, now: T0, payees: [payee(2, 'Band'), payee(1, 'Athletics')] });
   await commitSyncStep(writer, {
@@ -34,9 +33,6 @@ async function startSyncing(writer: PortableWritable): Promise<void> {
 describeOnBothDialects(
   'the sync store: transaction pages',
   (store) => {
-    // Rows as they are stored, read on one snapshot of the read connection.
-    const read = <R>(query: { compile(): CompiledQuery<R> }) => runRead(store.reader, () => rowsOf(query));
-
     it('writes a page of transactions: new rows, their items, and only the changes worth a review', async () => {
       const page = [
         sale(101, 'Pending', 1500, null, [
@@ -62,22 +58,21 @@ describeOnBothDialects(
       });
       expect([...touched]).toEqual(['730001']);
       expect(await getCursor(store.reader, 'txns.position')).toEqual({ day: '2026-03-03', at: null });
-      const db = store.reader.db;
       expect(
-        await read(
-          db
-            .selectFrom('transactions')
-            .select([
-              'id',
-              'status',
-              'amount_cents',
-              'batch_id',
-              'business_date',
-              'first_seen_at',
-              'first_seen_run_id',
-              'first_status',
-            ])
-            .orderBy('id'),
+        await storedRows(
+          store.reader,
+          'transactions',
+          [
+            'id',
+            'status',
+            'amount_cents',
+            'batch_id',
+            'business_date',
+            'first_seen_at',
+            'first_seen_run_id',
+            'first_status',
+          ],
+          'id',
         ),
       ).toEqual([
         {
@@ -122,9 +117,7 @@ describeOnBothDialects(
         },
       ]);
       expect(
-        await read(
-          db.selectFrom('transaction_items').select(['transaction_id', 'item_id', 'amount_cents']).orderBy('item_id'),
-        ),
+        await storedRows(store.reader, 'transaction_items', ['transaction_id', 'item_id', 'amount_cents'], 'item_id'),
       ).toEqual([
         { transaction_id: 101, item_id: 'i1', amount_cents: 1000 },
         { transaction_id: 101, item_id: 'i2', amount_cents: 500 },
@@ -132,11 +125,11 @@ describeOnBothDialects(
         { transaction_id: 104, item_id: 'i4', amount_cents: 900 },
       ]);
       expect(
-        await read(
-          db
-            .selectFrom('transaction_changes')
-            .select(['transaction_id', 'kind', 'from_status', 'to_status', 'delta_cents', 'sync_run_id', 'seen_at'])
-            .orderBy('id'),
+        await storedRows(
+          store.reader,
+          'transaction_changes',
+          ['transaction_id', 'kind', 'from_status', 'to_status', 'delta_cents', 'sync_run_id', 'seen_at'],
+          'id',
         ),
       ).toEqual([
         {
@@ -188,22 +181,12 @@ describeOnBothDialects(
       });
       expect(counts).toMatchObject({ transactionsInserted: 0, transactionsUpdated: 3, changesRecorded: 2 });
       expect([...touched].sort()).toEqual(['730001', '730002']);
-      const db = store.reader.db;
       expect(
-        await read(
-          db
-            .selectFrom('transactions')
-            .select([
-              'id',
-              'status',
-              'batch_id',
-              'business_date',
-              'payer_name',
-              'first_seen_at',
-              'updated_at',
-              'first_status',
-            ])
-            .orderBy('id'),
+        await storedRows(
+          store.reader,
+          'transactions',
+          ['id', 'status', 'batch_id', 'business_date', 'payer_name', 'first_seen_at', 'updated_at', 'first_status'],
+          'id',
         ),
       ).toEqual([
         {
@@ -247,21 +230,20 @@ describeOnBothDialects(
           first_status: 'Settled',
         },
       ]);
-      expect(
-        await read(db.selectFrom('transaction_items').select(['transaction_id', 'item_id']).orderBy('item_id')),
-      ).toEqual([
+      expect(await storedRows(store.reader, 'transaction_items', ['transaction_id', 'item_id'], 'item_id')).toEqual([
         { transaction_id: 101, item_id: 'i1' },
         { transaction_id: 102, item_id: 'i3' },
         { transaction_id: 104, item_id: 'i4' },
       ]);
       expect(
-        await read(
-          db
-            .selectFrom('transaction_changes')
-            .select(['transaction_id', 'kind', 'from_status', 'to_status', 'delta_cents', 'seen_at'])
-            .where('seen_at', '=', T1)
-            .orderBy('id'),
-        ),
+        (
+          await storedRows(
+            store.reader,
+            'transaction_changes',
+            ['transaction_id', 'kind', 'from_status', 'to_status', 'delta_cents', 'seen_at'],
+            'id',
+          )
+        ).filter((change) => change.seen_at === T1),
       ).toEqual([
         {
           transaction_id: 101,

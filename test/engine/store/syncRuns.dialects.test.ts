@@ -3,10 +3,9 @@
  * the same steps on SQLite and on PostgreSQL leave the same rows (fixtures in syncFixtures.ts).
  */
 import { expect, it } from 'vitest';
-import type { CompiledQuery } from 'kysely';
 import { batchExists } from '../../../electron/engine/store/batchSync';
 import { listGlAccounts, listPayees, replaceGlAccounts } from '../../../electron/engine/store/reference';
-import { commitSyncStep } from '../../../electron/engine/store/syncCommit';
+import { commitSyncStep, type SyncStep } from '../../../electron/engine/store/syncCommit';
 import {
   allCursors,
   deleteCursor,
@@ -19,14 +18,15 @@ import {
   setCursor,
   startRun,
 } from '../../../electron/engine/store/syncState';
-import { rowsOf, runRead } from '../../../electron/engine/store/work';
+import { storedRows } from './storedRows';
 import { account, batch, glLine, payee, T0, T1, T2 } from './syncFixtures';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
 
 describeOnBothDialects('the sync store: runs, cursors, reference lists, deposits, GL days', (store) => {
   let runId: number;
-  // Rows as they are stored, read on one snapshot of the read connection.
-  const read = <R>(query: { compile(): CompiledQuery<R> }) => runRead(store.reader, () => rowsOf(query));
+  /** The run commits what it fetched at `now`. */
+  const step = (now: string, fetched: Omit<SyncStep, 'runId' | 'now'>) =>
+    commitSyncStep(store.writer, { runId, now, ...fetched });
 
   it('starts runs (one cut off is marked failed), finishes them and lists them newest first', async () => {
     const first = await startRun(store.writer, 'manual', T0);
@@ -59,19 +59,15 @@ describeOnBothDialects('the sync store: runs, cursors, reference lists, deposits
     });
     await deleteCursor(store.writer, 'pass');
     expect(await allCursors(store.reader)).toEqual({ 'txns.origin': '2026-02-01' });
-    expect(await read(store.reader.db.selectFrom('sync_cursors').select(['name', 'updated_at']))).toEqual([
+    expect(await storedRows(store.reader, 'sync_cursors', ['name', 'updated_at'])).toEqual([
       { name: 'txns.origin', updated_at: T1 },
     ]);
   });
 
   it('replaces the reference lists: a row no longer listed is kept, marked removed, and comes back when listed', async () => {
-    await commitSyncStep(store.writer, { runId, now: T0, payees: [payee(2, 'Band'), payee(1, 'Athletics')] });
-    await commitSyncStep(store.writer, {
-      runId,
-      now: T0,
-      glAccounts: [account('a2', '4200-000', 'Band'), account('a1', '4100-000', 'Athletics')],
-    });
-    await commitSyncStep(store.writer, { runId, now: T1, payees: [payee(1, 'Athletics Dept')] });
+    await step(T0, { payees: [payee(2, 'Band'), payee(1, 'Athletics')] });
+    await step(T0, { glAccounts: [account('a2', '4200-000', 'Band'), account('a1', '4100-000', 'Athletics')] });
+    await step(T1, { payees: [payee(1, 'Athletics Dept')] });
     expect(await listPayees(store.reader)).toEqual([
       { id: 1, name: 'Athletics Dept', merchantId: 'm1', removed: false },
       { id: 2, name: 'Band', merchantId: 'm2', removed: true },
@@ -91,27 +87,14 @@ describeOnBothDialects('the sync store: runs, cursors, reference lists, deposits
 
   it('upserts deposits, writing only those whose JSON changed', async () => {
     expect(await batchExists(store.reader, '730001')).toBe(false);
-    const first = await commitSyncStep(store.writer, {
-      runId,
-      now: T0,
-      batches: [batch('730001', 3400), batch('730002', 1500)],
-    });
+    const first = await step(T0, { batches: [batch('730001', 3400), batch('730002', 1500)] });
     expect(first.counts.batchesSynced).toBe(2);
     expect(await batchExists(store.reader, '730001')).toBe(true);
-    const again = await commitSyncStep(store.writer, {
-      runId,
-      now: T1,
-      batches: [batch('730001', 3400), batch('730002', 1400)],
-    });
+    const again = await step(T1, { batches: [batch('730001', 3400), batch('730002', 1400)] });
     expect(again.counts.batchesSynced).toBe(1);
     expect([...again.touched]).toEqual(['730002']);
     expect(
-      await read(
-        store.reader.db
-          .selectFrom('batches')
-          .select(['id', 'total_cents', 'first_seen_at', 'updated_at'])
-          .orderBy('id'),
-      ),
+      await storedRows(store.reader, 'batches', ['id', 'total_cents', 'first_seen_at', 'updated_at'], 'id'),
     ).toEqual([
       { id: '730001', total_cents: 3400, first_seen_at: T0, updated_at: T0 },
       { id: '730002', total_cents: 1400, first_seen_at: T0, updated_at: T1 },
@@ -122,23 +105,12 @@ describeOnBothDialects('the sync store: runs, cursors, reference lists, deposits
   it('replaces a day of GL lines whole, naming the deposits whose lines changed', async () => {
     const day = '2026-03-02';
     const lines = [glLine('g1', '730001', 2500), glLine('g1', '730001', 900), glLine('g2', '730002', 1400)];
-    const first = await commitSyncStep(store.writer, {
-      runId,
-      now: T0,
-      glDay: { date: day, rows: lines },
-      setCursors: { 'gl.done': day },
-    });
+    const first = await step(T0, { glDay: { date: day, rows: lines }, setCursors: { 'gl.done': day } });
     expect([...first.touched].sort()).toEqual(['730001', '730002']);
     expect(first.counts.glBatchesSynced).toBe(3);
-    const same = await commitSyncStep(store.writer, {
-      runId,
-      now: T1,
-      glDay: { date: day, rows: [...lines].reverse() },
-    });
+    const same = await step(T1, { glDay: { date: day, rows: [...lines].reverse() } });
     expect([...same.touched]).toEqual([]);
-    const changed = await commitSyncStep(store.writer, {
-      runId,
-      now: T2,
+    const changed = await step(T2, {
       glDay: {
         date: day,
         rows: [glLine('g1', '730001', 2500), glLine('g1', '730001', 900), glLine('g2', '730002', 1500)],
@@ -146,11 +118,11 @@ describeOnBothDialects('the sync store: runs, cursors, reference lists, deposits
     });
     expect([...changed.touched]).toEqual(['730002']);
     expect(
-      await read(
-        store.reader.db
-          .selectFrom('gl_batches')
-          .select(['gl_batch_id', 'batch_id', 'amount_cents', 'synced_at'])
-          .orderBy('amount_cents'),
+      await storedRows(
+        store.reader,
+        'gl_batches',
+        ['gl_batch_id', 'batch_id', 'amount_cents', 'synced_at'],
+        'amount_cents',
       ),
     ).toEqual([
       { gl_batch_id: 'g1', batch_id: '730001', amount_cents: 900, synced_at: T2 },
