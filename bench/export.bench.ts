@@ -86,11 +86,11 @@ async function runExceljs(db: string, out: string): Promise<Measured> {
 /** SheetJS has no streaming xlsx writer: it takes the whole sheet as an array, so the rows are read first. */
 async function runSheetjs(db: string, out: string): Promise<Measured> {
   const XLSX = await import('xlsx');
-  const { GlRowReader } = await import('../electron/engine/store/glRows');
+  const { glRowsOf } = await import('../electron/engine/store/glRows');
   const baselineMb = rssMb();
   const started = performance.now();
   const store = await openStore(db);
-  const rows = [...new GlRowReader(store.writer.db, store.writer.sqlite).rows({ from: FROM, to: TO })];
+  const rows = [...(await glRowsOf(store.writer, { from: FROM, to: TO })).rows()];
   await store.close();
   const aoa: unknown[][] = [
     [

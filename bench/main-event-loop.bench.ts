@@ -13,6 +13,7 @@
  * utilityProcess. (Contract-call latency is reported too; it includes waiting for the database.)
  * BENCH_SCALE shrinks the transaction volume.
  */
+import { sqliteOf } from '../test/helpers/db';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,7 +143,7 @@ try {
     await engine.call('sync.start', {});
     await finished;
   });
-  const counts = engine.internals.store.writer.sqlite
+  const counts = sqliteOf(engine.internals.store)
     .prepare('SELECT (SELECT count(*) FROM transactions) AS transactions, (SELECT count(*) FROM gl_batches) AS glRows')
     .get() as {
     transactions: number;

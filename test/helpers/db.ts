@@ -2,12 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type Store } from '../../electron/engine/store/open';
+import { openStore, type SqliteStore } from '../../electron/engine/store/open';
 
-export type TestStore = Store & {
+export type TestStore = SqliteStore & {
   /** The write connection's kysely and raw handle: tests seed rows through them. */
-  db: Store['writer']['db'];
-  sqlite: Store['writer']['sqlite'];
+  db: SqliteStore['writer']['db'];
+  sqlite: SqliteStore['writer']['sqlite'];
   folder: string | null;
   cleanup(): Promise<void>;
 };
@@ -25,4 +25,11 @@ export async function createTestDb(options: { file?: boolean } = {}): Promise<Te
       if (folder) rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** The raw SQLite connection of a store the test knows is SQLite (an engine's, a test store's). */
+export function sqliteOf(store: { writer: { sqlite?: SqliteStore['writer']['sqlite'] | null } }) {
+  const { sqlite } = store.writer;
+  if (!sqlite) throw new Error('This test reads SQLite directly; the store is not a SQLite file.');
+  return sqlite;
 }

@@ -3,15 +3,15 @@
  * opening a fresh store (and filling it with `prepare`) before its tests and closing it after.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { portableHandles, type PortableReadable, type PortableWritable } from '../../electron/engine/store/handles';
+import { portableHandles, type ReadableDB, type WritableDB } from '../../electron/engine/store/handles';
 import { openPostgresStore } from '../../electron/engine/store/postgres/open';
 import { createTestDb } from './db';
 import { describePostgres, usePostgresTestDatabase } from './postgres';
 
 /** The open store's handles: set before the first test runs, so read them inside tests only. */
 export interface DialectStore {
-  writer: PortableWritable;
-  reader: PortableReadable;
+  writer: WritableDB;
+  reader: ReadableDB;
 }
 
 interface Opened extends DialectStore {
@@ -22,7 +22,7 @@ interface Opened extends DialectStore {
 export function describeOnBothDialects(
   name: string,
   tests: (store: DialectStore) => void,
-  prepare: (writer: PortableWritable) => Promise<void> = async () => {},
+  prepare: (writer: WritableDB) => Promise<void> = async () => {},
 ): void {
   describe(`${name} on SQLite`, () => {
     behavesTheSame(tests, prepare, async () => {
@@ -41,7 +41,7 @@ export function describeOnBothDialects(
 
 function behavesTheSame(
   tests: (store: DialectStore) => void,
-  prepare: (writer: PortableWritable) => Promise<void>,
+  prepare: (writer: WritableDB) => Promise<void>,
   open: () => Promise<Opened>,
 ): void {
   const store = {} as DialectStore;

@@ -2,6 +2,7 @@
  * main's schedule hosting driven against the engine's real scheduler and a real sandbox over HTTP:
  * a missed night is caught up at start-up, and again after the computer sleeps through 01:30.
  */
+import { sqliteOf } from '../helpers/db';
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startScheduler, type Timer } from '../../electron/engine/sync/schedule';
@@ -20,7 +21,7 @@ const sleepingTimer: Timer = {
 };
 
 function runs(): Array<{ trigger: string; status: string }> {
-  return h.engine.internals.store.writer.sqlite
+  return sqliteOf(h.engine.internals.store)
     .prepare('SELECT trigger, status FROM sync_runs ORDER BY id')
     .all() as Array<{
     trigger: string;

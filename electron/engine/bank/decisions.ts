@@ -17,7 +17,7 @@ import {
 } from '../store/bankDecisions';
 import type { ListedLineRow } from '../store/bankQueries';
 import { toExplanation } from '../store/bankQueries';
-import type { PortableWritable } from '../store/handles';
+import type { WritableDB } from '../store/handles';
 import type { BankMatchRow } from '../store/schema';
 import { businessDaysBetween } from './businessDays';
 import { candidateKey } from './matching';
@@ -53,7 +53,7 @@ function requireLine(state: LineState, lineId: number): ListedLineRow {
 }
 
 export async function confirmMatch(
-  writer: PortableWritable,
+  writer: WritableDB,
   request: { lineId: number; batchIds?: string[]; transactionId?: number },
   actor: Actor,
 ): Promise<void> {
@@ -123,12 +123,7 @@ export async function confirmMatch(
   });
 }
 
-export async function unmatchLine(
-  writer: PortableWritable,
-  lineId: number,
-  reason: string,
-  actor: Actor,
-): Promise<void> {
+export async function unmatchLine(writer: WritableDB, lineId: number, reason: string, actor: Actor): Promise<void> {
   await unmatchGuarded(writer, lineId, (state) => {
     requireLine(state, lineId);
     if (!state.live) throw new ContractError('CONFLICT', 'This bank line is not matched; there is nothing to undo.');
@@ -137,7 +132,7 @@ export async function unmatchLine(
 }
 
 export async function explain(
-  writer: PortableWritable,
+  writer: WritableDB,
   request: { lineId?: number; batchId?: string; kind: BankExplanationKind; note: string },
   actor: Actor,
 ): Promise<BankExplanation> {
@@ -181,7 +176,7 @@ function explanationOf(
 }
 
 export async function unexplain(
-  writer: PortableWritable,
+  writer: WritableDB,
   id: number,
   reason: string,
   actor: Actor,

@@ -1,7 +1,7 @@
 /** The bank side's reads as the contract returns them: pages of lines, one line, in transit, a batch's line. */
 import { ContractError, type BankInTransit, type BankLineFilter, type Page } from '../../../shared/contract';
 import type { BankExplanation, BankLineDetail, BankLineSummary } from '../../../shared/domain';
-import type { PortableReadable } from '../store/handles';
+import type { ReadableDB } from '../store/handles';
 import {
   batchBankSide,
   lineDetail,
@@ -13,7 +13,7 @@ import {
 import { businessDaysBetweenDays, dayNumber, fromDayNumber } from './businessDays';
 
 export async function listBankLines(
-  reader: PortableReadable,
+  reader: ReadableDB,
   filter: BankLineFilter,
   cursor: string | null | undefined,
   limit: number,
@@ -27,7 +27,7 @@ export async function listBankLines(
   };
 }
 
-export async function getBankLine(reader: PortableReadable, id: number): Promise<BankLineDetail> {
+export async function getBankLine(reader: ReadableDB, id: number): Promise<BankLineDetail> {
   const detail = await lineDetail(reader, id);
   if (!detail) throw new ContractError('NOT_FOUND', `Bank line ${id} is not in the store. Reload the list.`);
   return {
@@ -39,13 +39,13 @@ export async function getBankLine(reader: PortableReadable, id: number): Promise
   };
 }
 
-export async function bankLineSummary(reader: PortableReadable, id: number): Promise<BankLineSummary> {
+export async function bankLineSummary(reader: ReadableDB, id: number): Promise<BankLineSummary> {
   return (await getBankLine(reader, id)).line;
 }
 
 /** The bank line holding a batch, or the batch's explanation: what the batch detail shows. */
 export function bankSideOfBatch(
-  reader: PortableReadable,
+  reader: ReadableDB,
   batchId: string,
 ): Promise<{ line: BankLineSummary | null; explanation: BankExplanation | null }> {
   return batchBankSide(reader, batchId);
@@ -57,7 +57,7 @@ export function bankSideOfBatch(
  * has nothing to say, and a store synced for years would otherwise show every old batch in transit.
  */
 export async function inTransit(
-  reader: PortableReadable,
+  reader: ReadableDB,
   today: string,
   windowDays: number,
   limit: number,

@@ -1,19 +1,19 @@
 /** CSV column mappings saved by name: checked with the parser's own schema before they are kept. */
 import { ContractError } from '../../../shared/contract';
 import type { BankCsvMapping, BankCsvPreview } from '../../../shared/domain';
-import type { PortableReadable, PortableWritable } from '../store/handles';
+import type { ReadableDB, WritableDB } from '../store/handles';
 import { listMappingRows, removeMapping, saveMappingJson } from '../store/bankMappings';
 import { parseCsv, readCsvHeader } from './csv';
 import { csvMappingSchema, parseCsvMapping } from './csvMapping';
 import { decodeStatementBytes, detectStatementFormat } from './detect';
 import { BankStatementError } from './types';
 
-export async function listMappings(reader: PortableReadable): Promise<BankCsvMapping[]> {
+export async function listMappings(reader: ReadableDB): Promise<BankCsvMapping[]> {
   return (await listMappingRows(reader)).map((row) => JSON.parse(row.mapping) as BankCsvMapping);
 }
 
 export async function saveMapping(
-  writer: PortableWritable,
+  writer: WritableDB,
   input: unknown,
   actor: { by: string; at: string },
 ): Promise<BankCsvMapping[]> {
@@ -33,7 +33,7 @@ export async function saveMapping(
   return listMappings(writer);
 }
 
-export async function deleteMapping(writer: PortableWritable, name: string): Promise<BankCsvMapping[]> {
+export async function deleteMapping(writer: WritableDB, name: string): Promise<BankCsvMapping[]> {
   if (!(await removeMapping(writer, name))) {
     throw new ContractError('NOT_FOUND', `No CSV column mapping is saved as "${name}".`);
   }

@@ -1,10 +1,9 @@
 /**
  * GL batches of a range for the GL Batches view: the rows (up to a limit) and totals over all of
- * them. On SQLite the rows and the reversals are read in one synchronous pass on the engine's read
- * connection (reversalsInRange runs its unit before its first await), so no separate snapshot is needed.
+ * them, read with the reversals of the range on the engine's read handle.
  */
 import type { GlBatchReport } from '../../../shared/contract';
-import { GlRowReader, type GlExportFilter } from '../store/glRows';
+import { glRowsOf, type GlExportFilter } from '../store/glRows';
 import type { ReadableDB } from '../store/handles';
 import { reversalsInRange } from '../reconcile/reversals';
 import { ExportSummary, UNASSIGNED_ACCOUNT } from './journal';
@@ -14,7 +13,7 @@ export async function glBatchReport(reader: ReadableDB, filter: GlExportFilter, 
   const rows: GlBatchReport['rows'] = [];
   const ids = new Map<string, string | null>();
   const deposits = new Set<string>();
-  for (const row of new GlRowReader(reader.db, reader.sqlite).rows(filter)) {
+  for (const row of (await glRowsOf(reader, filter)).rows()) {
     journal.add(row);
     if (rows.length < limit) {
       rows.push({

@@ -11,15 +11,14 @@ import { ContractError, type ExportLayout, type ExportRecord, type ExportResult 
 import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
 import { assertLayoutReady, writeLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
 import { depositEntry, ERP_FILE_EXTENSIONS, type ErpWriteResult } from './erp';
-import type { GlExportFilter } from '../store/glRows';
 import type { WritableDB } from '../store/handles';
 import { journalEntries } from './journal';
 import { completeExport, forgetExport, setExportOutput } from '../store/exports';
 import { claimExport, type ExportClaim } from '../store/exportClaims';
-import { GlRowReader } from '../store/glRows';
+import { countGlRows, glRowsOf, type GlExportFilter } from '../store/glRows';
 import { reversalsInRange } from '../reconcile/reversals';
 import { erpEntries, reversalReference } from './reversalEntries';
-import { GlSnapshot, type SnapshotSource } from '../store/glSnapshot';
+import { openGlSnapshot, type GlSnapshot, type SnapshotSource } from '../store/glSnapshot';
 import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
 
@@ -89,7 +88,7 @@ export async function exportGlBatches(
   let claimed: number | null = null;
   let snapshot: GlSnapshot | null = null;
   try {
-    const scopeRows = new GlRowReader(env.store.reader.db, env.store.reader.sqlite).count(request);
+    const scopeRows = await countGlRows(env.store.reader, request);
     const inRange = await reversalsInRange(env.store.reader, request);
     if (scopeRows === 0 && inRange.length === 0) {
       throw new ContractError(
@@ -130,13 +129,11 @@ export async function exportGlBatches(
     if (claim.deposits === 0 && claim.changeIds.length === 0) throw allPostedBefore(request, claim);
 
     // The rows are read after the claim committed, from a snapshot that agrees with it.
-    snapshot = GlSnapshot.open(env.store);
-    const claimedRows = { ...request, exportId: claim.id };
-    const totalRows = snapshot.count(claimedRows);
+    snapshot = await openGlSnapshot(env.store);
+    const rows = await glRowsOf(snapshot.source, { ...request, exportId: claim.id });
+    const totalRows = rows.count;
     const posting = new Set(claim.changeIds);
     const reversals = (await reversalsInRange(snapshot.source, request)).filter((r) => posting.has(r.changeId));
-    const open = snapshot;
-    const rows = { rows: () => open.rows(claimedRows) };
     // The layout first: ASCENDER's receipt numbers go into the workbook too.
     let layout: ErpWriteResult | null = null;
     if (csv) {
@@ -157,7 +154,7 @@ export async function exportGlBatches(
     }).catch((error: unknown) => {
       throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
     });
-    open.close();
+    await snapshot.close();
     const sha256 = await sha256OfFile(csv?.temp ?? workbook.temp);
     const changeIds = reversals.map((r) => r.changeId);
     const byReference = new Map(reversals.map((r) => [reversalReference(r), r.changeId]));
@@ -208,7 +205,7 @@ export async function exportGlBatches(
       reversalCents: reversals.reduce((sum, r) => sum + r.amountCents, 0),
     };
   } finally {
-    snapshot?.close();
+    await snapshot?.close();
     await discard(pending);
     if (claimed !== null) await forgetExport(env.store.writer, claimed).catch(() => undefined);
   }

@@ -7,13 +7,11 @@ import { readdirSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { completeExport, forgetExport, pendingExports } from '../store/exports';
-import type { PortableWritable } from '../store/handles';
+import type { WritableDB } from '../store/handles';
 import { fileExists } from './atomicFiles';
 import { sha256OfFile } from './fileHash';
 
-export async function recoverInterruptedExports(
-  writer: PortableWritable,
-): Promise<{ completed: number; dropped: number }> {
+export async function recoverInterruptedExports(writer: WritableDB): Promise<{ completed: number; dropped: number }> {
   let completed = 0;
   let dropped = 0;
   for (const row of await pendingExports(writer)) {

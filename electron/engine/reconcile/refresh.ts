@@ -7,7 +7,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ChangeKind } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
-import { inWriteTransaction, type WritableDB } from '../store/handles';
+import type { WritableDB } from '../store/handles';
+import { inWriteTransaction } from '../store/work';
 import { batchesToCheck, clearBatchesToCheck } from '../store/batchesToCheck';
 import { batchesByIds, batchesWithStaleChecks, saveChecks } from '../store/checks';
 import { batchChangesSince } from '../store/changes';

@@ -21,13 +21,17 @@ export function latestBackup(folder: string): string | null {
   return listBackups(folder).at(-1) ?? null;
 }
 
-/** Writes a new backup and keeps the newest `keep`; returns the new file's path. */
+/**
+ * Writes a new backup and keeps the newest `keep`; returns the new file's path. SQLite only: a
+ * district server's PostgreSQL is backed up by its administrator with pg_dump (docs/team-mode.md).
+ */
 export async function backupStore(
   { sqlite }: ReadableDB,
   folder: string,
   now: Date,
   keep = BACKUPS_KEPT,
 ): Promise<string> {
+  if (!sqlite) throw new Error('Automatic backups are for a SQLite file; back up PostgreSQL with pg_dump.');
   mkdirSync(folder, { recursive: true });
   const stamp = now
     .toISOString()

@@ -30,7 +30,7 @@ import {
   type UndoValues,
 } from './bankMatches';
 import { lineRow, type ListedLineRow } from './bankQueries';
-import type { PortableWritable } from './handles';
+import type { WritableDB } from './handles';
 import type { BankExplanationRow, BankMatchRow, Database } from './schema';
 import { runWrite, type Work } from './work';
 
@@ -100,7 +100,7 @@ export type ConfirmStep = { confirm: number; by: string; at: string } | { insert
 
 /** A confirmation: the line's state and the request's deposits or return, decided and written at once. */
 export function confirmMatchGuarded(
-  writer: PortableWritable,
+  writer: WritableDB,
   request: ConfirmRequest,
   decide: (state: ConfirmState) => ConfirmStep,
 ): Promise<void> {
@@ -126,7 +126,7 @@ export function confirmMatchGuarded(
 
 /** Undoing a line's live match: `decide` sees the line and names the match to undo and why. */
 export function unmatchGuarded(
-  writer: PortableWritable,
+  writer: WritableDB,
   lineId: number,
   decide: (state: LineState) => UndoValues & { matchId: number },
 ): Promise<void> {
@@ -145,7 +145,7 @@ export interface ExplainState {
 
 /** An explanation of a line or a batch; a line's suggestions go with it. The row written. */
 export function explainGuarded(
-  writer: PortableWritable,
+  writer: WritableDB,
   target: { lineId: number } | { batchId: string },
   decide: (state: ExplainState) => NewExplanation,
 ): Promise<BankExplanationRow> {
@@ -162,7 +162,7 @@ export function explainGuarded(
 
 /** Undoing an explanation: `decide` sees it (undefined: no such explanation). The row as undone. */
 export function unexplainGuarded(
-  writer: PortableWritable,
+  writer: WritableDB,
   id: number,
   decide: (row: BankExplanationRow | undefined) => UndoValues,
 ): Promise<BankExplanationRow> {

@@ -5,7 +5,7 @@
  * The pieces here run inside the bank's units of work (bankDecisions.ts) on either dialect.
  */
 import type { Kysely } from 'kysely';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 import type { BankExplanationRow, Database } from './schema';
 import { execute, firstOf, runRead, type Work } from './work';
 
@@ -45,7 +45,7 @@ export function* liveExplanationOfBatch(db: Kysely<Database>, batchId: string): 
 }
 
 /** A batch's live explanation, read on its own (the batch detail). */
-export function batchExplanation(reader: PortableReadable, batchId: string): Promise<BankExplanationRow | undefined> {
+export function batchExplanation(reader: ReadableDB, batchId: string): Promise<BankExplanationRow | undefined> {
   return runRead(reader, (db) => liveExplanationOfBatch(db, batchId));
 }
 

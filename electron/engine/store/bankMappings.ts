@@ -1,18 +1,18 @@
 /** CSV column mappings saved by name (one per bank): JSON the engine validated before saving. */
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 
-export async function listMappingRows({ db }: PortableReadable): Promise<{ name: string; mapping: string }[]> {
+export async function listMappingRows({ db }: ReadableDB): Promise<{ name: string; mapping: string }[]> {
   return db.selectFrom('bank_csv_mappings').select(['name', 'mapping']).orderBy('name').execute();
 }
 
-export async function getMappingJson({ db }: PortableReadable, name: string): Promise<string | null> {
+export async function getMappingJson({ db }: ReadableDB, name: string): Promise<string | null> {
   const row = await db.selectFrom('bank_csv_mappings').select('mapping').where('name', '=', name).executeTakeFirst();
   return row?.mapping ?? null;
 }
 
 /** Saves or replaces the mapping of that name. */
 export async function saveMappingJson(
-  { db }: PortableWritable,
+  { db }: WritableDB,
   values: { name: string; mapping: string; savedAt: string; savedBy: string },
 ): Promise<void> {
   await db
@@ -24,7 +24,7 @@ export async function saveMappingJson(
     .execute();
 }
 
-export async function removeMapping({ db }: PortableWritable, name: string): Promise<boolean> {
+export async function removeMapping({ db }: WritableDB, name: string): Promise<boolean> {
   const result = await db.deleteFrom('bank_csv_mappings').where('name', '=', name).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }

@@ -5,7 +5,7 @@
 import { heldAutoMatches, openBatches, openLines, openReturns, rejectedMatches } from './bankMatchReads';
 import type { HeldAutoMatchRow, OpenBatchRow, OpenLineRow, OpenReturnRow, RejectedMatchRow } from './bankMatchReads';
 import { deleteSuggestions, insertMatches, suggestionFingerprint, undoMatch, type NewMatch } from './bankMatches';
-import type { PortableWritable } from './handles';
+import type { WritableDB } from './handles';
 import { runWrite } from './work';
 
 export interface DateRange {
@@ -46,7 +46,7 @@ export interface MatchingResult<T> {
  * No confirmation or explanation can slip in between the read and the write (PostgreSQL runs it
  * again after a conflict, so `plan` must do nothing but compute).
  */
-export function runMatching<T>(writer: PortableWritable, plan: MatchingPlan<T>): Promise<MatchingResult<T>> {
+export function runMatching<T>(writer: WritableDB, plan: MatchingPlan<T>): Promise<MatchingResult<T>> {
   return runWrite(writer, function* (db) {
     let released = 0;
     for (const held of yield* heldAutoMatches(db)) {

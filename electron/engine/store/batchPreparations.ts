@@ -1,6 +1,6 @@
 /** Who marked a deposit prepared (migration 009), for "the approver must differ from the preparer". */
 import type { Insertable, Selectable } from 'kysely';
-import type { PortableWritable, ReadableDB, WritableDB } from './handles';
+import type { WritableDB, ReadableDB } from './handles';
 import { reviewSnapshot, type ReviewSnapshot } from './reviews';
 import { execute, runWrite } from './work';
 import type { BatchPreparationsTable } from './teamSchema';
@@ -30,7 +30,7 @@ export function latestPreparation({ db }: ReadableDB, batchId: string): Promise<
  * write, or throws to refuse.
  */
 export async function appendPreparationGuarded(
-  writer: PortableWritable,
+  writer: WritableDB,
   batchId: string,
   decide: (state: ReviewSnapshot) => Insertable<BatchPreparationsTable>,
 ): Promise<void> {

@@ -1,15 +1,15 @@
 /** The sync's writes of batches (deposits): the upsert is a unit piece run in its page's unit of work. */
 import type { Kysely } from 'kysely';
 import type { Batch, Received as Parsed } from '../../../shared/domain';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 import type { Database } from './schema';
 import { execute, type Work } from './work';
 
-export async function batchExists({ db }: PortableReadable, id: string): Promise<boolean> {
+export async function batchExists({ db }: ReadableDB, id: string): Promise<boolean> {
   return (await db.selectFrom('batches').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-export async function countBatchTransactions({ db }: PortableReadable, batchId: string): Promise<number> {
+export async function countBatchTransactions({ db }: ReadableDB, batchId: string): Promise<number> {
   const row = await db
     .selectFrom('transactions')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import type { BatchFilter } from '../../../shared/contract';
 import type { BatchReviewRow, BatchRow, GlBatchRow, TransactionRow } from './schema';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 import { firstOf, rowsOf, runRead } from './work';
 import type { StoredCheckRow } from './checks';
 
@@ -15,7 +15,7 @@ export interface ListedBatchRow extends BatchRow {
 
 /** Newest first: (date desc, id desc), `limit` rows after the keyset position. */
 export async function listBatchRows(
-  { db }: PortableReadable,
+  { db }: ReadableDB,
   filter: BatchFilter,
   after: { date: string; id: string } | null,
   limit: number,
@@ -39,7 +39,7 @@ export async function listBatchRows(
   return (await query.orderBy('b.date', 'desc').orderBy('b.id', 'desc').limit(limit).execute()) as ListedBatchRow[];
 }
 
-export function getBatchRow({ db }: PortableReadable, id: string): Promise<BatchRow | undefined> {
+export function getBatchRow({ db }: ReadableDB, id: string): Promise<BatchRow | undefined> {
   return db.selectFrom('batches').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
@@ -52,7 +52,7 @@ export interface BatchParts {
 }
 
 /** One snapshot, so the checks, rows and history shown together belong together. */
-export function batchParts(reader: PortableReadable, batch: BatchRow): Promise<BatchParts> {
+export function batchParts(reader: ReadableDB, batch: BatchRow): Promise<BatchParts> {
   return runRead(reader, function* (db) {
     const checks = yield* firstOf(db.selectFrom('batch_checks').selectAll().where('batch_id', '=', batch.id));
     const payee = yield* firstOf(db.selectFrom('payees').select('name').where('id', '=', batch.payee_id));
@@ -71,7 +71,7 @@ export function batchParts(reader: PortableReadable, batch: BatchRow): Promise<B
 
 /** Batches whose last review is none or an unsign ('open'), or a re-open ('reopened'), newest first. */
 export async function batchesInReviewState(
-  { db }: PortableReadable,
+  { db }: ReadableDB,
   state: 'open' | 'reopened',
   limit: number,
 ): Promise<ListedBatchRow[]> {
@@ -97,7 +97,7 @@ export async function batchesInReviewState(
 
 /** Deposit totals per day, payee and method since `fromDate`. */
 export async function dailyDepositTotals(
-  { db }: PortableReadable,
+  { db }: ReadableDB,
   fromDate: string,
 ): Promise<Array<{ date: string; payeeId: number; paymentMethod: string; totalCents: number }>> {
   const rows = await db

@@ -1,7 +1,7 @@
 /** The change feed (table transaction_changes): pages, counts, acknowledging. */
 import type { ChangeKind } from '../../../shared/domain';
 import type { ChangeRow } from './schema';
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 
 export interface ChangeRowQuery {
   kinds?: ChangeKind[];
@@ -15,7 +15,7 @@ export interface ChangeRowQuery {
 export type ListedChangeRow = ChangeRow & { batch_id: string | null };
 
 /** Newest first. */
-export function listChangeRows({ db }: PortableReadable, query: ChangeRowQuery): Promise<ListedChangeRow[]> {
+export function listChangeRows({ db }: ReadableDB, query: ChangeRowQuery): Promise<ListedChangeRow[]> {
   let select = db
     .selectFrom('transaction_changes as c')
     .leftJoin('transactions as t', 't.id', 'c.transaction_id')
@@ -30,7 +30,7 @@ export function listChangeRows({ db }: PortableReadable, query: ChangeRowQuery):
 /** Changes not yet acknowledged, by kind and the status they moved to (a first sighting is told by its status). */
 export async function unacknowledgedByKind({
   db,
-}: PortableReadable): Promise<Array<{ kind: ChangeKind; toStatus: string; count: number; newestId: number }>> {
+}: ReadableDB): Promise<Array<{ kind: ChangeKind; toStatus: string; count: number; newestId: number }>> {
   const rows = await db
     .selectFrom('transaction_changes')
     .select((eb) => ['kind', 'to_status', eb.fn.countAll<number>().as('n'), eb.fn.max<number>('id').as('newest')])
@@ -47,7 +47,7 @@ export async function unacknowledgedByKind({
 
 /** The newest transactions with a change not yet acknowledged of one of these kinds (and, when given, statuses). */
 export async function newestUnacknowledgedTransactions(
-  { db }: PortableReadable,
+  { db }: ReadableDB,
   kinds: readonly ChangeKind[],
   toStatuses: readonly string[] | null,
   limit: number,
@@ -66,7 +66,7 @@ export async function newestUnacknowledgedTransactions(
   return rows.map((r) => r.transaction_id);
 }
 
-export async function countUnacknowledged({ db }: PortableReadable): Promise<number> {
+export async function countUnacknowledged({ db }: ReadableDB): Promise<number> {
   const { n } = await db
     .selectFrom('transaction_changes')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -88,7 +88,7 @@ export interface AcknowledgeTarget {
  * (both: that group as far as it was counted), in one statement; acknowledged ones keep their time.
  */
 export async function acknowledgeChangeRows(
-  { db }: PortableWritable,
+  { db }: WritableDB,
   target: AcknowledgeTarget,
   by: string,
   at: string,
@@ -112,7 +112,7 @@ export async function acknowledgeChangeRows(
 
 /** Changes to the transactions of a batch seen after `since`, oldest first, leaving out `exceptKinds`. */
 export function batchChangesSince(
-  { db }: PortableReadable,
+  { db }: ReadableDB,
   batchId: string,
   since: string,
   limit: number,

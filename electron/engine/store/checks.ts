@@ -1,7 +1,7 @@
 /** Tie-out inputs and the precomputed verdicts (table batch_checks). */
 import type { Selectable } from 'kysely';
 import type { BatchChecksTable, BatchRow } from './schema';
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 
 export type StoredCheckRow = Selectable<BatchChecksTable>;
 
@@ -19,7 +19,7 @@ export interface GlTotalsRow {
   net: number;
 }
 
-export function batchesByIds({ db }: PortableReadable, ids: readonly string[]): Promise<BatchRow[]> {
+export function batchesByIds({ db }: ReadableDB, ids: readonly string[]): Promise<BatchRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('batches')
@@ -28,7 +28,7 @@ export function batchesByIds({ db }: PortableReadable, ids: readonly string[]): 
     .execute();
 }
 
-export function transactionsOfBatch({ db }: PortableReadable, batchId: string): Promise<BatchTransactionRow[]> {
+export function transactionsOfBatch({ db }: ReadableDB, batchId: string): Promise<BatchTransactionRow[]> {
   return db
     .selectFrom('transactions')
     .select(['id', 'amount_cents', 'amount_refunded_cents', 'convenience_fee_cents', 'status'])
@@ -37,7 +37,7 @@ export function transactionsOfBatch({ db }: PortableReadable, batchId: string): 
     .execute();
 }
 
-export async function glTotalsOfBatch({ db }: PortableReadable, batchId: string): Promise<GlTotalsRow> {
+export async function glTotalsOfBatch({ db }: ReadableDB, batchId: string): Promise<GlTotalsRow> {
   const row = await db
     .selectFrom('gl_batches')
     .select((eb) => [
@@ -52,7 +52,7 @@ export async function glTotalsOfBatch({ db }: PortableReadable, batchId: string)
 
 /** Transactions of the batch's payee and method, from `fromDate` to the batch date, that carry no batch. */
 export function unbatchedLike(
-  { db }: PortableReadable,
+  { db }: ReadableDB,
   batch: BatchRow,
   fromDate: string,
   statuses: readonly string[],
@@ -72,7 +72,7 @@ export function unbatchedLike(
     .execute();
 }
 
-export async function saveChecks({ db }: PortableWritable, row: StoredCheckRow): Promise<void> {
+export async function saveChecks({ db }: WritableDB, row: StoredCheckRow): Promise<void> {
   const { batch_id: _batchId, ...values } = row;
   await db
     .insertInto('batch_checks')
@@ -81,12 +81,12 @@ export async function saveChecks({ db }: PortableWritable, row: StoredCheckRow):
     .execute();
 }
 
-export function checksOf({ db }: PortableReadable, batchId: string): Promise<StoredCheckRow | undefined> {
+export function checksOf({ db }: ReadableDB, batchId: string): Promise<StoredCheckRow | undefined> {
   return db.selectFrom('batch_checks').selectAll().where('batch_id', '=', batchId).executeTakeFirst();
 }
 
 /** Batches with no checks yet, or whose batch row changed after them. */
-export async function batchesWithStaleChecks({ db }: PortableReadable): Promise<string[]> {
+export async function batchesWithStaleChecks({ db }: ReadableDB): Promise<string[]> {
   const rows = await db
     .selectFrom('batches as b')
     .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')

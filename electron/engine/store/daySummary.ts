@@ -5,9 +5,9 @@
  */
 import { sql } from 'kysely';
 import type { DaySummaryRow, PaymentMethod } from '../../../shared/domain';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 
-export async function daySummary({ db }: PortableReadable, from: string, to: string): Promise<DaySummaryRow[]> {
+export async function daySummary({ db }: ReadableDB, from: string, to: string): Promise<DaySummaryRow[]> {
   const rows = await sql<{
     date: string;
     payee_id: number;

@@ -7,7 +7,7 @@
  * SERIALIZABLE (work.ts): of two overlapping claims one commits, the other is run again and sees it.
  */
 import type { ExportRecord } from '../../../shared/contract';
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 import { pendingExport, toExportRecord, type ExportValues } from './exports';
 import { glScope } from './glRows';
 import { execute, rowsOf, runRead, runWrite } from './work';
@@ -33,7 +33,7 @@ export interface ExportClaim {
 
 const CHUNK = 500;
 
-export function claimExport(writer: PortableWritable, request: ClaimRequest): Promise<ExportClaim> {
+export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<ExportClaim> {
   return runWrite(writer, function* (db) {
     const [pending] = yield* rowsOf(db.insertInto('exports').values(pendingExport(request)).returning('id'));
     const id = pending!.id;
@@ -107,7 +107,7 @@ export function claimExport(writer: PortableWritable, request: ClaimRequest): Pr
 
 /** What the exports before this one already posted of a scope: the pre-check the UI asks first. */
 export function postedInScope(
-  reader: PortableReadable,
+  reader: ReadableDB,
   scope: ExportValues['scope'],
   changeIds: readonly number[],
 ): Promise<ExportRecord[]> {

@@ -4,7 +4,7 @@
  * payee and its deposit's payment method. It gives GL Batches and `export gl` their default range.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 import type { Database } from './schema';
 import { firstOf, rowsOf, runRead } from './work';
 
@@ -40,7 +40,7 @@ export interface GlCoverage {
   oldestUnexported: string | null;
 }
 
-export function glCoverage(reader: PortableReadable): Promise<GlCoverage> {
+export function glCoverage(reader: ReadableDB): Promise<GlCoverage> {
   return runRead(reader, function* (db) {
     const exports = yield* rowsOf(
       db.selectFrom('exports').select(['from_date', 'to_date', 'payee_ids', 'methods']).where('status', '=', 'done'),
@@ -71,7 +71,7 @@ export function glCoverage(reader: PortableReadable): Promise<GlCoverage> {
 }
 
 /** Whether any GL row is dated from `from` up to, not including, `before`. */
-export async function hasGlRowsBetween({ db }: PortableReadable, from: string, before: string): Promise<boolean> {
+export async function hasGlRowsBetween({ db }: ReadableDB, from: string, before: string): Promise<boolean> {
   const row = await db
     .selectFrom('gl_batches')
     .select('id')

@@ -2,7 +2,7 @@
 import type { ExportLayout, ExportRecord } from '../../../shared/contract';
 import type { Insertable } from 'kysely';
 import type { ExportRow, ExportsTable } from './schema';
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 import { execute, firstOf, runWrite } from './work';
 
 /** Rows per multi-row INSERT: well under both dialects' parameter limits. */
@@ -33,7 +33,7 @@ export function toExportRecord(row: ExportRow): ExportRecord {
   };
 }
 
-export async function listExports({ db }: PortableReadable): Promise<ExportRecord[]> {
+export async function listExports({ db }: ReadableDB): Promise<ExportRecord[]> {
   const rows = await db.selectFrom('exports').selectAll().where('status', '=', 'done').orderBy('id', 'desc').execute();
   return rows.map(toExportRecord);
 }
@@ -74,7 +74,7 @@ export function pendingExport(values: ExportValues): Insertable<ExportsTable> {
   };
 }
 
-export async function markExportDone({ db }: PortableWritable, id: number): Promise<ExportRecord> {
+export async function markExportDone({ db }: WritableDB, id: number): Promise<ExportRecord> {
   const row = await db
     .updateTable('exports')
     .set({ status: 'done' })
@@ -105,7 +105,7 @@ export interface ExportContents {
  * these (export/recovery.ts), and a dropped one takes them with it (forgetExport).
  */
 export function setExportOutput(
-  writer: PortableWritable,
+  writer: WritableDB,
   id: number,
   totals: ExportTotals,
   contents: ExportContents,
@@ -149,7 +149,7 @@ export function setExportOutput(
  * Marks the export done in one transaction with moving ASCENDER's receipt sequence past its receipts,
  * so a failed export never moves the sequence and a done one always has.
  */
-export function completeExport(writer: PortableWritable, id: number): Promise<ExportRecord> {
+export function completeExport(writer: WritableDB, id: number): Promise<ExportRecord> {
   return runWrite(writer, function* (db) {
     const done = yield* execute(
       db.updateTable('exports').set({ status: 'done' }).where('id', '=', id).where('status', '=', 'pending'),
@@ -176,11 +176,11 @@ export function completeExport(writer: PortableWritable, id: number): Promise<Ex
 }
 
 /** An export's receipts, in receipt order. */
-export function receiptsOf({ db }: PortableReadable, id: number) {
+export function receiptsOf({ db }: ReadableDB, id: number) {
   return db.selectFrom('export_receipts').selectAll().where('export_id', '=', id).orderBy('receipt').execute();
 }
 
-export async function forgetExport(writer: PortableWritable, id: number): Promise<void> {
+export async function forgetExport(writer: WritableDB, id: number): Promise<void> {
   await runWrite(writer, function* (db) {
     const gone = yield* execute(db.deleteFrom('exports').where('id', '=', id).where('status', '=', 'pending'));
     if (gone === 0) return;
@@ -190,6 +190,6 @@ export async function forgetExport(writer: PortableWritable, id: number): Promis
   });
 }
 
-export function pendingExports({ db }: PortableReadable): Promise<ExportRow[]> {
+export function pendingExports({ db }: ReadableDB): Promise<ExportRow[]> {
   return db.selectFrom('exports').selectAll().where('status', '=', 'pending').execute();
 }

@@ -1,11 +1,14 @@
 /**
- * The GL rows an export covers, built with kysely and run on better-sqlite3 directly so rows are
- * iterated synchronously one at a time (100k rows never sit in memory at once). Payment method
- * comes from the batch the GL row belongs to (GL rows carry none).
+ * The GL rows an export covers, in the order every sheet needs. On SQLite they are iterated on the
+ * raw connection one at a time (100k rows never sit in memory at once), once per pass of the export.
+ * On PostgreSQL they are read once and the passes share them: a cursor per pass would hold a pooled
+ * connection for the whole export, and the district server has the memory the laptop may not.
+ * Payment method comes from the batch the GL row belongs to (GL rows carry none).
  */
 import { sql, type Kysely } from 'kysely';
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Database } from './schema';
+import type { ReadableDB } from './handles';
+import { firstOf, rowsOf, runRead } from './work';
 
 export interface GlExportFilter {
   from: string;
@@ -53,7 +56,7 @@ function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
   );
 }
 
-/** The SQL (compiled by kysely, never run by it) for the rows, in the order every sheet needs. */
+/** The rows, in the order every sheet needs. */
 function rowsQuery(db: Kysely<Database>, filter: GlExportFilter) {
   return (
     baseQuery(db, filter)
@@ -77,32 +80,33 @@ function rowsQuery(db: Kysely<Database>, filter: GlExportFilter) {
       .orderBy(sql`"glNumber" IS NULL`)
       .orderBy('glNumber')
       .orderBy('g.id')
-      .compile()
   );
 }
 
-function countQuery(db: Kysely<Database>, filter: GlExportFilter) {
-  return baseQuery(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .compile();
+/** How many GL rows the filter covers. */
+export function countGlRows(source: ReadableDB, filter: GlExportFilter): Promise<number> {
+  return runRead(source, function* (db) {
+    const row = yield* firstOf(baseQuery(db, filter).select((eb) => eb.fn.countAll<number>().as('n')));
+    return Number(row?.n ?? 0);
+  });
 }
 
-/** Counts and iterates GL rows on one better-sqlite3 connection; kysely only writes the SQL. */
-export class GlRowReader {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly sqlite: BetterSqlite3.Database,
-  ) {}
+export interface GlRows {
+  count: number;
+  /** A pass over the rows; on SQLite its connection is busy until the pass ends (or `return`s). */
+  rows(): Iterable<GlExportRow>;
+}
 
-  count(filter: GlExportFilter): number {
-    const query = countQuery(this.db, filter);
-    const row = this.sqlite.prepare(query.sql).get(...query.parameters) as { n: number } | undefined;
-    return Number(row?.n ?? 0);
+/** The GL rows of a filter, for as many passes as the caller makes (see the file comment). */
+export async function glRowsOf(source: ReadableDB, filter: GlExportFilter): Promise<GlRows> {
+  const { sqlite } = source;
+  if (!sqlite) {
+    const rows = await runRead(source, (db) => rowsOf(rowsQuery(db, filter)));
+    return { count: rows.length, rows: () => rows };
   }
-
-  /** The connection is busy until the iteration ends (or is abandoned with `return`). */
-  rows(filter: GlExportFilter): IterableIterator<GlExportRow> {
-    const query = rowsQuery(this.db, filter);
-    return this.sqlite.prepare(query.sql).iterate(...query.parameters) as IterableIterator<GlExportRow>;
-  }
+  const query = rowsQuery(source.db, filter).compile();
+  return {
+    count: await countGlRows(source, filter),
+    rows: () => sqlite.prepare(query.sql).iterate(...query.parameters) as IterableIterator<GlExportRow>,
+  };
 }

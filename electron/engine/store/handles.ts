@@ -1,77 +1,44 @@
 /**
  * Read and write handles (after Signal's ReadableDB/WritableDB): a query that only reads takes a
  * ReadableDB, anything that writes takes a WritableDB, so a read that tries to write does not
- * compile. At run time a file store's read handle is a second connection opened read-only, so a
- * read cannot write there either; an in-memory store (tests) has one connection for both.
+ * compile. At run time the read handle cannot write either: on SQLite it is a second connection
+ * opened read-only (an in-memory store, for tests, has one connection for both), on PostgreSQL every
+ * connection of the read pool is read-only (postgres/open.ts).
+ *
+ * Both dialects hand out the same handles: kysely, and on SQLite the raw connection as well, which
+ * units of work (work.ts) and the few fast paths use when it is there.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 import type { WorkTarget } from './work';
 
 declare const readable: unique symbol;
 declare const writable: unique symbol;
 
-interface Connection {
-  /** kysely, for queries that read better built than written. */
-  readonly db: Kysely<Database>;
-  /** The raw connection, for the hot paths that need compiled statements. */
-  readonly sqlite: BetterSqlite3.Database;
-}
-
-export type ReadableDB = Connection & { readonly [readable]: true };
+export type ReadableDB = WorkTarget & { readonly [readable]: true };
 export type WritableDB = ReadableDB & { readonly [writable]: true };
 
-/**
- * Handles for the repositories already written as units of work (work.ts), which run on either
- * dialect: SQLite's handles are these too; a PostgreSQL store has only kysely. A function taking
- * these instead of ReadableDB/WritableDB says it runs on the district server's PostgreSQL.
- */
-export type PortableReadable = WorkTarget & { readonly [readable]: true };
-export type PortableWritable = PortableReadable & { readonly [writable]: true };
+/** A SQLite store's handles: the raw connection is always there. */
+export type SqliteReadable = ReadableDB & { readonly sqlite: BetterSqlite3.Database };
+export type SqliteWritable = WritableDB & { readonly sqlite: BetterSqlite3.Database };
 
-/** PostgreSQL's handles: every connection of the read pool is read-only (postgres/open.ts). */
+export function sqliteHandles(
+  writer: { db: Kysely<Database>; sqlite: BetterSqlite3.Database },
+  reader: { db: Kysely<Database>; sqlite: BetterSqlite3.Database } = writer,
+): { writer: SqliteWritable; reader: SqliteReadable } {
+  return { writer: writer as SqliteWritable, reader: reader as SqliteReadable };
+}
+
+/** PostgreSQL's handles: kysely over the write pool and over the read-only pool. */
 export function portableHandles(writer: Kysely<Database>, reader: Kysely<Database>) {
   return {
-    writer: { db: writer, sqlite: null } as PortableWritable,
-    reader: { db: reader, sqlite: null } as PortableReadable,
+    writer: { db: writer, sqlite: null } as WritableDB,
+    reader: { db: reader, sqlite: null } as ReadableDB,
   };
 }
 
-export function asReadable(connection: Connection): ReadableDB {
-  return connection as ReadableDB;
-}
-
-export function asWritable(connection: Connection): WritableDB {
-  return connection as WritableDB;
-}
-
-/**
- * Runs `work` in one synchronous transaction of the write connection (better-sqlite3's, so no await
- * inside). BEGIN IMMEDIATE: the write lock is taken first, so another process writing the same file
- * (a second server, the CLI's sync) makes this wait out busy_timeout instead of failing with
- * SQLITE_BUSY_SNAPSHOT when a read-then-write transaction finds its snapshot stale.
- */
-export function inTransaction<T>(writer: WritableDB, work: () => T): T {
-  return writer.sqlite.transaction(work).immediate();
-}
-
-/**
- * Runs async kysely work in one transaction of the write connection (never await the network
- * inside). BEGIN IMMEDIATE for the reason above; kysely's own transaction() can only say BEGIN.
- * The connection is held throughout, so nothing else on this Kysely runs inside the transaction.
- */
-export async function inWriteTransaction<T>(writer: WritableDB, work: (tx: WritableDB) => Promise<T>): Promise<T> {
-  if (writer.db.isTransaction) return work(writer);
-  return writer.db.connection().execute(async (connection) => {
-    await sql`BEGIN IMMEDIATE`.execute(connection);
-    try {
-      const result = await work(asWritable({ db: connection, sqlite: writer.sqlite }));
-      await sql`COMMIT`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`ROLLBACK`.execute(connection).catch(() => undefined);
-      throw error;
-    }
-  });
-}
+/** @deprecated The old names of ReadableDB and WritableDB, while files still say them. */
+export type PortableReadable = ReadableDB;
+/** @deprecated See PortableReadable. */
+export type PortableWritable = WritableDB;

@@ -3,7 +3,7 @@
  * its answer is stored, and a retry with the same key gets that answer instead of a second write.
  */
 import type { Selectable } from 'kysely';
-import type { PortableWritable } from './handles';
+import type { WritableDB } from './handles';
 import { execute, firstOf, runWrite } from './work';
 import type { IdempotencyKeysTable } from './teamSchema';
 
@@ -16,7 +16,7 @@ export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
  * first, so a key is remembered for that long only.
  */
 export function claimIdempotencyKey(
-  writer: PortableWritable,
+  writer: WritableDB,
   claim: { userId: number; key: string; method: string; requestHash: string; createdAt: string },
   expiredBefore: string,
 ): Promise<IdempotencyRow | undefined> {
@@ -44,7 +44,7 @@ export function claimIdempotencyKey(
 }
 
 export async function settleIdempotencyKey(
-  { db }: PortableWritable,
+  { db }: WritableDB,
   userId: number,
   key: string,
   status: number,
@@ -59,7 +59,7 @@ export async function settleIdempotencyKey(
 }
 
 /** Forgets a claim whose request failed inside the server, so a retry runs it again. */
-export async function releaseIdempotencyKey({ db }: PortableWritable, userId: number, key: string): Promise<void> {
+export async function releaseIdempotencyKey({ db }: WritableDB, userId: number, key: string): Promise<void> {
   await db
     .deleteFrom('idempotency_keys')
     .where('user_id', '=', userId)

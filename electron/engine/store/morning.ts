@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import type { Verdict } from '../../../shared/domain';
 import type { ListedBatchRow } from './batches';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 import { firstOf, runRead } from './work';
 import { isReversal } from './reversals';
 
@@ -31,7 +31,7 @@ export interface DepositTotalsRow {
 }
 
 /** Every deposit counted by review state and verdict, with its total and how far off it is. */
-export async function depositTotals({ db }: PortableReadable): Promise<DepositTotalsRow[]> {
+export async function depositTotals({ db }: ReadableDB): Promise<DepositTotalsRow[]> {
   const rows = await db
     .selectFrom('batches as b')
     .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
@@ -55,7 +55,7 @@ export async function depositTotals({ db }: PortableReadable): Promise<DepositTo
 
 /** Deposits in a state (and of some verdicts): the farthest off first, then the newest. */
 export async function depositsIn(
-  { db }: PortableReadable,
+  { db }: ReadableDB,
   state: DepositState,
   verdicts: readonly Verdict[] | null,
   limit: number,
@@ -77,9 +77,7 @@ export async function depositsIn(
 }
 
 /** Reversal changes (refunds, ACH returns, settled voids of batched sales) not yet acknowledged, oldest first. */
-export function unacknowledgedReversals({
-  db,
-}: PortableReadable): Promise<Array<{ changeId: number; seenAt: string }>> {
+export function unacknowledgedReversals({ db }: ReadableDB): Promise<Array<{ changeId: number; seenAt: string }>> {
   return isReversal(db)
     .select(['c.id as changeId', 'c.seen_at as seenAt'])
     .where('c.acknowledged_at', 'is', null)
@@ -93,7 +91,7 @@ export function unacknowledgedReversals({
  * statement was imported. The states follow store/bankQueries.ts: a live match, then a live
  * explanation, then suggestions.
  */
-export function bankLinesToSettle(reader: PortableReadable): Promise<{ unmatched: number; suggested: number } | null> {
+export function bankLinesToSettle(reader: ReadableDB): Promise<{ unmatched: number; suggested: number } | null> {
   return runRead(reader, function* (db) {
     const lines = yield* firstOf(db.selectFrom('bank_lines').select((eb) => eb.fn.countAll<number>().as('n')));
     if (Number(lines?.n ?? 0) === 0) return null;

@@ -6,18 +6,29 @@ import type { Database } from './schema';
 import { MIGRATIONS } from './migrations';
 import { latestBackup } from './backup';
 import { withStatementCache } from './statements';
-import { asReadable, asWritable, type ReadableDB, type WritableDB } from './handles';
+import { sqliteHandles, type ReadableDB, type WritableDB } from './handles';
 
 export interface Store {
   /** Lists, gets, counts, overview: cannot write. */
   reader: ReadableDB;
   /** Sync, sign-off, settings, exports' registry: everything that changes data. */
   writer: WritableDB;
+  /** The SQLite file (`:memory:` for tests), or a PostgreSQL URL without its password. */
   path: string;
-  /** `<folder of the database>/backups`, or null for `:memory:`. */
+  /** `<folder of the database>/backups`, or null for `:memory:` and PostgreSQL (backed up by pg_dump). */
   backupFolder: string | null;
+  /**
+   * PostgreSQL only: runs `work` if no other server leads `name` now (null at once otherwise), so
+   * any number of district servers on one database run the sync once. A SQLite file has one host.
+   */
+  lead?: Lead;
   close(): Promise<void>;
 }
+
+export type Lead = <T>(name: string, work: (lost: AbortSignal) => Promise<T>) => Promise<T | null>;
+
+/** A store on a SQLite file: its handles carry the raw connection. */
+export type SqliteStore = Store & ReturnType<typeof sqliteHandles>;
 
 export class StoreError extends Error {
   override readonly name = 'StoreError';
@@ -42,7 +53,7 @@ export interface OpenOptions {
 }
 
 /** Opens (creating it only if allowed), checks and migrates the store. `:memory:` for tests. */
-export async function openStore(path: string, options: OpenOptions = {}): Promise<Store> {
+export async function openStore(path: string, options: OpenOptions = {}): Promise<SqliteStore> {
   if (path !== ':memory:') refuseWhatIsNotAStore(path, options.create ?? true);
   const backupFolder = path === ':memory:' ? null : join(dirname(path), 'backups');
   const sqlite = openChecked(path, backupFolder);
@@ -53,17 +64,13 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
     await db.destroy();
     throw error;
   }
-  const writer = asWritable({ db, sqlite });
-  if (path === ':memory:') {
-    return { reader: asReadable(writer), writer, path, backupFolder, close: () => db.destroy() };
-  }
+  if (path === ':memory:') return { ...sqliteHandles({ db, sqlite }), path, backupFolder, close: () => db.destroy() };
   const readSqlite = new BetterSqlite3(path, { readonly: true, fileMustExist: true });
   readSqlite.pragma('busy_timeout = 5000');
   readSqlite.pragma('temp_store = MEMORY');
   const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(readSqlite) }) });
   return {
-    reader: asReadable({ db: readDb, sqlite: readSqlite }),
-    writer,
+    ...sqliteHandles({ db, sqlite }, { db: readDb, sqlite: readSqlite }),
     path,
     backupFolder,
     close: async () => {

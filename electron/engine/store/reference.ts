@@ -1,7 +1,7 @@
 /** Reference lists: payees and the Chart of Accounts (GL accounts), on either dialect. */
 import type { Kysely } from 'kysely';
 import { chunks } from './chunks';
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 import type { Database } from './schema';
 import { execute, runWrite, type Work } from './work';
 import type { GlAccount, Payee, Received as Parsed } from '../../../shared/domain';
@@ -91,15 +91,11 @@ export function* replaceGlAccountsWork(
 }
 
 /** The Chart of Accounts as the service lists it now, in one unit of work (after an add or a remove). */
-export function replaceGlAccounts(
-  writer: PortableWritable,
-  accounts: Array<Parsed<GlAccount>>,
-  now: string,
-): Promise<void> {
+export function replaceGlAccounts(writer: WritableDB, accounts: Array<Parsed<GlAccount>>, now: string): Promise<void> {
   return runWrite(writer, (db) => replaceGlAccountsWork(db, accounts, now));
 }
 
-export async function listPayees({ db }: PortableReadable): Promise<Payee[]> {
+export async function listPayees({ db }: ReadableDB): Promise<Payee[]> {
   const rows = await db
     .selectFrom('payees')
     .select(['id', 'name', 'merchant_id', 'removed'])
@@ -115,7 +111,7 @@ export async function listPayees({ db }: PortableReadable): Promise<Payee[]> {
   }));
 }
 
-export async function listGlAccounts({ db }: PortableReadable): Promise<GlAccount[]> {
+export async function listGlAccounts({ db }: ReadableDB): Promise<GlAccount[]> {
   const rows = await db
     .selectFrom('gl_accounts')
     .select(['id', 'number', 'label', 'removed'])

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { BatchChecksTable, BatchReviewRow, BatchRow, Database } from './schema';
 import type { BatchPreparationsTable } from './teamSchema';
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { PortableWritable, ReadableDB } from './handles';
+import type { WritableDB, ReadableDB } from './handles';
 import { firstOf, rowsOf, runWrite, type Work } from './work';
 
 export type NewReview = Omit<Insertable<Database['batch_reviews']>, 'id'>;
@@ -44,7 +44,7 @@ export function reviewHistory({ db }: ReadableDB, batchId: string): Promise<Batc
   return db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', batchId).orderBy('id').execute();
 }
 
-export async function insertReview({ db }: PortableWritable, review: NewReview): Promise<void> {
+export async function insertReview({ db }: WritableDB, review: NewReview): Promise<void> {
   await db.insertInto('batch_reviews').values(review).execute();
 }
 
@@ -78,7 +78,7 @@ export function* reviewSnapshot(db: Kysely<Database>, batchId: string): Work<Rev
  * again after a conflict, when `decide` sees the other's review and refuses.
  */
 export function appendReviewGuarded(
-  writer: PortableWritable,
+  writer: WritableDB,
   batchId: string,
   decide: (state: ReviewSnapshot) => NewReview,
 ): Promise<BatchReviewRow> {

@@ -1,13 +1,13 @@
 /** Team-mode sessions (migration 009): keyed by the SHA-256 of the cookie, so the table holds no usable id. */
 import type { Selectable } from 'kysely';
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 import { execute, runWrite } from './work';
 import type { SessionsTable } from './teamSchema';
 import type { UserRow } from './users';
 
 export type SessionRow = Selectable<SessionsTable>;
 
-export async function insertSession(writer: PortableWritable, session: SessionRow): Promise<void> {
+export async function insertSession(writer: WritableDB, session: SessionRow): Promise<void> {
   await runWrite(writer, function* (db) {
     // Expired sessions go when a new one starts: no timer, and the table stays as small as its users.
     yield* execute(db.deleteFrom('sessions').where('expires_at', '<=', session.created_at));
@@ -17,7 +17,7 @@ export async function insertSession(writer: PortableWritable, session: SessionRo
 
 /** The live session and its user at `now`; undefined when unknown, expired or the user is disabled. */
 export async function findLiveSession(
-  { db }: PortableReadable,
+  { db }: ReadableDB,
   idHash: string,
   now: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
@@ -61,6 +61,6 @@ export async function findLiveSession(
   };
 }
 
-export async function deleteSession({ db }: PortableWritable, idHash: string): Promise<void> {
+export async function deleteSession({ db }: WritableDB, idHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
 }

@@ -1,15 +1,15 @@
 /** Settings: one JSON value per key (table settings). The engine owns the defaults and their meaning. */
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 import { execute, runWrite } from './work';
 
-export async function readStoredSettings({ db }: PortableReadable): Promise<Map<string, unknown>> {
+export async function readStoredSettings({ db }: ReadableDB): Promise<Map<string, unknown>> {
   const rows = await db.selectFrom('settings').select(['key', 'value']).execute();
   return new Map(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
 }
 
 /** Writes all entries in one transaction. */
 export async function writeStoredSettings(
-  writer: PortableWritable,
+  writer: WritableDB,
   entries: ReadonlyArray<[string, unknown]>,
 ): Promise<void> {
   if (entries.length === 0) return;

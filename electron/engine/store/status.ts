@@ -1,12 +1,12 @@
 /** What the local database holds, for `district-recon status` and `check`'s default range. */
 import type { DatabaseStatus } from '../../../shared/contract';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 import { allCursors, lastSuccessAt, listRuns } from './syncState';
 import { firstOf, runRead } from './work';
 
 type Span = { first: string | null; last: string | null };
 
-export async function databaseStatus(reader: PortableReadable, path: string): Promise<DatabaseStatus> {
+export async function databaseStatus(reader: ReadableDB, path: string): Promise<DatabaseStatus> {
   const { counts, transactionDates, batchDates } = await runRead(reader, function* (db) {
     const count = (table: 'transactions' | 'batches' | 'gl_batches' | 'transaction_changes') =>
       db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));

@@ -9,7 +9,7 @@ import type { Batch, GlAccount, GlBatch, Payee, Received as Parsed } from '../..
 import { upsertBatchWork } from './batchSync';
 import { markBatchesToCheckWork } from './batchesToCheck';
 import { replaceGlBatchDayWork } from './glBatchDay';
-import type { PortableWritable } from './handles';
+import type { WritableDB } from './handles';
 import { replaceGlAccountsWork, replacePayeesWork } from './reference';
 import { addRunCountsWork, deleteCursorWork, setCursorWork, type RunCounts } from './syncState';
 import { writeTransactionPageWork, type PageRow } from './transactionWriter';
@@ -41,7 +41,7 @@ export interface SyncStepResult {
 }
 
 /** Commits one step of a sync run in one unit of work. */
-export function commitSyncStep(writer: PortableWritable, step: SyncStep): Promise<SyncStepResult> {
+export function commitSyncStep(writer: WritableDB, step: SyncStep): Promise<SyncStepResult> {
   return runWrite(writer, function* (db) {
     const { now } = step;
     const touched = new Set<string>();

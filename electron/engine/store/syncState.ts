@@ -3,7 +3,7 @@
  * run's counts) are also units (`…Work`) that the page's own unit of work runs (syncCommit.ts).
  */
 import type { Kysely } from 'kysely';
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 import type { SyncRunStatus, SyncRunSummary } from '../../../shared/contract';
 import type { Database, SyncRunRow } from './schema';
 import { execute, rowsOf, runWrite, type Work } from './work';
@@ -18,7 +18,7 @@ export interface RunCounts {
   glBatchesSynced: number;
 }
 
-export function startRun(writer: PortableWritable, trigger: RunTrigger, now: string): Promise<number> {
+export function startRun(writer: WritableDB, trigger: RunTrigger, now: string): Promise<number> {
   return runWrite(writer, function* (db) {
     // A run still marked running was cut off (crash, kill): its pages are committed, the run is not.
     yield* execute(
@@ -55,7 +55,7 @@ export function* addRunCountsWork(db: Kysely<Database>, runId: number, counts: P
 }
 
 export async function finishRun(
-  { db }: PortableWritable,
+  { db }: WritableDB,
   runId: number,
   status: SyncRunStatus,
   now: string,
@@ -80,18 +80,18 @@ export function runSummary(row: SyncRunRow): SyncRunSummary {
   };
 }
 
-export async function listRuns({ db }: PortableReadable, limit: number): Promise<SyncRunSummary[]> {
+export async function listRuns({ db }: ReadableDB, limit: number): Promise<SyncRunSummary[]> {
   const rows = await db.selectFrom('sync_runs').selectAll().orderBy('id', 'desc').limit(limit).execute();
   return rows.map(runSummary);
 }
 
-export async function getRun({ db }: PortableReadable, runId: number): Promise<SyncRunSummary> {
+export async function getRun({ db }: ReadableDB, runId: number): Promise<SyncRunSummary> {
   const row = await db.selectFrom('sync_runs').selectAll().where('id', '=', runId).executeTakeFirst();
   if (!row) throw new Error(`Sync run ${runId} is not in the database.`);
   return runSummary(row);
 }
 
-async function lastSuccess({ db }: PortableReadable) {
+async function lastSuccess({ db }: ReadableDB) {
   return db
     .selectFrom('sync_runs')
     .select(['started_at', 'finished_at'])
@@ -102,15 +102,15 @@ async function lastSuccess({ db }: PortableReadable) {
 }
 
 /** When the last successful run started (the schedule's catch-up compares it with the last night). */
-export async function lastSuccessStartedAt(reader: PortableReadable): Promise<string | null> {
+export async function lastSuccessStartedAt(reader: ReadableDB): Promise<string | null> {
   return (await lastSuccess(reader))?.started_at ?? null;
 }
 
-export async function lastSuccessAt(reader: PortableReadable): Promise<string | null> {
+export async function lastSuccessAt(reader: ReadableDB): Promise<string | null> {
   return (await lastSuccess(reader))?.finished_at ?? null;
 }
 
-export async function getCursor<T>({ db }: PortableReadable, name: string): Promise<T | null> {
+export async function getCursor<T>({ db }: ReadableDB, name: string): Promise<T | null> {
   const row = await db.selectFrom('sync_cursors').select('value').where('name', '=', name).executeTakeFirst();
   return row ? (JSON.parse(row.value) as T) : null;
 }
@@ -132,15 +132,15 @@ export function* deleteCursorWork(db: Kysely<Database>, name: string): Work<void
   yield* execute(db.deleteFrom('sync_cursors').where('name', '=', name));
 }
 
-export function setCursor(writer: PortableWritable, name: string, value: unknown, now: string): Promise<void> {
+export function setCursor(writer: WritableDB, name: string, value: unknown, now: string): Promise<void> {
   return runWrite(writer, (db) => setCursorWork(db, name, value, now));
 }
 
-export function deleteCursor(writer: PortableWritable, name: string): Promise<void> {
+export function deleteCursor(writer: WritableDB, name: string): Promise<void> {
   return runWrite(writer, (db) => deleteCursorWork(db, name));
 }
 
-export async function allCursors({ db }: PortableReadable): Promise<Record<string, unknown>> {
+export async function allCursors({ db }: ReadableDB): Promise<Record<string, unknown>> {
   const rows = await db.selectFrom('sync_cursors').select(['name', 'value']).orderBy('name').execute();
   return Object.fromEntries(rows.map((row) => [row.name, JSON.parse(row.value)]));
 }

@@ -1,8 +1,8 @@
 /** A transaction's payer and GL account, which only `GET /txns/:id` carries: kept once fetched. */
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 
 /** Whether the transaction exists and still lacks its payer or GL account. */
-export async function lacksDetails({ db }: PortableReadable, id: number): Promise<boolean> {
+export async function lacksDetails({ db }: ReadableDB, id: number): Promise<boolean> {
   const row = await db
     .selectFrom('transactions')
     .select(['payer_name', 'gl_account_id'])
@@ -13,7 +13,7 @@ export async function lacksDetails({ db }: PortableReadable, id: number): Promis
 
 /** Returns whether anything changed. */
 export async function storeDetails(
-  { db }: PortableWritable,
+  { db }: WritableDB,
   id: number,
   payerName: string | null,
   glAccountId: string | null,

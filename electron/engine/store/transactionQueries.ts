@@ -7,7 +7,7 @@
  * index on the same columns), and that stays here.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 import type { Page, TransactionDetail, TransactionFilter } from '../../../shared/contract';
 import { ContractError } from '../../../shared/contract';
 import type {
@@ -46,7 +46,7 @@ function textLike(search: string, table?: string): Clause {
  * ILIKE the pg_trgm index answers.
  */
 export function baseWhere(
-  reader: PortableReadable,
+  reader: ReadableDB,
   filter: TransactionFilter,
   skip?: 'statuses' | 'payeeIds',
   options: { ftsJoined?: boolean; table?: string } = {},
@@ -117,7 +117,7 @@ export function splitClauses(filter: TransactionFilter, split: 'statuses' | 'pay
 const selectList = (table?: string) => sql.join(COLUMNS.map((name) => column(name, table)));
 
 export async function listTransactions(
-  reader: PortableReadable,
+  reader: ReadableDB,
   filter: TransactionFilter,
   cursor: string | null | undefined,
   limit: number,
@@ -150,7 +150,7 @@ export async function listTransactions(
  * the list's own query orders the pg_trgm matches).
  */
 async function searchTransactions(
-  reader: PortableReadable,
+  reader: ReadableDB,
   filter: TransactionFilter,
   search: string,
   keyset: [string, number] | null,
@@ -188,14 +188,14 @@ function rarity(word: string): number {
   return [...word].length + (/\d/.test(word) ? 10 : 0);
 }
 
-export async function countTransactions(reader: PortableReadable, filter: TransactionFilter): Promise<number> {
+export async function countTransactions(reader: ReadableDB, filter: TransactionFilter): Promise<number> {
   const { rows } = await sql<{ count: number }>`SELECT COUNT(*) AS count FROM transactions ${whereOf(
     baseWhere(reader, filter),
   )}`.execute(reader.db);
   return Number(rows[0]?.count ?? 0);
 }
 
-export async function getTransaction(reader: PortableReadable, id: number): Promise<TransactionDetail> {
+export async function getTransaction(reader: ReadableDB, id: number): Promise<TransactionDetail> {
   const found = await runRead(reader, function* (db) {
     const row = yield* firstOf(
       db

@@ -4,7 +4,7 @@
  * list reads, selecting just the key columns (covered by the index: no table rows are read).
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 import type { TransactionFilter } from '../../../shared/contract';
 import { baseWhere, encodeCursor, isFullText, splitClauses, splitOf, whereOf } from './transactionQueries';
 
@@ -17,7 +17,7 @@ interface KeyRow {
 const PAST_THE_END = encodeCursor({ business_date: '', id: 0 });
 
 export async function seekTransactions(
-  reader: PortableReadable,
+  reader: ReadableDB,
   filter: TransactionFilter,
   position: number,
 ): Promise<string | null> {
@@ -29,7 +29,7 @@ export async function seekTransactions(
 }
 
 /** The list's rows, key columns only, in the list's order (see listTransactions). */
-function keyQuery(reader: PortableReadable, filter: TransactionFilter): RawBuilder<KeyRow> {
+function keyQuery(reader: ReadableDB, filter: TransactionFilter): RawBuilder<KeyRow> {
   const search = filter.search?.trim();
   if (search && isFullText(search)) {
     // Text search lists newest transaction number first; its cursor is read by id only.

@@ -12,7 +12,9 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from './schema';
+import type { WritableDB } from './handles';
 import { statement } from './statements';
 
 export type Work<T> = Generator<CompiledQuery, T, QueryResult<unknown>>;
@@ -52,12 +54,40 @@ const ATTEMPTS = 8;
 export async function runWrite<T>(writer: WorkTarget, unit: (db: Kysely<Database>) => Work<T>): Promise<T> {
   const { sqlite } = writer;
   if (sqlite) return sqlite.transaction(() => driveSqlite(sqlite, unit(writer.db))).immediate();
+  // Already inside a transaction (inWriteTransaction's): the unit is part of it.
+  if (writer.db.isTransaction) return drive(writer.db, unit(writer.db));
+  return serializable(writer.db, (trx) => drive(trx, unit(writer.db)));
+}
+
+/**
+ * Runs async work in one transaction of the write connection, for the one write whose decisions are
+ * made above the store between its reads and its writes (the tie-out checks: read a batch, compute
+ * its verdict, save it, re-open its sign-off). The work awaits only the store: no network, no files.
+ * SQLite: BEGIN IMMEDIATE on the held connection (kysely's own transaction() can only say BEGIN), so
+ * another process writing the file makes this wait out busy_timeout rather than fail on a stale
+ * snapshot. PostgreSQL: SERIALIZABLE, run again from the start on a serialization failure.
+ */
+export async function inWriteTransaction<T>(writer: WritableDB, work: (tx: WritableDB) => Promise<T>): Promise<T> {
+  if (writer.db.isTransaction) return work(writer);
+  const { sqlite } = writer;
+  if (!sqlite) return serializable(writer.db, (trx) => work({ db: trx, sqlite: null } as WritableDB));
+  return writer.db.connection().execute(async (connection) => {
+    await sql`BEGIN IMMEDIATE`.execute(connection);
+    try {
+      const result = await work({ db: connection, sqlite } as WritableDB);
+      await sql`COMMIT`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}
+
+async function serializable<T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await writer.db
-        .transaction()
-        .setIsolationLevel('serializable')
-        .execute((trx) => drive(trx, unit(writer.db)));
+      return await db.transaction().setIsolationLevel('serializable').execute(work);
     } catch (error) {
       if (attempt >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
@@ -72,6 +102,8 @@ export async function runRead<T>(reader: WorkTarget, unit: (db: Kysely<Database>
     return sqlite.inTransaction
       ? driveSqlite(sqlite, unit(reader.db))
       : sqlite.transaction(() => driveSqlite(sqlite, unit(reader.db))).deferred();
+  // Inside a held snapshot (an export's) or a write transaction: read there.
+  if (reader.db.isTransaction) return drive(reader.db, unit(reader.db));
   return reader.db
     .transaction()
     .setIsolationLevel('repeatable read')

@@ -23,7 +23,7 @@ import type { KeysetPage, KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
 import { batchExists, countBatchTransactions } from '../store/batchSync';
 import { withBulkCheckpoints } from '../store/bulk';
-import type { PortableWritable } from '../store/handles';
+import type { WritableDB } from '../store/handles';
 import { commitSyncStep, type SyncStep } from '../store/syncCommit';
 import { getCursor, type RunCounts } from '../store/syncState';
 import type { PageRow } from '../store/transactionWriter';
@@ -40,7 +40,7 @@ import { dayBefore } from './windows';
 const GROUP_ROWS = 1_000;
 
 export interface RunOptions {
-  db: PortableWritable;
+  db: WritableDB;
   client: ServiceClient;
   /** The day walks (transactions, GL batches): fetched on a worker thread when one can start. */
   pages: PageSource;
@@ -114,7 +114,7 @@ class Run {
     batchesSynced: 0,
     glBatchesSynced: 0,
   };
-  private readonly db: PortableWritable;
+  private readonly db: WritableDB;
   private readonly limits: SyncLimits;
   private readonly runTally: RunTally;
   private readonly startedMs: number;

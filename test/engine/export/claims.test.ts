@@ -3,6 +3,7 @@
  * (done, or still running) posted is left out unless the bookkeeper asks to post it again, so two
  * exports of overlapping ranges, even at the same moment, post each deposit once.
  */
+import { sqliteOf } from '../../helpers/db';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import { parseCsv } from './erpFiles';
 
 /** One deposit a day, March 2 to 13 (ids 900002 to 900013), each with one GL row. */
 function seedDeposits(engine: Engine): string[] {
-  const { sqlite } = engine.internals.store.writer;
+  const sqlite = sqliteOf(engine.internals.store);
   sqlite.prepare(`INSERT INTO payees VALUES (1, 'Lincoln High Athletics', 'M1', 0, '{}', '')`).run();
   const batch = sqlite.prepare(
     `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
@@ -135,7 +136,7 @@ describe('exports claim their deposits', () => {
         file: join(folder, 'no-such-folder', 'out.csv'),
       }),
     ).rejects.toMatchObject({ code: 'EXPORT' });
-    const { sqlite } = engine.internals.store.writer;
+    const sqlite = sqliteOf(engine.internals.store);
     expect(sqlite.prepare('SELECT COUNT(*) AS n FROM export_deposits').get()).toEqual({ n: 0 });
     const retried = await exportCsv('2026-03-01', '2026-03-31', 'retried');
     expect(retried.deposits).toBe(12);

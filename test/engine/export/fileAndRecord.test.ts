@@ -1,4 +1,5 @@
 /** The exported file and its registry record are one outcome; nothing existing is replaced unless asked (issue 12, items 3 and 4). */
+import { sqliteOf } from '../../helpers/db';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, onTestFinished } from 'vitest';
@@ -11,7 +12,7 @@ import { oneDeposit } from './oneDeposit';
 /** One $15.00 deposit of payee 1 with its one GL row. */
 async function seed(engine: Engine): Promise<void> {
   await oneDeposit(engine, 1500, 1);
-  const { sqlite } = engine.internals.store.writer;
+  const sqlite = sqliteOf(engine.internals.store);
   sqlite
     .prepare(
       `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id, gl_account_id, gl_number, gl_label, amount_cents, amount_without_fees_cents, count, raw, synced_at)
@@ -29,7 +30,7 @@ describe('export file and record', () => {
   engineTest(
     'when the registry cannot be written after the rename, the file is removed and nothing is recorded',
     async ({ engine, folder }) => {
-      const { sqlite } = engine.internals.store.writer;
+      const sqlite = sqliteOf(engine.internals.store);
       sqlite.exec(`CREATE TRIGGER refuse_done BEFORE UPDATE OF status ON exports WHEN NEW.status = 'done'
                  BEGIN SELECT RAISE(ABORT, 'database is locked'); END`);
       const file = join(folder, 'out.xlsx');
@@ -44,7 +45,7 @@ describe('export file and record', () => {
   );
 
   engineTest('when the registry cannot be claimed, nothing is written at all', async ({ engine, folder }) => {
-    const { sqlite } = engine.internals.store.writer;
+    const sqlite = sqliteOf(engine.internals.store);
     sqlite.exec(
       `CREATE TRIGGER refuse_claim BEFORE INSERT ON exports BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
     );
@@ -76,7 +77,7 @@ describe('export file and record', () => {
       const file = join(folder, 'killed.xlsx');
       const temp = join(folder, '.~killed.xlsx.abcdef.tmp');
       writeFileSync(temp, 'half a workbook');
-      engine.internals.store.writer.sqlite
+      sqliteOf(engine.internals.store)
         .prepare(
           `INSERT INTO exports (created_at, from_date, to_date, payee_ids, methods, layout, file, row_count, total_cents, sha256, status)
          VALUES ('2026-03-10T15:00:00Z', '2026-03-01', '2026-03-31', '[]', '[]', 'xlsx', ?, 0, 0, '', 'pending')`,
@@ -90,7 +91,7 @@ describe('export file and record', () => {
       });
       onTestFinished(() => reopened.close());
       expect(existsSync(temp)).toBe(false);
-      expect(reopened.internals.store.writer.sqlite.prepare('SELECT COUNT(*) AS n FROM exports').get()).toEqual({
+      expect(sqliteOf(reopened.internals.store).prepare('SELECT COUNT(*) AS n FROM exports').get()).toEqual({
         n: 0,
       });
       expect(await reopened.call('export.overlaps', RANGE)).toEqual([]);

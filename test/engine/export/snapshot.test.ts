@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { sqliteOf } from '../../helpers/db';
 import ExcelJS from 'exceljs';
 import { describe, expect } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
@@ -12,7 +13,7 @@ const insertGl = `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id,
 /** A file-backed store (as in the app) with enough GL rows that the export yields to the event loop mid-sheet. */
 async function seed(engine: Engine): Promise<number> {
   await oneDeposit(engine, 0, 0);
-  const { sqlite } = engine.internals.store.writer;
+  const sqlite = sqliteOf(engine.internals.store);
   const insert = sqlite.prepare(insertGl);
   let total = 0;
   sqlite.transaction(() => {
@@ -32,7 +33,7 @@ describe('export snapshot', () => {
     "leaves the engine's connection free while it runs, and exports the rows as they were when it started",
     async ({ engine, folder }) => {
       const before = await seed(engine);
-      const { sqlite } = engine.internals.store.writer;
+      const sqlite = sqliteOf(engine.internals.store);
       const file = join(folder, 'march.xlsx');
       const writesDuringExport: string[] = [];
       // A sync committing a GL row mid-export, on the engine's connection: it must succeed, and the

@@ -1,4 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
+import { sqliteOf } from '../../helpers/db';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
@@ -57,7 +58,7 @@ describe('credentials appear nowhere', () => {
     expect(lines.some((l) => l.includes('retrying'))).toBe(true);
 
     const texts = [...lines, JSON.stringify(replies), failed.error ?? ''];
-    const { sqlite } = h.engine.internals.store.writer;
+    const sqlite = sqliteOf(h.engine.internals.store);
     const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{
       name: string;
     }>;

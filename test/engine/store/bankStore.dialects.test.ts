@@ -27,7 +27,7 @@ import {
   storeStatement,
   type StatementLineRow,
 } from '../../../electron/engine/store/bankStatements';
-import { portableHandles, type PortableReadable, type PortableWritable } from '../../../electron/engine/store/handles';
+import { portableHandles, type ReadableDB, type WritableDB } from '../../../electron/engine/store/handles';
 import { openPostgresStore } from '../../../electron/engine/store/postgres/open';
 import { execute, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { createTestDb } from '../../helpers/db';
@@ -38,8 +38,8 @@ const ACCOUNT = '0012345678';
 const OTHER = '0099';
 
 interface Handles {
-  writer: PortableWritable;
-  reader: PortableReadable;
+  writer: WritableDB;
+  reader: ReadableDB;
   close(): Promise<void>;
 }
 
@@ -57,7 +57,7 @@ function line(account: string, postedDate: string, amountCents: number, referenc
   };
 }
 
-async function seed(writer: PortableWritable): Promise<void> {
+async function seed(writer: WritableDB): Promise<void> {
   const batch = (id: string, date: string, total: number, partial = total, payee = 1) => ({
     id,
     payee_id: payee,
@@ -140,8 +140,8 @@ const statement = (
 const actor = { by: 'Ann', at: '2026-03-20T18:00:00.000Z' };
 
 function behavesTheSame(open: () => Promise<Handles>) {
-  let writer: PortableWritable;
-  let reader: PortableReadable;
+  let writer: WritableDB;
+  let reader: ReadableDB;
   let close: () => Promise<void>;
   const ids = new Map<StatementLineRow, number>();
   const idOf = (l: StatementLineRow) => ids.get(l)!;

@@ -1,4 +1,5 @@
 import { describe, expect } from 'vitest';
+import { sqliteOf } from '../../helpers/db';
 import { folderTest } from '../../helpers/engineTest';
 import { join } from 'node:path';
 import { createEngineWithInternals, type EngineWithInternals } from '../../../electron/engine/engine';
@@ -36,7 +37,7 @@ describe('read and write handles', () => {
           logger: silentLogger,
         });
         await seedDistrict(engine.internals.store.writer.db);
-        const { sqlite } = engine.internals.store.writer;
+        const sqlite = sqliteOf(engine.internals.store);
         const changesBefore = sqlite.prepare('SELECT total_changes() AS n').get() as { n: number };
         const fingerprint = () =>
           JSON.stringify([

@@ -4,7 +4,7 @@
  * failure. The guarded sign-off is the proof: of 20 at once, exactly one is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portableHandles, type PortableWritable } from '../../../electron/engine/store/handles';
+import { portableHandles, type WritableDB } from '../../../electron/engine/store/handles';
 import { openPostgresStore, type PostgresStore } from '../../../electron/engine/store/postgres/open';
 import { claimExport } from '../../../electron/engine/store/exportClaims';
 import { appendReviewGuarded, type NewReview } from '../../../electron/engine/store/reviews';
@@ -12,7 +12,7 @@ import { execute, firstOf, rowsOf, runRead, runWrite } from '../../../electron/e
 import { createTestDb, type TestStore } from '../../helpers/db';
 import { describePostgres, usePostgresTestDatabase } from '../../helpers/postgres';
 
-async function seedBatch(writer: PortableWritable): Promise<void> {
+async function seedBatch(writer: WritableDB): Promise<void> {
   await runWrite(writer, function* (db) {
     yield* execute(
       db.insertInto('batches').values({
@@ -55,8 +55,8 @@ const signOff = (by: string): NewReview => ({
   fingerprint: 'f1',
 });
 
-function behavesTheSame(open: () => Promise<{ writer: PortableWritable; close(): Promise<void> }>) {
-  let writer: PortableWritable;
+function behavesTheSame(open: () => Promise<{ writer: WritableDB; close(): Promise<void> }>) {
+  let writer: WritableDB;
   let close: () => Promise<void>;
   beforeAll(async () => {
     ({ writer, close } = await open());

@@ -3,6 +3,7 @@
  * checks) must not lose a re-open: the batches it touched are recorded with the pages that touched
  * them, and the next run checks them (issue 12, item 2).
  */
+import { sqliteOf } from '../../helpers/db';
 import { describe, expect, it, vi } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { startHarness, syncThroughContract, type Harness } from './harness';
@@ -24,7 +25,7 @@ vi.mock('../../../electron/engine/reconcile/refresh', async (importOriginal) => 
 
 const toCheck = (h: Harness) =>
   (
-    h.engine.internals.store.writer.sqlite.prepare('SELECT batch_id FROM batches_to_check').all() as Array<{
+    sqliteOf(h.engine.internals.store).prepare('SELECT batch_id FROM batches_to_check').all() as Array<{
       batch_id: string;
     }>
   ).map((r) => r.batch_id);
@@ -80,9 +81,13 @@ describe('an engine opened after a run was cut short', () => {
     try {
       await syncThroughContract(h);
       const { writer } = h.engine.internals.store;
-      const [batch] = writer.sqlite.prepare('SELECT id FROM batches LIMIT 1').all() as Array<{ id: string }>;
-      writer.sqlite.prepare('DELETE FROM batch_checks WHERE batch_id = ?').run(batch!.id);
-      writer.sqlite.prepare(`INSERT INTO batches_to_check (batch_id, since) VALUES (?, 'x')`).run(batch!.id);
+      const [batch] = sqliteOf(h.engine.internals.store).prepare('SELECT id FROM batches LIMIT 1').all() as Array<{
+        id: string;
+      }>;
+      sqliteOf(h.engine.internals.store).prepare('DELETE FROM batch_checks WHERE batch_id = ?').run(batch!.id);
+      sqliteOf(h.engine.internals.store)
+        .prepare(`INSERT INTO batches_to_check (batch_id, since) VALUES (?, 'x')`)
+        .run(batch!.id);
       const { ensureChecksFresh } = await import('../../../electron/engine/reconcile');
       expect(await ensureChecksFresh(writer)).toBe(1);
       expect(toCheck(h)).toEqual([]);

@@ -1,4 +1,5 @@
 /** An engine syncing from a real sandbox over loopback HTTP, on the sandbox's clock. */
+import { sqliteOf } from '../../helpers/db';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,7 +69,7 @@ export async function syncThroughContract(h: Harness): Promise<SyncRunSummary> {
 
 /** Transactions as the store holds them, comparable with the sandbox's truth. */
 export function storedTransactions(engine: Engine): Transaction[] {
-  const rows = engine.internals.store.writer.sqlite.prepare('SELECT * FROM transactions ORDER BY id').all() as Array<
+  const rows = sqliteOf(engine.internals.store).prepare('SELECT * FROM transactions ORDER BY id').all() as Array<
     Record<string, unknown>
   >;
   return rows.map((r) => ({

@@ -1,4 +1,5 @@
 /** An engine syncing from the hostile service double, and what it left in its store. */
+import { sqliteOf } from '../../helpers/db';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,7 +59,7 @@ export async function syncAgainstHostile(
   const run = (await finished)!;
   const ms = performance.now() - started;
   unsubscribe();
-  const sqlite = engine.internals.store.writer.sqlite;
+  const sqlite = sqliteOf(engine.internals.store);
   const count = (sql: string, day: string) => (sqlite.prepare(sql).get(day) as { n: number }).n;
   return {
     service,

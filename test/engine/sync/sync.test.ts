@@ -1,3 +1,4 @@
+import { sqliteOf } from '../../helpers/db';
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import type { GlBatch, Transaction } from '../../../shared/domain';
@@ -17,7 +18,7 @@ const FAULTS = {
 };
 
 function storedBatches(h: Harness) {
-  return h.engine.internals.store.writer.sqlite
+  return sqliteOf(h.engine.internals.store)
     .prepare(
       'SELECT id, payee_id AS payeeId, date, payment_method AS paymentMethod, total_cents AS totalCents, fees_cents AS feesCents, partial_cents AS partialCents, total_count AS totalCount FROM batches ORDER BY id',
     )
@@ -25,7 +26,7 @@ function storedBatches(h: Harness) {
 }
 
 function storedGl(h: Harness): GlBatch[] {
-  return h.engine.internals.store.writer.sqlite
+  return sqliteOf(h.engine.internals.store)
     .prepare(
       `SELECT gl_batch_id AS glBatchId, date, batch_id AS batchId, payee_id AS payeeId, gl_account_id AS glAccountId, gl_number AS glNumber,
               gl_label AS glLabel, amount_cents AS amountCents, amount_without_fees_cents AS amountWithoutFeesCents, count
@@ -40,9 +41,7 @@ const glKey = (g: GlBatch) => `${g.glBatchId}|${g.batchId}|${g.glAccountId}|${g.
 const sortGl = (rows: GlBatch[]) => [...rows].sort((a, b) => glKey(a).localeCompare(glKey(b)));
 
 function changeRows(h: Harness) {
-  return h.engine.internals.store.writer.sqlite
-    .prepare('SELECT * FROM transaction_changes ORDER BY id')
-    .all() as Array<{
+  return sqliteOf(h.engine.internals.store).prepare('SELECT * FROM transaction_changes ORDER BY id').all() as Array<{
     id: number;
     transaction_id: number;
     kind: string;
@@ -162,11 +161,11 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     expect(run.error).toContain('GET /txns');
     expect(run.error).toContain('status');
     expect(run.error).toContain('"Bogus"');
-    const count = h.engine.internals.store.writer.sqlite
+    const count = sqliteOf(h.engine.internals.store)
       .prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date = ?')
       .get(day) as { n: number };
     expect(count.n).toBe(0);
-    const earlier = h.engine.internals.store.writer.sqlite
+    const earlier = sqliteOf(h.engine.internals.store)
       .prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date < ?')
       .get(day) as { n: number };
     expect(earlier.n).toBeGreaterThan(0);

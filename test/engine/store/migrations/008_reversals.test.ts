@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeBatchChecks } from '../../../../electron/engine/reconcile/checks';
 import { ensureChecksFresh } from '../../../../electron/engine/reconcile';
-import { asWritable } from '../../../../electron/engine/store/handles';
+import { sqliteHandles } from '../../../../electron/engine/store/handles';
 import { migrate } from '../../../../electron/engine/store/open';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
 import { migrationUnderTest } from '../../../helpers/migrationDb';
@@ -61,7 +61,7 @@ describe('migration 008_reversals', () => {
     await migrate(db);
 
     expect(sqlite.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
-    const writer = asWritable({ db, sqlite });
+    const { writer } = sqliteHandles({ db, sqlite });
     // The fingerprint the live checks compute is the one the migration wrote for A.
     const a = await computeBatchChecks(
       writer,
