@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ContractError, type ParsedArgs } from '../../../shared/contract';
-import type { BankImportSummary } from '../../../shared/domain';
+import type { BankImportSummary, BankLineStatus } from '../../../shared/domain';
 import type { EngineContext } from '../context';
 import { storeStatement } from '../store/bankStatements';
 import { lineStateCounts } from '../store/bankQueries';
@@ -13,7 +13,7 @@ import { getMappingJson } from '../store/bankMappings';
 import type { CsvMappingInput } from './csvMapping';
 import { decodeStatementBytes, parseStatement } from './detect';
 import { BankStatementError, type ParsedStatement } from './types';
-import { rematchBank } from './rematch';
+import { rematchWithOutcomes, type LineOutcome } from './rematch';
 
 export interface ImportOutcome {
   summary: BankImportSummary;
@@ -43,8 +43,8 @@ export async function importStatement(
     accounts: parsed.accounts.map((a) => ({ account: a.account, currency: a.currency })),
     lines: parsed.lines,
   });
-  const matching = stored.alreadyImported ? null : await rematchBank(ctx);
-  const counts = await lineStateCounts(writer, stored.lineIds);
+  const matching = stored.alreadyImported ? null : await rematchWithOutcomes(ctx);
+  const counts = await stateCounts(ctx, stored.lineIds, matching?.outcomes);
   return {
     summary: {
       statementId: stored.statementId,
@@ -57,8 +57,31 @@ export async function importStatement(
       duplicatesSkipped: parsed.lines.length - stored.newLines,
       ...counts,
     },
-    changed: stored.newLines > 0 || (matching?.changed ?? false),
+    changed: stored.newLines > 0 || (matching?.result.changed ?? false),
   };
+}
+
+/**
+ * The states of the file's lines after matching. The run decided every open line, and a line it
+ * decided is in the state it decided (the run's own writes made it so); only lines it did not look
+ * at (already matched or explained before this import) are read.
+ */
+async function stateCounts(
+  ctx: EngineContext,
+  lineIds: readonly number[],
+  outcomes: ReadonlyMap<number, LineOutcome> | undefined,
+): Promise<Record<BankLineStatus, number>> {
+  const counts: Record<BankLineStatus, number> = { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
+  const unread: number[] = [];
+  for (const id of new Set(lineIds)) {
+    const outcome = outcomes?.get(id);
+    if (outcome !== undefined) counts[outcome] += 1;
+    else if (id !== 0) unread.push(id);
+  }
+  if (unread.length === 0) return counts;
+  const read = await lineStateCounts(ctx.store.writer, unread);
+  for (const status of Object.keys(counts) as BankLineStatus[]) counts[status] += read[status];
+  return counts;
 }
 
 async function parse(ctx: EngineContext, args: ParsedArgs<'bank.import'>, text: string): Promise<ParsedStatement> {

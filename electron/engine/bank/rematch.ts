@@ -8,12 +8,12 @@
 import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
-import type { PortableWritable } from '../store/handles';
+import type { WritableDB } from '../store/handles';
 import type { HeldAutoMatchRow, OpenLineRow } from '../store/bankMatchReads';
 import type { NewMatch } from '../store/bankMatches';
 import { runMatching, type DateRange } from '../store/bankMatchingRun';
 import { calendarSpanBefore, dayNumber, fromDayNumber } from './businessDays';
-import { candidateKey, decideMatches, RETURN_WINDOW_DAYS, type MatchLine } from './matching';
+import { candidateKey, decideMatches, RETURN_WINDOW_DAYS, type LineDecision, type MatchLine } from './matching';
 
 /** Who the store records for what the matcher itself does (and undoes). */
 export const MATCHER = 'matching';
@@ -28,13 +28,25 @@ export interface MatchRunResult {
   changed: boolean;
 }
 
+/** A run, and what each line it looked at (every open line) is now: its state without reading it again. */
+export interface MatchRunOutcomes {
+  result: MatchRunResult;
+  outcomes: ReadonlyMap<number, LineOutcome>;
+}
+
+export type LineOutcome = LineDecision['outcome'];
+
 export interface MatchRunOptions {
   windowDays: number;
   /** Now, ISO UTC: when the matches were made. */
   at: string;
 }
 
-export async function runBankMatching(writer: PortableWritable, options: MatchRunOptions): Promise<MatchRunResult> {
+export async function runBankMatching(writer: WritableDB, options: MatchRunOptions): Promise<MatchRunResult> {
+  return (await matchWithOutcomes(writer, options)).result;
+}
+
+async function matchWithOutcomes(writer: WritableDB, options: MatchRunOptions): Promise<MatchRunOutcomes> {
   const { released, suggestionsChanged, outcome } = await runMatching(writer, {
     undo: { by: MATCHER, at: options.at },
     staleReason,
@@ -59,8 +71,9 @@ export async function runBankMatching(writer: PortableWritable, options: MatchRu
         rejected: rejected.get(row.id),
       }));
       const counts = { matched: 0, suggested: 0, unmatched: 0 };
+      const outcomes = new Map<number, LineOutcome>();
       const matches: NewMatch[] = [];
-      if (lines.length === 0) return { matches, outcome: counts };
+      if (lines.length === 0) return { matches, outcome: { counts, outcomes } };
       const decisions = decideMatches({
         lines,
         batches: batches.map((b) => ({
@@ -76,6 +89,7 @@ export async function runBankMatching(writer: PortableWritable, options: MatchRu
       });
       for (const decision of decisions) {
         counts[decision.outcome] += 1;
+        outcomes.set(decision.lineId, decision.outcome);
         if (decision.outcome === 'unmatched') continue;
         decision.candidates.forEach((candidate, index) => {
           matches.push({
@@ -90,16 +104,25 @@ export async function runBankMatching(writer: PortableWritable, options: MatchRu
           });
         });
       }
-      return { matches, outcome: counts };
+      return { matches, outcome: { counts, outcomes } };
     },
   });
-  return { ...outcome, released, changed: released > 0 || outcome.matched > 0 || suggestionsChanged };
+  const { counts, outcomes } = outcome;
+  return {
+    result: { ...counts, released, changed: released > 0 || counts.matched > 0 || suggestionsChanged },
+    outcomes,
+  };
 }
 
 /** Reads the settings' window and runs matching: what the import, the sync and the handlers call. */
 export async function rematchBank(ctx: EngineContext): Promise<MatchRunResult> {
+  return (await rematchWithOutcomes(ctx)).result;
+}
+
+/** rematchBank, with each decided line's outcome (the import's summary counts its file's lines). */
+export async function rematchWithOutcomes(ctx: EngineContext): Promise<MatchRunOutcomes> {
   const { bankMatchWindowDays } = await readSettings(ctx);
-  return runBankMatching(ctx.store.writer, {
+  return matchWithOutcomes(ctx.store.writer, {
     windowDays: bankMatchWindowDays,
     at: toIsoUtc(ctx.clock.now()),
   });

@@ -7,9 +7,6 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { BankMatchesTable, Database } from './schema';
 import { rowsOf, type Work } from './work';
 
-/** Rows per multi-row statement or IN (…) list: well inside both dialects' parameter limits. */
-export const CHUNK = 500;
-
 /** A match that holds its batches (or its returned transaction): made by the matcher or confirmed. */
 export function live(eb: ExpressionBuilder<Database & { m: BankMatchesTable }, 'm'>) {
   return eb.and([eb('m.status', '<>', 'suggested'), eb('m.undone_at', 'is', null)]);

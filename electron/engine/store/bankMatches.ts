@@ -4,7 +4,8 @@
  * bank_matched_batches' primary key refuses a second, whatever the caller believed.
  */
 import type { Kysely } from 'kysely';
-import { CHUNK, live } from './bankMatchReads';
+import { insertInChunks, readInChunks } from './bankChunks';
+import { live } from './bankMatchReads';
 import type { BankMatchRow, Database } from './schema';
 import { execute, firstOf, rowsOf, type Work } from './work';
 
@@ -23,41 +24,36 @@ export interface NewMatch {
 
 /** Inserts matches; a live one also takes its batches (a batch another line holds throws). */
 export function* insertMatches(db: Kysely<Database>, matches: readonly NewMatch[]): Work<void> {
-  const holds: { batch_id: string; match_id: number; line_id: number }[] = [];
-  for (let at = 0; at < matches.length; at += CHUNK) {
-    const chunk = matches.slice(at, at + CHUNK);
-    const inserted = yield* rowsOf(
-      db
-        .insertInto('bank_matches')
-        .values(
-          chunk.map((match) => ({
-            line_id: match.lineId,
-            how: match.how,
-            status: match.status,
-            rank: match.rank,
-            batch_ids: JSON.stringify(match.batchIds),
-            transaction_id: match.transactionId,
-            gap_days: match.gapDays,
-            created_at: match.createdAt,
-            confirmed_by: match.confirmedBy ?? null,
-            confirmed_at: match.confirmedAt ?? null,
-          })),
-        )
-        .returning(['id', 'line_id', 'status']),
-    );
-    // RETURNING's order is not promised; a line has at most one live match (a unique index), so
-    // its line finds each live match's id.
-    const liveIds = new Map(inserted.filter((row) => row.status !== 'suggested').map((row) => [row.line_id, row.id]));
-    for (const match of chunk) {
-      if (match.status === 'suggested') continue;
-      for (const batchId of match.batchIds) {
-        holds.push({ batch_id: batchId, match_id: liveIds.get(match.lineId)!, line_id: match.lineId });
-      }
-    }
+  const inserted = yield* insertInChunks(
+    matches,
+    (match) => ({
+      line_id: match.lineId,
+      how: match.how,
+      status: match.status,
+      rank: match.rank,
+      batch_ids: JSON.stringify(match.batchIds),
+      transaction_id: match.transactionId,
+      gap_days: match.gapDays,
+      created_at: match.createdAt,
+      confirmed_by: match.confirmedBy ?? null,
+      confirmed_at: match.confirmedAt ?? null,
+    }),
+    (rows) => db.insertInto('bank_matches').values(rows).returning(['id', 'line_id', 'status']),
+  );
+  // RETURNING's order is not promised; a line has at most one live match (a unique index), so
+  // its line finds each live match's id.
+  const liveIds = new Map<number, number>();
+  for (const row of inserted.rows) if (row.status !== 'suggested') liveIds.set(row.line_id, row.id);
+  const holds: { batchId: string; lineId: number }[] = [];
+  for (const match of matches) {
+    if (match.status === 'suggested') continue;
+    for (const batchId of match.batchIds) holds.push({ batchId, lineId: match.lineId });
   }
-  for (let at = 0; at < holds.length; at += CHUNK) {
-    yield* execute(db.insertInto('bank_matched_batches').values(holds.slice(at, at + CHUNK)));
-  }
+  yield* insertInChunks(
+    holds,
+    (hold) => ({ batch_id: hold.batchId, match_id: liveIds.get(hold.lineId)!, line_id: hold.lineId }),
+    (rows) => db.insertInto('bank_matched_batches').values(rows),
+  );
 }
 
 /** Suggestions are recomputed by every matching run (or dropped once a line is decided). */
@@ -130,17 +126,10 @@ export function* suggestionsOfLine(db: Kysely<Database>, lineId: number): Work<B
 
 /** Which line holds each of these batches, if any. */
 export function* holdersOf(db: Kysely<Database>, batchIds: readonly string[]): Work<Map<string, number>> {
-  const holders = new Map<string, number>();
-  for (let at = 0; at < batchIds.length; at += CHUNK) {
-    const rows = yield* rowsOf(
-      db
-        .selectFrom('bank_matched_batches')
-        .select(['batch_id', 'line_id'])
-        .where('batch_id', 'in', batchIds.slice(at, at + CHUNK)),
-    );
-    for (const row of rows) holders.set(row.batch_id, row.line_id);
-  }
-  return holders;
+  const rows = yield* readInChunks(batchIds, (chunk) =>
+    db.selectFrom('bank_matched_batches').select(['batch_id', 'line_id']).where('batch_id', 'in', chunk),
+  );
+  return new Map(rows.map((row) => [row.batch_id, row.line_id]));
 }
 
 /** The line a returned transaction is matched to, if any. */
@@ -157,17 +146,10 @@ export function* holderOfReturn(db: Kysely<Database>, transactionId: number): Wo
 
 /** The batches of these ids that exist, with their dates. */
 export function* batchDates(db: Kysely<Database>, batchIds: readonly string[]): Work<Map<string, string>> {
-  const dates = new Map<string, string>();
-  for (let at = 0; at < batchIds.length; at += CHUNK) {
-    const rows = yield* rowsOf(
-      db
-        .selectFrom('batches')
-        .select(['id', 'date'])
-        .where('id', 'in', batchIds.slice(at, at + CHUNK)),
-    );
-    for (const row of rows) dates.set(row.id, row.date);
-  }
-  return dates;
+  const rows = yield* readInChunks(batchIds, (chunk) =>
+    db.selectFrom('batches').select(['id', 'date']).where('id', 'in', chunk),
+  );
+  return new Map(rows.map((row) => [row.id, row.date]));
 }
 
 export interface ReturnTransaction {

@@ -19,10 +19,11 @@ import type {
   BankSuggestion,
   UndoneBankMatch,
 } from '../../../shared/domain';
+import { CHUNK, readInChunks } from './bankChunks';
 import { liveExplanationOfBatch } from './bankExplanations';
 import { unheldBatchesQuery, type OpenBatchRow } from './bankMatchReads';
 import { firstStatementDate, statementById } from './bankStatements';
-import type { PortableReadable } from './handles';
+import type { ReadableDB } from './handles';
 import type {
   BankExplanationRow,
   BankLineRow,
@@ -32,9 +33,6 @@ import type {
   Database,
 } from './schema';
 import { firstOf, rowsOf, runRead, type Work } from './work';
-
-/** Lines read per IN (…) list: well inside both dialects' parameter limits. */
-const CHUNK = 500;
 
 /** A line's state: a live match wins, then a live explanation, then suggestions. */
 function statusOf(eb: ExpressionBuilder<Database & { l: BankLinesTable }, 'l'>) {
@@ -78,7 +76,7 @@ function lines(db: Kysely<Database>) {
 
 /** Newest first: (posted_date desc, id desc), `limit` rows after the keyset position. */
 export function listLineRows(
-  reader: PortableReadable,
+  reader: ReadableDB,
   filter: BankLineFilter,
   after: { date: string; id: number } | null,
   limit: number,
@@ -107,22 +105,16 @@ export function* lineRow(db: Kysely<Database>, id: number): Work<ListedLineRow |
 }
 
 /** How many of these lines are in each state (an import's summary). */
-export function lineStateCounts(
-  reader: PortableReadable,
-  ids: readonly number[],
-): Promise<Record<BankLineStatus, number>> {
+export function lineStateCounts(reader: ReadableDB, ids: readonly number[]): Promise<Record<BankLineStatus, number>> {
   return runRead(reader, function* (db) {
     const counts: Record<BankLineStatus, number> = { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
-    const unique = [...new Set(ids)];
-    for (let at = 0; at < unique.length; at += CHUNK) {
-      const rows = yield* rowsOf(
-        db
-          .selectFrom('bank_lines as l')
-          .select((eb) => statusOf(eb).as('status'))
-          .where('l.id', 'in', unique.slice(at, at + CHUNK)),
-      );
-      for (const row of rows) counts[row.status] += 1;
-    }
+    const rows = yield* readInChunks([...new Set(ids)], (chunk) =>
+      db
+        .selectFrom('bank_lines as l')
+        .select((eb) => statusOf(eb).as('status'))
+        .where('l.id', 'in', chunk),
+    );
+    for (const row of rows) counts[row.status] += 1;
     return counts;
   });
 }
@@ -171,7 +163,7 @@ function* lineSummaries(db: Kysely<Database>, rows: readonly ListedLineRow[]): W
 }
 
 /** The page's lines with their live match, suggestions and explanation. */
-export function toLineSummaries(reader: PortableReadable, rows: readonly ListedLineRow[]): Promise<BankLineSummary[]> {
+export function toLineSummaries(reader: ReadableDB, rows: readonly ListedLineRow[]): Promise<BankLineSummary[]> {
   return runRead(reader, (db) => lineSummaries(db, rows));
 }
 
@@ -184,7 +176,7 @@ export interface LineDetailRows {
 }
 
 /** One line with its statement and history, on one snapshot; undefined when there is no such line. */
-export function lineDetail(reader: PortableReadable, id: number): Promise<LineDetailRows | undefined> {
+export function lineDetail(reader: ReadableDB, id: number): Promise<LineDetailRows | undefined> {
   return runRead(reader, function* (db) {
     const line = yield* lineRow(db, id);
     if (!line) return undefined;
@@ -222,7 +214,7 @@ export function lineDetail(reader: PortableReadable, id: number): Promise<LineDe
 
 /** The bank line holding a batch and the batch's live explanation: what the batch detail shows. */
 export function batchBankSide(
-  reader: PortableReadable,
+  reader: ReadableDB,
   batchId: string,
 ): Promise<{ line: BankLineSummary | null; explanation: BankExplanation | null }> {
   return runRead(reader, function* (db) {
@@ -246,7 +238,7 @@ export type UnheldBatchRow = OpenBatchRow;
  * window in business days. None when no statement was imported: before the first the bank side has
  * nothing to say.
  */
-export function unheldBatches(reader: PortableReadable, through: string, limit: number): Promise<UnheldBatchRow[]> {
+export function unheldBatches(reader: ReadableDB, through: string, limit: number): Promise<UnheldBatchRow[]> {
   return runRead(reader, function* (db) {
     const first = yield* firstStatementDate(db);
     if (first === null || through < first) return [];
@@ -258,7 +250,7 @@ export function unheldBatches(reader: PortableReadable, through: string, limit: 
   });
 }
 
-export async function accountSummaries(reader: PortableReadable): Promise<BankAccount[]> {
+export async function accountSummaries(reader: ReadableDB): Promise<BankAccount[]> {
   const rows = await runRead(reader, (db) =>
     rowsOf(
       db

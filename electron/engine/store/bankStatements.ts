@@ -2,12 +2,13 @@
  * Bank statements and their lines (DESIGN.md §10): stored in one unit of work, so a statement is
  * there with all its new lines or not at all. The importer hands in plain rows; this module knows
  * nothing of the parsers. A year's statement holds tens of thousands of lines, so they go in and are
- * looked up in multi-row statements of at most CHUNK rows.
+ * looked up in multi-row statements (bankChunks.ts).
  */
 import type { Kysely } from 'kysely';
 import type { BankStatementFormat } from '../../../shared/domain';
-import type { PortableReadable, PortableWritable } from './handles';
+import type { ReadableDB, WritableDB } from './handles';
 import type { BankStatementRow, Database } from './schema';
+import { insertInChunks, readInChunks } from './bankChunks';
 import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from './work';
 
 export interface StatementLineRow {
@@ -42,14 +43,11 @@ export interface StoredStatement {
   lineIds: number[];
 }
 
-/** Rows per multi-row statement: 10 parameters a line stays well inside both dialects' limits. */
-const CHUNK = 500;
-
 /**
  * Stores a statement and the lines no earlier statement brought (same account and identity), in one
  * unit of work. A file whose SHA-256 is already recorded adds nothing: its lines are looked up only.
  */
-export function storeStatement(writer: PortableWritable, values: NewStatement): Promise<StoredStatement> {
+export function storeStatement(writer: WritableDB, values: NewStatement): Promise<StoredStatement> {
   return runWrite(writer, function* (db) {
     const known = yield* firstOf(db.selectFrom('bank_statements').select('id').where('sha256', '=', values.sha256));
     if (known) {
@@ -79,9 +77,9 @@ export function storeStatement(writer: PortableWritable, values: NewStatement): 
         .returning('id'),
     );
     const statementId = inserted!.id;
-    let newLines = 0;
-    for (let at = 0; at < values.lines.length; at += CHUNK) {
-      const rows = values.lines.slice(at, at + CHUNK).map((line) => ({
+    const added = yield* insertInChunks(
+      values.lines,
+      (line) => ({
         account_id: accountIds.get(line.account)!,
         statement_id: statementId,
         posted_date: line.postedDate,
@@ -92,17 +90,40 @@ export function storeStatement(writer: PortableWritable, values: NewStatement): 
         raw: line.raw,
         identity: line.identity,
         line_number: line.lineNumber,
-      }));
-      newLines += yield* execute(
+      }),
+      (rows) =>
         db
           .insertInto('bank_lines')
           .values(rows)
-          .onConflict((oc) => oc.columns(['account_id', 'identity']).doNothing()),
-      );
-    }
+          .onConflict((oc) => oc.columns(['account_id', 'identity']).doNothing())
+          .returning(['id', 'account_id', 'identity']),
+    );
+    const newLines = added.written;
     yield* execute(db.updateTable('bank_statements').set({ new_line_count: newLines }).where('id', '=', statementId));
-    return { statementId, alreadyImported: false, newLines, lineIds: yield* lookUpLines(db, accountIds, values.lines) };
+    // The new lines' ids came back from their inserts; only lines an earlier statement brought are looked up.
+    const ids = new LineIds();
+    for (const row of added.rows) ids.set(row.account_id, row.identity, row.id);
+    const earlier = values.lines.filter((line) => ids.get(accountIds.get(line.account), line.identity) === undefined);
+    const knownIds = yield* lookUpLines(db, accountIds, earlier);
+    earlier.forEach((line, i) => ids.set(accountIds.get(line.account)!, line.identity, knownIds[i]!));
+    const lineIds = values.lines.map((line) => ids.get(accountIds.get(line.account), line.identity) ?? 0);
+    return { statementId, alreadyImported: false, newLines, lineIds };
   });
+}
+
+/** Stored line ids by account and identity. */
+class LineIds {
+  private readonly byAccount = new Map<number, Map<string, number>>();
+
+  set(accountId: number, identity: string, id: number): void {
+    let ids = this.byAccount.get(accountId);
+    if (!ids) this.byAccount.set(accountId, (ids = new Map()));
+    ids.set(identity, id);
+  }
+
+  get(accountId: number | undefined, identity: string): number | undefined {
+    return accountId === undefined ? undefined : this.byAccount.get(accountId)?.get(identity);
+  }
 }
 
 function accountCurrencies(accounts: NewStatement['accounts'], lines: StatementLineRow[]): Map<string, string | null> {
@@ -137,18 +158,10 @@ function* ensureAccounts(
 }
 
 function* existingAccounts(db: Kysely<Database>, lines: StatementLineRow[]): Work<Map<string, number>> {
-  const numbers = [...new Set(lines.map((line) => line.account))];
-  const ids = new Map<string, number>();
-  for (let at = 0; at < numbers.length; at += CHUNK) {
-    const rows = yield* rowsOf(
-      db
-        .selectFrom('bank_accounts')
-        .select(['id', 'number'])
-        .where('number', 'in', numbers.slice(at, at + CHUNK)),
-    );
-    for (const row of rows) ids.set(row.number, row.id);
-  }
-  return ids;
+  const rows = yield* readInChunks([...new Set(lines.map((line) => line.account))], (numbers) =>
+    db.selectFrom('bank_accounts').select(['id', 'number']).where('number', 'in', numbers),
+  );
+  return new Map(rows.map((row) => [row.number, row.id]));
 }
 
 /** The stored id of each line (0 for one not stored), in the lines' order. */
@@ -165,24 +178,21 @@ function* lookUpLines(
     identities.push(line.identity);
     byAccount.set(accountId, identities);
   }
-  const ids = new Map<string, number>();
+  const ids = new LineIds();
   for (const [accountId, identities] of byAccount) {
-    const unique = [...new Set(identities)];
-    for (let at = 0; at < unique.length; at += CHUNK) {
-      const rows = yield* rowsOf(
-        db
-          .selectFrom('bank_lines')
-          .select(['id', 'identity'])
-          .where('account_id', '=', accountId)
-          .where('identity', 'in', unique.slice(at, at + CHUNK)),
-      );
-      for (const row of rows) ids.set(`${accountId}\n${row.identity}`, row.id);
-    }
+    const rows = yield* readInChunks([...new Set(identities)], (chunk) =>
+      db
+        .selectFrom('bank_lines')
+        .select(['id', 'identity'])
+        .where('account_id', '=', accountId)
+        .where('identity', 'in', chunk),
+    );
+    for (const row of rows) ids.set(accountId, row.identity, row.id);
   }
-  return lines.map((line) => ids.get(`${accountIds.get(line.account)}\n${line.identity}`) ?? 0);
+  return lines.map((line) => ids.get(accountIds.get(line.account), line.identity) ?? 0);
 }
 
-export function listStatementRows(reader: PortableReadable, limit: number): Promise<BankStatementRow[]> {
+export function listStatementRows(reader: ReadableDB, limit: number): Promise<BankStatementRow[]> {
   return runRead(reader, (db) =>
     rowsOf(db.selectFrom('bank_statements').selectAll().orderBy('id', 'desc').limit(limit)),
   );
