@@ -141,9 +141,11 @@ function readDetail(record: LogicalRecord, account: AccountLevel, asOf: string, 
   const bankReference = cursor.next().trim();
   cursor.next(); // The customer reference is the district's own number; matching keys on the bank's.
   // Banks break 88 text at word or addenda boundaries, so a space rejoins it the way it reads.
-  const text = [cursor.rest(), ...record.continuations.map((c) => trimText(c.text.slice(3)))]
-    .filter((part) => part !== '')
-    .join(' ');
+  const rest = cursor.rest();
+  const text =
+    record.continuations.length === 0
+      ? rest
+      : [rest, ...record.continuations.map((c) => trimText(c.text.slice(3)))].filter((part) => part !== '').join(' ');
   account.total += amount;
   const amountCents = direction * amount;
   const identity = bankReference
@@ -156,7 +158,10 @@ function readDetail(record: LogicalRecord, account: AccountLevel, asOf: string, 
     typeCode: typeField,
     bankReference,
     text,
-    raw: [record.first, ...record.continuations].map((r) => r.text).join('\n'),
+    raw:
+      record.continuations.length === 0
+        ? record.first.text
+        : [record.first, ...record.continuations].map((r) => r.text).join('\n'),
     identity,
     lineNumber: record.line,
   };

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { ContractError, type ParsedArgs } from '../../../shared/contract';
 import type { BankImportSummary, BankLineStatus } from '../../../shared/domain';
 import type { EngineContext } from '../context';
-import { storeStatement } from '../store/bankStatements';
+import { storeStatement, type StoredStatement } from '../store/bankStatements';
 import { lineStateCounts } from '../store/bankQueries';
 import { getMappingJson } from '../store/bankMappings';
 import type { CsvMappingInput } from './csvMapping';
@@ -26,13 +26,45 @@ export async function importStatement(
   args: ParsedArgs<'bank.import'>,
   actor: { by: string; at: string },
 ): Promise<ImportOutcome> {
-  const { writer } = ctx.store;
-  const bytes = args.encoding === 'base64' ? Buffer.from(args.content, 'base64') : Buffer.from(args.content, 'utf8');
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const text = args.encoding === 'base64' ? decodeStatementBytes(bytes) : args.content;
-  const parsed = await parse(ctx, args, text);
+  const { file, stored } = await parseAndStore(ctx, args, actor);
+  const matching = stored.alreadyImported ? null : await rematchWithOutcomes(ctx);
+  const counts = await stateCounts(ctx, stored.lineIds, matching?.outcomes);
+  return {
+    summary: {
+      statementId: stored.statementId,
+      alreadyImported: stored.alreadyImported,
+      ...file,
+      newLines: stored.newLines,
+      duplicatesSkipped: file.linesInFile - stored.newLines,
+      ...counts,
+    },
+    changed: stored.newLines > 0 || (matching?.result.changed ?? false),
+  };
+}
 
-  const stored = await storeStatement(writer, {
+/**
+ * Parses and stores, keeping of the parsed file only what the summary says of it: its lines (tens
+ * of thousands of objects) are garbage before matching reads the store.
+ */
+async function parseAndStore(
+  ctx: EngineContext,
+  args: ParsedArgs<'bank.import'>,
+  actor: { by: string; at: string },
+): Promise<{
+  file: Pick<BankImportSummary, 'format' | 'range' | 'accounts' | 'linesInFile'>;
+  stored: StoredStatement;
+}> {
+  // The digest of the text's UTF-8 bytes, without a second copy of a large file in memory.
+  const hash = createHash('sha256');
+  let text = args.content;
+  if (args.encoding === 'base64') {
+    const bytes = Buffer.from(args.content, 'base64');
+    hash.update(bytes);
+    text = decodeStatementBytes(bytes);
+  } else hash.update(args.content, 'utf8');
+  const sha256 = hash.digest('hex');
+  const parsed = await parse(ctx, args, text);
+  const stored = await storeStatement(ctx.store.writer, {
     fileName: args.fileName,
     sha256,
     format: parsed.format,
@@ -43,22 +75,13 @@ export async function importStatement(
     accounts: parsed.accounts.map((a) => ({ account: a.account, currency: a.currency })),
     lines: parsed.lines,
   });
-  const matching = stored.alreadyImported ? null : await rematchWithOutcomes(ctx);
-  const counts = await stateCounts(ctx, stored.lineIds, matching?.outcomes);
-  return {
-    summary: {
-      statementId: stored.statementId,
-      alreadyImported: stored.alreadyImported,
-      format: parsed.format,
-      range: parsed.range,
-      accounts: parsed.accounts.map((a) => a.account),
-      linesInFile: parsed.lines.length,
-      newLines: stored.newLines,
-      duplicatesSkipped: parsed.lines.length - stored.newLines,
-      ...counts,
-    },
-    changed: stored.newLines > 0 || (matching?.result.changed ?? false),
+  const file = {
+    format: parsed.format,
+    range: parsed.range,
+    accounts: parsed.accounts.map((a) => a.account),
+    linesInFile: parsed.lines.length,
   };
+  return { file, stored };
 }
 
 /**
