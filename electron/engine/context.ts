@@ -32,6 +32,11 @@ export interface EngineOptions {
   dataFolder: string;
   /** Defaults to `<dataFolder>/district-recon.sqlite`; `:memory:` for tests. */
   databasePath?: string;
+  /**
+   * A district server's PostgreSQL (postgres://…) instead of the SQLite file: team mode
+   * (DESIGN.md §11). The URL's password is never shown; the store's path is the URL without it.
+   */
+  databaseUrl?: string;
   /** false: the database must already exist (reads: status, check, export). Default true. */
   createDatabase?: boolean;
   /** An already-open store (tests that seed rows); the engine closes it with itself. */

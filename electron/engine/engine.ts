@@ -23,7 +23,8 @@ import { EngineEventBus } from './events';
 import { createConsoleLogger } from './logger';
 import { recoverInterruptedExports } from './export/recovery';
 import { ensureChecksFresh } from './reconcile';
-import { openStore } from './store/open';
+import { openStore, type Store } from './store/open';
+import { openPostgresEngineStore } from './store/postgres/engineStore';
 import type { ClientTuning } from './sync/connection';
 import { startScheduler, type Scheduler, type SchedulerOptions } from './sync/schedule';
 import { SyncService, type StartOptions } from './sync/service';
@@ -89,8 +90,9 @@ export async function createEngine(options: EngineOptions): Promise<Engine> {
 export async function createEngineWithInternals(options: EngineOptions): Promise<EngineWithInternals> {
   const databasePath = options.databasePath ?? join(options.dataFolder, 'district-recon.sqlite');
   const create = options.createDatabase ?? true;
-  if (!options.store && create && databasePath !== ':memory:') mkdirSync(options.dataFolder, { recursive: true });
-  const store = options.store ?? (await openStore(databasePath, { create }));
+  if (!options.store && !options.databaseUrl && create && databasePath !== ':memory:')
+    mkdirSync(options.dataFolder, { recursive: true });
+  const store = options.store ?? (await openConfiguredStore(options, databasePath, create));
   const closers: Array<() => Promise<void> | void> = [];
   const partial: Omit<EngineContext, 'sync'> = {
     options,
@@ -163,4 +165,9 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     callAs: (user, method, args) => runAs(user, () => callUnknown(method, args)),
     team: createTeamService(context),
   };
+}
+
+function openConfiguredStore(options: EngineOptions, databasePath: string, create: boolean): Promise<Store> {
+  if (options.databaseUrl) return openPostgresEngineStore(options.databaseUrl, { create });
+  return openStore(databasePath, { create });
 }

@@ -1,6 +1,6 @@
 /**
- * `district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE]` and
- * `district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE]`: the bank
+ * `district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE | --database URL]` and
+ * `district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE | --database URL]`: the bank
  * side (DESIGN.md §10) from a terminal, through the same contract methods the Bank view calls. Both
  * work on an existing database only (a statement without the deposits it pays matches nothing).
  */
@@ -11,8 +11,8 @@ import type { BankLineSummary, BankStatementFormat } from '../../../shared/domai
 import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { withExistingStore } from '../existingStore';
 
-const USAGE = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE]
-       district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE]
+const USAGE = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE | --database URL]
+       district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE | --database URL]
 
 import  Reads a bank statement (BAI2, OFX/QFX, or CSV read with a saved column mapping), stores the
         lines no earlier statement brought, and matches them to deposits.
@@ -27,7 +27,10 @@ export function run(argv: string[]): Promise<number> {
 }
 
 async function importCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, { strings: ['format', 'mapping', 'db'], maxPositionals: 1 });
+  const { values, positionals } = parseFlags(argv, {
+    strings: ['format', 'mapping', 'db', 'database'],
+    maxPositionals: 1,
+  });
   const file = positionals[0];
   if (file === undefined) throw new UsageError('name the statement FILE to import');
   const format = values.format as BankStatementFormat | undefined;
@@ -42,7 +45,7 @@ async function importCommand(argv: string[]): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? 'error'})`);
   }
-  return withExistingStore(values.db, async (engine) => {
+  return withExistingStore(values, async (engine) => {
     // Bytes as base64: the engine decodes UTF-8, else Windows-1252 (OFX 1.x files declare CHARSET:1252).
     const summary = await engine.call('bank.import', {
       fileName: basename(file),
@@ -65,11 +68,15 @@ async function importCommand(argv: string[]): Promise<number> {
 }
 
 async function statusCommand(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { strings: ['from', 'to', 'db'], booleans: ['json'], maxPositionals: 0 });
+  const { values } = parseFlags(argv, {
+    strings: ['from', 'to', 'db', 'database'],
+    booleans: ['json'],
+    maxPositionals: 0,
+  });
   const from = dateFlag(values.from, 'from');
   const to = dateFlag(values.to, 'to');
   if (from && to && from > to) throw new UsageError(`--from ${from} is after --to ${to}`);
-  return withExistingStore(values.db, async (engine) => {
+  return withExistingStore(values, async (engine) => {
     const lines: BankLineSummary[] = [];
     let cursor: string | null = null;
     do {

@@ -1,5 +1,5 @@
 /**
- * `district-recon check [--from YYYY-MM-DD --to YYYY-MM-DD] [--json] [--db FILE]`: the tie-out
+ * `district-recon check [--from YYYY-MM-DD --to YYYY-MM-DD] [--json] [--db FILE | --database URL]`: the tie-out
  * summary (day x payee x method) and every batch that does not tie out.
  * Exit 0 all tie out, 1 something does not (or the check failed), 2 usage.
  */
@@ -11,11 +11,15 @@ import { parseFlags, UsageError } from '../args';
 import { requireDate } from './export';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { strings: ['from', 'to', 'db'], booleans: ['json'], maxPositionals: 0 });
+  const { values } = parseFlags(argv, {
+    strings: ['from', 'to', 'db', 'database'],
+    booleans: ['json'],
+    maxPositionals: 0,
+  });
   if ((values.from === undefined) !== (values.to === undefined))
     throw new UsageError('give both --from and --to, or neither');
 
-  const engine = await openExistingStore(values.db);
+  const engine = await openExistingStore(values);
   try {
     let from = values.from === undefined ? undefined : requireDate(values.from, 'from');
     let to = values.to === undefined ? undefined : requireDate(values.to, 'to');

@@ -1,6 +1,6 @@
 /**
  * `district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2]
- *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE]`
+ *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE | --database URL]`
  * Deposits and reversals an earlier export posted are left out (and said) unless --repost.
  * Without --from/--to the range is the one GL Batches opens on (glBatches.defaultRange), printed.
  * An existing --out file is refused unless --force. Progress goes to stderr (progress.ts).
@@ -15,11 +15,11 @@ import { dateFlag, parseFlags, UsageError } from '../args';
 import { percent, progressLine, secondsLeft } from '../progress';
 
 const USAGE =
-  'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE]';
+  'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE | --database URL]';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
-    strings: ['from', 'to', 'out', 'payees', 'methods', 'layout', 'db'],
+    strings: ['from', 'to', 'out', 'payees', 'methods', 'layout', 'db', 'database'],
     booleans: ['force', 'repost'],
   });
   if (positionals.length !== 1 || positionals[0] !== 'gl') throw new UsageError(`say what to export: gl\n${USAGE}`);
@@ -44,7 +44,7 @@ export async function run(argv: string[]): Promise<number> {
       )
     : undefined;
 
-  const engine = await openExistingStore(values.db);
+  const engine = await openExistingStore(values);
   const progress = progressLine();
   try {
     const { from, to } = given ?? (await defaultRange(engine));

@@ -6,18 +6,16 @@
  * in the systemd unit), never from argv.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { memoryCredentialStore } from '../../engine/credentials';
-import { createEngine } from '../../engine/engine';
-import { defaultDataFolder } from '../../engine/paths';
 import { isLoopback, startWebHost } from '../../web/server';
 import { intFlag, parseFlags, UsageError } from '../args';
-import { appVersion } from '../version';
+import { databaseOf, engineOn } from '../existingStore';
 import { WEB_BUILD_DIR } from './web';
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
-    strings: ['db', 'port', 'host', 'tls-cert', 'tls-key'],
+    strings: ['db', 'database', 'port', 'host', 'tls-cert', 'tls-key'],
     booleans: ['behind-proxy'],
     maxPositionals: 0,
   });
@@ -34,13 +32,10 @@ export async function run(argv: string[]): Promise<number> {
   }
   const tls = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : undefined;
 
-  const databasePath = values.db ? resolve(values.db) : undefined;
+  const database = databaseOf(values);
   const token = process.env.RECON_TOKEN;
   const secret = process.env.RECON_SECRET;
-  const engine = await createEngine({
-    version: appVersion(),
-    dataFolder: databasePath ? dirname(databasePath) : defaultDataFolder(),
-    databasePath,
+  const engine = await engineOn(database, {
     host: 'web',
     credentials: memoryCredentialStore(token && secret ? { token, secret } : null),
   });

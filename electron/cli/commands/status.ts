@@ -1,16 +1,16 @@
-/** `district-recon status [--db FILE] [--json]`: what the local database holds (counts, cursors, last run). */
+/** `district-recon status [--db FILE | --database URL] [--json]`: what the local database holds (counts, cursors, last run). */
 import { existsSync } from 'node:fs';
 import { parseFlags } from '../args';
-import { databasePathOf, openExistingStore } from '../existingStore';
+import { databaseOf, openExistingStore } from '../existingStore';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { strings: ['db'], booleans: ['json'], maxPositionals: 0 });
-  const path = databasePathOf(values.db);
-  if (!existsSync(path)) {
+  const { values } = parseFlags(argv, { strings: ['db', 'database'], booleans: ['json'], maxPositionals: 0 });
+  const path = databaseOf(values).databasePath;
+  if (path !== undefined && !existsSync(path)) {
     process.stderr.write(`district-recon status: no database at ${path} yet; run "district-recon sync" first\n`);
     return 1;
   }
-  const engine = await openExistingStore(values.db);
+  const engine = await openExistingStore(values);
   try {
     const { batchDates: _batchDates, ...report } = await engine.call('app.status', {});
     const { counts, transactionDates: dates } = report;
@@ -19,7 +19,7 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const lines = [
-      `Database: ${path}`,
+      `Database: ${engine.store.path}`,
       ...Object.entries(counts).map(([name, n]) => `  ${name}: ${n}`),
       `  transactions from ${dates.first ?? '-'} to ${dates.last ?? '-'}`,
       'Cursors:',

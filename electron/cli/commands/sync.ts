@@ -5,28 +5,24 @@
  * per update on a pipe, a summary last: progress.ts), the run's summary to stdout.
  * Exit 0: the run succeeded; 1: it failed or was interrupted; 2: usage.
  */
-import { dirname, resolve } from 'node:path';
 import type { SyncRunSummary } from '../../../shared/contract';
-import { createEngine } from '../../engine/engine';
 import { memoryCredentialStore } from '../../engine/credentials';
 import { createConsoleLogger } from '../../engine/logger';
-import { defaultDataFolder } from '../../engine/paths';
 import { dateFlag, parseFlags, UsageError } from '../args';
 import { sandboxProvider } from '../../sandbox/provider';
-import { appVersion } from '../version';
+import { databaseOf, engineOn } from '../existingStore';
 import { progressLine } from '../progress';
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
-    strings: ['db', 'url', 'from'],
+    strings: ['db', 'database', 'url', 'from'],
     booleans: ['sandbox', 'json'],
     maxPositionals: 0,
   });
   if (values.sandbox && values.url) throw new UsageError('give either --sandbox or --url, not both');
   const from = dateFlag(values.from, 'from');
 
-  const databasePath = values.db ? resolve(values.db) : undefined;
-  const dataFolder = databasePath ? dirname(databasePath) : defaultDataFolder();
+  const database = databaseOf(values);
   const sandbox = values.sandbox ? sandboxProvider() : null;
   let url = values.url;
   let credentials = envCredentials();
@@ -35,10 +31,7 @@ export async function run(argv: string[]): Promise<number> {
     url = connection.url;
     credentials = { token: connection.token, secret: connection.secret };
   }
-  const engine = await createEngine({
-    version: appVersion(),
-    dataFolder,
-    databasePath,
+  const engine = await engineOn(database, {
     host: 'cli',
     credentials: memoryCredentialStore(credentials),
     logger: createConsoleLogger(),

@@ -1,45 +1,44 @@
 /**
- * `district-recon users add NAME --role R | list | disable NAME | password NAME [--db FILE]`: the district server's
+ * `district-recon users add NAME --role R | list | disable NAME | password NAME [--db FILE | --database URL]`: the district server's
  * accounts. A password never comes from a flag (other users of the machine can read argv): it is
  * RECON_USER_PASSWORD, or typed twice at a prompt that does not echo.
  */
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { createEngine } from '../../engine/engine';
 import { parseFlags, UsageError } from '../args';
-import { databasePathOf, withExistingStore } from '../existingStore';
-import { appVersion } from '../version';
+import { databaseOf, engineOn, withExistingStore, type DatabaseFlags } from '../existingStore';
 
 const USAGE =
   'use: users add NAME --role viewer|preparer|approver|admin, users list, users disable NAME, or users password NAME';
 
 export async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(argv, { strings: ['db', 'role'], booleans: ['json'], maxPositionals: 2 });
+  const { values, positionals } = parseFlags(argv, {
+    strings: ['db', 'database', 'role'],
+    booleans: ['json'],
+    maxPositionals: 2,
+  });
   const [action, name] = positionals;
-  if (action === 'add') return add(name, values.role, values.db);
+  if (action === 'add') return add(name, values.role, values);
   if (values.role !== undefined) throw new UsageError('--role goes with "users add" only');
   if (action === 'list') {
     if (name !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(name)}`);
-    return list(values.db, values.json);
+    return list(values, values.json);
   }
-  if (action === 'disable') return disable(name, values.db);
-  if (action === 'password') return resetPassword(name, values.db);
+  if (action === 'disable') return disable(name, values);
+  if (action === 'password') return resetPassword(name, values);
   throw new UsageError(USAGE);
 }
 
-async function add(name: string | undefined, role: string | undefined, db: string | undefined): Promise<number> {
+async function add(name: string | undefined, role: string | undefined, flags: DatabaseFlags): Promise<number> {
   if (!name) throw new UsageError('users add needs a NAME');
   if (!role) throw new UsageError('users add needs --role viewer|preparer|approver|admin');
-  const path = databasePathOf(db);
+  const database = databaseOf(flags);
+  const path = database.databasePath;
   // Adding the first admin may come before the first serve: the database is created then, not later.
-  if (!existsSync(dirname(path))) throw new UsageError(`the folder ${dirname(path)} does not exist`);
+  if (path !== undefined && !existsSync(dirname(path)))
+    throw new UsageError(`the folder ${dirname(path)} does not exist`);
   const password = await passwordFor(name);
-  const engine = await createEngine({
-    version: appVersion(),
-    dataFolder: dirname(path),
-    databasePath: path,
-    host: 'cli',
-  });
+  const engine = await engineOn(database, { host: 'cli' });
   try {
     const user = await engine.team.users.add({ name, role, password });
     process.stdout.write(`Added ${user.name} (${user.role}).\n`);
@@ -50,13 +49,14 @@ async function add(name: string | undefined, role: string | undefined, db: strin
 }
 
 /** Refused as usage (exit 2) before anything is asked: only `users add` creates the database. */
-function requireDatabase(db: string | undefined): void {
-  if (!existsSync(databasePathOf(db))) throw new UsageError(`there is no database at ${databasePathOf(db)}`);
+function requireDatabase(flags: DatabaseFlags): void {
+  const path = databaseOf(flags).databasePath;
+  if (path !== undefined && !existsSync(path)) throw new UsageError(`there is no database at ${path}`);
 }
 
-async function list(db: string | undefined, json: boolean): Promise<number> {
-  requireDatabase(db);
-  return withExistingStore(db, async (engine) => {
+async function list(flags: DatabaseFlags, json: boolean): Promise<number> {
+  requireDatabase(flags);
+  return withExistingStore(flags, async (engine) => {
     const users = await engine.team.users.list();
     if (json) {
       process.stdout.write(JSON.stringify(users.map(({ id: _id, ...user }) => user)) + '\n');
@@ -73,19 +73,19 @@ async function list(db: string | undefined, json: boolean): Promise<number> {
   });
 }
 
-async function disable(name: string | undefined, db: string | undefined): Promise<number> {
+async function disable(name: string | undefined, flags: DatabaseFlags): Promise<number> {
   if (!name) throw new UsageError('users disable needs a NAME');
-  requireDatabase(db);
-  await withExistingStore(db, (engine) => engine.team.users.disable(name));
+  requireDatabase(flags);
+  await withExistingStore(flags, (engine) => engine.team.users.disable(name));
   process.stdout.write(`Disabled ${name.trim()}; their sessions have ended.\n`);
   return 0;
 }
 
-async function resetPassword(name: string | undefined, db: string | undefined): Promise<number> {
+async function resetPassword(name: string | undefined, flags: DatabaseFlags): Promise<number> {
   if (!name) throw new UsageError('users password needs a NAME');
-  requireDatabase(db);
+  requireDatabase(flags);
   const password = await passwordFor(name);
-  await withExistingStore(db, (engine) => engine.team.users.setPassword(name, password));
+  await withExistingStore(flags, (engine) => engine.team.users.setPassword(name, password));
   process.stdout.write(`New password set for ${name.trim()}; their sessions have ended.\n`);
   return 0;
 }

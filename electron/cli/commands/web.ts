@@ -10,6 +10,7 @@ import { defaultDataFolder } from '../../engine/paths';
 import { startWebHost } from '../../web/server';
 import { intFlag, parseFlags } from '../args';
 import { appVersion } from '../version';
+import { databaseOf } from '../existingStore';
 import { openingProgress } from '../progress';
 import { importSandboxStatementOnce } from '../../sandbox/demoStatement';
 import { sandboxProvider } from '../../sandbox/provider';
@@ -41,17 +42,19 @@ export async function ensureWebBuild(force = false): Promise<void> {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { strings: ['port', 'db', 'data-dir'], booleans: ['rebuild'] });
+  const { values } = parseFlags(argv, { strings: ['port', 'db', 'database', 'data-dir'], booleans: ['rebuild'] });
   const port = intFlag(values.port, 'port', 0, 65535);
   await ensureWebBuild(values.rebuild);
 
   const dataFolder = values['data-dir'] ? resolve(values['data-dir']) : defaultDataFolder();
   const sandbox = sandboxProvider();
   const opening = openingProgress();
+  // --database URL (or RECON_DATABASE_URL): the browser app on a district server's PostgreSQL.
+  const { databaseUrl } = databaseOf(values);
   const engine = await createEngine({
     version: appVersion(),
     dataFolder,
-    databasePath: values.db ? resolve(values.db) : undefined,
+    ...(databaseUrl ? { databaseUrl } : { databasePath: values.db ? resolve(values.db) : undefined }),
     host: 'web',
     onOpenProgress: opening.onOpenProgress,
     sandbox: sandbox.connect,

@@ -76,9 +76,10 @@ function rowsQuery(db: Kysely<Database>, filter: GlExportFilter) {
       ])
       .orderBy('g.date')
       .orderBy('g.batch_id')
-      // Rows without a Chart of Accounts account last, as the service lists them.
-      .orderBy(sql`"glNumber" IS NULL`)
-      .orderBy('glNumber')
+      // Rows without a Chart of Accounts account last, as the service lists them. The expression,
+      // not its alias: PostgreSQL takes an output column's name in ORDER BY only on its own.
+      .orderBy(sql`coalesce(g.gl_number, a.number) IS NULL`)
+      .orderBy(sql`coalesce(g.gl_number, a.number)`)
       .orderBy('g.id')
   );
 }

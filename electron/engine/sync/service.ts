@@ -18,6 +18,7 @@ import { toContractError } from './errors';
 import type { SyncLimits } from './limits';
 import { pageSource } from './pageSource';
 import { checkSyncFrom } from './plan';
+import { takeSyncLeadership, type SyncLease } from './leadership';
 import { runSync } from './runner';
 import { TouchedBatches } from './touchedBatches';
 
@@ -27,6 +28,8 @@ interface Current {
   controller: AbortController;
   progress: SyncProgress | null;
   done: Promise<SyncRunSummary | null>;
+  /** Team mode: this server leads the sync until the run ends. */
+  lease?: SyncLease | null;
 }
 
 export interface StartOptions {
@@ -82,18 +85,24 @@ export class SyncService {
     this.current = current;
     let client;
     let runId: number;
+    let lease: SyncLease | null = null;
     try {
       if (options.from) checkSyncFrom(options.from, todayCentral(this.ctx.clock));
       client = await connect(this.ctx, this.clientTuning, options.url);
+      lease = await takeSyncLeadership(this.ctx.store);
       // Inside the try: another process writing the store is said in words, not "database is locked".
       runId = await startRun(this.ctx.store.writer, options.trigger, toIsoUtc(this.ctx.clock.now()));
     } catch (error) {
+      await lease?.release();
       this.current = null;
       fail(error);
       throw toContractError(error);
     }
     current.runId = runId;
-    current.done = this.execute(current, runId, client, options);
+    current.lease = lease;
+    lease?.lost.addEventListener('abort', () => current.controller.abort(), { once: true });
+    // Released before the run counts as over (below), and here too should the run end by throwing.
+    current.done = this.execute(current, runId, client, options).finally(() => current.lease?.release());
     release();
     return { runId, alreadyRunning: false, finished: current.done };
   }
@@ -181,6 +190,8 @@ export class SyncService {
       }
     }
     const summary = await getRun(writer, runId);
+    // Free before this server says it is idle, so its next run is not refused as another's.
+    await current.lease?.release();
     this.current = null;
     ctx.events.emit('data.changed', { scopes: [...scopes] });
     ctx.events.emit('sync.finished', summary);
