@@ -1,6 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+const POSTGRES_SUITES = [
+  'test/engine/handlers/**/*.test.ts',
+  'test/engine/reconcile/**/*.test.ts',
+  'test/engine/export/**/*.test.ts',
+  'test/engine/sync/**/*.test.ts',
+  'test/engine/bank/**/*.test.ts',
+  'test/transports/**/*.test.ts',
+  'test/web/**/*.test.ts',
+];
+const SQLITE_ONLY: string[] = [];
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,6 +25,21 @@ export default defineConfig({
           globalSetup: ['test/helpers/postgresCluster.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        // The engine's suites again, every test engine on PostgreSQL (test/helpers/engine.ts): the
+        // same contract, reconcile, export, sync and bank behaviour on the district server's dialect.
+        // Left out: what is SQLite's own (its file, damage, backups, kills mid-write, raw-SQL seeds).
+        test: {
+          name: 'node-postgres',
+          environment: 'node',
+          include: POSTGRES_SUITES,
+          exclude: SQLITE_ONLY,
+          env: { RECON_TEST_DIALECT: 'postgres' },
+          globalSetup: ['test/helpers/postgresCluster.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -78,3 +78,34 @@ async function asAdmin(url: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * The dialect the engine suites run on: RECON_TEST_DIALECT=postgres (vitest's "node-postgres"
+ * project) puts every test engine on a fresh PostgreSQL database instead of SQLite.
+ */
+export const ENGINE_DIALECT: 'sqlite' | 'postgres' =
+  process.env.RECON_TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+let template: Promise<string> | undefined;
+
+/**
+ * A new database already migrated: copied from a template migrated once per test process
+ * (CREATE DATABASE … TEMPLATE copies files, far quicker than running the migrations again).
+ */
+export async function createMigratedTestDatabase(): Promise<PostgresTestDatabase> {
+  const admin = await (adminUrl ??= findAdminUrl());
+  const templateName = await (template ??= createTemplate());
+  const name = `recon_test_${randomBytes(6).toString('hex')}`;
+  await asAdmin(admin, `CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => asAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+async function createTemplate(): Promise<string> {
+  const database = await createPostgresTestDatabase();
+  const { openPostgresStore } = await import('../../electron/engine/store/postgres/open');
+  const store = await openPostgresStore(database.url);
+  await store.close();
+  return new URL(database.url).pathname.slice(1);
+}

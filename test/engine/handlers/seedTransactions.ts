@@ -1,12 +1,15 @@
 /**
  * Synthetic transactions for the list and seek tests: row `i` is payee 1 + i % 3, ACH on every fifth,
  * one of four statuses and three payer names in turn, amount 100 + i cents; the test picks the id,
- * batch and business date.
+ * batch and business date. Written through kysely, so the same rows go into SQLite or PostgreSQL.
  */
-import type BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../electron/engine/store/schema';
 
 const STATUSES = ['Settled', 'Pending', 'Refunded', 'Unknown'] as const;
 const NAMES = ['Zoë Müller', 'Ana García', 'Liam Smith'];
+/** Rows per INSERT: under SQLite's 32,766 bound parameters with 13 columns. */
+const CHUNK = 500;
 
 export interface SeedRow {
   id: number;
@@ -14,27 +17,38 @@ export interface SeedRow {
   businessDate: string;
 }
 
-export function seedTransactions(sqlite: BetterSqlite3.Database, count: number, row: (i: number) => SeedRow): void {
-  const insert = sqlite.prepare(
-    `INSERT INTO transactions (id, order_id, payee_id, payment_method, status, amount_cents, batch_id, data, payer_name, business_date, raw, first_seen_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '{}', 'x', 'x')`,
-  );
-  sqlite.transaction(() => {
-    for (let i = 0; i < count; i++) {
-      const { id, batchId, businessDate } = row(i);
-      const method = i % 5 === 0 ? 'ACH' : 'CC';
-      insert.run(
-        id,
-        90_000 + i,
-        1 + (i % 3),
-        method,
-        STATUSES[i % 4],
-        100 + i,
-        batchId,
-        `Yearbook ${i}`,
-        NAMES[i % 3],
-        businessDate,
-      );
-    }
-  })();
+export async function seedTransactions(
+  db: Kysely<Database>,
+  count: number,
+  row: (i: number) => SeedRow,
+): Promise<void> {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const { id, batchId, businessDate } = row(i);
+    return {
+      id,
+      order_id: 90_000 + i,
+      payee_id: 1 + (i % 3),
+      payment_method: i % 5 === 0 ? 'ACH' : 'CC',
+      status: STATUSES[i % 4]!,
+      amount_cents: 100 + i,
+      amount_refunded_cents: 0,
+      convenience_fee_cents: 0,
+      tax_cents: 0,
+      shipping_cents: 0,
+      batch_id: batchId,
+      data: `Yearbook ${i}`,
+      payer_name: NAMES[i % 3]!,
+      business_date: businessDate,
+      raw: '{}',
+      first_seen_at: 'x',
+      updated_at: 'x',
+    };
+  });
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < rows.length; start += CHUNK)
+      await trx
+        .insertInto('transactions')
+        .values(rows.slice(start, start + CHUNK))
+        .execute();
+  });
 }

@@ -2,7 +2,6 @@
  * The list endpoint has no payer; opening a transaction fetches GET /txns/:id?extensions=payer,gl
  * once, keeps the payer (so search finds it), and a later list page does not erase it.
  */
-import { sqliteOf } from '../../helpers/db';
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { startHarness } from '../sync/harness';
@@ -32,9 +31,11 @@ describe('transaction details on open', () => {
     // A refund changes its list row (amount_refunded); the next sync rewrites the row, the payer stays.
     h.sandbox.injectDiscrepancy({ kind: 'refund_after_batching', transactionId: target.id });
     await h.sync();
-    const stored = sqliteOf(h.engine.internals.store)
-      .prepare('SELECT payer_name, amount_refunded_cents FROM transactions WHERE id = ?')
-      .get(target.id) as { payer_name: string | null; amount_refunded_cents: number };
+    const stored = await h.engine.internals.store.reader.db
+      .selectFrom('transactions')
+      .select(['payer_name', 'amount_refunded_cents'])
+      .where('id', '=', target.id)
+      .executeTakeFirstOrThrow();
     expect(stored.amount_refunded_cents).toBeGreaterThan(0);
     expect(stored.payer_name).toBe(payer);
   });

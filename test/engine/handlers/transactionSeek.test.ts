@@ -1,4 +1,3 @@
-import { sqliteOf } from '../../helpers/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, TransactionFilter } from '../../../shared/contract';
 import type { Transaction } from '../../../shared/domain';
@@ -12,7 +11,7 @@ let engine: Engine;
 beforeAll(async () => {
   engine = await createTestEngine();
   // Ids and dates disagree in order (a day holds ids from all over), so the list's order is the date's.
-  seedTransactions(sqliteOf(engine.internals.store), TOTAL, (i) => ({
+  await seedTransactions(engine.internals.store.writer.db, TOTAL, (i) => ({
     id: 10_000 + i,
     batchId: `B${i % 7}`,
     businessDate: `2026-02-${String(1 + ((i * 7) % 28)).padStart(2, '0')}`,

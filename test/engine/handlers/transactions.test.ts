@@ -10,7 +10,7 @@ let db: Db;
 
 beforeEach(async () => {
   db = await createTestDb();
-  seedTransactions(db.sqlite, 500, (i) => ({
+  await seedTransactions(db.db, 500, (i) => ({
     id: 1000 + i,
     batchId: i % 4 === 1 ? null : `B${i % 7}`,
     businessDate: `2026-03-${String(1 + (i % 20)).padStart(2, '0')}`,

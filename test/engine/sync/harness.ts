@@ -9,6 +9,9 @@ import {
   type EngineWithInternals as Engine,
 } from '../../../electron/engine/engine';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
+import type { EngineOptions } from '../../../electron/engine/context';
+import { onTestPostgres } from '../../helpers/engine';
+import { ENGINE_DIALECT } from '../../helpers/postgres';
 import { silentLogger, type Logger } from '../../../electron/engine/logger';
 import type { SyncRunSummary } from '../../../shared/contract';
 import type { Transaction } from '../../../shared/domain';
@@ -29,7 +32,7 @@ export async function startHarness(
 ): Promise<Harness> {
   const sandbox = await startSandbox({ seed: 7, now: START, scenario: SMALL_SCENARIO, ...options.sandbox });
   const folder = mkdtempSync(join(tmpdir(), 'recon-sync-'));
-  const engine = await createEngine({
+  const engineOptions: EngineOptions = {
     version: 'test',
     dataFolder: folder,
     databasePath: options.databasePath ?? join(folder, 'district-recon.sqlite'),
@@ -37,7 +40,11 @@ export async function startHarness(
     clock: { now: () => sandbox.now() },
     credentials: memoryCredentialStore({ token: sandbox.token, secret: sandbox.secret }),
     logger: options.logger ?? silentLogger,
-  });
+  };
+  const engine =
+    ENGINE_DIALECT === 'postgres' && !options.databasePath
+      ? await onTestPostgres(engineOptions)
+      : await createEngine(engineOptions);
   const service = engine.internals.sync;
   // Retries without real waiting: faults are ridden out in milliseconds.
   service.clientTuning = { sleep: async () => {}, timeoutMs: 2_000 };
