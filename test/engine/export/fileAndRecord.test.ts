@@ -1,38 +1,83 @@
 /** The exported file and its registry record are one outcome; nothing existing is replaced unless asked (issue 12, items 3 and 4). */
-import { sqliteOf } from '../../helpers/db';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, onTestFinished } from 'vitest';
-import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
+import { createEngineWithInternals, type EngineWithInternals as Engine } from '../../../electron/engine/engine';
+import { silentLogger } from '../../../electron/engine/logger';
 import { fixedClock } from '../../../shared/time';
-import { createTestEngine } from '../../helpers/engine';
-import { engineTest } from '../../helpers/engineTest';
+import { engineTest, folderTest } from '../../helpers/engineTest';
+import { ENGINE_DIALECT } from '../../helpers/postgres';
+import { countRows, dbOf, keptStore, type KeptStore } from '../../helpers/storeRows';
 import { oneDeposit } from './oneDeposit';
 
 /** One $15.00 deposit of payee 1 with its one GL row. */
 async function seed(engine: Engine): Promise<void> {
   await oneDeposit(engine, 1500, 1);
-  const sqlite = sqliteOf(engine.internals.store);
-  sqlite
-    .prepare(
-      `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id, gl_account_id, gl_number, gl_label, amount_cents, amount_without_fees_cents, count, raw, synced_at)
-       VALUES ('g1', '2026-03-02', '900001', 1, NULL, '4100-000', 'Athletics', 1500, 1500, 1, '{}', '')`,
-    )
-    .run();
+  await dbOf(engine)
+    .insertInto('gl_batches')
+    .values({
+      gl_batch_id: 'g1',
+      date: '2026-03-02',
+      batch_id: '900001',
+      payee_id: 1,
+      gl_account_id: null,
+      gl_number: '4100-000',
+      gl_label: 'Athletics',
+      amount_cents: 1500,
+      amount_without_fees_cents: 1500,
+      count: 1,
+      raw: '{}',
+      synced_at: '',
+    })
+    .execute();
+}
+
+/**
+ * A trigger failing `event` on `exports` with `message`, as a busy or failing database would:
+ * SQLite's RAISE(ABORT), PostgreSQL's RAISE EXCEPTION.
+ */
+async function refuse(engine: Engine, name: string, event: string, when: string | null, message: string) {
+  const db = dbOf(engine);
+  if (ENGINE_DIALECT === 'sqlite') {
+    const condition = when ? `WHEN ${when}` : '';
+    await sql
+      .raw(`CREATE TRIGGER ${name} ${event} ON exports ${condition} BEGIN SELECT RAISE(ABORT, '${message}'); END`)
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$`)
+    .execute(db);
+  const condition = when ? `WHEN (${when})` : '';
+  await sql
+    .raw(`CREATE TRIGGER ${name} ${event} ON exports FOR EACH ROW ${condition} EXECUTE FUNCTION ${name}()`)
+    .execute(db);
+}
+
+/** An engine on a store that outlives it (a file on SQLite, a database on PostgreSQL). */
+function engineOn(store: KeptStore, folder: string, now: string): Promise<Engine> {
+  return createEngineWithInternals({
+    version: '9.9.9-test',
+    dataFolder: folder,
+    ...store.where,
+    host: 'direct',
+    clock: fixedClock(now),
+    logger: silentLogger,
+  });
 }
 
 const RANGE = { from: '2026-03-01', to: '2026-03-31' };
 
 describe('export file and record', () => {
-  engineTest.override({ fileDb: true });
+  // On SQLite a file, as in the app; on PostgreSQL the engine's own database either way.
+  engineTest.override({ fileDb: ENGINE_DIALECT === 'sqlite' });
   engineTest.beforeEach(({ engine }) => seed(engine));
 
   engineTest(
     'when the registry cannot be written after the rename, the file is removed and nothing is recorded',
     async ({ engine, folder }) => {
-      const sqlite = sqliteOf(engine.internals.store);
-      sqlite.exec(`CREATE TRIGGER refuse_done BEFORE UPDATE OF status ON exports WHEN NEW.status = 'done'
-                 BEGIN SELECT RAISE(ABORT, 'database is locked'); END`);
+      await refuse(engine, 'refuse_done', 'BEFORE UPDATE OF status', "NEW.status = 'done'", 'database is locked');
       const file = join(folder, 'out.xlsx');
       await expect(engine.call('export.glBatches', { ...RANGE, file })).rejects.toMatchObject({
         code: 'STORE',
@@ -40,15 +85,12 @@ describe('export file and record', () => {
       });
       expect(existsSync(file)).toBe(false);
       expect(readdirSync(folder).filter((n) => n.endsWith('.tmp'))).toEqual([]);
-      expect(sqlite.prepare('SELECT COUNT(*) AS n FROM exports').get()).toEqual({ n: 0 });
+      expect(await countRows(engine, 'exports')).toBe(0);
     },
   );
 
   engineTest('when the registry cannot be claimed, nothing is written at all', async ({ engine, folder }) => {
-    const sqlite = sqliteOf(engine.internals.store);
-    sqlite.exec(
-      `CREATE TRIGGER refuse_claim BEFORE INSERT ON exports BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
-    );
+    await refuse(engine, 'refuse_claim', 'BEFORE INSERT', null, 'disk I/O error');
     const file = join(folder, 'out.xlsx');
     await expect(engine.call('export.glBatches', { ...RANGE, file })).rejects.toMatchObject({ code: 'STORE' });
     expect(readdirSync(folder).filter((n) => n.includes('out.xlsx'))).toEqual([]);
@@ -70,30 +112,44 @@ describe('export file and record', () => {
       expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
     },
   );
+});
 
-  engineTest(
+describe('an export killed mid-way', () => {
+  folderTest(
     'a killed export (pending record, temporary file) is cleaned up when the engine next opens',
-    async ({ engine, folder }) => {
+    async ({ folder }) => {
+      const store = await keptStore(folder);
+      const open: Engine[] = [];
+      onTestFinished(async () => {
+        for (const engine of open) await engine.close();
+        await store.drop();
+      });
+      const engine = await engineOn(store, folder, '2026-03-10T15:00:00Z');
+      await seed(engine);
       const file = join(folder, 'killed.xlsx');
       const temp = join(folder, '.~killed.xlsx.abcdef.tmp');
       writeFileSync(temp, 'half a workbook');
-      sqliteOf(engine.internals.store)
-        .prepare(
-          `INSERT INTO exports (created_at, from_date, to_date, payee_ids, methods, layout, file, row_count, total_cents, sha256, status)
-         VALUES ('2026-03-10T15:00:00Z', '2026-03-01', '2026-03-31', '[]', '[]', 'xlsx', ?, 0, 0, '', 'pending')`,
-        )
-        .run(file);
+      await dbOf(engine)
+        .insertInto('exports')
+        .values({
+          created_at: '2026-03-10T15:00:00Z',
+          from_date: '2026-03-01',
+          to_date: '2026-03-31',
+          payee_ids: '[]',
+          methods: '[]',
+          layout: 'xlsx',
+          file,
+          row_count: 0,
+          total_cents: 0,
+          sha256: '',
+          status: 'pending',
+        })
+        .execute();
       await engine.close();
-      const reopened = await createTestEngine({
-        clock: fixedClock('2026-03-10T16:00:00Z'),
-        dataFolder: folder,
-        databasePath: join(folder, 'district-recon.sqlite'),
-      });
-      onTestFinished(() => reopened.close());
+      const reopened = await engineOn(store, folder, '2026-03-10T16:00:00Z');
+      open.push(reopened);
       expect(existsSync(temp)).toBe(false);
-      expect(sqliteOf(reopened.internals.store).prepare('SELECT COUNT(*) AS n FROM exports').get()).toEqual({
-        n: 0,
-      });
+      expect(await countRows(reopened, 'exports')).toBe(0);
       expect(await reopened.call('export.overlaps', RANGE)).toEqual([]);
     },
   );
