@@ -3,7 +3,6 @@
  * (done, or still running) posted is left out unless the bookkeeper asks to post it again, so two
  * exports of overlapping ranges, even at the same moment, post each deposit once.
  */
-import { sqliteOf } from '../../helpers/db';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,26 +10,55 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { fixedClock } from '../../../shared/time';
 import { createTestEngine } from '../../helpers/engine';
+import { ENGINE_DIALECT } from '../../helpers/postgres';
+import { countRows, dbOf } from '../../helpers/storeRows';
 import { parseCsv } from './erpFiles';
 
 /** One deposit a day, March 2 to 13 (ids 900002 to 900013), each with one GL row. */
-function seedDeposits(engine: Engine): string[] {
-  const sqlite = sqliteOf(engine.internals.store);
-  sqlite.prepare(`INSERT INTO payees VALUES (1, 'Lincoln High Athletics', 'M1', 0, '{}', '')`).run();
-  const batch = sqlite.prepare(
-    `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
-     VALUES (?, 1, ?, 'CC', ?, 0, ?, 1, '{}', '', '')`,
-  );
-  const gl = sqlite.prepare(
-    `INSERT INTO gl_batches (gl_batch_id, date, batch_id, payee_id, gl_account_id, gl_number, gl_label, amount_cents, amount_without_fees_cents, count, raw, synced_at)
-     VALUES (?, ?, ?, 1, NULL, '4100-000', 'Athletics', ?, ?, 1, '{}', '')`,
-  );
+async function seedDeposits(engine: Engine): Promise<string[]> {
+  const db = dbOf(engine);
+  await db
+    .insertInto('payees')
+    .values({ id: 1, name: 'Lincoln High Athletics', merchant_id: 'M1', removed: 0, raw: '{}', updated_at: '' })
+    .execute();
   const ids: string[] = [];
   for (let day = 2; day <= 13; day++) {
     const id = String(900000 + day);
     const date = `2026-03-${String(day).padStart(2, '0')}`;
-    batch.run(id, date, day * 100, day * 100);
-    gl.run(`g${day}`, date, id, day * 100, day * 100);
+    const cents = day * 100;
+    await db
+      .insertInto('batches')
+      .values({
+        id,
+        payee_id: 1,
+        date,
+        payment_method: 'CC',
+        total_cents: cents,
+        fees_cents: 0,
+        partial_cents: cents,
+        total_count: 1,
+        raw: '{}',
+        first_seen_at: '',
+        updated_at: '',
+      })
+      .execute();
+    await db
+      .insertInto('gl_batches')
+      .values({
+        gl_batch_id: `g${day}`,
+        date,
+        batch_id: id,
+        payee_id: 1,
+        gl_account_id: null,
+        gl_number: '4100-000',
+        gl_label: 'Athletics',
+        amount_cents: cents,
+        amount_without_fees_cents: cents,
+        count: 1,
+        raw: '{}',
+        synced_at: '',
+      })
+      .execute();
     ids.push(id);
   }
   return ids;
@@ -51,9 +79,10 @@ describe('exports claim their deposits', () => {
     engine = await createTestEngine({
       clock: fixedClock('2026-03-20T15:00:00Z'),
       dataFolder: folder,
-      databasePath: join(folder, 'district-recon.sqlite'),
+      // A file on SQLite, as in the app; on PostgreSQL a database of the engine's own.
+      ...(ENGINE_DIALECT === 'sqlite' ? { databasePath: join(folder, 'district-recon.sqlite') } : {}),
     });
-    deposits = seedDeposits(engine);
+    deposits = await seedDeposits(engine);
   });
   afterEach(async () => {
     await engine.close();
@@ -117,9 +146,10 @@ describe('exports claim their deposits', () => {
   });
 
   it('exports whose file the host names get a file each, even in the same second', async () => {
-    // The engine's clock is fixed: both exports happen in one second, for one range.
+    // The engine's clock is fixed: both exports happen in one second, for one range. Both post
+    // again: which claims first is up to the store (on PostgreSQL either may), and both must write.
     const [a, b] = await Promise.all([
-      engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', layout: 'je-csv' }),
+      engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', layout: 'je-csv', repost: true }),
       engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', layout: 'je-csv', repost: true }),
     ]);
     expect(a.record.file).not.toBe(b.record.file);
@@ -136,8 +166,7 @@ describe('exports claim their deposits', () => {
         file: join(folder, 'no-such-folder', 'out.csv'),
       }),
     ).rejects.toMatchObject({ code: 'EXPORT' });
-    const sqlite = sqliteOf(engine.internals.store);
-    expect(sqlite.prepare('SELECT COUNT(*) AS n FROM export_deposits').get()).toEqual({ n: 0 });
+    expect(await countRows(engine, 'export_deposits')).toBe(0);
     const retried = await exportCsv('2026-03-01', '2026-03-31', 'retried');
     expect(retried.deposits).toBe(12);
   });
