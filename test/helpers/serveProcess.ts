@@ -1,7 +1,8 @@
 /**
- * `district-recon serve` in a process of its own on a database file, as a district runs it. Several
- * on one file are several servers on one database. Separate processes on purpose: two engines in one
- * process share one thread, and SQLite's busy wait would block the very transaction it waits for.
+ * `district-recon serve` in a process of its own, as a district runs it: on a database file
+ * (`--db FILE`) or a PostgreSQL database (`--database URL`). Several on one database are several
+ * servers. Separate processes on purpose: two engines in one process share one thread, and SQLite's
+ * busy wait would block the very transaction it waits for.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,9 +18,10 @@ export interface ServeProcess {
 }
 
 /** Resolves once the server says where it listens; rejects with its stderr if it exits first. */
-export function startServe(databaseFile: string, env: Record<string, string> = {}): Promise<ServeProcess> {
+export function startServe(database: string | string[], env: Record<string, string> = {}): Promise<ServeProcess> {
+  const databaseArgs = typeof database === 'string' ? ['--db', database] : database;
   // No service credentials unless a test gives some: a server must not reach for this machine's.
-  const child = spawn(process.execPath, [BIN, 'serve', '--db', databaseFile, '--port', '0'], {
+  const child = spawn(process.execPath, [BIN, 'serve', ...databaseArgs, '--port', '0'], {
     env: { ...process.env, RECON_TOKEN: '', RECON_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -43,13 +45,13 @@ export function startServe(databaseFile: string, env: Record<string, string> = {
   });
 }
 
-/** `count` servers on one file, started together; if one fails to start, the others are stopped. */
+/** `count` servers on one database, started together; if one fails to start, the others are stopped. */
 export async function startServers(
-  databaseFile: string,
+  database: string | string[],
   count: number,
   env: Record<string, string> = {},
 ): Promise<ServeProcess[]> {
-  const settled = await Promise.allSettled(Array.from({ length: count }, () => startServe(databaseFile, env)));
+  const settled = await Promise.allSettled(Array.from({ length: count }, () => startServe(database, env)));
   const started = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed) {

@@ -1,5 +1,6 @@
 /**
- * Two district servers (two `district-recon serve` processes) on one SQLite file: two approvers,
+ * Two district servers (two `district-recon serve` processes) on one database, a SQLite file and a
+ * PostgreSQL database in turn: two approvers,
  * one on each, export overlapping ranges over HTTP at the same moment. Each deposit is posted in one
  * file only, and the later claimant is told which export posted the overlap. A retried export with
  * the same Idempotency-Key, even one that lands on the other server, posts nothing twice.
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportResult } from '../../shared/contract';
 import { hashPassword } from '../../electron/engine/team/passwords';
 import { insertUser } from '../../electron/engine/store/users';
-import { createTestDb, type TestStore } from '../helpers/db';
+import type { Store } from '../../electron/engine/store/open';
+import { createTeamDatabase, type TeamDatabase, type TeamDialect } from '../helpers/teamDatabase';
 import { addBatch, addGlAccount, addPayee } from '../engine/reconcile/fixtures';
 import { parseCsv } from '../engine/export/erpFiles';
 import { startServers, type ServeProcess } from '../helpers/serveProcess';
@@ -25,19 +27,15 @@ const depositsOn = (days: number[]) => days.flatMap((day) => [depositId(day, 1),
 const between = (first: number, last: number) => DAYS.filter((day) => day >= first && day <= last);
 const iso = (day: number) => `2026-03-${String(day).padStart(2, '0')}`;
 
-let store: TestStore;
-let servers: ServeProcess[] = [];
-let exportsFolder: string;
-
-async function seed(): Promise<void> {
-  await addPayee(store.db, 1, 'Lincoln High Athletics');
-  await addPayee(store.db, 2, 'Food Services');
-  await addGlAccount(store.db, 'gl-a', '4100-100', 'Athletics Fees');
-  await addGlAccount(store.db, 'gl-b', '4200-300', 'Lunch Sales');
+async function seed(store: Store): Promise<void> {
+  await addPayee(store.writer.db, 1, 'Lincoln High Athletics');
+  await addPayee(store.writer.db, 2, 'Food Services');
+  await addGlAccount(store.writer.db, 'gl-a', '4100-100', 'Athletics Fees');
+  await addGlAccount(store.writer.db, 'gl-b', '4200-300', 'Lunch Sales');
   let transactionId = 50_000;
   for (const day of DAYS) {
     for (const n of [1, 2]) {
-      await addBatch(store.db, {
+      await addBatch(store.writer.db, {
         id: depositId(day, n),
         payeeId: n,
         date: iso(day),
@@ -55,18 +53,6 @@ async function seed(): Promise<void> {
   }
 }
 
-beforeAll(async () => {
-  store = await createTestDb({ file: true });
-  await seed();
-  exportsFolder = join(store.folder!, 'exports');
-  servers = await startServers(join(store.folder!, 'district-recon.sqlite'), 2);
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  await store.cleanup();
-});
-
 const exported = (reply: Reply) => reply.json.result as ExportResult;
 
 /** The deposits a je-csv export posts, read from the file the server hands out at its download path. */
@@ -78,13 +64,32 @@ async function depositsDownloaded(port: number, session: Session, result: Export
   return [...new Set(rows.flatMap((row) => row[2]!.match(DEPOSIT_ID) ?? []))].sort();
 }
 
-/** The files in the server's exports folder for one range. */
-const filesOf = (from: string, to: string) =>
-  readdirSync(exportsFolder)
-    .filter((name) => name.startsWith(`gl-${from}-to-${to}-`))
-    .sort();
+describe.each<TeamDialect>(['sqlite', 'postgres'])('two servers, one %s database: exports', (dialect) => {
+  let database: TeamDatabase;
+  let servers: ServeProcess[] = [];
 
-describe('two servers, one database: exports', () => {
+  beforeAll(async () => {
+    database = await createTeamDatabase(dialect);
+    const store = await database.open();
+    try {
+      await seed(store);
+    } finally {
+      await store.close();
+    }
+    servers = await startServers(database.serveArgs, 2, database.serveEnv);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await database?.remove();
+  });
+
+  /** The files in the servers' exports folder for one range. */
+  const filesOf = (from: string, to: string) =>
+    readdirSync(join(database.folder, 'exports'))
+      .filter((name) => name.startsWith(`gl-${from}-to-${to}-`))
+      .sort();
+
   it(
     'two overlapping exports at the same moment post each deposit in exactly one file; the later is told of the earlier',
     { timeout: 90_000 },

@@ -1,41 +1,46 @@
 /**
- * Two district servers (two `district-recon serve` processes) on one SQLite file: 20 concurrent
+ * Two district servers (two `district-recon serve` processes) on one database, a SQLite file and a
+ * PostgreSQL database in turn: 20 concurrent
  * sign-offs of one batch over HTTP, exactly one succeeds and the rest are CONFLICT naming who signed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureChecksFresh } from '../../electron/engine/reconcile';
 import { hashPassword } from '../../electron/engine/team/passwords';
 import { insertUser } from '../../electron/engine/store/users';
-import { createTestDb, type TestStore } from '../helpers/db';
+import { createTeamDatabase, type TeamDatabase, type TeamDialect } from '../helpers/teamDatabase';
 import { seedDistrict } from '../engine/reconcile/fixtures';
 import { startServers, type ServeProcess } from '../helpers/serveProcess';
 import { PASSWORD, send, signIn, type Session } from '../helpers/teamHost';
 
 const APPROVERS = ['Ann', 'Bo', 'Cam', 'Dev'];
 
-let store: TestStore;
-let servers: ServeProcess[] = [];
-const ports: number[] = [];
+describe.each<TeamDialect>(['sqlite', 'postgres'])('two servers, one %s database', (dialect) => {
+  let database: TeamDatabase;
+  let servers: ServeProcess[] = [];
+  const ports: number[] = [];
 
-beforeAll(async () => {
-  store = await createTestDb({ file: true });
-  await seedDistrict(store.db);
-  await ensureChecksFresh(store.writer);
-  const passwordHash = await hashPassword(PASSWORD);
-  for (const name of APPROVERS) {
-    await insertUser(store.writer, { name, role: 'approver', passwordHash, createdAt: '2026-03-04T15:00:00.000Z' });
-  }
-  const file = `${store.folder}/district-recon.sqlite`;
-  servers = await startServers(file, 2);
-  ports.push(...servers.map((server) => server.port));
-}, 120_000);
+  beforeAll(async () => {
+    database = await createTeamDatabase(dialect);
+    const store = await database.open();
+    try {
+      await seedDistrict(store.writer.db);
+      await ensureChecksFresh(store.writer);
+      const passwordHash = await hashPassword(PASSWORD);
+      for (const name of APPROVERS) {
+        await insertUser(store.writer, { name, role: 'approver', passwordHash, createdAt: '2026-03-04T15:00:00.000Z' });
+      }
+    } finally {
+      await store.close();
+    }
+    servers = await startServers(database.serveArgs, 2, database.serveEnv);
+    ports.push(...servers.map((server) => server.port));
+  }, 120_000);
 
-afterAll(async () => {
-  await Promise.all(servers.map((server) => server.close()));
-  await store.cleanup();
-});
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.close()));
+    await database?.remove();
+  });
 
-describe('two servers, one database', () => {
   it(
     'of 20 concurrent sign-offs of one batch, exactly one succeeds; the others are CONFLICT naming who signed',
     { timeout: 60_000 },
@@ -65,9 +70,14 @@ describe('two servers, one database', () => {
           message: expect.stringContaining(`already signed off by ${winner}`),
         });
       }
-      const history = store.sqlite
-        .prepare(`SELECT action, by FROM batch_reviews WHERE batch_id = '730001' AND action = 'sign_off'`)
-        .all();
+      const store = await database.open();
+      const history = await store.reader.db
+        .selectFrom('batch_reviews')
+        .select(['action', 'by'])
+        .where('batch_id', '=', '730001')
+        .where('action', '=', 'sign_off')
+        .execute()
+        .finally(() => store.close());
       expect(history).toEqual([{ action: 'sign_off', by: winner }]);
     },
   );
