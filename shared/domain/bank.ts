@@ -72,6 +72,7 @@ export interface BankStatementLine {
   typeCode: string;
   /** BAI2 bank reference, OFX FITID, or the CSV mapping's reference column; '' when absent. */
   bankReference: string;
+  /** Description: BAI2 text with its 88 continuations, OFX NAME and MEMO, or the CSV description. */
   text: string;
 }
 

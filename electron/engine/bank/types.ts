@@ -3,22 +3,13 @@
  * one BankStatementError for the whole file. Nothing here touches the store; the importer decides
  * what to keep, de-duplicating by `identity`.
  */
+import type { BankStatementLine } from '../../../shared/domain';
 import type { BusinessDate } from '../../../shared/time';
 
 export type StatementFormat = 'bai2' | 'ofx' | 'csv';
 
-export interface BankLine {
-  /** The bank's account number or id, as text (leading zeros matter). */
-  account: string;
-  postedDate: BusinessDate;
-  /** Signed integer cents: credits (money in) positive, debits negative. */
-  amountCents: number;
-  /** BAI2 type code ("165"), OFX TRNTYPE ("DEP"), or the CSV mapping's type column. */
-  typeCode: string;
-  /** BAI2 bank reference, OFX FITID, or the CSV mapping's reference column; '' when absent. */
-  bankReference: string;
-  /** Description: BAI2 text with its 88 continuations, OFX NAME and MEMO, or the CSV description. */
-  text: string;
+/** A statement line as its parser read it: what the store keeps of it and de-duplicates on. */
+export interface BankLine extends BankStatementLine {
   /** The record as it appears in the file (a BAI2 16 with its 88s, an OFX STMTTRN, a CSV row). */
   raw: string;
   /** Stable across overlapping statements of the same account; the store de-duplicates on it. */

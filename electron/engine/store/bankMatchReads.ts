@@ -3,7 +3,7 @@
  * the bookkeeper's rejections and its own earlier matches. A matching run reads them in the same
  * unit of work as it writes (bankMatchingRun.ts).
  */
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { BankMatchesTable, Database } from './schema';
 import { rowsOf, type Work } from './work';
 
@@ -39,6 +39,23 @@ export interface RejectedMatchRow {
   transaction_id: number | null;
 }
 
+/**
+ * The live match of the line or returned transaction whose id is `ref` (a column of the outer
+ * query), to test with EXISTS. Its condition is the partial unique indexes' own, written out, so
+ * both dialects can answer it from them.
+ */
+export function liveMatch(of: 'line_id' | 'transaction_id', ref: 'l.id' | 't.id') {
+  return sql`(select 1 from bank_matches as m where m.${sql.ref(of)} = ${sql.ref(ref)} and m.status <> 'suggested' and m.undone_at is null)`;
+}
+
+/**
+ * The live explanation of the line or batch whose id is `ref` (a column of the outer query), to test
+ * with EXISTS: explanations are read the same way wherever a line's or a batch's state is derived.
+ */
+export function liveExplanation(of: 'line_id' | 'batch_id', ref: 'l.id' | 'b.id') {
+  return sql`(select 1 from bank_explanations as e where e.${sql.ref(of)} = ${sql.ref(ref)} and e.undone_at is null)`;
+}
+
 /** Lines with no live match and no live explanation: the ones the matcher works on. */
 export function* openLines(db: Kysely<Database>): Work<OpenLineRow[]> {
   return yield* rowsOf(
@@ -47,24 +64,8 @@ export function* openLines(db: Kysely<Database>): Work<OpenLineRow[]> {
       .select(['l.id', 'l.posted_date', 'l.amount_cents'])
       .where((eb) =>
         eb.and([
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('bank_matches as m')
-                .select('m.id')
-                .whereRef('m.line_id', '=', 'l.id')
-                .where((m) => live(m)),
-            ),
-          ),
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('bank_explanations as e')
-                .select('e.id')
-                .whereRef('e.line_id', '=', 'l.id')
-                .where('e.undone_at', 'is', null),
-            ),
-          ),
+          eb.not(eb.exists(liveMatch('line_id', 'l.id'))),
+          eb.not(eb.exists(liveExplanation('line_id', 'l.id'))),
         ]),
       )
       .orderBy('l.posted_date')
@@ -97,15 +98,7 @@ export function unheldBatchesQuery(db: Kysely<Database>, from: string, to: strin
             eb.selectFrom('bank_matched_batches as h').select('h.batch_id').whereRef('h.batch_id', '=', 'b.id'),
           ),
         ),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('bank_explanations as e')
-              .select('e.id')
-              .whereRef('e.batch_id', '=', 'b.id')
-              .where('e.undone_at', 'is', null),
-          ),
-        ),
+        eb.not(eb.exists(liveExplanation('batch_id', 'b.id'))),
       ]),
     )
     .orderBy('b.date')
@@ -127,17 +120,7 @@ export function* openReturns(db: Kysely<Database>, from: string, to: string): Wo
       .where('t.payment_method', '=', 'ACH')
       .where('t.business_date', '>=', from)
       .where('t.business_date', '<=', to)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('bank_matches as m')
-              .select('m.id')
-              .whereRef('m.transaction_id', '=', 't.id')
-              .where((m) => live(m)),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(eb.exists(liveMatch('transaction_id', 't.id'))))
       .orderBy('t.business_date')
       .orderBy('t.id'),
   );

@@ -21,7 +21,7 @@ import type {
 } from '../../../shared/domain';
 import { CHUNK, readInChunks } from './bankChunks';
 import { liveExplanationOfBatch } from './bankExplanations';
-import { unheldBatchesQuery, type OpenBatchRow } from './bankMatchReads';
+import { liveExplanation, liveMatch, unheldBatchesQuery, type OpenBatchRow } from './bankMatchReads';
 import { firstStatementDate, statementById } from './bankStatements';
 import type { ReadableDB } from './handles';
 import type {
@@ -36,22 +36,21 @@ import { firstOf, rowsOf, runRead, type Work } from './work';
 
 /** A line's state: a live match wins, then a live explanation, then suggestions. */
 function statusOf(eb: ExpressionBuilder<Database & { l: BankLinesTable }, 'l'>) {
-  const matches = () => eb.selectFrom('bank_matches as m').select('m.id').whereRef('m.line_id', '=', 'l.id');
   return eb
     .case()
-    .when(eb.exists(matches().where('m.status', '<>', 'suggested').where('m.undone_at', 'is', null)))
+    .when(eb.exists(liveMatch('line_id', 'l.id')))
     .then('matched')
+    .when(eb.exists(liveExplanation('line_id', 'l.id')))
+    .then('explained')
     .when(
       eb.exists(
         eb
-          .selectFrom('bank_explanations as e')
-          .select('e.id')
-          .whereRef('e.line_id', '=', 'l.id')
-          .where('e.undone_at', 'is', null),
+          .selectFrom('bank_matches as m')
+          .select('m.id')
+          .whereRef('m.line_id', '=', 'l.id')
+          .where('m.status', '=', 'suggested'),
       ),
     )
-    .then('explained')
-    .when(eb.exists(matches().where('m.status', '=', 'suggested')))
     .then('suggested')
     .else('unmatched')
     .end()
@@ -302,30 +301,26 @@ function toSuggestion(row: BankMatchRow): BankSuggestion {
 }
 
 export function toExplanation(row: BankExplanationRow): BankExplanation {
+  const { kind, undoneBy, undoneAt, undoneReason, ...rest } = camelized(row);
   return {
-    id: row.id,
-    lineId: row.line_id,
-    batchId: row.batch_id,
-    kind: row.kind as BankExplanationKind,
-    note: row.note,
-    by: row.by,
-    at: row.at,
-    undone:
-      row.undone_at === null ? null : { by: row.undone_by ?? '', at: row.undone_at, reason: row.undone_reason ?? '' },
+    ...rest,
+    kind: kind as BankExplanationKind,
+    undone: undoneAt === null ? null : { by: undoneBy ?? '', at: undoneAt, reason: undoneReason ?? '' },
   };
 }
 
 export function toStatement(row: BankStatementRow): BankStatement {
-  return {
-    id: row.id,
-    fileName: row.file_name,
-    sha256: row.sha256,
-    format: row.format as BankStatementFormat,
-    from: row.from_date,
-    to: row.to_date,
-    lineCount: row.line_count,
-    newLineCount: row.new_line_count,
-    importedAt: row.imported_at,
-    importedBy: row.imported_by,
-  };
+  const { format, fromDate, toDate, ...rest } = camelized(row);
+  return { ...rest, format: format as BankStatementFormat, from: fromDate, to: toDate };
+}
+
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+
+/** A row with its snake_case columns as camelCase fields: most of a bank row's domain shape. */
+function camelized<R extends object>(row: R): { [K in keyof R & string as Camel<K>]: R[K] } {
+  const fields: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(row)) {
+    fields[column.replace(/_([a-z0-9])/g, (_, next: string) => next.toUpperCase())] = value;
+  }
+  return fields as { [K in keyof R & string as Camel<K>]: R[K] };
 }

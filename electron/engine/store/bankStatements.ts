@@ -5,19 +5,14 @@
  * looked up in multi-row statements (bankChunks.ts).
  */
 import type { Kysely } from 'kysely';
-import type { BankStatementFormat } from '../../../shared/domain';
+import type { BankStatementFormat, BankStatementLine } from '../../../shared/domain';
 import type { ReadableDB, WritableDB } from './handles';
 import type { BankStatementRow, Database } from './schema';
 import { insertInChunks, readInChunks } from './bankChunks';
 import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from './work';
 
-export interface StatementLineRow {
-  account: string;
-  postedDate: string;
-  amountCents: number;
-  typeCode: string;
-  bankReference: string;
-  text: string;
+/** A line as a parser hands it in (bank/types.ts BankLine): the bank's fields, its record and identity. */
+export interface StatementLineRow extends BankStatementLine {
   raw: string;
   identity: string;
   lineNumber: number;
