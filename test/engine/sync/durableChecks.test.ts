@@ -3,17 +3,22 @@
  * checks) must not lose a re-open: the batches it touched are recorded with the pages that touched
  * them, and the next run checks them (issue 12, item 2).
  */
-import { sqliteOf } from '../../helpers/db';
 import { describe, expect, it, vi } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
+import { dbOf, tableRows } from '../../helpers/storeRows';
 import { startHarness, syncThroughContract, type Harness } from './harness';
 
-const refresh = vi.hoisted(() => ({ failNext: false }));
+const refresh = vi.hoisted(() => ({
+  failNext: false,
+  /** Runs as the checks begin, before they touch anything (a read of the store then, on either dialect). */
+  atStart: null as (() => Promise<void>) | null,
+}));
 vi.mock('../../../electron/engine/reconcile/refresh', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../electron/engine/reconcile/refresh')>();
   return {
     ...real,
-    refreshBatchChecks: (...args: Parameters<typeof real.refreshBatchChecks>) => {
+    refreshBatchChecks: async (...args: Parameters<typeof real.refreshBatchChecks>) => {
+      await refresh.atStart?.();
       if (refresh.failNext) {
         refresh.failNext = false;
         return Promise.reject(new Error('the process died here'));
@@ -23,12 +28,8 @@ vi.mock('../../../electron/engine/reconcile/refresh', async (importOriginal) => 
   };
 });
 
-const toCheck = (h: Harness) =>
-  (
-    sqliteOf(h.engine.internals.store).prepare('SELECT batch_id FROM batches_to_check').all() as Array<{
-      batch_id: string;
-    }>
-  ).map((r) => r.batch_id);
+const toCheck = async (h: Harness) =>
+  (await tableRows(h.engine, 'batches_to_check', ['batch_id'])).map((r) => r.batch_id as string);
 
 describe('touched batches are durable', () => {
   const closing = closeAfterEach();
@@ -36,12 +37,16 @@ describe('touched batches are durable', () => {
   it('are recorded before the checks run, and cleared once checked', async () => {
     const h = closing(await startHarness());
     const seenAtChecks: string[][] = [];
-    h.engine.on('sync.progress', (p) => {
-      if (p.phase === 'checks') seenAtChecks.push(toCheck(h));
-    });
-    await syncThroughContract(h);
+    refresh.atStart = async () => {
+      seenAtChecks.push(await toCheck(h));
+    };
+    try {
+      await syncThroughContract(h);
+    } finally {
+      refresh.atStart = null;
+    }
     expect(seenAtChecks[0]!.length).toBeGreaterThan(0);
-    expect(toCheck(h)).toEqual([]);
+    expect(await toCheck(h)).toEqual([]);
   });
 
   // Issue 13: a refund no longer re-opens a deposit (it ties out as batched); an amount the service
@@ -65,13 +70,13 @@ describe('touched batches are durable', () => {
     refresh.failNext = true;
     await syncThroughContract(h);
     expect((await h.engine.call('batches.get', { id: batchId })).batch.reviewState).toBe('signed_off');
-    expect(toCheck(h)).toContain(batchId);
+    expect(await toCheck(h)).toContain(batchId);
 
     await syncThroughContract(h);
     const detail = await h.engine.call('batches.get', { id: batchId });
     expect(detail.batch.reviewState).toBe('reopened');
     expect(detail.batch.reopenReason).toContain(`${txn.id} amount`);
-    expect(toCheck(h)).toEqual([]);
+    expect(await toCheck(h)).toEqual([]);
   });
 });
 
@@ -81,17 +86,14 @@ describe('an engine opened after a run was cut short', () => {
     try {
       await syncThroughContract(h);
       const { writer } = h.engine.internals.store;
-      const [batch] = sqliteOf(h.engine.internals.store).prepare('SELECT id FROM batches LIMIT 1').all() as Array<{
-        id: string;
-      }>;
-      sqliteOf(h.engine.internals.store).prepare('DELETE FROM batch_checks WHERE batch_id = ?').run(batch!.id);
-      sqliteOf(h.engine.internals.store)
-        .prepare(`INSERT INTO batches_to_check (batch_id, since) VALUES (?, 'x')`)
-        .run(batch!.id);
+      const db = dbOf(h.engine);
+      const batch = await db.selectFrom('batches').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+      await db.deleteFrom('batch_checks').where('batch_id', '=', batch.id).execute();
+      await db.insertInto('batches_to_check').values({ batch_id: batch.id, since: 'x' }).execute();
       const { ensureChecksFresh } = await import('../../../electron/engine/reconcile');
       expect(await ensureChecksFresh(writer)).toBe(1);
-      expect(toCheck(h)).toEqual([]);
-      expect((await h.engine.call('batches.get', { id: batch!.id })).batch.verdict).toBe('ties_out');
+      expect(await toCheck(h)).toEqual([]);
+      expect((await h.engine.call('batches.get', { id: batch.id })).batch.verdict).toBe('ties_out');
     } finally {
       await h.close();
     }
