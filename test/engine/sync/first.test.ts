@@ -10,7 +10,7 @@ describe('sync against the sandbox', () => {
     const run = await h.sync('2026-02-20');
     expect(run.error).toBeNull();
     expect(run.status).toBe('succeeded');
-    const stored = storedTransactions(h.engine);
+    const stored = await storedTransactions(h.engine);
     const truth = truthTransactions(h.sandbox, '2026-02-20');
     expect(stored.length).toBe(truth.length);
     expect(stored).toEqual(truth);

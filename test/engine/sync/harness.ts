@@ -1,5 +1,4 @@
 /** An engine syncing from a real sandbox over loopback HTTP, on the sandbox's clock. */
-import { sqliteOf } from '../../helpers/db';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +11,7 @@ import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import type { EngineOptions } from '../../../electron/engine/context';
 import { onTestPostgres } from '../../helpers/engine';
 import { ENGINE_DIALECT } from '../../helpers/postgres';
+import { tableRows } from '../../helpers/storeRows';
 import { silentLogger, type Logger } from '../../../electron/engine/logger';
 import type { SyncRunSummary } from '../../../shared/contract';
 import type { Transaction } from '../../../shared/domain';
@@ -75,10 +75,8 @@ export async function syncThroughContract(h: Harness): Promise<SyncRunSummary> {
 }
 
 /** Transactions as the store holds them, comparable with the sandbox's truth. */
-export function storedTransactions(engine: Engine): Transaction[] {
-  const rows = sqliteOf(engine.internals.store).prepare('SELECT * FROM transactions ORDER BY id').all() as Array<
-    Record<string, unknown>
-  >;
+export async function storedTransactions(engine: Engine): Promise<Transaction[]> {
+  const rows = await tableRows(engine, 'transactions', ['id']);
   return rows.map((r) => ({
     id: r.id as number,
     orderId: r.order_id as number | null,

@@ -1,6 +1,6 @@
-import { sqliteOf } from '../../helpers/db';
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
+import { countRows, dbOf, tableRows } from '../../helpers/storeRows';
 import type { GlBatch, Transaction } from '../../../shared/domain';
 import { getTransaction } from '../../../electron/engine/store/transactionQueries';
 import { startHarness, storedTransactions, truthTransactions, type Harness } from './harness';
@@ -18,21 +18,38 @@ const FAULTS = {
 };
 
 function storedBatches(h: Harness) {
-  return sqliteOf(h.engine.internals.store)
-    .prepare(
-      'SELECT id, payee_id AS payeeId, date, payment_method AS paymentMethod, total_cents AS totalCents, fees_cents AS feesCents, partial_cents AS partialCents, total_count AS totalCount FROM batches ORDER BY id',
-    )
-    .all();
+  return dbOf(h.engine)
+    .selectFrom('batches')
+    .select([
+      'id',
+      'payee_id as payeeId',
+      'date',
+      'payment_method as paymentMethod',
+      'total_cents as totalCents',
+      'fees_cents as feesCents',
+      'partial_cents as partialCents',
+      'total_count as totalCount',
+    ])
+    .orderBy('id')
+    .execute();
 }
 
-function storedGl(h: Harness): GlBatch[] {
-  return sqliteOf(h.engine.internals.store)
-    .prepare(
-      `SELECT gl_batch_id AS glBatchId, date, batch_id AS batchId, payee_id AS payeeId, gl_account_id AS glAccountId, gl_number AS glNumber,
-              gl_label AS glLabel, amount_cents AS amountCents, amount_without_fees_cents AS amountWithoutFeesCents, count
-         FROM gl_batches`,
-    )
-    .all() as GlBatch[];
+function storedGl(h: Harness): Promise<GlBatch[]> {
+  return dbOf(h.engine)
+    .selectFrom('gl_batches')
+    .select([
+      'gl_batch_id as glBatchId',
+      'date',
+      'batch_id as batchId',
+      'payee_id as payeeId',
+      'gl_account_id as glAccountId',
+      'gl_number as glNumber',
+      'gl_label as glLabel',
+      'amount_cents as amountCents',
+      'amount_without_fees_cents as amountWithoutFeesCents',
+      'count',
+    ])
+    .execute();
 }
 
 const routine = (status: string) => status === 'Pending' || status === 'Settled';
@@ -40,8 +57,8 @@ const routine = (status: string) => status === 'Pending' || status === 'Settled'
 const glKey = (g: GlBatch) => `${g.glBatchId}|${g.batchId}|${g.glAccountId}|${g.amountCents}|${g.count}`;
 const sortGl = (rows: GlBatch[]) => [...rows].sort((a, b) => glKey(a).localeCompare(glKey(b)));
 
-function changeRows(h: Harness) {
-  return sqliteOf(h.engine.internals.store).prepare('SELECT * FROM transaction_changes ORDER BY id').all() as Array<{
+async function changeRows(h: Harness) {
+  return (await tableRows(h.engine, 'transaction_changes', ['id'])) as Array<{
     id: number;
     transaction_id: number;
     kind: string;
@@ -61,23 +78,23 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     expect(run.error).toBeNull();
     expect(run.status).toBe('succeeded');
     const truth = h.sandbox.truth();
-    expect(storedTransactions(h.engine)).toEqual(truthTransactions(h.sandbox, FROM));
-    expect(storedBatches(h)).toEqual(
+    expect(await storedTransactions(h.engine)).toEqual(truthTransactions(h.sandbox, FROM));
+    expect(await storedBatches(h)).toEqual(
       truth.batches.filter((b) => b.date >= FROM).sort((a, b) => a.id.localeCompare(b.id)),
     );
-    expect(sortGl(storedGl(h))).toEqual(sortGl(truth.glBatches.filter((g) => g.date >= FROM)));
+    expect(sortGl(await storedGl(h))).toEqual(sortGl(truth.glBatches.filter((g) => g.date >= FROM)));
     const faults = h.sandbox.faultCounts();
     expect(Object.values(faults).reduce((a, b) => a + b, 0)).toBeGreaterThan(5);
 
-    const before = changeRows(h).length;
+    const before = (await changeRows(h)).length;
     const second = await h.sync();
     expect(second.status).toBe('succeeded');
     expect(second.changesRecorded).toBe(0);
-    expect(changeRows(h).length).toBe(before);
+    expect((await changeRows(h)).length).toBe(before);
     // A new sale that is simply Pending or Settled is routine and stores no change row; a new one in
     // any other status is stored exactly once and waits for review.
-    const stored = storedTransactions(h.engine);
-    const firstSeen = changeRows(h).filter((c) => c.kind === 'first_seen');
+    const stored = await storedTransactions(h.engine);
+    const firstSeen = (await changeRows(h)).filter((c) => c.kind === 'first_seen');
     const nonRoutine = stored.filter((t) => !routine(t.status));
     expect(nonRoutine.length).toBeGreaterThan(0);
     expect(stored.length).toBeGreaterThan(nonRoutine.length);
@@ -85,7 +102,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
       nonRoutine.map((t) => `${t.id} ${t.status}`).sort(),
     );
     const feed = await h.engine.call('changes.list', { limit: 1000 });
-    expect(feed.unacknowledged).toBe(changeRows(h).length);
+    expect(feed.unacknowledged).toBe((await changeRows(h)).length);
 
     // Every timeline still starts with its first sighting (rebuilt when routine, reviewed as seen), once.
     for (const t of stored) {
@@ -107,7 +124,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     await h.sync(FROM);
     for (let night = 0; night < 3; night++) {
       const before = new Map(h.sandbox.truth().transactions.map((t) => [t.id, t]));
-      const lastChange = changeRows(h).at(-1)?.id ?? 0;
+      const lastChange = (await changeRows(h)).at(-1)?.id ?? 0;
       h.sandbox.advanceDays(1);
       const run = await h.sync();
       expect(run.error).toBeNull();
@@ -127,7 +144,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
         if (t.amountRefundedCents !== old.amountRefundedCents)
           expected.push(`${t.id} refund ${t.amountRefundedCents - old.amountRefundedCents}`);
       }
-      const recorded = changeRows(h)
+      const recorded = (await changeRows(h))
         .filter((c) => c.id > lastChange)
         .map((c) =>
           c.kind === 'first_seen'
@@ -144,7 +161,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
         expect(first).toMatchObject({ kind: 'first_seen', toStatus: t.status, syncRunId: run.id });
       }
     }
-    expect(storedTransactions(h.engine)).toEqual(truthTransactions(h.sandbox, FROM));
+    expect(await storedTransactions(h.engine)).toEqual(truthTransactions(h.sandbox, FROM));
   });
 
   it('a malformed page fails the run naming endpoint, field and value, and writes nothing of it', async () => {
@@ -161,20 +178,19 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     expect(run.error).toContain('GET /txns');
     expect(run.error).toContain('status');
     expect(run.error).toContain('"Bogus"');
-    const count = sqliteOf(h.engine.internals.store)
-      .prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date = ?')
-      .get(day) as { n: number };
-    expect(count.n).toBe(0);
-    const earlier = sqliteOf(h.engine.internals.store)
-      .prepare('SELECT COUNT(*) AS n FROM transactions WHERE business_date < ?')
-      .get(day) as { n: number };
-    expect(earlier.n).toBeGreaterThan(0);
+    expect(await countRows(h.engine, 'transactions', { business_date: day })).toBe(0);
+    const earlier = await dbOf(h.engine)
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('business_date', '<', day)
+      .executeTakeFirstOrThrow();
+    expect(Number(earlier.n)).toBeGreaterThan(0);
 
     // Fixed upstream: the next run carries on and ends equal to the truth.
     (bad as { status: string }).status = 'Settled';
     const again = await h.sync();
     expect(again.status).toBe('succeeded');
-    expect(storedTransactions(h.engine)).toEqual(truthTransactions(h.sandbox, FROM));
+    expect(await storedTransactions(h.engine)).toEqual(truthTransactions(h.sandbox, FROM));
   });
 
   it('the GL-batch paging quirk loses and duplicates no row, even with pages far smaller than a day', async () => {
@@ -215,7 +231,7 @@ describe('sync against the sandbox over HTTP, faults on', () => {
     h.sandbox.setFaults({ latencyMs: 0 });
     const run = await h.sync();
     expect(run.status).toBe('succeeded');
-    expect(storedTransactions(h.engine)).toEqual(truthTransactions(h.sandbox, FROM));
+    expect(await storedTransactions(h.engine)).toEqual(truthTransactions(h.sandbox, FROM));
     const status = await h.engine.call('sync.status');
     expect(status.lastRun?.id).toBe(run.id);
     expect(status.running).toBe(false);
