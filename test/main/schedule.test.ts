@@ -2,12 +2,12 @@
  * main's schedule hosting driven against the engine's real scheduler and a real sandbox over HTTP:
  * a missed night is caught up at start-up, and again after the computer sleeps through 01:30.
  */
-import { sqliteOf } from '../helpers/db';
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startScheduler, type Timer } from '../../electron/engine/sync/schedule';
 import { hostSchedule } from '../../electron/main/schedule';
 import { startHarness, type Harness } from '../engine/sync/harness';
+import { dbOf } from '../helpers/storeRows';
 
 let h: Harness;
 const armed: Array<{ ms: number; cancelled: boolean }> = [];
@@ -20,13 +20,8 @@ const sleepingTimer: Timer = {
   },
 };
 
-function runs(): Array<{ trigger: string; status: string }> {
-  return sqliteOf(h.engine.internals.store)
-    .prepare('SELECT trigger, status FROM sync_runs ORDER BY id')
-    .all() as Array<{
-    trigger: string;
-    status: string;
-  }>;
+function runs(): Promise<Array<{ trigger: string; status: string }>> {
+  return dbOf(h.engine).selectFrom('sync_runs').select(['trigger', 'status']).orderBy('id').execute();
 }
 
 async function idle(): Promise<void> {
@@ -51,17 +46,17 @@ describe('nightly schedule hosted by main', () => {
       power,
       (error) => errors.push(error),
     );
-    await vi.waitFor(() => expect(runs().length).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await runs()).length).toBe(1), { timeout: 10_000 });
     await idle();
-    expect(runs()).toEqual([{ trigger: 'catch_up', status: 'succeeded' }]);
+    expect(await runs()).toEqual([{ trigger: 'catch_up', status: 'succeeded' }]);
     expect(armed.filter((t) => !t.cancelled)).toHaveLength(1);
 
     // Asleep for a day: the armed timer never fired. Waking restarts the schedule, which catches up.
     h.sandbox.advanceDays(1);
     power.emit('resume');
-    await vi.waitFor(() => expect(runs().length).toBe(2), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await runs()).length).toBe(2), { timeout: 10_000 });
     await idle();
-    expect(runs()[1]).toEqual({ trigger: 'catch_up', status: 'succeeded' });
+    expect((await runs())[1]).toEqual({ trigger: 'catch_up', status: 'succeeded' });
     // The pre-sleep timer was cancelled and exactly one new one armed.
     expect(armed.filter((t) => !t.cancelled)).toHaveLength(1);
 
@@ -69,7 +64,7 @@ describe('nightly schedule hosted by main', () => {
     power.emit('resume');
     await vi.waitFor(() => expect(armed.length).toBe(3));
     await idle();
-    expect(runs()).toHaveLength(2);
+    expect(await runs()).toHaveLength(2);
 
     stop();
     await vi.waitFor(() => expect(armed.every((t) => t.cancelled)).toBe(true));
