@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BankStatementError, parseBai2 } from '../../../electron/engine/bank';
 import { directionOf } from '../../../electron/engine/bank/bai2Fields';
 import { buildBai2, editLine, lineStarting, type Bai2Group } from './generate';
+import { refusalOf } from './refusal';
 
 /** Two days of a district's deposit account and its payroll account, as a treasury service sends them. */
 function sample(): Bai2Group[] {
@@ -69,13 +70,7 @@ function sample(): Bai2Group[] {
 }
 
 function refusal(text: string): BankStatementError {
-  try {
-    parseBai2(text);
-  } catch (error) {
-    if (error instanceof BankStatementError) return error;
-    throw error;
-  }
-  throw new Error('the file was accepted');
+  return refusalOf(() => parseBai2(text));
 }
 
 describe('BAI2 parser', () => {

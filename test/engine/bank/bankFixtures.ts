@@ -33,25 +33,51 @@ export interface SeedBatch {
   method?: 'CC' | 'ACH' | 'Cash' | 'PhysicalCheck';
 }
 
+/** A batch's row as a sync stores it, first seen `at`. */
+export function batchRow(b: SeedBatch, at = AT) {
+  return {
+    id: b.id,
+    payee_id: b.payeeId ?? 1,
+    date: b.date,
+    payment_method: b.method ?? 'CC',
+    total_cents: b.totalCents,
+    fees_cents: b.totalCents - (b.partialCents ?? b.totalCents),
+    partial_cents: b.partialCents ?? b.totalCents,
+    total_count: 1,
+    raw: '{}',
+    first_seen_at: at,
+    updated_at: at,
+  };
+}
+
 export async function seedBatches(db: Kysely<Database>, batches: SeedBatch[]): Promise<void> {
-  for (const b of batches) {
-    await db
-      .insertInto('batches')
-      .values({
-        id: b.id,
-        payee_id: b.payeeId ?? 1,
-        date: b.date,
-        payment_method: b.method ?? 'CC',
-        total_cents: b.totalCents,
-        fees_cents: b.totalCents - (b.partialCents ?? b.totalCents),
-        partial_cents: b.partialCents ?? b.totalCents,
-        total_count: 1,
-        raw: '{}',
-        first_seen_at: AT,
-        updated_at: AT,
-      })
-      .execute();
-  }
+  for (const b of batches) await db.insertInto('batches').values(batchRow(b)).execute();
+}
+
+/** An ACH transaction's row as a sync stores it, Returned unless `status` says otherwise. */
+export function returnedRow(t: { id: number; date: string; amountCents: number; status?: string }, at = AT) {
+  return {
+    id: t.id,
+    order_id: null,
+    payee_id: 1,
+    payment_method: 'ACH',
+    status: t.status ?? 'Returned',
+    status_message: 'R01 insufficient funds',
+    amount_cents: t.amountCents,
+    amount_refunded_cents: 0,
+    convenience_fee_cents: 0,
+    tax_cents: 0,
+    shipping_cents: 0,
+    batch_id: null,
+    data: null,
+    payer_name: 'Pat Payer',
+    gl_account_id: null,
+    business_date: t.date,
+    raw: '{}',
+    first_seen_at: at,
+    updated_at: at,
+    first_seen_run_id: null,
+  };
 }
 
 /** An ACH transaction the service now reports Returned. */
@@ -59,31 +85,7 @@ export async function seedReturned(
   db: Kysely<Database>,
   t: { id: number; date: string; amountCents: number; status?: string },
 ): Promise<void> {
-  await db
-    .insertInto('transactions')
-    .values({
-      id: t.id,
-      order_id: null,
-      payee_id: 1,
-      payment_method: 'ACH',
-      status: t.status ?? 'Returned',
-      status_message: 'R01 insufficient funds',
-      amount_cents: t.amountCents,
-      amount_refunded_cents: 0,
-      convenience_fee_cents: 0,
-      tax_cents: 0,
-      shipping_cents: 0,
-      batch_id: null,
-      data: null,
-      payer_name: 'Pat Payer',
-      gl_account_id: null,
-      business_date: t.date,
-      raw: '{}',
-      first_seen_at: AT,
-      updated_at: AT,
-      first_seen_run_id: null,
-    })
-    .execute();
+  await db.insertInto('transactions').values(returnedRow(t)).execute();
 }
 
 let reference = 0;

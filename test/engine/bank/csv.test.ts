@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BankStatementError, parseCsv, parseCsvMapping, type CsvMappingInput } from '../../../electron/engine/bank';
+import { parseCsv, parseCsvMapping, type CsvMappingInput } from '../../../electron/engine/bank';
 import { parseCsvAmount, parseCsvDate } from '../../../electron/engine/bank/csv';
 import { buildCsv } from './generate';
+import { refusalOf as refusal } from './refusal';
 
 const firstState: CsvMappingInput = {
   name: 'First State Bank',
@@ -23,16 +24,6 @@ const firstStateFile = () =>
       ['03/06/2026', 'R102', 'RETURN', 'ACH RETURN R01', '(25.00)'],
     ],
   );
-
-function refusal(run: () => unknown): BankStatementError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof BankStatementError) return error;
-    throw error;
-  }
-  throw new Error('accepted');
-}
 
 describe('CSV parser', () => {
   it('reads a signed-amount export through its mapping', () => {

@@ -116,21 +116,36 @@ describe('decideMatches', () => {
 
 const dateArb = fc.integer({ min: 0, max: 15 }).map((d) => fromDayNumber(dayNumber('2026-03-02') + d));
 const amountArb = fc.constantFrom(100, 200, 300, 500, 700, 1_000);
+/** Batches: date, cents, payee, and whether it is paid net of 10 cents of fees. */
+const batchSpecsArb = (maxLength: number) =>
+  fc.array(fc.tuple(dateArb, amountArb, fc.integer({ min: 1, max: 3 }), fc.boolean()), { maxLength });
+const lineSpecsArb = (minLength: number, maxLength: number) =>
+  fc.array(fc.tuple(dateArb, fc.constantFrom(100, 200, 300, 500, 700, 1_000, 1_200, 1_500)), {
+    minLength,
+    maxLength,
+  });
+
+function fromSpecs(
+  batchSpecs: [string, number, number, boolean][],
+  lineSpecs: [string, number][],
+): { batches: MatchBatch[]; lines: MatchLine[] } {
+  return {
+    batches: batchSpecs.map(([date, cents, payeeId, net], i) =>
+      batch(`B${i}`, date, cents, { payeeId, partialCents: net ? cents - 10 : cents }),
+    ),
+    lines: lineSpecs.map(([date, cents], i) => line(i + 1, date, cents)),
+  };
+}
 
 describe('property: a batch is never taken by two lines', () => {
   it('holds for any lines and batches, ambiguous amounts included', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(dateArb, amountArb, fc.integer({ min: 1, max: 3 }), fc.boolean()), { maxLength: 25 }),
-        fc.array(fc.tuple(dateArb, fc.constantFrom(100, 200, 300, 500, 700, 1_000, 1_200, 1_500)), {
-          maxLength: 15,
-        }),
+        batchSpecsArb(25),
+        lineSpecsArb(0, 15),
         fc.integer({ min: 0, max: 6 }),
         (batchSpecs, lineSpecs, windowDays) => {
-          const batches = batchSpecs.map(([date, cents, payeeId, net], i) =>
-            batch(`B${i}`, date, cents, { payeeId, partialCents: net ? cents - 10 : cents }),
-          );
-          const lines = lineSpecs.map(([date, cents], i) => line(i + 1, date, cents));
+          const { batches, lines } = fromSpecs(batchSpecs, lineSpecs);
           const decisions = decideMatches({ lines, batches, returns: [], windowDays });
           const held = new Map<string, number>();
           for (const d of decisions) {
@@ -162,18 +177,12 @@ describe('property: the order lines come in changes nothing', () => {
   it('decides each line the same whatever order the lines are given in', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(dateArb, amountArb, fc.integer({ min: 1, max: 3 }), fc.boolean()), { maxLength: 20 }),
-        fc.array(fc.tuple(dateArb, fc.constantFrom(100, 200, 300, 500, 700, 1_000, 1_200, 1_500)), {
-          minLength: 1,
-          maxLength: 12,
-        }),
+        batchSpecsArb(20),
+        lineSpecsArb(1, 12),
         fc.integer({ min: 0, max: 6 }),
         fc.nat(),
         (batchSpecs, lineSpecs, windowDays, seed) => {
-          const batches = batchSpecs.map(([date, cents, payeeId, net], i) =>
-            batch(`B${i}`, date, cents, { payeeId, partialCents: net ? cents - 10 : cents }),
-          );
-          const lines = lineSpecs.map(([date, cents], i) => line(i + 1, date, cents));
+          const { batches, lines } = fromSpecs(batchSpecs, lineSpecs);
           // A rotation and a reversal: the lines out of date order.
           const shuffled = [...lines.slice(seed % lines.length), ...lines.slice(0, seed % lines.length)].reverse();
           const byId = (decisions: ReturnType<typeof decideMatches>) => new Map(decisions.map((d) => [d.lineId, d]));

@@ -10,21 +10,31 @@ import {
   lineOf,
   seedBatches,
   seedReturned,
+  type SeedBatch,
   type TestEngine,
 } from './bankFixtures';
+import type { PlainLine } from './generate';
 
 // March 2026: Monday the 2nd, Friday the 6th, Monday the 9th.
 let engine: TestEngine;
 afterEach(async () => engine?.close());
 
+/** A fresh engine with these batches stored, then these lines imported (and matched). */
+async function importAgainst(batches: SeedBatch[], lines: PlainLine[]): Promise<void> {
+  engine = await bankEngine();
+  await seedBatches(dbOf(engine), batches);
+  await importLines(engine, lines);
+}
+
 describe('matching credits to batches', () => {
   it('matches one batch by its total, and a split settlement by its partial (net of fees)', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [
-      { id: 'B1', date: '2026-03-02', totalCents: 12_345 },
-      { id: 'B2', date: '2026-03-02', totalCents: 10_000, partialCents: 9_710 },
-    ]);
-    await importLines(engine, [credit('2026-03-04', 12_345), credit('2026-03-03', 9_710)]);
+    await importAgainst(
+      [
+        { id: 'B1', date: '2026-03-02', totalCents: 12_345 },
+        { id: 'B2', date: '2026-03-02', totalCents: 10_000, partialCents: 9_710 },
+      ],
+      [credit('2026-03-04', 12_345), credit('2026-03-03', 9_710)],
+    );
     expect((await lineOf(engine, 12_345)).match).toMatchObject({
       how: 'exact',
       status: 'matched',
@@ -36,15 +46,16 @@ describe('matching credits to batches', () => {
   });
 
   it('matches a lump of three batches of one payee and method family, not across payees or families', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [
-      { id: 'L1', date: '2026-03-02', totalCents: 1_000, payeeId: 7 },
-      { id: 'L2', date: '2026-03-02', totalCents: 2_000, payeeId: 7 },
-      { id: 'L3', date: '2026-03-03', totalCents: 3_501, payeeId: 7 },
-      { id: 'OTHER-PAYEE', date: '2026-03-02', totalCents: 500, payeeId: 8 },
-      { id: 'SAME-PAYEE-ACH', date: '2026-03-02', totalCents: 700, payeeId: 7, method: 'ACH' },
-    ]);
-    await importLines(engine, [credit('2026-03-05', 6_501), credit('2026-03-05', 7_201), credit('2026-03-05', 7_001)]);
+    await importAgainst(
+      [
+        { id: 'L1', date: '2026-03-02', totalCents: 1_000, payeeId: 7 },
+        { id: 'L2', date: '2026-03-02', totalCents: 2_000, payeeId: 7 },
+        { id: 'L3', date: '2026-03-03', totalCents: 3_501, payeeId: 7 },
+        { id: 'OTHER-PAYEE', date: '2026-03-02', totalCents: 500, payeeId: 8 },
+        { id: 'SAME-PAYEE-ACH', date: '2026-03-02', totalCents: 700, payeeId: 7, method: 'ACH' },
+      ],
+      [credit('2026-03-05', 6_501), credit('2026-03-05', 7_201), credit('2026-03-05', 7_001)],
+    );
     expect((await lineOf(engine, 6_501)).match).toMatchObject({ how: 'lumped', batchIds: ['L1', 'L2', 'L3'] });
     expect((await lineOf(engine, 7_201)).status).toBe('unmatched');
     expect((await lineOf(engine, 7_001)).status).toBe('unmatched');
@@ -77,12 +88,13 @@ describe('matching credits to batches', () => {
   });
 
   it('suggests, not guesses, when several batches fit: the closest date first', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [
-      { id: 'FAR', date: '2026-03-02', totalCents: 5_000, payeeId: 1 },
-      { id: 'NEAR', date: '2026-03-04', totalCents: 5_000, payeeId: 2 },
-    ]);
-    await importLines(engine, [credit('2026-03-05', 5_000)]);
+    await importAgainst(
+      [
+        { id: 'FAR', date: '2026-03-02', totalCents: 5_000, payeeId: 1 },
+        { id: 'NEAR', date: '2026-03-04', totalCents: 5_000, payeeId: 2 },
+      ],
+      [credit('2026-03-05', 5_000)],
+    );
     const line = await lineOf(engine, 5_000);
     expect(line.status).toBe('suggested');
     expect(line.match).toBeNull();
@@ -93,12 +105,13 @@ describe('matching credits to batches', () => {
   });
 
   it('leaves two equal deposits and one batch both suggested; a confirmation settles the other', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [
-      { id: 'X', date: '2026-03-02', totalCents: 2_500 },
-      { id: 'Y', date: '2026-03-03', totalCents: 2_500, payeeId: 2 },
-    ]);
-    await importLines(engine, [credit('2026-03-04', 2_500), credit('2026-03-05', 2_500)]);
+    await importAgainst(
+      [
+        { id: 'X', date: '2026-03-02', totalCents: 2_500 },
+        { id: 'Y', date: '2026-03-03', totalCents: 2_500, payeeId: 2 },
+      ],
+      [credit('2026-03-04', 2_500), credit('2026-03-05', 2_500)],
+    );
     const [later, earlier] = await allLines(engine);
     expect([later!.status, earlier!.status]).toEqual(['suggested', 'suggested']);
 
@@ -110,9 +123,10 @@ describe('matching credits to batches', () => {
   });
 
   it('never lets a batch be held by two lines: the confirmation is refused and the key holds', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [{ id: 'ONLY', date: '2026-03-02', totalCents: 900 }]);
-    await importLines(engine, [credit('2026-03-03', 900), credit('2026-03-04', 901)]);
+    await importAgainst(
+      [{ id: 'ONLY', date: '2026-03-02', totalCents: 900 }],
+      [credit('2026-03-03', 900), credit('2026-03-04', 901)],
+    );
     const taken = await lineOf(engine, 900);
     const other = await lineOf(engine, 901);
     expect(taken.match?.batchIds).toEqual(['ONLY']);
@@ -129,9 +143,7 @@ describe('matching credits to batches', () => {
   });
 
   it('an unmatch is kept with its reason, and the matcher does not make the same match again', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [{ id: 'B', date: '2026-03-02', totalCents: 640 }]);
-    await importLines(engine, [credit('2026-03-03', 640)]);
+    await importAgainst([{ id: 'B', date: '2026-03-02', totalCents: 640 }], [credit('2026-03-03', 640)]);
     const line = await lineOf(engine, 640);
     const undone = await engine.call('bank.unmatch', { lineId: line.id, reason: 'Deposit was a transfer', by: 'Dana' });
     expect(undone.status).toBe('suggested');

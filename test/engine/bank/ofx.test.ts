@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BankStatementError, parseOfx } from '../../../electron/engine/bank';
 import { parseOfxAmount, parseOfxDate } from '../../../electron/engine/bank/ofx';
 import { buildOfx, type OfxStatement } from './generate';
+import { refusalOf } from './refusal';
 
 function sample(): OfxStatement[] {
   return [
@@ -46,13 +47,7 @@ function sample(): OfxStatement[] {
 }
 
 function refusal(text: string): BankStatementError {
-  try {
-    parseOfx(text);
-  } catch (error) {
-    if (error instanceof BankStatementError) return error;
-    throw error;
-  }
-  throw new Error('the file was accepted');
+  return refusalOf(() => parseOfx(text));
 }
 
 describe.each(['sgml', 'xml'] as const)('OFX parser (%s)', (dialect) => {

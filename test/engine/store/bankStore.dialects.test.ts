@@ -31,6 +31,7 @@ import { portableHandles, type ReadableDB, type WritableDB } from '../../../elec
 import { openPostgresStore } from '../../../electron/engine/store/postgres/open';
 import { execute, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { createTestDb } from '../../helpers/db';
+import { batchRow, returnedRow } from '../bank/bankFixtures';
 import { describePostgres, usePostgresTestDatabase } from '../../helpers/postgres';
 
 const SEEN = '2026-03-01T12:00:00.000Z';
@@ -58,19 +59,8 @@ function line(account: string, postedDate: string, amountCents: number, referenc
 }
 
 async function seed(writer: WritableDB): Promise<void> {
-  const batch = (id: string, date: string, total: number, partial = total, payee = 1) => ({
-    id,
-    payee_id: payee,
-    date,
-    payment_method: 'CC',
-    total_cents: total,
-    fees_cents: total - partial,
-    partial_cents: partial,
-    total_count: 1,
-    raw: '{}',
-    first_seen_at: SEEN,
-    updated_at: SEEN,
-  });
+  const batch = (id: string, date: string, totalCents: number, partialCents = totalCents, payeeId = 1) =>
+    batchRow({ id, date, totalCents, partialCents, payeeId }, SEEN);
   await runWrite(writer, function* (db) {
     yield* execute(
       db
@@ -85,28 +75,7 @@ async function seed(writer: WritableDB): Promise<void> {
         ]),
     );
     yield* execute(
-      db.insertInto('transactions').values({
-        id: 9001,
-        order_id: null,
-        payee_id: 1,
-        payment_method: 'ACH',
-        status: 'Returned',
-        status_message: 'R01 insufficient funds',
-        amount_cents: 1_234,
-        amount_refunded_cents: 0,
-        convenience_fee_cents: 0,
-        tax_cents: 0,
-        shipping_cents: 0,
-        batch_id: null,
-        data: null,
-        payer_name: 'Pat Payer',
-        gl_account_id: null,
-        business_date: '2026-03-02',
-        raw: '{}',
-        first_seen_at: SEEN,
-        updated_at: SEEN,
-        first_seen_run_id: null,
-      }),
+      db.insertInto('transactions').values(returnedRow({ id: 9001, date: '2026-03-02', amountCents: 1_234 }, SEEN)),
     );
   });
 }
