@@ -125,49 +125,44 @@ const lineSpecsArb = (minLength: number, maxLength: number) =>
     maxLength,
   });
 
-function fromSpecs(
-  batchSpecs: [string, number, number, boolean][],
-  lineSpecs: [string, number][],
-): { batches: MatchBatch[]; lines: MatchLine[] } {
-  return {
-    batches: batchSpecs.map(([date, cents, payeeId, net], i) =>
-      batch(`B${i}`, date, cents, { payeeId, partialCents: net ? cents - 10 : cents }),
-    ),
-    lines: lineSpecs.map(([date, cents], i) => line(i + 1, date, cents)),
-  };
+/** Batches and lines (of amounts that often tie) and a window: what the matcher's properties range over. */
+function districtArb(maxBatches: number, minLines: number, maxLines: number) {
+  return fc
+    .tuple(batchSpecsArb(maxBatches), lineSpecsArb(minLines, maxLines), fc.integer({ min: 0, max: 6 }))
+    .map(([batchSpecs, lineSpecs, windowDays]) => ({
+      batches: batchSpecs.map(([date, cents, payeeId, net], i) =>
+        batch(`B${i}`, date, cents, { payeeId, partialCents: net ? cents - 10 : cents }),
+      ),
+      lines: lineSpecs.map(([date, cents], i) => line(i + 1, date, cents)),
+      windowDays,
+    }));
 }
 
 describe('property: a batch is never taken by two lines', () => {
   it('holds for any lines and batches, ambiguous amounts included', () => {
     fc.assert(
-      fc.property(
-        batchSpecsArb(25),
-        lineSpecsArb(0, 15),
-        fc.integer({ min: 0, max: 6 }),
-        (batchSpecs, lineSpecs, windowDays) => {
-          const { batches, lines } = fromSpecs(batchSpecs, lineSpecs);
-          const decisions = decideMatches({ lines, batches, returns: [], windowDays });
-          const held = new Map<string, number>();
-          for (const d of decisions) {
-            if (d.outcome !== 'matched') continue;
-            expect(d.candidates).toHaveLength(1);
-            for (const id of d.candidates[0]!.batchIds) {
-              expect(held.get(id), `batch ${id} taken by lines ${held.get(id)} and ${d.lineId}`).toBeUndefined();
-              held.set(id, d.lineId);
-            }
-            const chosen = batches.filter((b) => d.candidates[0]!.batchIds.includes(b.id));
-            const amount = lines.find((l) => l.id === d.lineId)!.amountCents;
-            const sums = [chosen.reduce((s, b) => s + b.totalCents, 0), chosen.reduce((s, b) => s + b.partialCents, 0)];
-            expect(sums).toContain(amount);
-            for (const b of chosen) {
-              expect(b.date <= lines.find((l) => l.id === d.lineId)!.postedDate).toBe(true);
-              expect(businessDaysBetween(b.date, lines.find((l) => l.id === d.lineId)!.postedDate)).toBeLessThanOrEqual(
-                windowDays,
-              );
-            }
+      fc.property(districtArb(25, 0, 15), ({ batches, lines, windowDays }) => {
+        const decisions = decideMatches({ lines, batches, returns: [], windowDays });
+        const held = new Map<string, number>();
+        for (const d of decisions) {
+          if (d.outcome !== 'matched') continue;
+          expect(d.candidates).toHaveLength(1);
+          for (const id of d.candidates[0]!.batchIds) {
+            expect(held.get(id), `batch ${id} taken by lines ${held.get(id)} and ${d.lineId}`).toBeUndefined();
+            held.set(id, d.lineId);
           }
-        },
-      ),
+          const chosen = batches.filter((b) => d.candidates[0]!.batchIds.includes(b.id));
+          const amount = lines.find((l) => l.id === d.lineId)!.amountCents;
+          const sums = [chosen.reduce((s, b) => s + b.totalCents, 0), chosen.reduce((s, b) => s + b.partialCents, 0)];
+          expect(sums).toContain(amount);
+          for (const b of chosen) {
+            expect(b.date <= lines.find((l) => l.id === d.lineId)!.postedDate).toBe(true);
+            expect(businessDaysBetween(b.date, lines.find((l) => l.id === d.lineId)!.postedDate)).toBeLessThanOrEqual(
+              windowDays,
+            );
+          }
+        }
+      }),
       { numRuns: 300 },
     );
   });
@@ -176,21 +171,14 @@ describe('property: a batch is never taken by two lines', () => {
 describe('property: the order lines come in changes nothing', () => {
   it('decides each line the same whatever order the lines are given in', () => {
     fc.assert(
-      fc.property(
-        batchSpecsArb(20),
-        lineSpecsArb(1, 12),
-        fc.integer({ min: 0, max: 6 }),
-        fc.nat(),
-        (batchSpecs, lineSpecs, windowDays, seed) => {
-          const { batches, lines } = fromSpecs(batchSpecs, lineSpecs);
-          // A rotation and a reversal: the lines out of date order.
-          const shuffled = [...lines.slice(seed % lines.length), ...lines.slice(0, seed % lines.length)].reverse();
-          const byId = (decisions: ReturnType<typeof decideMatches>) => new Map(decisions.map((d) => [d.lineId, d]));
-          const given = byId(decideMatches({ lines, batches, returns: [], windowDays }));
-          const other = byId(decideMatches({ lines: shuffled, batches, returns: [], windowDays }));
-          expect(other).toEqual(given);
-        },
-      ),
+      fc.property(districtArb(20, 1, 12), fc.nat(), ({ batches, lines, windowDays }, seed) => {
+        // A rotation and a reversal: the lines out of date order.
+        const shuffled = [...lines.slice(seed % lines.length), ...lines.slice(0, seed % lines.length)].reverse();
+        const byId = (decisions: ReturnType<typeof decideMatches>) => new Map(decisions.map((d) => [d.lineId, d]));
+        const given = byId(decideMatches({ lines, batches, returns: [], windowDays }));
+        const other = byId(decideMatches({ lines: shuffled, batches, returns: [], windowDays }));
+        expect(other).toEqual(given);
+      }),
       { numRuns: 200 },
     );
   });
