@@ -92,8 +92,8 @@ describe('a sync against a hostile service', () => {
     expect(h.run.error!.length).toBeLessThanOrEqual(400);
     expect(h.run.error).not.toMatch(/Could not reach/);
     expect(h.ms).toBeLessThan(15_000);
-    expect(h.stored(BAD_DAY)).toEqual({ transactions: c.glOnly ? 3 : 0, glBatches: 0, batches: 0 });
-    if (c.goodDayWritten) expect(h.stored(FROM).transactions).toBe(3);
+    expect(await h.stored(BAD_DAY)).toEqual({ transactions: c.glOnly ? 3 : 0, glBatches: 0, batches: 0 });
+    if (c.goodDayWritten) expect((await h.stored(FROM)).transactions).toBe(3);
   });
 
   it('a page with the same batch id twice fails naming it, and stores neither', async () => {
@@ -102,7 +102,7 @@ describe('a sync against a hostile service', () => {
     expect(h.run.error).toMatch(
       /GET \/batches: field objects\.1\.id has "730001": the same batch id twice in one page/,
     );
-    expect(h.stored(BAD_DAY).batches).toBe(0);
+    expect((await h.stored(BAD_DAY)).batches).toBe(0);
   });
 
   it('says in the progress line that it waits, and why', async () => {
@@ -114,13 +114,13 @@ describe('a sync against a hostile service', () => {
     h = await syncAgainstHostile('endless-txns');
     expect(h.run.error).toMatch(/GET \/txns for 2026-03-09: more than 500 pages for one day/);
     expect(h.service.requests['/txns']).toBeLessThan(600);
-    expect(h.stored(BAD_DAY).transactions).toBe(0);
+    expect((await h.stored(BAD_DAY)).transactions).toBe(0);
   }, 60_000);
 
   it('a run stops at its rows bound, naming the endpoint and the day', async () => {
     h = await syncAgainstHostile('endless-txns', { limits: { maxRowsPerRun: 1_000 } });
     expect(h.run.error).toMatch(/GET \/txns for 2026-03-09: more than 1,000 rows in one sync/);
-    expect(h.stored(BAD_DAY).transactions).toBe(0);
+    expect((await h.stored(BAD_DAY)).transactions).toBe(0);
   });
 
   it('refuses to sync from before ten years back, in words, before any request', async () => {

@@ -1,8 +1,8 @@
 /** An engine syncing from the hostile service double, and what it left in its store. */
-import { sqliteOf } from '../../helpers/db';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import {
   createEngineWithInternals as createEngine,
   type EngineWithInternals as Engine,
@@ -14,6 +14,7 @@ import type { SyncLimits } from '../../../electron/engine/sync/limits';
 import type { SyncProgress, SyncRunSummary } from '../../../shared/contract';
 import { fixedClock } from '../../../shared/time';
 import { startHostileService, type HostileScenario, type HostileService } from '../../helpers/hostileService';
+import { countRows, dbOf, keptStore, type KeptStore } from '../../helpers/storeRows';
 
 export const NOW = '2026-03-10T15:00:00Z';
 export const FROM = '2026-03-08';
@@ -26,10 +27,11 @@ export interface HostileRun {
   run: SyncRunSummary;
   progress: SyncProgress[];
   ms: number;
-  databasePath: string;
+  /** The engine's store: a file on SQLite, a database of its own on PostgreSQL (ENGINE_DIALECT). */
+  where: KeptStore['where'];
   /** Rows stored per table for a day (transactions by business date, GL rows and batches by date). */
-  stored(day: string): { transactions: number; glBatches: number; batches: number };
-  databaseBytes(): number;
+  stored(day: string): Promise<{ transactions: number; glBatches: number; batches: number }>;
+  databaseBytes(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -39,11 +41,11 @@ export async function syncAgainstHostile(
 ): Promise<HostileRun> {
   const service = await startHostileService(scenario, BAD_DAY);
   const folder = mkdtempSync(join(tmpdir(), 'recon-hostile-'));
-  const databasePath = join(folder, 'district-recon.sqlite');
+  const store = await keptStore(folder);
   const engine = await createEngine({
     version: 'test',
     dataFolder: folder,
-    databasePath,
+    ...store.where,
     host: 'direct',
     clock: fixedClock(NOW),
     credentials: memoryCredentialStore({ token: service.token, secret: service.secret }),
@@ -59,27 +61,33 @@ export async function syncAgainstHostile(
   const run = (await finished)!;
   const ms = performance.now() - started;
   unsubscribe();
-  const sqlite = sqliteOf(engine.internals.store);
-  const count = (sql: string, day: string) => (sqlite.prepare(sql).get(day) as { n: number }).n;
   return {
     service,
     engine,
     run,
     progress,
     ms,
-    databasePath,
-    stored: (day) => ({
-      transactions: count('SELECT count(*) AS n FROM transactions WHERE business_date = ?', day),
-      glBatches: count('SELECT count(*) AS n FROM gl_batches WHERE date = ?', day),
-      batches: count('SELECT count(*) AS n FROM batches WHERE date = ?', day),
+    where: store.where,
+    stored: async (day) => ({
+      transactions: await countRows(engine, 'transactions', { business_date: day }),
+      glBatches: await countRows(engine, 'gl_batches', { date: day }),
+      batches: await countRows(engine, 'batches', { date: day }),
     }),
-    databaseBytes: () => {
-      sqlite.pragma('wal_checkpoint(TRUNCATE)');
-      return statSync(databasePath).size;
+    async databaseBytes() {
+      const { databasePath } = store.where;
+      if (databasePath) {
+        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(dbOf(engine));
+        return statSync(databasePath).size;
+      }
+      const { rows } = await sql<{ bytes: number }>`SELECT pg_database_size(current_database()) AS bytes`.execute(
+        dbOf(engine),
+      );
+      return Number(rows[0]!.bytes);
     },
     async close() {
       await engine.close();
       await service.close();
+      await store.drop();
       rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -24,7 +24,7 @@ if (scenario) {
     scenario,
     seconds: Math.round(h.ms / 100) / 10,
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
-    databaseKb: Math.round(h.databaseBytes() / 1024),
+    databaseKb: Math.round((await h.databaseBytes()) / 1024),
     requests: Object.values(h.service.requests).reduce((a, b) => a + b, 0),
     error: h.run.error,
   };

@@ -8,7 +8,11 @@ import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { createEngine } from '../../../electron/engine/engine';
 import { silentLogger } from '../../../electron/engine/logger';
-import { syncAgainstHostile } from './hostileEngine';
+import { withLeadership } from '../../../electron/engine/store/postgres/leadership';
+import { openPostgresStore } from '../../../electron/engine/store/postgres/open';
+import { ENGINE_DIALECT } from '../../helpers/postgres';
+import { keptStore } from '../../helpers/storeRows';
+import { syncAgainstHostile, type HostileRun } from './hostileEngine';
 
 const closing = closeAfterEach();
 
@@ -37,32 +41,71 @@ describe('refused before a run, in words', () => {
   });
 });
 
+/** The error of a sync started through the contract: refused at once, or the run's own. */
+async function syncError(h: HostileRun): Promise<string | null | undefined> {
+  return h.engine.call('sync.start', {}).then(
+    async () => (await h.engine.internals.sync.status()).lastRun?.error,
+    (e: { message: string }) => e.message,
+  );
+}
+
 describe('a database another process is writing', () => {
-  it('says so, never "database is locked. Check free disk space"', async () => {
-    const h = closing(await syncAgainstHostile('negative-amount'));
-    const other = new BetterSqlite3(h.databasePath);
-    try {
-      other.exec('BEGIN IMMEDIATE');
-      const error = await h.engine.call('sync.start', {}).then(
-        async () => (await h.engine.internals.sync.status()).lastRun?.error,
-        (e: { message: string }) => e.message,
-      );
-      expect(error).toMatch(/Another District Recon window or command is writing to this database right now/);
-      expect(error).not.toMatch(/locked|disk space/);
-    } finally {
-      other.exec('ROLLBACK');
-      other.close();
-    }
-  }, 20_000);
+  it.skipIf(ENGINE_DIALECT !== 'sqlite')(
+    'says so, never "database is locked. Check free disk space"',
+    async () => {
+      const h = closing(await syncAgainstHostile('negative-amount'));
+      const other = new BetterSqlite3(h.where.databasePath!);
+      try {
+        other.exec('BEGIN IMMEDIATE');
+        const error = await syncError(h);
+        expect(error).toMatch(/Another District Recon window or command is writing to this database right now/);
+        expect(error).not.toMatch(/locked|disk space/);
+      } finally {
+        other.exec('ROLLBACK');
+        other.close();
+      }
+    },
+    20_000,
+  );
+
+  // On PostgreSQL writers do not lock one another out; what stops a second sync is another server
+  // syncing the same database (its leadership), and the words say that.
+  it.skipIf(ENGINE_DIALECT !== 'postgres')(
+    'another server syncing: says so, in words',
+    async () => {
+      const h = closing(await syncAgainstHostile('negative-amount'));
+      const otherServer = await openPostgresStore(h.where.databaseUrl!, { migrate: false, maxConnections: 1 });
+      try {
+        let syncing!: () => void;
+        let done!: () => void;
+        const leading = new Promise<void>((resolve) => (syncing = resolve));
+        const finished = new Promise<void>((resolve) => (done = resolve));
+        const held = withLeadership(otherServer.pool, 'sync', async () => {
+          syncing();
+          await finished;
+        });
+        await leading;
+        const error = await syncError(h);
+        done();
+        await held;
+        expect(error).toMatch(/Another District Recon server is syncing this database right now/);
+        expect(error).not.toMatch(/locked|disk space/);
+      } finally {
+        await otherServer.close();
+      }
+    },
+    20_000,
+  );
 });
 
 describe('the command line without credentials', () => {
   it('names RECON_TOKEN and RECON_SECRET, not a Settings screen it does not have', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'recon-cli-words-'));
+    const store = await keptStore(folder);
     const engine = await createEngine({
       version: 'test',
       dataFolder: folder,
-      databasePath: join(folder, 'district-recon.sqlite'),
+      ...store.where,
       host: 'cli',
       credentials: memoryCredentialStore(null),
       logger: silentLogger,
@@ -74,6 +117,7 @@ describe('the command line without credentials', () => {
       );
     } finally {
       await engine.close();
+      await store.drop();
       rmSync(folder, { recursive: true, force: true });
     }
   });
