@@ -1,8 +1,10 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { sqliteOf } from '../../helpers/db';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
+import { ENGINE_DIALECT } from '../../helpers/postgres';
+import { dbOf, tableRows } from '../../helpers/storeRows';
 import { createConsoleLogger } from '../../../electron/engine/logger';
 import { toErrorPayload } from '../../../shared/contract';
 import { startHarness } from '../sync/harness';
@@ -58,12 +60,17 @@ describe('credentials appear nowhere', () => {
     expect(lines.some((l) => l.includes('retrying'))).toBe(true);
 
     const texts = [...lines, JSON.stringify(replies), failed.error ?? ''];
-    const sqlite = sqliteOf(h.engine.internals.store);
-    const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as Array<{
-      name: string;
-    }>;
-    for (const { name } of tables) texts.push(JSON.stringify(sqlite.prepare(`SELECT * FROM "${name}"`).all()));
-    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const db = dbOf(h.engine);
+    const { rows: tables } = await (
+      ENGINE_DIALECT === 'sqlite'
+        ? sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table'`
+        : sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables
+                              WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
+    ).execute(db);
+    expect(tables.map((t) => t.name)).toContain('sync_runs');
+    for (const { name } of tables) texts.push(JSON.stringify(await tableRows(h.engine, name as never)));
+    // The database's files, on SQLite: what a deleted row or an old page may still hold.
+    if (ENGINE_DIALECT === 'sqlite') await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
     for (const file of readdirSync(h.folder, { recursive: true }) as string[]) {
       if (file.endsWith('.sqlite') || file.endsWith('-wal'))
         texts.push(readFileSync(join(h.folder, file)).toString('latin1'));
