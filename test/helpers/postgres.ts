@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { asAdmin } from '../../scripts/postgresCluster';
 import { ensureCluster, POSTGRES_BIN } from './postgresCluster';
 
 export const POSTGRES_MISSING =
@@ -67,16 +67,6 @@ async function findAdminUrl(): Promise<string> {
   if (!runDir)
     throw new Error('No test PostgreSQL cluster: run these tests in vitest\'s "node" project (its globalSetup).');
   return ensureCluster(runDir);
-}
-
-async function asAdmin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /**
