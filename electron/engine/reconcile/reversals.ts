@@ -63,13 +63,21 @@ function kindOf(row: ReversalChangeRow): ReversalKind {
   return 'void';
 }
 
+type Part = PartLineRow['part'];
+
+/** Each part's distinct accounts among a deposit's part lines: worked out once per deposit, not per reversal. */
+function partAccountsOf(lines: readonly PartLineRow[]): Record<Part, Array<string | null>> {
+  const sets: Record<Part, Set<string | null>> = { fee: new Set(), tax: new Set(), shipping: new Set() };
+  for (const line of lines) sets[line.part].add(line.glNumber);
+  return { fee: [...sets.fee], tax: [...sets.tax], shipping: [...sets.shipping] };
+}
+
 /**
  * Which account the deposit's GL lines used for a part, when they show it apart: the only one, or,
  * when several accounts carry that part, the one of the transaction's first item (else its own), as
  * the service posts a transaction's fee, tax and shipping (electron/sandbox/README.md, GL rows).
  */
-function partAccount(lines: readonly PartLineRow[], part: PartLineRow['part'], preferred: string | null) {
-  const accounts = [...new Set(lines.filter((l) => l.part === part).map((l) => l.glNumber))];
+function partAccount(accounts: ReadonlyArray<string | null>, preferred: string | null) {
   if (accounts.length === 1) return accounts[0] ?? null;
   return preferred !== null && accounts.includes(preferred) ? preferred : null;
 }
@@ -88,6 +96,15 @@ function derive({ changes, items: postedItems, partLines: partLineRows, labels, 
     list.push(line);
     partLines.set(line.batchId, list);
   }
+  const partAccounts = new Map([...partLines].map(([batchId, lines]) => [batchId, partAccountsOf(lines)]));
+  const noParts = partAccountsOf([]);
+  // Converting a seen_at to its Central date is costly (Temporal) and one sync's changes share it.
+  const dates = new Map<string, string>();
+  const dateOf = (seenAt: string) => {
+    let date = dates.get(seenAt);
+    if (date === undefined) dates.set(seenAt, (date = businessDateOf(parseIsoUtc(seenAt, 'seen_at'))));
+    return date;
+  };
 
   const reversals: Reversal[] = [];
   let current = -1;
@@ -100,7 +117,7 @@ function derive({ changes, items: postedItems, partLines: partLineRows, labels, 
       previous = [];
     }
     const own = items.get(row.transactionId) ?? [];
-    const lines = partLines.get(row.batchId) ?? [];
+    const accounts = partAccounts.get(row.batchId) ?? noParts;
     const preferred = own[0]?.glAccount ?? row.ownGlNumber;
     const posted: PostedTransaction = {
       amountCents: row.amountCents,
@@ -110,9 +127,9 @@ function derive({ changes, items: postedItems, partLines: partLineRows, labels, 
       glAccount: row.ownGlNumber,
       items: own,
       partAccounts: {
-        fee: partAccount(lines, 'fee', preferred),
-        tax: partAccount(lines, 'tax', preferred),
-        shipping: partAccount(lines, 'shipping', preferred),
+        fee: partAccount(accounts.fee, preferred),
+        tax: partAccount(accounts.tax, preferred),
+        shipping: partAccount(accounts.shipping, preferred),
       },
     };
     const kind = kindOf(row);
@@ -130,7 +147,7 @@ function derive({ changes, items: postedItems, partLines: partLineRows, labels, 
     if (!allocation.ok) continue;
     already += allocation.reversedCents;
     previous = [...previous, ...allocation.lines];
-    const date = businessDateOf(parseIsoUtc(row.seenAt, 'seen_at'));
+    const date = dateOf(row.seenAt);
     reversals.push({
       changeId: row.changeId,
       transactionId: row.transactionId,

@@ -54,7 +54,11 @@ export interface PartLineRow {
   glNumber: string | null;
 }
 
-const CHUNK = 500;
+/**
+ * Ids per IN list: one query per few thousand, since on PostgreSQL each chunk of part lines is a scan
+ * of gl_batches; well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+ */
+const CHUNK = 5_000;
 
 /**
  * The kinds of change that take money back. A transaction first seen already Returned or Voided while
@@ -171,6 +175,14 @@ function* postedItemsOf(db: Kysely<Database>, transactionIds: readonly number[])
   return rows;
 }
 
+/** Which part a GL line shows apart (see partLinesOf), or null. */
+const PART = sql<PartLineRow['part'] | null>`CASE
+  WHEN g.gl_batch_id LIKE '%-tax' THEN 'tax'
+  WHEN g.gl_batch_id LIKE '%-shipping' THEN 'shipping'
+  WHEN g.gl_batch_id LIKE '%-fee' OR (g.count = 0 AND g.amount_without_fees_cents = 0 AND g.amount_cents <> 0)
+    THEN 'fee'
+  END`;
+
 /**
  * The GL lines of these deposits that show fee, tax or shipping apart: by the service's identifier
  * suffix (`-fee`, `-tax`, `-shipping`), or, for fees, a line that is all fee (no amount without fees
@@ -185,15 +197,12 @@ function* partLinesOf(db: Kysely<Database>, batchIds: readonly string[]): Work<P
       .leftJoin('gl_accounts as a', 'a.id', 'g.gl_account_id')
       .select([
         'g.batch_id as batchId',
-        sql<PartLineRow['part'] | null>`CASE
-          WHEN g.gl_batch_id LIKE '%-tax' THEN 'tax'
-          WHEN g.gl_batch_id LIKE '%-shipping' THEN 'shipping'
-          WHEN g.gl_batch_id LIKE '%-fee' OR (g.count = 0 AND g.amount_without_fees_cents = 0 AND g.amount_cents <> 0)
-            THEN 'fee'
-          END`.as('part'),
+        PART.as('part'),
         (eb) => eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
       ])
       .where('g.batch_id', 'in', ids)
+      // Lines that show no part stay in the database rather than being read and dropped here.
+      .where(sql<boolean>`${PART} IS NOT NULL`)
       .orderBy('g.batch_id')
       .orderBy('g.id');
     rows.push(...(yield* rowsOf(query)).filter(hasPart));
