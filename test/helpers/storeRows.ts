@@ -2,9 +2,13 @@
  * What a test reads from an engine's tables, through kysely so it reads the same on SQLite and on
  * PostgreSQL (ENGINE_DIALECT): every row of a table, or how many match some columns.
  */
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import type { EngineOptions } from '../../electron/engine/context';
+import { openStore } from '../../electron/engine/store/open';
+import { openPostgresStore } from '../../electron/engine/store/postgres/open';
 import type { Database } from '../../electron/engine/store/schema';
 import { createMigratedTestDatabase, ENGINE_DIALECT } from './postgres';
 
@@ -42,15 +46,64 @@ export async function countRows(engine: HasStore, table: Table, where: Row = {})
  * on the same data: a file in `folder` on SQLite, a migrated database of its own on PostgreSQL
  * (removed by drop(), after the last engine on it has closed).
  */
-export async function keptStore(folder: string): Promise<KeptStore> {
-  if (ENGINE_DIALECT === 'sqlite')
-    return { where: { databasePath: join(folder, 'district-recon.sqlite') }, drop: async () => {} };
+export async function keptStore(folder: string, name = 'district-recon'): Promise<KeptStore> {
+  if (ENGINE_DIALECT === 'sqlite') return sqliteKept(join(folder, `${name}.sqlite`));
   const database = await createMigratedTestDatabase();
-  return { where: { databasePath: undefined, databaseUrl: database.url }, drop: () => database.drop() };
+  return postgresKept(database.url, () => database.drop());
 }
 
 export interface KeptStore {
   /** Engine options naming the store. */
   where: Pick<EngineOptions, 'databasePath' | 'databaseUrl'>;
+  /** The file's path or the database's URL: how a child process is told where the store is. */
+  location: string;
   drop(): Promise<void>;
+}
+
+/**
+ * A copy of `store` as it is now (the file copied; on PostgreSQL CREATE DATABASE … TEMPLATE), for
+ * a test that starts several runs from one prepared state. No engine may have `store` open.
+ */
+export async function copyKeptStore(store: KeptStore, folder: string, name: string): Promise<KeptStore> {
+  const { databasePath, databaseUrl } = store.where;
+  if (databasePath) {
+    const copy = join(folder, `${name}.sqlite`);
+    copyFileSync(databasePath, copy);
+    return sqliteKept(copy);
+  }
+  const source = new URL(databaseUrl!);
+  const copy = new URL(source.href);
+  copy.pathname = `/${source.pathname.slice(1)}_${name}`.toLowerCase();
+  const admin = new URL(source.href);
+  admin.pathname = '/postgres';
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin.href });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await onServer(`CREATE DATABASE ${copy.pathname.slice(1)} TEMPLATE ${source.pathname.slice(1)}`);
+  return postgresKept(copy.href, () => onServer(`DROP DATABASE IF EXISTS ${copy.pathname.slice(1)} WITH (FORCE)`));
+}
+
+/** The store's tables through kysely, with no engine: for checks after the engine's process is gone. */
+export async function openKeptStore(store: KeptStore): Promise<{ db: Kysely<Database>; close(): Promise<void> }> {
+  const { databasePath, databaseUrl } = store.where;
+  if (databasePath) {
+    const file = await openStore(databasePath);
+    return { db: file.writer.db, close: () => file.close() };
+  }
+  const server = await openPostgresStore(databaseUrl!, { migrate: false });
+  return { db: server.writer, close: () => server.close() };
+}
+
+function sqliteKept(path: string): KeptStore {
+  return { where: { databasePath: path }, location: path, drop: async () => {} };
+}
+
+function postgresKept(url: string, drop: () => Promise<void>): KeptStore {
+  return { where: { databasePath: undefined, databaseUrl: url }, location: url, drop };
 }

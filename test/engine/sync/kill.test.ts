@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { SandboxServer } from '../../../electron/sandbox';
-import { openStore } from '../../../electron/engine/store/open';
 import { sandboxAndFolder } from '../../helpers/sandboxFolder';
+import { keptStore, openKeptStore } from '../../helpers/storeRows';
 import { SMALL_SCENARIO, START, truthTransactions } from './harness';
 import { FROM, spawnRunner } from './runnerChild';
 
@@ -63,7 +62,10 @@ describe('a sync killed at random points (SIGKILL) and re-run', () => {
 
   it('ends equal to the truth with no duplicate change rows and integrity_check ok', { timeout: 180_000 }, async () => {
     const { sandbox, folder } = ctx;
-    const db = join(folder, 'district-recon.sqlite');
+    // A file on SQLite, a database of its own on PostgreSQL: a killed client's transaction is rolled back there.
+    const kept = await keptStore(folder);
+    onTestFinished(() => kept.drop());
+    const db = kept.location;
     // Deterministic "random" kill points spread over the run (ms after the run started).
     let seed = 12345;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -81,46 +83,66 @@ describe('a sync killed at random points (SIGKILL) and re-run', () => {
     const final = await warm.run(null);
     expect(JSON.parse(final.summary)).toMatchObject({ status: 'succeeded', error: null });
 
-    const check = new BetterSqlite3(db, { readonly: true });
-    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
-    const duplicates = check
-      .prepare(
-        `SELECT transaction_id, kind, COUNT(*) AS n FROM transaction_changes
-          GROUP BY transaction_id, kind, from_status, to_status, delta_cents HAVING n > 1`,
-      )
-      .all();
-    expect(duplicates).toEqual([]);
-    check.close();
+    // The file itself is SQLite's own to check; PostgreSQL keeps its own files whole.
+    if (kept.where.databasePath) {
+      const check = new BetterSqlite3(kept.where.databasePath, { readonly: true });
+      expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+      check.close();
+    }
 
-    const store = await openStore(db);
-    const rows = store.writer.sqlite
-      .prepare(
-        'SELECT id, status, amount_cents AS a, amount_refunded_cents AS r, batch_id AS b, business_date AS d FROM transactions ORDER BY id',
-      )
-      .all();
-    const truth = truthTransactions(sandbox, FROM).map((t) => ({
-      id: t.id,
-      status: t.status,
-      a: t.amountCents,
-      r: t.amountRefundedCents,
-      b: t.batchId,
-      d: t.businessDate,
-    }));
-    expect(rows).toEqual(truth);
-    // Nothing moved on the service between runs: each transaction's first status is its status now.
-    // A routine first sighting (Pending, Settled) is no row; every other one is stored exactly once.
-    const firstStatus = store.writer.sqlite
-      .prepare('SELECT id, first_status AS status FROM transactions ORDER BY id')
-      .all();
-    expect(firstStatus).toEqual(truth.map((t) => ({ id: t.id, status: t.status })));
-    const firstSeen = store.writer.sqlite
-      .prepare(`SELECT transaction_id AS id FROM transaction_changes WHERE kind = 'first_seen' ORDER BY transaction_id`)
-      .all() as Array<{ id: number }>;
-    const nonRoutine = truth.filter((t) => t.status !== 'Pending' && t.status !== 'Settled').map((t) => t.id);
-    expect(nonRoutine.length).toBeGreaterThan(0);
-    expect(firstSeen.map((r) => r.id)).toEqual(nonRoutine);
-    const batches = store.writer.sqlite.prepare('SELECT COUNT(*) AS n FROM batches').get() as { n: number };
-    expect(batches.n).toBe(sandbox.truth().batches.filter((b) => b.date >= FROM).length);
-    await store.close();
+    const store = await openKeptStore(kept);
+    try {
+      const count = store.db.fn.countAll<number>();
+      const duplicates = await store.db
+        .selectFrom('transaction_changes')
+        .select(['transaction_id', 'kind', count.as('n')])
+        .groupBy(['transaction_id', 'kind', 'from_status', 'to_status', 'delta_cents'])
+        .having(count, '>', 1)
+        .execute();
+      expect(duplicates).toEqual([]);
+
+      const rows = await store.db
+        .selectFrom('transactions')
+        .select([
+          'id',
+          'status',
+          'amount_cents as a',
+          'amount_refunded_cents as r',
+          'batch_id as b',
+          'business_date as d',
+        ])
+        .orderBy('id')
+        .execute();
+      const truth = truthTransactions(sandbox, FROM).map((t) => ({
+        id: t.id,
+        status: t.status,
+        a: t.amountCents,
+        r: t.amountRefundedCents,
+        b: t.batchId,
+        d: t.businessDate,
+      }));
+      expect(rows).toEqual(truth);
+      // Nothing moved on the service between runs: each transaction's first status is its status now.
+      // A routine first sighting (Pending, Settled) is no row; every other one is stored exactly once.
+      const firstStatus = await store.db
+        .selectFrom('transactions')
+        .select(['id', 'first_status as status'])
+        .orderBy('id')
+        .execute();
+      expect(firstStatus).toEqual(truth.map((t) => ({ id: t.id, status: t.status })));
+      const firstSeen = await store.db
+        .selectFrom('transaction_changes')
+        .select('transaction_id as id')
+        .where('kind', '=', 'first_seen')
+        .orderBy('transaction_id')
+        .execute();
+      const nonRoutine = truth.filter((t) => t.status !== 'Pending' && t.status !== 'Settled').map((t) => t.id);
+      expect(nonRoutine.length).toBeGreaterThan(0);
+      expect(firstSeen.map((r) => r.id)).toEqual(nonRoutine);
+      const batches = await store.db.selectFrom('batches').select(count.as('n')).executeTakeFirstOrThrow();
+      expect(Number(batches.n)).toBe(sandbox.truth().batches.filter((b) => b.date >= FROM).length);
+    } finally {
+      await store.close();
+    }
   });
 });

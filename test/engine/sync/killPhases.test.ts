@@ -2,16 +2,15 @@
  * Sign off, let the service change the deposits' own facts, then kill -9 the next sync in each of
  * its phases and run it again: the re-opens and the checks are never lost (issue 12, item 2).
  */
-import { copyFileSync } from 'node:fs';
-import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { SandboxServer } from '../../../electron/sandbox';
 import { createEngineWithInternals } from '../../../electron/engine/engine';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { silentLogger } from '../../../electron/engine/logger';
 import { fixedClock } from '../../../shared/time';
 import { sandboxAndFolder } from '../../helpers/sandboxFolder';
+import { copyKeptStore, keptStore, openKeptStore, type KeptStore } from '../../helpers/storeRows';
 import { SMALL_SCENARIO, START } from './harness';
 import { FROM, spawnRunner } from './runnerChild';
 
@@ -35,12 +34,14 @@ function runChild(sandbox: SandboxServer, db: string, killPhase?: string): Promi
 describe('kill -9 in each phase after a sign-off and an upstream change', () => {
   const ctx = sandboxAndFolder({ seed: 21, now: START, scenario: SMALL_SCENARIO }, 'recon-kill-phases-');
   const { folder } = ctx;
-  const prepared = join(folder, 'prepared.sqlite');
+  // A file on SQLite; on PostgreSQL a database, each phase's run on a copy of it.
+  let prepared: KeptStore;
   let signed: { amountChanged: string; glChanged: string };
 
   beforeAll(async () => {
     const { sandbox } = ctx;
-    expect(await runChild(sandbox, prepared)).toEqual({ killed: false });
+    prepared = await keptStore(folder, 'prepared');
+    expect(await runChild(sandbox, prepared.location)).toEqual({ killed: false });
 
     // Two deposits signed off, then the service changes one's transaction amount and the other's GL line.
     const truth = sandbox.truth();
@@ -48,7 +49,7 @@ describe('kill -9 in each phase after a sign-off and an upstream change', () => 
     const engine = await createEngineWithInternals({
       version: 'test',
       dataFolder: folder,
-      databasePath: prepared,
+      ...prepared.where,
       host: 'direct',
       clock: fixedClock(START),
       credentials: memoryCredentialStore({ token: sandbox.token, secret: sandbox.secret }),
@@ -70,38 +71,54 @@ describe('kill -9 in each phase after a sign-off and an upstream change', () => 
     sandbox.injectDiscrepancy({ kind: 'alter_gl_row', glBatchId: gl.glBatchId, amountCents: gl.amountCents + 100 });
     signed = { amountChanged: first!.id, glChanged: second!.id };
   }, 120_000);
+  afterAll(() => prepared?.drop());
 
   for (const phase of ['transactions', 'batches', 'gl_batches', 'checks']) {
     it(
       `killed in ${phase}, then run again: both deposits re-opened, every deposit checked`,
       { timeout: 120_000 },
       async () => {
-        const db = join(folder, `${phase}.sqlite`);
         const { sandbox } = ctx;
-        copyFileSync(prepared, db);
-        expect(await runChild(sandbox, db, phase)).toEqual({ killed: true });
-        expect(await runChild(sandbox, db)).toEqual({ killed: false });
+        const copy = await copyKeptStore(prepared, folder, phase);
+        onTestFinished(() => copy.drop());
+        expect(await runChild(sandbox, copy.location, phase)).toEqual({ killed: true });
+        expect(await runChild(sandbox, copy.location)).toEqual({ killed: false });
 
-        const check = new BetterSqlite3(db, { readonly: true });
+        const check = await openKeptStore(copy);
         try {
-          const lastAction = (id: string) =>
+          const lastAction = async (id: string) =>
             (
-              check.prepare('SELECT action FROM batch_reviews WHERE batch_id = ? ORDER BY id DESC LIMIT 1').get(id) as {
-                action: string;
-              }
+              await check.db
+                .selectFrom('batch_reviews')
+                .select('action')
+                .where('batch_id', '=', id)
+                .orderBy('id', 'desc')
+                .limit(1)
+                .executeTakeFirstOrThrow()
             ).action;
-          expect(lastAction(signed.amountChanged)).toBe('reopen');
-          expect(lastAction(signed.glChanged)).toBe('reopen');
-          const unchecked = check
-            .prepare(
-              'SELECT COUNT(*) AS n FROM batches b LEFT JOIN batch_checks c ON c.batch_id = b.id WHERE c.batch_id IS NULL',
-            )
-            .get() as { n: number };
-          expect(unchecked.n).toBe(0);
-          expect(check.prepare('SELECT COUNT(*) AS n FROM batches_to_check').get()).toEqual({ n: 0 });
-          expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+          expect(await lastAction(signed.amountChanged)).toBe('reopen');
+          expect(await lastAction(signed.glChanged)).toBe('reopen');
+          const count = check.db.fn.countAll<number>();
+          const unchecked = await check.db
+            .selectFrom('batches as b')
+            .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
+            .select(count.as('n'))
+            .where('c.batch_id', 'is', null)
+            .executeTakeFirstOrThrow();
+          expect(Number(unchecked.n)).toBe(0);
+          const toCheck = await check.db.selectFrom('batches_to_check').select(count.as('n')).executeTakeFirstOrThrow();
+          expect(Number(toCheck.n)).toBe(0);
         } finally {
-          check.close();
+          await check.close();
+        }
+        // The file itself is SQLite's own to check; PostgreSQL keeps its own files whole.
+        if (copy.where.databasePath) {
+          const file = new BetterSqlite3(copy.where.databasePath, { readonly: true });
+          try {
+            expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
+          } finally {
+            file.close();
+          }
         }
       },
     );

@@ -1,17 +1,20 @@
 /**
- * Child process for the kill test: one sync of DB argv[2] from the service at RECON_URL, on a clock
+ * Child process for the kill test: one sync of argv[2] (a SQLite file, or a postgres:// URL) from the service at RECON_URL, on a clock
  * fixed at RECON_NOW. Prints "ready" once loaded and waits for "go" on stdin (so the parent can
  * warm the next child while this one runs), "started" once the run is under way, then the run
  * summary as JSON. With RECON_KILL_PHASE it kills itself (SIGKILL) the moment the run reports
  * that phase: a crash at a known point of the run.
  */
 import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { dirname } from 'node:path';
 import { createEngineWithInternals as createEngine } from '../../../electron/engine/engine';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { silentLogger } from '../../../electron/engine/logger';
 import { fixedClock } from '../../../shared/time';
 
-const [databasePath, from] = process.argv.slice(2) as [string, string];
+const [location, from] = process.argv.slice(2) as [string, string];
+const onServer = /^postgres(ql)?:\/\//.test(location);
 process.stdout.write('ready\n');
 process.stdin.setEncoding('utf8');
 let input = '';
@@ -20,8 +23,9 @@ process.stdin.destroy();
 const env = process.env as Record<string, string>;
 const engine = await createEngine({
   version: 'test',
-  dataFolder: databasePath.replace(/[/\\][^/\\]+$/, ''),
-  databasePath,
+  ...(onServer
+    ? { dataFolder: tmpdir(), databasePath: undefined, databaseUrl: location }
+    : { dataFolder: dirname(location), databasePath: location }),
   host: 'direct',
   clock: fixedClock(env.RECON_NOW!),
   credentials: memoryCredentialStore({ token: env.RECON_TOKEN!, secret: env.RECON_SECRET! }),
