@@ -54,11 +54,14 @@ export interface PartLineRow {
   glNumber: string | null;
 }
 
+/** Ids per IN list: PostgreSQL reads a few hundred transactions by their keys, more by a scan. */
+const CHUNK = 500;
 /**
- * Ids per IN list: one query per few thousand, since on PostgreSQL each chunk of part lines is a scan
- * of gl_batches; well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
+ * Deposits per IN list for their part lines: PostgreSQL scans gl_batches for any long list, so one
+ * scan for a few thousand deposits rather than one per 500 (well under both dialects' bound
+ * parameter limits: SQLite's 32,766, PostgreSQL's 65,535).
  */
-const CHUNK = 5_000;
+const DEPOSIT_CHUNK = 5_000;
 
 /**
  * The kinds of change that take money back. A transaction first seen already Returned or Voided while
@@ -190,8 +193,8 @@ const PART = sql<PartLineRow['part'] | null>`CASE
  */
 function* partLinesOf(db: Kysely<Database>, batchIds: readonly string[]): Work<PartLineRow[]> {
   const rows: PartLineRow[] = [];
-  for (let at = 0; at < batchIds.length; at += CHUNK) {
-    const ids = batchIds.slice(at, at + CHUNK);
+  for (let at = 0; at < batchIds.length; at += DEPOSIT_CHUNK) {
+    const ids = batchIds.slice(at, at + DEPOSIT_CHUNK);
     const query = db
       .selectFrom('gl_batches as g')
       .leftJoin('gl_accounts as a', 'a.id', 'g.gl_account_id')
