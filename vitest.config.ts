@@ -9,12 +9,16 @@ const POSTGRES_SUITES = [
   'test/engine/bank/**/*.test.ts',
   'test/transports/**/*.test.ts',
   'test/web/**/*.test.ts',
+  'test/cli/**/*.test.ts',
 ];
 /** Not run again by node-postgres: SQLite's own behaviour, or tests that already run on both dialects. */
 const NOT_AGAIN_ON_POSTGRES: string[] = [
   // Each runs its servers on a SQLite file and on a PostgreSQL database itself.
   'test/web/teamRace.test.ts',
   'test/web/teamExportRace.test.ts',
+  // PostgreSQL's own: moving a file to a server, and the CLI on a server database.
+  'test/cli/migrateTo.test.ts',
+  'test/cli/postgres.test.ts',
 ];
 
 export default defineConfig({

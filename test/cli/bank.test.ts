@@ -11,7 +11,7 @@ import { createEngineWithInternals } from '../../electron/engine/engine';
 import { silentLogger } from '../../electron/engine/logger';
 import { SANDBOX_CSV_MAPPING } from '../../electron/sandbox/bankFormats';
 import { startHarness } from '../engine/sync/harness';
-import { runCli } from './run';
+import { emptyCliDatabase, runCli, type CliDatabase } from './run';
 
 const NOW = '2026-03-10T15:00:00Z';
 const SCENARIO = ['--seed', '5', '--now', NOW, '--days', '20', '--volume', '40'];
@@ -20,14 +20,16 @@ const oneLine = (text: string) => text.trimEnd().split('\n').length === 1;
 
 describe('district-recon bank', () => {
   let folder: string;
-  let db: string;
+  let database: CliDatabase;
+  let db: string[];
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'recon-cli-bank-'));
-    db = join(folder, 'bank.sqlite');
+    database = await emptyCliDatabase(folder, 'bank');
+    db = database.args;
     // The same scenario options as SCENARIO, so the CLI's statement pays these batches.
     const h = await startHarness({
       sandbox: { seed: 5, now: NOW, scenario: { days: 20, dailyVolume: 40 } },
-      databasePath: db,
+      ...database.engine,
     });
     await h.sync(h.sandbox.state.batches[0]!.date);
     await h.close();
@@ -43,7 +45,7 @@ describe('district-recon bank', () => {
     expect(lineCount).toBeGreaterThan(50);
     expect(readFileSync(file, 'utf8')).toMatch(/^01,/);
 
-    const first = runCli(['bank', 'import', file, '--db', db], folder);
+    const first = runCli(['bank', 'import', file, ...db], folder);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const counts = /: (\d+) lines added, 0 duplicates skipped; (\d+) matched, (\d+) suggested, (\d+) unmatched\n$/.exec(
@@ -55,12 +57,12 @@ describe('district-recon bank', () => {
     expect(matched + suggested + unmatched).toBe(lineCount);
     expect(matched).toBeGreaterThan(lineCount * 0.8);
 
-    const again = runCli(['bank', 'import', file, '--db', db, '--format', 'bai2'], folder);
+    const again = runCli(['bank', 'import', file, ...db, '--format', 'bai2'], folder);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('was imported before');
     expect(again.stdout).toContain(`0 lines added, ${lineCount} duplicates skipped`);
 
-    const status = runCli(['bank', 'status', '--json', '--db', db], folder);
+    const status = runCli(['bank', 'status', '--json', ...db], folder);
     expect(status.code).toBe(0);
     const report = JSON.parse(status.stdout) as {
       lines: Record<string, unknown>[];
@@ -84,12 +86,12 @@ describe('district-recon bank', () => {
     }
 
     const ranged = JSON.parse(
-      runCli(['bank', 'status', '--json', '--from', '2026-03-02', '--to', '2026-03-06', '--db', db], folder).stdout,
+      runCli(['bank', 'status', '--json', '--from', '2026-03-02', '--to', '2026-03-06', ...db], folder).stdout,
     ) as { lines: { date: string }[] };
     expect(ranged.lines.length).toBeGreaterThan(0);
     expect(ranged.lines.every((l) => l.date >= '2026-03-02' && l.date <= '2026-03-06')).toBe(true);
 
-    const text = runCli(['bank', 'status', '--db', db], folder);
+    const text = runCli(['bank', 'status', ...db], folder);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(new RegExp(`^Bank lines: ${lineCount} \\(${matched} matched, `));
     expect(text.stdout).toContain('In transit (no bank line after 5 business days)');
@@ -98,32 +100,32 @@ describe('district-recon bank', () => {
   it('reads a CSV export with a saved mapping, and says which mapping is missing', async () => {
     const file = join(folder, 'statement.csv');
     expect(runCli(['sandbox', 'statement', '--format', 'csv', '--out', file, ...SCENARIO], folder).code).toBe(0);
-    const without = runCli(['bank', 'import', file, '--db', db], folder);
+    const without = runCli(['bank', 'import', file, ...db], folder);
     expect(without.code).toBe(1);
     expect(without.stderr).toMatch(/^district-recon bank: .*column mapping/);
     expect(oneLine(without.stderr)).toBe(true);
-    const unknown = runCli(['bank', 'import', file, '--mapping', 'Nope', '--db', db], folder);
+    const unknown = runCli(['bank', 'import', file, '--mapping', 'Nope', ...db], folder);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No CSV column mapping is saved as "Nope"');
 
     const engine = await createEngineWithInternals({
       version: 'test',
       dataFolder: folder,
-      databasePath: db,
+      ...database.engine,
       host: 'direct',
       logger: silentLogger,
     });
     await engine.call('bank.mappings.save', { mapping: { ...SANDBOX_CSV_MAPPING } });
     await engine.close();
-    const read = runCli(['bank', 'import', file, '--mapping', SANDBOX_CSV_MAPPING.name, '--db', db], folder);
+    const read = runCli(['bank', 'import', file, '--mapping', SANDBOX_CSV_MAPPING.name, ...db], folder);
     expect(read.stderr).toBe('');
     expect(read.stdout).toMatch(/^Imported .*statement\.csv \(CSV, /);
   }, 120_000);
 
   it('refuses bad flags with a one-line usage error (exit 2) and failures with one line (exit 1)', () => {
     const bad = [
-      ['bank', 'import', '--db', db],
-      ['bank', 'import', 'a.bai', 'b.bai', '--db', db],
+      ['bank', 'import', ...db],
+      ['bank', 'import', 'a.bai', 'b.bai', ...db],
       ['bank', 'import', 'a.bai', '--format', 'xls'],
       ['bank', 'status', '--from', '2026-13-01'],
       ['bank', 'status', '--from', '2026-03-09', '--to', '2026-03-01'],
@@ -144,8 +146,8 @@ describe('district-recon bank', () => {
       '01,BANK,DISTRICT,260309,0600,1,80,,2/\n02,DISTRICT,BANK,1,260309,0600,USD,2/\n16,165,100,Z,R1,,X\n',
     );
     const failures = [
-      ['bank', 'import', broken, '--db', db],
-      ['bank', 'import', join(folder, 'missing.bai'), '--db', db],
+      ['bank', 'import', broken, ...db],
+      ['bank', 'import', join(folder, 'missing.bai'), ...db],
       ['bank', 'status', '--db', join(folder, 'none.sqlite')],
     ];
     for (const args of failures) {

@@ -2,15 +2,15 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { amountChangedAfterBatching, refundAfterBatching } from '../engine/reconcile/fixtures';
-import { districtFolder, runCli, writeDistrictDb } from './run';
+import { districtCliDatabase, districtFolder, runCli } from './run';
 
 describe('district-recon export gl and check', () => {
-  const { folder, dbFile } = districtFolder('recon-cli-');
+  const { folder, database } = districtFolder('recon-cli-');
 
   it('exports GL batches to the named workbook; what an earlier export posted is left out unless --repost', () => {
     const out = join(folder, 'gl.xlsx');
     const first = runCli(
-      ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, '--db', dbFile],
+      ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, ...database().args],
       folder,
     );
     expect(first.stderr).not.toContain('Error');
@@ -35,8 +35,7 @@ describe('district-recon export gl and check', () => {
       'je-csv',
       '--out',
       join(folder, 'je.csv'),
-      '--db',
-      dbFile,
+      ...database().args,
     ];
     const refused = runCli(subset, folder);
     expect(refused.code).toBe(1);
@@ -53,7 +52,7 @@ describe('district-recon export gl and check', () => {
   it('refuses to replace an existing --out file (exit 1, file and mode untouched) unless --force', () => {
     const out = join(folder, 'existing.xlsx');
     writeFileSync(out, 'budget notes', { mode: 0o640 });
-    const args = ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, '--db', dbFile];
+    const args = ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, ...database().args];
     const refused = runCli(args, folder);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`${out} already exists`);
@@ -111,7 +110,7 @@ describe('district-recon export gl and check', () => {
     expect(ancient).toMatchObject({ code: 2, stderr: expect.stringContaining('outside 2000 to 2099') });
     const bad = join(folder, 'missing', 'x.xlsx');
     const failed = runCli(
-      ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', bad, '--db', dbFile],
+      ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', bad, ...database().args],
       folder,
     );
     expect(failed.code).toBe(1);
@@ -119,18 +118,17 @@ describe('district-recon export gl and check', () => {
   }, 90_000);
 
   it('check exits 0 when everything ties out and 1 (with the batch named) when not', async () => {
-    const ok = runCli(['check', '--db', dbFile, '--json'], folder);
+    const ok = runCli(['check', ...database().args, '--json'], folder);
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ from: '2026-03-02', to: '2026-03-03', tiesOut: true, batches: [] });
 
     // Issue 13: a refund no longer makes a deposit differ (it is a reversal, printed after the tie-out);
     // an amount changed after batching does.
-    const file = join(folder, 'changed.sqlite');
-    await writeDistrictDb(file, async (db) => {
+    const changed = await districtCliDatabase(folder, 'changed', async (db) => {
       await amountChangedAfterBatching(db, 1005, 3001, '2026-03-05T08:00:00.000Z');
       await refundAfterBatching(db, 1002, 700, '2026-03-05T08:00:00.000Z');
     });
-    const bad = runCli(['check', '--from', '2026-03-01', '--to', '2026-03-31', '--db', file], folder);
+    const bad = runCli(['check', '--from', '2026-03-01', '--to', '2026-03-31', ...changed.args], folder);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toMatch(/730002\t2026-03-02\tFood Services\tACH\tdiffers/);
     // The period's reversals follow the tie-out; the refunded deposit 730001 itself still ties out.

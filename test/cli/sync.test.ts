@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sandboxAndFolder } from '../helpers/sandboxFolder';
+import { emptyCliDatabase } from './run';
 
 const BIN = fileURLToPath(new URL('../../electron/cli/bin.mjs', import.meta.url));
 
@@ -34,8 +34,8 @@ describe('district-recon sync / status', () => {
     { timeout: 120_000 },
     async () => {
       const { sandbox } = ctx;
-      const db = join(folder, 'a.sqlite');
-      const result = await cli(['sync', '--db', db, '--url', sandbox.url, '--json'], {
+      const db = (await emptyCliDatabase(folder, 'a')).args;
+      const result = await cli(['sync', ...db, '--url', sandbox.url, '--json'], {
         RECON_TOKEN: sandbox.token,
         RECON_SECRET: sandbox.secret,
       });
@@ -49,7 +49,7 @@ describe('district-recon sync / status', () => {
         transactionsInserted: truth.transactions.length,
         error: null,
       });
-      const status = await cli(['status', '--db', db, '--json']);
+      const status = await cli(['status', ...db, '--json']);
       expect(status.status).toBe(0);
       const report = JSON.parse(status.stdout);
       expect(report.counts.transactions).toBe(truth.transactions.length);
@@ -62,12 +62,12 @@ describe('district-recon sync / status', () => {
 
   it('fails (exit 1) in words without credentials, and refuses bad usage (exit 2)', { timeout: 120_000 }, async () => {
     const { sandbox } = ctx;
-    const db = join(folder, 'b.sqlite');
-    const none = await cli(['sync', '--db', db, '--url', sandbox.url]);
+    const db = (await emptyCliDatabase(folder, 'b')).args;
+    const none = await cli(['sync', ...db, '--url', sandbox.url]);
     expect(none.status).toBe(1);
     expect(none.stderr).toContain('No token and secret are stored');
-    expect((await cli(['sync', '--db', db, '--from', '03/08/2026'])).status).toBe(2);
-    expect((await cli(['sync', '--db', db, '--sandbox', '--url', sandbox.url])).status).toBe(2);
+    expect((await cli(['sync', ...db, '--from', '03/08/2026'])).status).toBe(2);
+    expect((await cli(['sync', ...db, '--sandbox', '--url', sandbox.url])).status).toBe(2);
     expect((await cli(['sync', '--token', 'x'])).status).toBe(2);
   });
 });

@@ -28,21 +28,23 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { sandbox?: SandboxOptions; logger?: Logger; databasePath?: string } = {},
+  options: { sandbox?: SandboxOptions; logger?: Logger; databasePath?: string; databaseUrl?: string } = {},
 ): Promise<Harness> {
   const sandbox = await startSandbox({ seed: 7, now: START, scenario: SMALL_SCENARIO, ...options.sandbox });
   const folder = mkdtempSync(join(tmpdir(), 'recon-sync-'));
   const engineOptions: EngineOptions = {
     version: 'test',
     dataFolder: folder,
-    databasePath: options.databasePath ?? join(folder, 'district-recon.sqlite'),
+    ...(options.databaseUrl
+      ? { databaseUrl: options.databaseUrl }
+      : { databasePath: options.databasePath ?? join(folder, 'district-recon.sqlite') }),
     host: 'direct',
     clock: { now: () => sandbox.now() },
     credentials: memoryCredentialStore({ token: sandbox.token, secret: sandbox.secret }),
     logger: options.logger ?? silentLogger,
   };
   const engine =
-    ENGINE_DIALECT === 'postgres' && !options.databasePath
+    ENGINE_DIALECT === 'postgres' && !options.databasePath && !options.databaseUrl
       ? await onTestPostgres(engineOptions)
       : await createEngine(engineOptions);
   const service = engine.internals.sync;
