@@ -37,8 +37,3 @@ export function portableHandles(writer: Kysely<Database>, reader: Kysely<Databas
     reader: { db: reader, sqlite: null } as ReadableDB,
   };
 }
-
-/** @deprecated The old names of ReadableDB and WritableDB, while files still say them. */
-export type PortableReadable = ReadableDB;
-/** @deprecated See PortableReadable. */
-export type PortableWritable = WritableDB;
