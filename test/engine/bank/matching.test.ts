@@ -139,7 +139,7 @@ describe('matching credits to batches', () => {
         .insertInto('bank_matched_batches')
         .values({ batch_id: 'ONLY', match_id: taken.match!.id, line_id: other.id })
         .execute(),
-    ).rejects.toThrow(/UNIQUE|PRIMARY/);
+    ).rejects.toThrow(/UNIQUE|PRIMARY|unique constraint/); // SQLite's words, then PostgreSQL's
   });
 
   it('an unmatch is kept with its reason, and the matcher does not make the same match again', async () => {
