@@ -54,6 +54,13 @@ export interface BatchSummary extends Batch {
   reopenReason: string | null;
 }
 
+/** Team mode: who marked a deposit prepared for sign-off (batches.prepare), and why. */
+export interface Preparation {
+  by: string;
+  at: string;
+  note: string | null;
+}
+
 export interface BatchDetail {
   batch: BatchSummary;
   checks: Check[];
@@ -67,6 +74,11 @@ export interface BatchDetail {
    * meanwhile is refused. null until the batch's checks have been computed.
    */
   revision: string | null;
+  /**
+   * The latest preparation that still holds: null if there is none, or if the checks changed since
+   * it was made (it must then be made again, as a sign-off with a separate approver requires).
+   */
+  preparation: Preparation | null;
 }
 
 export interface DaySummaryRow {

@@ -7,7 +7,7 @@ import type { ReadableDB, WritableDB } from '../store/handles';
 import { appendReviewGuarded, checksRevision, latestReviews, type ReviewSnapshot } from '../store/reviews';
 import { reviewStateOf, summaryOf, toGlBatch, toSignOff, toTransaction } from '../store/rowMappers';
 import type { BatchRow } from '../store/schema';
-import { requireSeparatePreparer } from './preparation';
+import { currentPreparation, requireSeparatePreparer } from './preparation';
 import { refreshBatchChecks } from './refresh';
 import { reversalsOfBatch } from './reversals';
 
@@ -49,6 +49,7 @@ export async function getBatchDetail(reader: ReadableDB, id: string): Promise<Ba
     history: parts.history.map(toSignOff),
     reversals: await reversalsOfBatch(reader, batch.id),
     revision: parts.checks ? checksRevision(parts.checks.fingerprint) : null,
+    preparation: await currentPreparation(reader, batch.id, parts.checks?.fingerprint),
   };
 }
 
