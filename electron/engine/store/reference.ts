@@ -17,38 +17,7 @@ function lastOfEach<T extends { value: { id: string | number } }>(rows: readonly
 }
 
 export function* replacePayeesWork(db: Kysely<Database>, payees: Array<Parsed<Payee>>, now: string): Work<void> {
-  for (const slice of chunks(lastOfEach(payees)))
-    yield* execute(
-      db
-        .insertInto('payees')
-        .values(
-          slice.map(({ value, raw }) => ({
-            id: value.id,
-            name: value.name,
-            merchant_id: value.merchantId,
-            removed: 0,
-            raw,
-            updated_at: now,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            name: eb.ref('excluded.name'),
-            merchant_id: eb.ref('excluded.merchant_id'),
-            removed: 0,
-            raw: eb.ref('excluded.raw'),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        ),
-    );
-  const listed = payees.map(({ value }) => value.id);
-  yield* execute(
-    db
-      .updateTable('payees')
-      .set({ removed: 1, updated_at: now })
-      .where('removed', '=', 0)
-      .$if(listed.length > 0, (qb) => qb.where('id', 'not in', listed)),
-  );
+  yield* replaceListWork(db, 'payees', payees, now, (payee) => ({ name: payee.name, merchant_id: payee.merchantId }));
 }
 
 export function* replaceGlAccountsWork(
@@ -56,37 +25,52 @@ export function* replaceGlAccountsWork(
   accounts: Array<Parsed<GlAccount>>,
   now: string,
 ): Work<void> {
-  for (const slice of chunks(lastOfEach(accounts)))
+  yield* replaceListWork(db, 'gl_accounts', accounts, now, (account) => ({
+    number: account.number,
+    label: account.label,
+  }));
+}
+
+/**
+ * Upserts every listed row (its own columns, `raw`, not removed) and marks the rest removed. The two
+ * lists share everything but their own columns, which `columnsOf` gives; kysely cannot type a
+ * column map over a union of tables, hence the casts, confined here.
+ */
+function* replaceListWork<T extends { id: number | string }>(
+  db: Kysely<Database>,
+  table: 'payees' | 'gl_accounts',
+  items: Array<Parsed<T>>,
+  now: string,
+  columnsOf: (value: T) => Record<string, string | number | null>,
+): Work<void> {
+  for (const slice of chunks(lastOfEach(items))) {
+    const rows = slice.map(({ value, raw }) => ({
+      id: value.id,
+      ...columnsOf(value),
+      removed: 0,
+      raw,
+      updated_at: now,
+    }));
+    const replaced = [...Object.keys(columnsOf(slice[0]!.value)), 'raw', 'updated_at'];
     yield* execute(
       db
-        .insertInto('gl_accounts')
-        .values(
-          slice.map(({ value, raw }) => ({
-            id: value.id,
-            number: value.number,
-            label: value.label,
-            removed: 0,
-            raw,
-            updated_at: now,
-          })),
-        )
+        .insertInto(table)
+        .values(rows as never)
         .onConflict((oc) =>
           oc.column('id').doUpdateSet((eb) => ({
-            number: eb.ref('excluded.number'),
-            label: eb.ref('excluded.label'),
+            ...Object.fromEntries(replaced.map((column) => [column, eb.ref(`excluded.${column}` as never)])),
             removed: 0,
-            raw: eb.ref('excluded.raw'),
-            updated_at: eb.ref('excluded.updated_at'),
           })),
         ),
     );
-  const listed = accounts.map(({ value }) => value.id);
+  }
+  const listed = items.map(({ value }) => value.id);
   yield* execute(
     db
-      .updateTable('gl_accounts')
+      .updateTable(table)
       .set({ removed: 1, updated_at: now })
       .where('removed', '=', 0)
-      .$if(listed.length > 0, (qb) => qb.where('id', 'not in', listed)),
+      .$if(listed.length > 0, (qb) => qb.where('id', 'not in', listed as never)),
   );
 }
 

@@ -6,6 +6,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
+import { rowsByChunks } from './chunks';
 import { rowsOf, runRead, type Work, type WorkTarget } from './work';
 
 /** A read handle, or the export's snapshot connection (already inside its read transaction). */
@@ -54,9 +55,10 @@ export interface PartLineRow {
   glNumber: string | null;
 }
 
-/** Ids per IN list: PostgreSQL reads a few hundred transactions by their keys, more by a scan. */
-const CHUNK = 500;
 /**
+ * Ids per IN list elsewhere: ROWS_PER_STATEMENT (500), as PostgreSQL reads a few hundred
+ * transactions by their keys and more by a scan.
+ *
  * Deposits per IN list for their part lines: PostgreSQL scans gl_batches for any long list, so one
  * scan for a few thousand deposits rather than one per 500 (well under both dialects' bound
  * parameter limits: SQLite's 32,766, PostgreSQL's 65,535).
@@ -123,10 +125,8 @@ function* transactionsReversedIn(db: Kysely<Database>, scope: ReversalScope): Wo
 
 /** Every reversal change of these transactions, whenever seen: earlier ones decide what is left. */
 function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly number[]): Work<ReversalChangeRow[]> {
-  const rows: ReversalChangeRow[] = [];
-  for (let at = 0; at < transactionIds.length; at += CHUNK) {
-    const ids = transactionIds.slice(at, at + CHUNK);
-    const query = isReversal(db)
+  return yield* rowsByChunks(transactionIds, (ids) =>
+    isReversal(db)
       .leftJoin('payees as p', 'p.id', 'b.payee_id')
       .leftJoin('gl_accounts as a', 'a.id', 't.gl_account_id')
       .select([
@@ -149,18 +149,14 @@ function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly numbe
       ])
       .where('c.transaction_id', 'in', ids)
       .orderBy('c.transaction_id')
-      .orderBy('c.id');
-    rows.push(...(yield* rowsOf(query)));
-  }
-  return rows;
+      .orderBy('c.id'),
+  );
 }
 
 /** The items of these transactions with their Chart of Accounts numbers, in a stable order. */
 function* postedItemsOf(db: Kysely<Database>, transactionIds: readonly number[]): Work<PostedItemRow[]> {
-  const rows: PostedItemRow[] = [];
-  for (let at = 0; at < transactionIds.length; at += CHUNK) {
-    const ids = transactionIds.slice(at, at + CHUNK);
-    const query = db
+  return yield* rowsByChunks(transactionIds, (ids) =>
+    db
       .selectFrom('transaction_items as i')
       .leftJoin('gl_accounts as a', 'a.id', 'i.gl_account_id')
       .select([
@@ -172,10 +168,8 @@ function* postedItemsOf(db: Kysely<Database>, transactionIds: readonly number[])
       ])
       .where('i.transaction_id', 'in', ids)
       .orderBy('i.transaction_id')
-      .orderBy('i.item_id');
-    rows.push(...(yield* rowsOf(query)));
-  }
-  return rows;
+      .orderBy('i.item_id'),
+  );
 }
 
 /** Which part a GL line shows apart (see partLinesOf), or null. */
@@ -192,25 +186,25 @@ const PART = sql<PartLineRow['part'] | null>`CASE
  * and no items counted).
  */
 function* partLinesOf(db: Kysely<Database>, batchIds: readonly string[]): Work<PartLineRow[]> {
-  const rows: PartLineRow[] = [];
-  for (let at = 0; at < batchIds.length; at += DEPOSIT_CHUNK) {
-    const ids = batchIds.slice(at, at + DEPOSIT_CHUNK);
-    const query = db
-      .selectFrom('gl_batches as g')
-      .leftJoin('gl_accounts as a', 'a.id', 'g.gl_account_id')
-      .select([
-        'g.batch_id as batchId',
-        PART.as('part'),
-        (eb) => eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
-      ])
-      .where('g.batch_id', 'in', ids)
-      // Lines that show no part stay in the database rather than being read and dropped here.
-      .where(sql<boolean>`${PART} IS NOT NULL`)
-      .orderBy('g.batch_id')
-      .orderBy('g.id');
-    rows.push(...(yield* rowsOf(query)).filter(hasPart));
-  }
-  return rows;
+  const rows = yield* rowsByChunks(
+    batchIds,
+    (ids) =>
+      db
+        .selectFrom('gl_batches as g')
+        .leftJoin('gl_accounts as a', 'a.id', 'g.gl_account_id')
+        .select([
+          'g.batch_id as batchId',
+          PART.as('part'),
+          (eb) => eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
+        ])
+        .where('g.batch_id', 'in', ids)
+        // Lines that show no part stay in the database rather than being read and dropped here.
+        .where(sql<boolean>`${PART} IS NOT NULL`)
+        .orderBy('g.batch_id')
+        .orderBy('g.id'),
+    DEPOSIT_CHUNK,
+  );
+  return rows.filter(hasPart);
 }
 
 const hasPart = (row: { part: PartLineRow['part'] | null }): row is PartLineRow => row.part !== null;
@@ -227,17 +221,14 @@ function* accountLabels(db: Kysely<Database>): Work<Map<string, string>> {
 
 /** The export that posted each of these changes (a done export; the latest when several did). */
 function* exportsOfChanges(db: Kysely<Database>, changeIds: readonly number[]): Work<Map<number, number>> {
-  const found = new Map<number, number>();
-  for (let at = 0; at < changeIds.length; at += CHUNK) {
-    const ids = changeIds.slice(at, at + CHUNK);
-    const query = db
+  const rows = yield* rowsByChunks(changeIds, (ids) =>
+    db
       .selectFrom('export_reversals as r')
       .innerJoin('exports as e', 'e.id', 'r.export_id')
       .select(['r.change_id as changeId', 'r.export_id as exportId'])
       .where('r.change_id', 'in', ids)
       .where('e.status', '=', 'done')
-      .orderBy('r.export_id');
-    for (const row of yield* rowsOf(query)) found.set(row.changeId, row.exportId);
-  }
-  return found;
+      .orderBy('r.export_id'),
+  );
+  return new Map(rows.map((row) => [row.changeId, row.exportId]));
 }

@@ -25,7 +25,7 @@ export interface WorkTarget {
   readonly sqlite?: BetterSqlite3.Database | null;
 }
 
-interface Compilable<R> {
+export interface Compilable<R> {
   compile(): CompiledQuery<R>;
 }
 
