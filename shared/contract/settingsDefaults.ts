@@ -5,6 +5,9 @@
  */
 import type { Settings } from './results';
 
+/** Who acts on a single-user computer whose Settings name no reviewer. */
+export const DEFAULT_REVIEWER = 'bookkeeper';
+
 export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   serviceUrl: null,
   sandboxMode: false,

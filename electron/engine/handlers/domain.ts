@@ -1,4 +1,5 @@
 import type { DataScope, EngineHandlers, MethodName } from '../../../shared/contract';
+import { DEFAULT_REVIEWER } from '../../../shared/contract/settingsDefaults';
 import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
@@ -6,8 +7,6 @@ import { boundActor } from '../team/actor';
 
 /** The handlers of one contract domain, typed from the contract: `DomainHandlers<'batches'>` is every `batches.*`. */
 export type DomainHandlers<Domain extends string> = Pick<EngineHandlers, Extract<MethodName, `${Domain}.${string}`>>;
-
-const DEFAULT_REVIEWER = 'bookkeeper';
 
 /**
  * Who acts: the signed-in user a host bound to this call (team mode: it wins over any name given),

@@ -12,6 +12,7 @@ const KEYS: Shortcut[] = [
   ['j / k', 'Next / previous row (on a bank line: its next / previous candidate)'],
   ['Enter', 'Open the selected row (on a bank line: confirm the candidate in focus)'],
   ['c', 'Confirm the open bank line’s match, or the candidate j / k moved to, else the best (Bank)'],
+  ['p', 'Mark the open batch prepared for sign-off (asks first)'],
   ['s', 'Sign off the open batch (asks first)'],
   ['u', 'Withdraw the open batch’s sign-off; undo the open bank line’s match or explanation (both ask why)'],
   ['e', 'Export GL batches (GL Batches view); explain the open bank line (Bank)'],

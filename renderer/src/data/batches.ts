@@ -3,7 +3,7 @@ import { bridge } from '../bridge';
 import { reads } from './queries';
 import { replaces, useAction } from './useAction';
 
-/** Sign-off and its withdrawal; the engine answers with the batch as it now is, which replaces the cached one. */
+/** Preparation, sign-off and its withdrawal; the engine answers with the batch as it now is, which replaces the cached one. */
 export function useBatchReview(id: string, detail: BatchDetail | undefined) {
   const replace = replaces<BatchDetail>(reads.batch(id).queryKey);
   // The checks as the bookkeeper saw them: the engine refuses the sign-off if they changed since.
@@ -13,5 +13,6 @@ export function useBatchReview(id: string, detail: BatchDetail | undefined) {
     replace,
   );
   const unsign = useAction((reason: string) => bridge.call('batches.unsign', { id, reason }), replace);
-  return { signOff, unsign };
+  const prepare = useAction((note: string) => bridge.call('batches.prepare', { id, note }), replace);
+  return { prepare, signOff, unsign };
 }

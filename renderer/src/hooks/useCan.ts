@@ -7,7 +7,7 @@
 import type { MethodName } from '../../../shared/contractNames';
 import { METHOD_ROLES, ROLE_WORDS, roleAllows, type Role } from '../../../shared/contractRoles';
 import { useServerStatus } from '../desktopHost';
-import { useTeamRole } from '../teamSession';
+import { useTeamRole, useTeamUser } from '../teamSession';
 
 /** The role of whoever is signed in to a district server, or null on single-user data. */
 export function useSignedInRole(): Role | null {
@@ -15,6 +15,14 @@ export function useSignedInRole(): Role | null {
   const team = useTeamRole();
   if (server?.mode === 'server') return server.role;
   return team;
+}
+
+/** The name of whoever is signed in to a district server, or null on single-user data. */
+export function useSignedInName(): string | null {
+  const server = useServerStatus();
+  const team = useTeamUser();
+  if (server?.mode === 'server') return server.name;
+  return team?.name ?? null;
 }
 
 /** Whether the signed-in user may call `method`; always true in single-user mode. */

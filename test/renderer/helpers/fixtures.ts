@@ -103,6 +103,7 @@ export function batchDetail(overrides: Partial<BatchDetail> = {}): BatchDetail {
     history: [],
     reversals: [],
     revision: null,
+    preparation: null,
     ...overrides,
   };
 }

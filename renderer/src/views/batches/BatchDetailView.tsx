@@ -15,14 +15,15 @@ import { navigate } from '../../routes';
 import { BatchBankPanel } from '../bank/BatchBankPanel';
 import { BatchChecks } from './BatchChecks';
 import { BatchHistory } from './BatchHistory';
+import { PrepareDialog, PreparedLine, useSignOffHold } from './BatchPreparation';
 import { BatchTransactions, GlLines } from './BatchLines';
 
-type Dialog = 'none' | 'sign' | 'unsign';
+type Dialog = 'none' | 'prepare' | 'sign' | 'unsign';
 
 export function BatchDetailView({ id }: { id: string }) {
   const query = useQuery(reads.batch(id));
   const detail = query.data;
-  const { signOff, unsign } = useBatchReview(id, detail);
+  const { prepare, signOff, unsign } = useBatchReview(id, detail);
   const acting = signOff.busy || unsign.busy;
   const actionError = signOff.error ?? unsign.error;
   const [dialog, setDialog] = useState<Dialog>('none');
@@ -32,23 +33,29 @@ export function BatchDetailView({ id }: { id: string }) {
 
   const batch = detail?.batch;
   const canSign = batch !== undefined && batch.reviewState !== 'signed_off';
+  const canPrepare = canSign && !detail?.preparation;
+  const mayPrepare = useCan('batches.prepare');
+  // Four eyes (docs/team-mode.md): said before the dialog, though the engine would refuse too.
+  const hold = useSignOffHold(detail);
   // Sign-off and its withdrawal need the same role (an approver): one question answers both.
   const mayReview = useCan('batches.signOff');
   const whyNot = useWhyNot('batches.signOff');
   const open = (next: Dialog) => {
+    prepare.clear();
     signOff.clear();
     unsign.clear();
     setDialog(next);
   };
   useShortcuts({
-    s: () => mayReview && canSign && open('sign'),
+    p: () => mayPrepare && canPrepare && open('prepare'),
+    s: () => mayReview && canSign && !hold && open('sign'),
     u: () => mayReview && batch?.reviewState === 'signed_off' && open('unsign'),
     Escape: () => navigate('batches'),
   });
 
   return (
     <DetailPage view="batches" title="Batches" item={`Batch ${id}`} query={query} loading="Loading the batch…">
-      {({ batch, checks, transactions, glBatches, history, reversals }) => (
+      {({ batch, checks, transactions, glBatches, history, reversals, preparation }) => (
         <>
           <DetailHead
             title={`Batch ${batch.id}`}
@@ -59,8 +66,22 @@ export function BatchDetailView({ id }: { id: string }) {
             <div className="detail-actions">
               <VerdictBadge verdict={batch.verdict} />
               <ReviewBadge state={batch.reviewState} />
+              {mayPrepare && canPrepare && (
+                <button type="button" className="button" onClick={() => open('prepare')} aria-keyshortcuts="p">
+                  Mark prepared…
+                </button>
+              )}
               {!mayReview ? (
                 <span className="hint">Sign-off: {whyNot}</span>
+              ) : canSign && hold ? (
+                <>
+                  <button type="button" className="button button-primary" disabled aria-describedby="sign-hold">
+                    Sign off…
+                  </button>
+                  <span className="hint" id="sign-hold">
+                    {hold}
+                  </span>
+                </>
               ) : canSign ? (
                 <button
                   type="button"
@@ -77,6 +98,7 @@ export function BatchDetailView({ id }: { id: string }) {
               )}
             </div>
           </DetailHead>
+          {preparation && <PreparedLine preparation={preparation} />}
           {batch.reviewState === 'reopened' && batch.reopenReason && (
             <div className="banner banner-warn" role="status">
               Re-opened after sign-off: {batch.reopenReason}
@@ -120,6 +142,13 @@ export function BatchDetailView({ id }: { id: string }) {
             <h2 id="history-title">Sign-off history</h2>
             <BatchHistory history={history} />
           </section>
+
+          <PrepareDialog
+            batchId={batch.id}
+            open={dialog === 'prepare'}
+            action={prepare}
+            onClose={() => setDialog('none')}
+          />
 
           <ConfirmDialog
             title={`Sign off batch ${batch.id}?`}
