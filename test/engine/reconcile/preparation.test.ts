@@ -11,8 +11,9 @@ describe("a deposit's detail carries the preparation that still holds", () => {
   beforeEach(async () => {
     clock = fixedClock('2026-03-04T15:00:00Z');
     engine = await createTestEngine({ clock });
-    await seedDistrict(engine.internals.store.writer.db);
-    await ensureChecksFresh(engine.internals.store.writer, '2026-03-04T14:00:00.000Z');
+    const { writer } = engine.internals.store;
+    await seedDistrict(writer.db);
+    await ensureChecksFresh(writer, '2026-03-04T14:00:00.000Z');
     await engine.call('settings.set', { patch: { reviewerName: 'Ben Preparer' } });
   });
   afterEach(() => engine.close());
