@@ -84,34 +84,14 @@ describePostgres('the CLI on PostgreSQL (--database URL)', () => {
 
     const out = join(ctx.folder, 'gl.xlsx');
     const dates = truth.batches.map((b) => b.date).sort();
-    const exported = await cli([
-      'export',
-      'gl',
-      '--from',
-      dates[0]!,
-      '--to',
-      dates.at(-1)!,
-      '--out',
-      out,
-      '--database',
-      url(),
-    ]);
+    const exportTo = (file: string) =>
+      cli(['export', 'gl', '--from', dates[0]!, '--to', dates.at(-1)!, '--out', file, '--database', url()]);
+    const exported = await exportTo(out);
     expect(exported.stderr).not.toMatch(/error|failed/i);
     expect(exported.code).toBe(0);
     expect(exported.stdout).toMatch(new RegExp(`^Wrote ${out}: \\d+ GL rows`));
     expect(existsSync(out)).toBe(true);
-    const again = await cli([
-      'export',
-      'gl',
-      '--from',
-      dates[0]!,
-      '--to',
-      dates.at(-1)!,
-      '--out',
-      join(ctx.folder, 'again.xlsx'),
-      '--database',
-      url(),
-    ]);
+    const again = await exportTo(join(ctx.folder, 'again.xlsx'));
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain('already posted by export #1');
 

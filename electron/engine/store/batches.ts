@@ -1,7 +1,7 @@
 /** Batches (deposits) as the views read them: keyset pages with verdicts, one batch with its parts. */
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { BatchFilter } from '../../../shared/contract';
-import type { BatchReviewRow, BatchRow, GlBatchRow, TransactionRow } from './schema';
+import type { BatchReviewRow, BatchRow, Database, GlBatchRow, TransactionRow } from './schema';
 import type { ReadableDB } from './handles';
 import { firstOf, rowsOf, runRead } from './work';
 import type { StoredCheckRow } from './checks';
@@ -13,6 +13,16 @@ export interface ListedBatchRow extends BatchRow {
   fingerprint: string | null;
 }
 
+/** Batches with their payee's name and stored verdict: the rows every batch list shows. */
+export function listedBatches(db: Kysely<Database>) {
+  return db
+    .selectFrom('batches as b')
+    .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
+    .leftJoin('payees as p', 'p.id', 'b.payee_id')
+    .selectAll('b')
+    .select(['p.name as payee_name', 'c.verdict', 'c.difference_cents', 'c.fingerprint']);
+}
+
 /** Newest first: (date desc, id desc), `limit` rows after the keyset position. */
 export async function listBatchRows(
   { db }: ReadableDB,
@@ -20,12 +30,7 @@ export async function listBatchRows(
   after: { date: string; id: string } | null,
   limit: number,
 ): Promise<ListedBatchRow[]> {
-  let query = db
-    .selectFrom('batches as b')
-    .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
-    .leftJoin('payees as p', 'p.id', 'b.payee_id')
-    .selectAll('b')
-    .select(['p.name as payee_name', 'c.verdict', 'c.difference_cents', 'c.fingerprint']);
+  let query = listedBatches(db);
   if (filter.payeeIds?.length) query = query.where('b.payee_id', 'in', filter.payeeIds);
   if (filter.methods?.length) query = query.where('b.payment_method', 'in', filter.methods);
   if (filter.from) query = query.where('b.date', '>=', filter.from);

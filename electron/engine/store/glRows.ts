@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from './schema';
 import type { ReadableDB } from './handles';
 import { firstOf, rowsOf, runRead } from './work';
+import type { GlBatch } from '../../../shared/domain';
 
 export interface GlExportFilter {
   from: string;
@@ -19,19 +20,10 @@ export interface GlExportFilter {
   exportId?: number;
 }
 
-export interface GlExportRow {
-  date: string;
-  batchId: string;
-  payeeId: number;
+/** A GL batch as the service gave it, with its deposit's payee name and payment method. */
+export interface GlExportRow extends GlBatch {
   payeeName: string | null;
   paymentMethod: string | null;
-  glBatchId: string;
-  glAccountId: string | null;
-  glNumber: string | null;
-  glLabel: string | null;
-  amountCents: number;
-  amountWithoutFeesCents: number;
-  count: number;
 }
 
 /** The GL rows of a range and its filters, before any claim: what an export's scope covers. */

@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Verdict } from '../../../shared/domain';
-import type { ListedBatchRow } from './batches';
+import { listedBatches, type ListedBatchRow } from './batches';
 import type { ReadableDB } from './handles';
 import { firstOf, runRead } from './work';
 import { isReversal } from './reversals';
@@ -60,13 +60,7 @@ export async function depositsIn(
   verdicts: readonly Verdict[] | null,
   limit: number,
 ): Promise<ListedBatchRow[]> {
-  let query = db
-    .selectFrom('batches as b')
-    .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
-    .leftJoin('payees as p', 'p.id', 'b.payee_id')
-    .selectAll('b')
-    .select(['p.name as payee_name', 'c.verdict', 'c.difference_cents', 'c.fingerprint'])
-    .where(STATE, '=', state);
+  let query = listedBatches(db).where(STATE, '=', state);
   if (verdicts) query = query.where(VERDICT, 'in', [...verdicts]);
   return (await query
     .orderBy(sql`abs(coalesce(c.difference_cents, 0))`, 'desc')
