@@ -8,7 +8,7 @@ import type { Reversal } from '../../../shared/domain';
 import type { AscenderReceipt } from './erp';
 import { formulaSafe } from './formulaSafe';
 import { REVERSAL_KIND_WORDS } from './reversalEntries';
-import { addSheet, dataRowWriter, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
+import { dataSheet, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
 import { SHARED_COLUMNS } from './sheetColumns';
 
 export const REVERSAL_SHEET_NAMES = { reversals: 'Reversals', receipts: 'ASCENDER receipts' } as const;
@@ -29,8 +29,7 @@ export async function writeReversalsSheet(workbook: Workbook, reversals: readonl
     SHARED_COLUMNS.amount,
     { header: 'Allocated from', width: 20 },
   ];
-  const sheet = addSheet(workbook, REVERSAL_SHEET_NAMES.reversals, columns);
-  const write = dataRowWriter(sheet, columns);
+  const { sheet, write } = dataSheet(workbook, REVERSAL_SHEET_NAMES.reversals, columns);
   const seen = excelDates();
   const batched = excelDates();
   let rows = 0;
@@ -71,8 +70,7 @@ export async function writeReceiptsSheet(
     SHARED_COLUMNS.transaction,
     SHARED_COLUMNS.date,
   ];
-  const sheet = addSheet(workbook, REVERSAL_SHEET_NAMES.receipts, columns);
-  const write = dataRowWriter(sheet, columns);
+  const { sheet, write } = dataSheet(workbook, REVERSAL_SHEET_NAMES.receipts, columns);
   const dates = excelDates();
   for (const receipt of receipts) {
     const reversal = receipt.kind === 'reversal' ? reversals.get(receipt.reference) : undefined;

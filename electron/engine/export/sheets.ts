@@ -61,6 +61,12 @@ export function dataRowWriter(sheet: ExcelJS.Worksheet, columns: Column[]): (val
   };
 }
 
+/** A new sheet of `columns` and the writer of its data rows. */
+export function dataSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
+  const sheet = addSheet(workbook, name, columns);
+  return { sheet, write: dataRowWriter(sheet, columns) };
+}
+
 export function lastColumnLetter(count: number): string {
   return String.fromCharCode('A'.charCodeAt(0) + count - 1);
 }

@@ -17,7 +17,7 @@ import type { GlExportRow } from '../store/glRows';
 import { ExportSummary, journalEntries, sides } from './journal';
 import { inDateOrder, reversalJournalEntry, reversalReference, REVERSAL_KIND_WORDS } from './reversalEntries';
 import { reversalsByAccount, writeReceiptsSheet, writeReversalsSheet } from './reversalSheets';
-import { addSheet, dataRowWriter, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
+import { addSheet, dataSheet, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
 import { SHARED_COLUMNS } from './sheetColumns';
 import { letZipCatchUp, ROWS_PER_TURN } from './zipBackpressure';
 
@@ -76,8 +76,7 @@ export async function writeWorkbook(
     SHARED_COLUMNS.amountWithoutFees,
     SHARED_COLUMNS.count,
   ];
-  const gl = addSheet(workbook, SHEET_NAMES.gl, glColumns);
-  const writeGl = dataRowWriter(gl, glColumns);
+  const { sheet: gl, write: writeGl } = dataSheet(workbook, SHEET_NAMES.gl, glColumns);
   const glDate = excelDates();
   for (const row of source.rows()) {
     summaryTotals.add(row);
@@ -126,8 +125,7 @@ export async function writeWorkbook(
     { header: 'Debit', width: 15, money: true },
     { header: 'Credit', width: 15, money: true },
   ];
-  const je = addSheet(workbook, SHEET_NAMES.journal, journalColumns);
-  const writeJe = dataRowWriter(je, journalColumns);
+  const { sheet: je, write: writeJe } = dataSheet(workbook, SHEET_NAMES.journal, journalColumns);
   const jeDate = excelDates();
   let lineCount = 0;
   let debitTotal = 0;
