@@ -1,19 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../shared/time';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
-import { ensureChecksFresh, refreshBatchChecks } from '../../../electron/engine/reconcile';
-import { createTestEngine } from '../../helpers/engine';
-import { amountChangedAfterBatching, seedDistrict } from './fixtures';
+import { refreshBatchChecks } from '../../../electron/engine/reconcile';
+import { districtEngine } from './districtEngine';
+import { amountChangedAfterBatching } from './fixtures';
 
 describe("a deposit's detail carries the preparation that still holds", () => {
   let engine: Engine;
   let clock: ReturnType<typeof fixedClock>;
   beforeEach(async () => {
-    clock = fixedClock('2026-03-04T15:00:00Z');
-    engine = await createTestEngine({ clock });
-    const { writer } = engine.internals.store;
-    await seedDistrict(writer.db);
-    await ensureChecksFresh(writer, '2026-03-04T14:00:00.000Z');
+    ({ engine, clock } = await districtEngine());
     await engine.call('settings.set', { patch: { reviewerName: 'Ben Preparer' } });
   });
   afterEach(() => engine.close());

@@ -2,18 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../shared/time';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { ensureChecksFresh, refreshBatchChecks } from '../../../electron/engine/reconcile';
-import { createTestEngine } from '../../helpers/engine';
-import { amountChangedAfterBatching, refundAfterBatching, seedDistrict } from './fixtures';
+import { districtEngine } from './districtEngine';
+import { amountChangedAfterBatching, refundAfterBatching } from './fixtures';
 
 describe('sign-off, re-open, unsign and the change feed', () => {
   let engine: Engine;
   let clock: ReturnType<typeof fixedClock>;
   beforeEach(async () => {
-    clock = fixedClock('2026-03-04T15:00:00Z');
-    engine = await createTestEngine({ clock });
-    await seedDistrict(engine.internals.store.writer.db);
-    // Rows written straight into the store stand for a sync; the sync's last step is the checks.
-    await ensureChecksFresh(engine.internals.store.writer, '2026-03-04T14:00:00.000Z');
+    ({ engine, clock } = await districtEngine());
   });
   afterEach(() => engine.close());
 

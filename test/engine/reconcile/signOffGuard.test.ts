@@ -1,16 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../shared/time';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
-import { ensureChecksFresh, refreshBatchChecks } from '../../../electron/engine/reconcile';
-import { createTestEngine } from '../../helpers/engine';
-import { amountChangedAfterBatching, seedDistrict } from './fixtures';
+import { refreshBatchChecks } from '../../../electron/engine/reconcile';
+import { districtEngine } from './districtEngine';
+import { amountChangedAfterBatching } from './fixtures';
 
 describe('sign-off is one guarded transaction', () => {
   let engine: Engine;
   beforeEach(async () => {
-    engine = await createTestEngine({ clock: fixedClock('2026-03-04T15:00:00Z') });
-    await seedDistrict(engine.internals.store.writer.db);
-    await ensureChecksFresh(engine.internals.store.writer);
+    ({ engine } = await districtEngine());
   });
   afterEach(() => engine.close());
 
