@@ -107,3 +107,21 @@ function sqliteKept(path: string): KeptStore {
 function postgresKept(url: string, drop: () => Promise<void>): KeptStore {
   return { where: { databasePath: undefined, databaseUrl: url }, location: url, drop };
 }
+
+/** An engine (version "test", silent) on a kept store of its own in `folder`; drop the store after closing it. */
+export async function engineOnKeptStore(
+  folder: string,
+  options: Omit<EngineOptions, 'version' | 'dataFolder' | 'databasePath' | 'databaseUrl'>,
+) {
+  const { createEngineWithInternals } = await import('../../electron/engine/engine');
+  const { silentLogger } = await import('../../electron/engine/logger');
+  const store = await keptStore(folder);
+  const engine = await createEngineWithInternals({
+    version: 'test',
+    dataFolder: folder,
+    ...store.where,
+    logger: silentLogger,
+    ...options,
+  });
+  return { engine, store };
+}

@@ -3,18 +3,14 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import {
-  createEngineWithInternals as createEngine,
-  type EngineWithInternals as Engine,
-} from '../../../electron/engine/engine';
+import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
-import { silentLogger } from '../../../electron/engine/logger';
 import type { ClientTuning } from '../../../electron/engine/sync/connection';
 import type { SyncLimits } from '../../../electron/engine/sync/limits';
 import type { SyncProgress, SyncRunSummary } from '../../../shared/contract';
 import { fixedClock } from '../../../shared/time';
 import { startHostileService, type HostileScenario, type HostileService } from '../../helpers/hostileService';
-import { countRows, dbOf, keptStore, type KeptStore } from '../../helpers/storeRows';
+import { countRows, dbOf, engineOnKeptStore, type KeptStore } from '../../helpers/storeRows';
 
 export const NOW = '2026-03-10T15:00:00Z';
 export const FROM = '2026-03-08';
@@ -41,15 +37,10 @@ export async function syncAgainstHostile(
 ): Promise<HostileRun> {
   const service = await startHostileService(scenario, BAD_DAY);
   const folder = mkdtempSync(join(tmpdir(), 'recon-hostile-'));
-  const store = await keptStore(folder);
-  const engine = await createEngine({
-    version: 'test',
-    dataFolder: folder,
-    ...store.where,
+  const { engine, store } = await engineOnKeptStore(folder, {
     host: 'direct',
     clock: fixedClock(NOW),
     credentials: memoryCredentialStore({ token: service.token, secret: service.secret }),
-    logger: silentLogger,
   });
   engine.internals.sync.clientTuning = options.tuning ?? { sleep: async () => {} };
   engine.internals.sync.limits = options.limits ?? {};

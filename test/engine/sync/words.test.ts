@@ -6,12 +6,10 @@ import BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
-import { createEngine } from '../../../electron/engine/engine';
-import { silentLogger } from '../../../electron/engine/logger';
 import { withLeadership } from '../../../electron/engine/store/postgres/leadership';
 import { openPostgresStore } from '../../../electron/engine/store/postgres/open';
 import { ENGINE_DIALECT } from '../../helpers/postgres';
-import { keptStore } from '../../helpers/storeRows';
+import { engineOnKeptStore } from '../../helpers/storeRows';
 import { syncAgainstHostile, type HostileRun } from './hostileEngine';
 
 const closing = closeAfterEach();
@@ -101,14 +99,9 @@ describe('a database another process is writing', () => {
 describe('the command line without credentials', () => {
   it('names RECON_TOKEN and RECON_SECRET, not a Settings screen it does not have', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'recon-cli-words-'));
-    const store = await keptStore(folder);
-    const engine = await createEngine({
-      version: 'test',
-      dataFolder: folder,
-      ...store.where,
+    const { engine, store } = await engineOnKeptStore(folder, {
       host: 'cli',
       credentials: memoryCredentialStore(null),
-      logger: silentLogger,
     });
     try {
       await engine.call('settings.set', { patch: { serviceUrl: 'http://127.0.0.1:9' } });
