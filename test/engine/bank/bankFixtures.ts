@@ -54,6 +54,13 @@ export async function seedBatches(db: Kysely<Database>, batches: SeedBatch[]): P
   for (const b of batches) await db.insertInto('batches').values(batchRow(b)).execute();
 }
 
+/** A bank engine on `today` holding these batches. */
+export async function bankEngineWith(batches: SeedBatch[], today?: string): Promise<TestEngine> {
+  const engine = await bankEngine(today);
+  await seedBatches(dbOf(engine), batches);
+  return engine;
+}
+
 /** An ACH transaction's row as a sync stores it, Returned unless `status` says otherwise. */
 export function returnedRow(t: { id: number; date: string; amountCents: number; status?: string }, at = AT) {
   return {

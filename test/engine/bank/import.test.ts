@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract';
-import { bankEngine, count, credit, dbOf, debit, importLines, seedBatches, type TestEngine } from './bankFixtures';
+import { bankEngine, bankEngineWith, count, credit, dbOf, debit, importLines, type TestEngine } from './bankFixtures';
 import { bai2FromLines, buildCsv, editLine, lineStarting } from './generate';
 
 let engine: TestEngine;
@@ -8,8 +8,7 @@ afterEach(async () => engine?.close());
 
 describe('bank.import', () => {
   it('stores a statement once: the same file again adds nothing and says so', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [{ id: 'B1', date: '2026-03-02', totalCents: 12_345 }]);
+    engine = await bankEngineWith([{ id: 'B1', date: '2026-03-02', totalCents: 12_345 }]);
     const lines = [credit('2026-03-03', 12_345), debit('2026-03-04', 1_500)];
     const first = await importLines(engine, lines);
     expect(first).toMatchObject({
@@ -102,8 +101,7 @@ describe('bank.import', () => {
   });
 
   it('reads a CSV export through a mapping saved by name', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [{ id: 'B1', date: '2026-03-02', totalCents: 1_000 }]);
+    engine = await bankEngineWith([{ id: 'B1', date: '2026-03-02', totalCents: 1_000 }]);
     const saved = await engine.call('bank.mappings.save', {
       mapping: {
         name: 'First State Bank',

@@ -3,14 +3,15 @@ import { rematchBank } from '../../../electron/engine/bank/rematch';
 import {
   allLines,
   bankEngine,
+  bankEngineWith,
   credit,
   dbOf,
   debit,
   importLines,
   lineOf,
+  type SeedBatch,
   seedBatches,
   seedReturned,
-  type SeedBatch,
   type TestEngine,
 } from './bankFixtures';
 import type { PlainLine } from './generate';
@@ -62,8 +63,7 @@ describe('matching credits to batches', () => {
   });
 
   it('matches deposits posted out of order, each within its window, weekends skipped', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [
+    engine = await bankEngineWith([
       { id: 'FRI', date: '2026-03-06', totalCents: 111 },
       { id: 'MON', date: '2026-03-02', totalCents: 222 },
       { id: 'LATE', date: '2026-03-02', totalCents: 333 },
@@ -200,14 +200,16 @@ describe('debits', () => {
 
 describe('in transit, and matching after a sync', () => {
   it('lists batches past the window with no line, aged in business days', async () => {
-    engine = await bankEngine('2026-03-20');
-    await seedBatches(dbOf(engine), [
-      { id: 'BEFORE-STATEMENTS', date: '2026-02-20', totalCents: 1 },
-      { id: 'OLD', date: '2026-03-02', totalCents: 10 },
-      { id: 'EXPLAINED', date: '2026-03-03', totalCents: 20 },
-      { id: 'MATCHED', date: '2026-03-02', totalCents: 30 },
-      { id: 'RECENT', date: '2026-03-16', totalCents: 40 },
-    ]);
+    engine = await bankEngineWith(
+      [
+        { id: 'BEFORE-STATEMENTS', date: '2026-02-20', totalCents: 1 },
+        { id: 'OLD', date: '2026-03-02', totalCents: 10 },
+        { id: 'EXPLAINED', date: '2026-03-03', totalCents: 20 },
+        { id: 'MATCHED', date: '2026-03-02', totalCents: 30 },
+        { id: 'RECENT', date: '2026-03-16', totalCents: 40 },
+      ],
+      '2026-03-20',
+    );
     await importLines(engine, [credit('2026-03-02', 7), credit('2026-03-03', 30)]);
     await engine.call('bank.explain', { batchId: 'EXPLAINED', kind: 'cash_over_short', note: 'Counted short' });
     const transit = await engine.call('bank.inTransit', {});

@@ -1,17 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bankEngine, credit, dbOf, importLines, seedBatches, type TestEngine } from './bankFixtures';
+import { bankEngineWith, credit, importLines, type TestEngine } from './bankFixtures';
 
 let engine: TestEngine;
 afterEach(async () => engine?.close());
 
 describe("the Overview's Needs you and the bank", () => {
   it('counts unmatched lines and deposits in transit past the window', async () => {
-    engine = await bankEngine('2026-03-20');
-    await seedBatches(dbOf(engine), [
-      { id: 'PAID', date: '2026-03-02', totalCents: 1_000 },
-      { id: 'LOST', date: '2026-03-03', totalCents: 2_000 },
-      { id: 'RECENT', date: '2026-03-18', totalCents: 3_000 },
-    ]);
+    engine = await bankEngineWith(
+      [
+        { id: 'PAID', date: '2026-03-02', totalCents: 1_000 },
+        { id: 'LOST', date: '2026-03-03', totalCents: 2_000 },
+        { id: 'RECENT', date: '2026-03-18', totalCents: 3_000 },
+      ],
+      '2026-03-20',
+    );
     await importLines(engine, [credit('2026-03-02', 777), credit('2026-03-03', 1_000)]);
     const { needsYou } = await engine.call('overview.get', {});
     // LOST is past the five-business-day window; RECENT is not yet.

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bai2FromLines, type PlainLine } from './generate';
-import { ACCOUNT, bankEngine, credit, dbOf, importLines, seedBatches, type TestEngine } from './bankFixtures';
+import {
+  ACCOUNT,
+  bankEngine,
+  bankEngineWith,
+  credit,
+  dbOf,
+  importLines,
+  seedBatches,
+  type TestEngine,
+} from './bankFixtures';
 
 let engine: TestEngine | undefined;
 afterEach(async () => {
@@ -22,8 +31,7 @@ async function snapshot(e: TestEngine) {
 
 describe('the store keeps its own rules', () => {
   it('refuses an explanation of both or neither, and two live explanations of one batch', async () => {
-    engine = await bankEngine();
-    await seedBatches(dbOf(engine), [{ id: 'B', date: '2026-03-02', totalCents: 10 }]);
+    engine = await bankEngineWith([{ id: 'B', date: '2026-03-02', totalCents: 10 }]);
     const at = '2026-03-20T18:00:00.000Z';
     const explain = (values: { line_id: number | null; batch_id: string | null }) =>
       dbOf(engine!)
