@@ -35,7 +35,7 @@ async function median(run: () => unknown, repeat = 25): Promise<number> {
 }
 
 const middleDay = addDays(FIRST, Math.floor(DAYS / 2));
-const deep = await listTransactions(store.reader, {}, null, 200);
+const deep = await listTransactions(store.reader, { filter: {}, cursor: null, limit: 200 });
 // A cursor half-way down the table: what page 2,500 of an unfiltered list looks like with keyset.
 const midRow = store.writer.sqlite
   .prepare('SELECT business_date, id FROM transactions ORDER BY business_date DESC, id DESC LIMIT 1 OFFSET ?')
@@ -49,7 +49,7 @@ const batchId = (
 const page =
   (filter: TransactionFilter, cursor: string | null = null) =>
   () =>
-    listTransactions(store.writer, filter, cursor, 200);
+    listTransactions(store.writer, { filter, cursor, limit: 200 });
 
 const queries: Record<string, () => unknown> = {
   'page: newest': page({}),

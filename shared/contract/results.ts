@@ -107,6 +107,13 @@ export interface SyncStatus {
   nextRunAt: string | null;
 }
 
+/** What a keyset-paged list is asked for: its filter, where the last page ended (null: the top), how many. */
+export interface PageRequest<F> {
+  filter: F;
+  cursor?: string | null;
+  limit: number;
+}
+
 export interface Page<T> {
   rows: T[];
   /** Opaque keyset cursor for the next page; null at the end. */

@@ -1,5 +1,11 @@
 /** The bank side's reads as the contract returns them: pages of lines, one line, in transit, a batch's line. */
-import { ContractError, type BankInTransit, type BankLineFilter, type Page } from '../../../shared/contract';
+import {
+  ContractError,
+  type BankInTransit,
+  type BankLineFilter,
+  type Page,
+  type PageRequest,
+} from '../../../shared/contract';
 import type { BankExplanation, BankLineDetail, BankLineSummary } from '../../../shared/domain';
 import type { ReadableDB } from '../store/handles';
 import {
@@ -14,9 +20,7 @@ import { businessDaysBetweenDays, dayNumber, fromDayNumber } from './businessDay
 
 export async function listBankLines(
   reader: ReadableDB,
-  filter: BankLineFilter,
-  cursor: string | null | undefined,
-  limit: number,
+  { filter, cursor, limit }: PageRequest<BankLineFilter>,
 ): Promise<Page<BankLineSummary>> {
   const rows = await listLineRows(reader, filter, cursor ? decodeCursor(cursor) : null, limit + 1);
   const page = rows.slice(0, limit);

@@ -28,7 +28,7 @@ export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
       if (changed) dataChanged(ctx, 'bank');
       return summary;
     },
-    'bank.lines': async ({ filter, cursor, limit }) => listBankLines(reader, filter, cursor, limit),
+    'bank.lines': async (request) => listBankLines(reader, request),
     'bank.line': async ({ id }) => getBankLine(reader, id),
     'bank.confirm': async ({ lineId, batchIds, transactionId, by }) => {
       await confirmMatch(writer, { lineId, batchIds, transactionId }, await actor(by));

@@ -7,7 +7,7 @@ import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches'> {
   const { reader, writer } = ctx.store;
   return {
-    'batches.list': ({ filter, cursor, limit }) => listBatches(reader, filter, cursor, limit),
+    'batches.list': (request) => listBatches(reader, request),
     'batches.get': ({ id }) => getBatchDetail(reader, id),
     'batches.signOff': async ({ id, note, by, revision }) => {
       try {

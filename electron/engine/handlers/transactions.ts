@@ -8,7 +8,7 @@ import { dataChanged, type DomainHandlers } from './domain';
 export function createTransactionHandlers(ctx: EngineContext): DomainHandlers<'transactions'> {
   const { reader } = ctx.store;
   return {
-    'transactions.list': async ({ filter, cursor, limit }) => listTransactions(reader, filter, cursor, limit),
+    'transactions.list': async (request) => listTransactions(reader, request),
     'transactions.count': async ({ filter }) => ({ count: await countTransactions(reader, filter) }),
     'transactions.seek': async ({ filter, position }) => ({ cursor: await seekTransactions(reader, filter, position) }),
     'transactions.get': async ({ id }) => {

@@ -1,5 +1,5 @@
 /** Batches for the renderer: a keyset-paged list with verdicts, one batch's detail, sign-off and unsign. */
-import { ContractError, type BatchFilter, type Page } from '../../../shared/contract';
+import { ContractError, type BatchFilter, type Page, type PageRequest } from '../../../shared/contract';
 import type { BatchDetail, BatchSummary, Check, Verdict } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
 import { batchParts, getBatchRow, listBatchRows } from '../store/batches';
@@ -14,9 +14,7 @@ import { reversalsOfBatch } from './reversals';
 /** Newest first: (date desc, id desc). The cursor is the last row's key, opaque to the renderer. */
 export async function listBatches(
   reader: ReadableDB,
-  filter: BatchFilter,
-  cursor: string | null | undefined,
-  limit: number,
+  { filter, cursor, limit }: PageRequest<BatchFilter>,
 ): Promise<Page<BatchSummary>> {
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await listBatchRows(reader, filter, after, limit + 1);

@@ -8,7 +8,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { ReadableDB } from './handles';
-import type { Page, TransactionDetail, TransactionFilter } from '../../../shared/contract';
+import type { Page, PageRequest, TransactionDetail, TransactionFilter } from '../../../shared/contract';
 import { ContractError } from '../../../shared/contract';
 import type {
   Change,
@@ -118,9 +118,7 @@ const selectList = (table?: string) => sql.join(COLUMNS.map((name) => column(nam
 
 export async function listTransactions(
   reader: ReadableDB,
-  filter: TransactionFilter,
-  cursor: string | null | undefined,
-  limit: number,
+  { filter, cursor, limit }: PageRequest<TransactionFilter>,
 ): Promise<Page<Transaction>> {
   const split = splitOf(filter);
   const keyset = cursor ? decodeCursor(cursor) : null;

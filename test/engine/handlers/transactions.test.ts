@@ -32,7 +32,7 @@ async function all(filter: TransactionFilter, limit = 37): Promise<Transaction[]
   const rows: Transaction[] = [];
   let cursor: string | null = null;
   do {
-    const page = await listTransactions(db.reader, filter, cursor, limit);
+    const page = await listTransactions(db.reader, { filter, cursor, limit });
     rows.push(...page.rows);
     cursor = page.nextCursor;
   } while (cursor);
@@ -134,7 +134,7 @@ describe('transactions.list / count / get', () => {
     expect(detail.changes.map((c) => c.kind)).toEqual(['first_seen']);
     expect(detail.changes[0]!.id).toBeGreaterThan(0);
     await expect(getTransaction(db.reader, 5)).rejects.toThrow(expect.objectContaining({ code: 'NOT_FOUND' }));
-    await expect(listTransactions(db.reader, {}, 'garbage', 10)).rejects.toThrow(
+    await expect(listTransactions(db.reader, { filter: {}, cursor: 'garbage', limit: 10 })).rejects.toThrow(
       expect.objectContaining({ code: 'BAD_ARGUMENTS' }),
     );
   });

@@ -200,7 +200,7 @@ describeOnBothDialects(
         const ids: number[] = [];
         let cursor = from;
         do {
-          const page = await listTransactions(store.reader, filter, cursor, limit);
+          const page = await listTransactions(store.reader, { filter, cursor, limit });
           ids.push(...page.rows.map((t) => t.id));
           cursor = page.nextCursor;
         } while (cursor);
@@ -243,7 +243,9 @@ describeOnBothDialects(
         ['refunded', 'B1'],
       ]);
       await expect(getTransaction(store.reader, 5)).rejects.toThrow('Transaction 5 is not in the local copy');
-      await expect(listTransactions(store.reader, {}, 'garbage', 10)).rejects.toThrow('The page cursor');
+      await expect(listTransactions(store.reader, { filter: {}, cursor: 'garbage', limit: 10 })).rejects.toThrow(
+        'The page cursor',
+      );
     });
   },
   seedRecords,
