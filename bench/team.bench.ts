@@ -103,7 +103,11 @@ async function main(): Promise<void> {
     // ---------- 1. the full sync into each dialect ----------
     const total = Math.round(1_000_000 * scale);
     const days = 90;
-    const big = await startSandboxRole(import.meta.url, { seed: 1, now: NOW, scenario: { days, totalTransactions: total } });
+    const big = await startSandboxRole(import.meta.url, {
+      seed: 1,
+      now: NOW,
+      scenario: { days, totalTransactions: total },
+    });
     sandboxes.push(big);
     const fullSync: Record<string, unknown> = { goalRatio: GOAL_RATIO };
     // PostgreSQL first: whatever the first run pays for warming up (this process's JIT, the
@@ -121,7 +125,8 @@ async function main(): Promise<void> {
       const summary = (await run.finished)!;
       const finishedMs = performance.now() - t0;
       await engine.close();
-      if (summary.status !== 'succeeded') throw new Error(`full sync into ${dialect} ${summary.status}: ${summary.error}`);
+      if (summary.status !== 'succeeded')
+        throw new Error(`full sync into ${dialect} ${summary.status}: ${summary.error}`);
       fullSync[dialect] = {
         transactions: summary.transactionsInserted,
         seconds: +(doneMs / 1000).toFixed(2),
@@ -156,7 +161,9 @@ async function main(): Promise<void> {
   }
   results.loadAfter = load();
   results.goalP95Ms = GOAL_P95_MS;
-  console.log(`load average (1 min) before ${results.loadBefore}, after ${results.loadAfter}: the machine may be shared`);
+  console.log(
+    `load average (1 min) before ${results.loadBefore}, after ${results.loadAfter}: the machine may be shared`,
+  );
   const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'team.json');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results));
@@ -173,9 +180,13 @@ async function underUsers(
   const behind = Temporal.Instant.from(NOW).subtract({ hours: 96 }).toString();
   const initial = await engineAt(target, service, behind);
   await initial.call('settings.set', { patch: { serviceUrl: service.url } });
-  const first = await initial.sync.start({ trigger: 'manual', from: addDays(todayCentral(fixedClock(NOW)), -storeDays) });
+  const first = await initial.sync.start({
+    trigger: 'manual',
+    from: addDays(todayCentral(fixedClock(NOW)), -storeDays),
+  });
   const firstSummary = (await first.finished)!;
-  if (firstSummary.status !== 'succeeded') throw new Error(`initial sync ${firstSummary.status}: ${firstSummary.error}`);
+  if (firstSummary.status !== 'succeeded')
+    throw new Error(`initial sync ${firstSummary.status}: ${firstSummary.error}`);
   const roles = ['viewer', 'preparer', 'approver'] as const;
   const names = Array.from({ length: USERS }, (_, i) => `user${String(i + 1).padStart(2, '0')}`);
   for (const [i, name] of names.entries())
@@ -228,7 +239,9 @@ async function underUsers(
   console.log(
     `${dialect} nightly: ${nightly.transactionsInserted} new, ${nightly.transactionsUpdated} updated on a ${figures.storeTransactions}-transaction store in ${figures.syncSeconds} s with ${USERS} users browsing (${syncAloneSeconds} s alone); load ${loadAt}`,
   );
-  console.log(`${dialect} view calls idle: p50 ${idle.p50} ms, p95 ${idle.p95} ms, p99 ${idle.p99} ms (${idle.calls} calls)`);
+  console.log(
+    `${dialect} view calls idle: p50 ${idle.p50} ms, p95 ${idle.p95} ms, p99 ${idle.p99} ms (${idle.calls} calls)`,
+  );
   console.log(
     `${dialect} view calls during the sync: p50 ${during.p50} ms, p95 ${during.p95} ms, p99 ${during.p99} ms (${during.calls} calls; goal p95 < ${GOAL_P95_MS} ms)`,
   );

@@ -59,7 +59,11 @@ export async function startCluster(settings: Record<string, string> = {}): Promi
         ...Object.entries(configured).map(([name, value]) => `-c ${name}=${value}`),
       ].join(' ');
       try {
-        await pgTool('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', options, 'start'], asRoot);
+        await pgTool(
+          'pg_ctl',
+          ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', options, 'start'],
+          asRoot,
+        );
         return { dir, url: `postgres://postgres@127.0.0.1:${port}/postgres` };
       } catch (error) {
         lastError = error;

@@ -49,7 +49,9 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
   const syncDone = new Promise<{ syncMs: number; summary: Record<string, number | string> }>((resolve, reject) => {
     server.once('exit', (code) => reject(new Error(`the server exited ${code} before the sync finished`)));
     const lines = createInterface({ input: server.stdout! });
-    lines.on('line', (line) => resolve(JSON.parse(line) as { syncMs: number; summary: Record<string, number | string> }));
+    lines.on('line', (line) =>
+      resolve(JSON.parse(line) as { syncMs: number; summary: Record<string, number | string> }),
+    );
   });
 
   const users = await Promise.all(
@@ -68,7 +70,8 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
 
   const call = async (user: User, method: string, args: unknown) => {
     const reply = await post(port, user.agent, `/rpc/${method}`, args, user.session);
-    if (reply.status !== 200) throw new Error(`${method} for ${user.name}: ${reply.status} ${reply.text.slice(0, 300)}`);
+    if (reply.status !== 200)
+      throw new Error(`${method} for ${user.name}: ${reply.status} ${reply.text.slice(0, 300)}`);
     return { ms: reply.ms, result: (JSON.parse(reply.text) as { result: unknown }).result };
   };
   // What there is to open: the deposits and the months they fall in.
