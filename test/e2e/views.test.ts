@@ -32,7 +32,8 @@ describe('the app in a browser', () => {
   it.each(VIEWS.map((view) => [view.title, view.id] as const))('navigates to %s', async (title, id) => {
     await app.page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: title, exact: true }).click();
     await app.page.waitForURL(new RegExp(`#/${id}$`));
-    await expect(app.page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toContain(title);
+    // The hash changes before React re-renders the view, so the heading is read until it follows.
+    await expect.poll(() => app.page.getByRole('heading', { level: 1 }).first().textContent()).toContain(title);
     await app.screenshot(`view-${id}`);
   });
 });
