@@ -73,6 +73,8 @@ export class LumpSearch {
   private claims = 0;
   /** Posting day to its window's groups (those with two open batches or more). */
   private readonly windows = new Map<number, Window>();
+  /** Each group's batch indexes, in date order (then id): a window is a range of each. */
+  private readonly byGroup: Int32Array[];
   private readonly walk = new SubsetWalk();
   private stepsLeft: number;
 
@@ -83,6 +85,11 @@ export class LumpSearch {
     lineCount: number,
   ) {
     this.taken = new Uint8Array(batches.length);
+    const counts: number[] = [];
+    for (const batch of batches) counts[batch.group] = (counts[batch.group] ?? 0) + 1;
+    this.byGroup = Array.from(counts, (count) => new Int32Array(count ?? 0));
+    const filled = new Int32Array(counts.length);
+    batches.forEach((batch, index) => (this.byGroup[batch.group]![filled[batch.group]!++] = index));
     this.stepsLeft = Math.max(MIN_SEARCH_STEPS, SEARCH_STEPS_PER_LINE * lineCount);
   }
 
@@ -221,37 +228,56 @@ export class LumpSearch {
   private window(posted: number): Window {
     const cached = this.windows.get(posted);
     if (cached) return cached;
-    const byGroup = new Map<number, { members: number[]; gaps: number[] }>();
     const first = calendarSpanBefore(posted, this.windowDays);
-    let lo = 0;
-    let hi = this.batches.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.batches[mid]!.day < first) lo = mid + 1;
-      else hi = mid;
+    // Gaps by day: a window spans a dozen calendar days, so each is computed once, not per batch.
+    const gapOf = new Int32Array(posted - first + 1);
+    for (let day = first; day <= posted; day++) gapOf[day - first] = businessDaysBetweenDays(day, posted);
+    const found: { members: number[]; gaps: number[]; earliest: number }[] = [];
+    for (const indexes of this.byGroup) {
+      // The group's batches dated first..posted, a range of its list (date order, then id).
+      const lo = this.firstFrom(indexes, first);
+      const hi = this.firstFrom(indexes, posted + 1);
+      if (hi - lo < 2) continue;
+      // Most recent first, ties (the same gap) in date order: runs of one gap, from the latest back.
+      const members: number[] = [];
+      const gaps: number[] = [];
+      let earliest = -1;
+      let runEnd = hi;
+      while (runEnd > lo) {
+        const gap = gapOf[this.batches[indexes[runEnd - 1]!]!.day - first]!;
+        let runStart = runEnd - 1;
+        while (runStart > lo && gapOf[this.batches[indexes[runStart - 1]!]!.day - first] === gap) runStart--;
+        if (gap <= this.windowDays) {
+          for (let k = runStart; k < runEnd; k++) {
+            const index = indexes[k]!;
+            if (this.taken[index] === 1) continue;
+            members.push(index);
+            gaps.push(gap);
+            if (earliest === -1 || index < earliest) earliest = index;
+          }
+        }
+        runEnd = runStart;
+      }
+      if (members.length >= 2) found.push({ members, gaps, earliest });
     }
-    for (let i = lo; i < this.batches.length; i++) {
-      const batch = this.batches[i]!;
-      if (batch.day > posted) break;
-      if (this.taken[i] === 1) continue;
-      const gap = businessDaysBetweenDays(batch.day, posted);
-      if (gap > this.windowDays) continue;
-      let group = byGroup.get(batch.group);
-      if (!group) byGroup.set(batch.group, (group = { members: [], gaps: [] }));
-      // Most recent first, ties in date order: members come in date order, gaps never rise.
-      let at = group.members.length;
-      while (at > 0 && group.gaps[at - 1]! > gap) at--;
-      group.members.splice(at, 0, i);
-      group.gaps.splice(at, 0, gap);
-    }
-    const groups: Members[] = [];
-    for (const { members, gaps } of byGroup.values()) {
-      if (members.length < 2) continue;
-      groups.push({ members, gaps, bases: this.bases(members) });
-    }
+    // In the order of each group's earliest open batch: the order a plain scan of the window meets them.
+    found.sort((a, b) => a.earliest - b.earliest);
+    const groups = found.map(({ members, gaps }) => ({ members, gaps, bases: this.bases(members) }));
     if (this.windows.size >= WINDOWS_KEPT) this.windows.delete(this.windows.keys().next().value!);
     const window = { groups, claims: this.claims };
     this.windows.set(posted, window);
     return window;
+  }
+
+  /** In a group's list, the first position whose batch is dated `day` or later. */
+  private firstFrom(indexes: Int32Array, day: number): number {
+    let lo = 0;
+    let hi = indexes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.batches[indexes[mid]!]!.day < day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 }
