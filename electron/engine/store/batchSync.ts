@@ -1,37 +1,58 @@
 /** The sync's writes of batches (deposits): the upsert is a unit piece run in its page's unit of work. */
 import type { Kysely } from 'kysely';
 import type { Batch, Received as Parsed } from '../../../shared/domain';
+import { compiledOnce } from './bulk';
 import type { ReadableDB } from './handles';
 import type { Database } from './schema';
-import { execute, type Work } from './work';
+import { execute, firstOf, runRead, type Work } from './work';
 
-export async function batchExists({ db }: ReadableDB, id: string): Promise<boolean> {
-  return (await db.selectFrom('batches').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-}
+// Asked once per deposit the service lists: compiled once (bulk.ts).
+const batchById = compiledOnce((db, id: string) => db.selectFrom('batches').select('id').where('id', '=', id));
 
-export async function countBatchTransactions({ db }: ReadableDB, batchId: string): Promise<number> {
-  const row = await db
+const transactionsOfBatch = compiledOnce((db, batchId: string) =>
+  db
     .selectFrom('transactions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('batch_id', '=', batchId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('batch_id', '=', batchId),
+);
+
+export function batchExists(reader: ReadableDB, id: string): Promise<boolean> {
+  return runRead(reader, function* (db) {
+    return (yield* firstOf(batchById(db, id))) !== undefined;
+  });
 }
 
-/** Inserts or updates a batch; yields whether anything was written (an unchanged raw JSON writes nothing). */
-export function* upsertBatchWork(db: Kysely<Database>, { value, raw }: Parsed<Batch>, now: string): Work<boolean> {
-  const changed = yield* execute(
+export function countBatchTransactions(reader: ReadableDB, batchId: string): Promise<number> {
+  return runRead(reader, function* (db) {
+    return Number((yield* firstOf(transactionsOfBatch(db, batchId)))?.n ?? 0);
+  });
+}
+
+const upsertBatch = compiledOnce(
+  (
+    db,
+    id: string,
+    payeeId: number,
+    date: string,
+    paymentMethod: string,
+    totalCents: number,
+    feesCents: number,
+    partialCents: number,
+    totalCount: number,
+    raw: string,
+    now: string,
+  ) =>
     db
       .insertInto('batches')
       .values({
-        id: value.id,
-        payee_id: value.payeeId,
-        date: value.date,
-        payment_method: value.paymentMethod,
-        total_cents: value.totalCents,
-        fees_cents: value.feesCents,
-        partial_cents: value.partialCents,
-        total_count: value.totalCount,
+        id,
+        payee_id: payeeId,
+        date,
+        payment_method: paymentMethod,
+        total_cents: totalCents,
+        fees_cents: feesCents,
+        partial_cents: partialCents,
+        total_count: totalCount,
         raw,
         first_seen_at: now,
         updated_at: now,
@@ -52,6 +73,24 @@ export function* upsertBatchWork(db: Kysely<Database>, { value, raw }: Parsed<Ba
           }))
           .whereRef('batches.raw', 'is distinct from', 'excluded.raw'),
       ),
+);
+
+/** Inserts or updates a batch; yields whether anything was written (an unchanged raw JSON writes nothing). */
+export function* upsertBatchWork(db: Kysely<Database>, { value, raw }: Parsed<Batch>, now: string): Work<boolean> {
+  const changed = yield* execute(
+    upsertBatch(
+      db,
+      value.id,
+      value.payeeId,
+      value.date,
+      value.paymentMethod,
+      value.totalCents,
+      value.feesCents,
+      value.partialCents,
+      value.totalCount,
+      raw,
+      now,
+    ),
   );
   return changed > 0;
 }

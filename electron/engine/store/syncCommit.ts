@@ -67,7 +67,7 @@ export function commitSyncStep(writer: WritableDB, step: SyncStep): Promise<Sync
         touched.add(batch.value.id);
       }
     if (step.glDay) {
-      for (const batchId of yield* replaceGlBatchDayWork(db, step.glDay.date, step.glDay.rows, now))
+      for (const batchId of yield* replaceGlBatchDayWork(writer, db, step.glDay.date, step.glDay.rows, now))
         touched.add(batchId);
       counts.glBatchesSynced = step.glDay.rows.length;
     }

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { ReadableDB, WritableDB } from './handles';
 import type { SyncRunStatus, SyncRunSummary } from '../../../shared/contract';
 import type { Database, SyncRunRow } from './schema';
+import { compiledOnce } from './bulk';
 import { execute, rowsOf, runWrite, type Work } from './work';
 
 export type RunTrigger = SyncRunSummary['trigger'];
@@ -38,19 +39,33 @@ export function startRun(writer: WritableDB, trigger: RunTrigger, now: string): 
   });
 }
 
-/** Adds a page's counts to the run: run in the page's own unit of work, so counts never drift. */
-export function* addRunCountsWork(db: Kysely<Database>, runId: number, counts: Partial<RunCounts>): Work<void> {
-  yield* execute(
+/** A run's counts grow by a page's. */
+const addRunCountsQuery = compiledOnce(
+  (db, runId: number, inserted: number, updated: number, changes: number, batches: number, glBatches: number) =>
     db
       .updateTable('sync_runs')
       .set((eb) => ({
-        transactions_inserted: eb('transactions_inserted', '+', counts.transactionsInserted ?? 0),
-        transactions_updated: eb('transactions_updated', '+', counts.transactionsUpdated ?? 0),
-        changes_recorded: eb('changes_recorded', '+', counts.changesRecorded ?? 0),
-        batches_synced: eb('batches_synced', '+', counts.batchesSynced ?? 0),
-        gl_batches_synced: eb('gl_batches_synced', '+', counts.glBatchesSynced ?? 0),
+        transactions_inserted: eb('transactions_inserted', '+', inserted),
+        transactions_updated: eb('transactions_updated', '+', updated),
+        changes_recorded: eb('changes_recorded', '+', changes),
+        batches_synced: eb('batches_synced', '+', batches),
+        gl_batches_synced: eb('gl_batches_synced', '+', glBatches),
       }))
       .where('id', '=', runId),
+);
+
+/** Adds a page's counts to the run: run in the page's own unit of work, so counts never drift. */
+export function* addRunCountsWork(db: Kysely<Database>, runId: number, counts: Partial<RunCounts>): Work<void> {
+  yield* execute(
+    addRunCountsQuery(
+      db,
+      runId,
+      counts.transactionsInserted ?? 0,
+      counts.transactionsUpdated ?? 0,
+      counts.changesRecorded ?? 0,
+      counts.batchesSynced ?? 0,
+      counts.glBatchesSynced ?? 0,
+    ),
   );
 }
 
@@ -115,21 +130,25 @@ export async function getCursor<T>({ db }: ReadableDB, name: string): Promise<T 
   return row ? (JSON.parse(row.value) as T) : null;
 }
 
+const setCursorQuery = compiledOnce((db, name: string, value: string, now: string) =>
+  db
+    .insertInto('sync_cursors')
+    .values({ name, value, updated_at: now })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+    ),
+);
+
+const deleteCursorQuery = compiledOnce((db, name: string) => db.deleteFrom('sync_cursors').where('name', '=', name));
+
 export function* setCursorWork(db: Kysely<Database>, name: string, value: unknown, now: string): Work<void> {
-  yield* execute(
-    db
-      .insertInto('sync_cursors')
-      .values({ name, value: JSON.stringify(value), updated_at: now })
-      .onConflict((oc) =>
-        oc
-          .column('name')
-          .doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
-      ),
-  );
+  yield* execute(setCursorQuery(db, name, JSON.stringify(value), now));
 }
 
 export function* deleteCursorWork(db: Kysely<Database>, name: string): Work<void> {
-  yield* execute(db.deleteFrom('sync_cursors').where('name', '=', name));
+  yield* execute(deleteCursorQuery(db, name));
 }
 
 export function setCursor(writer: WritableDB, name: string, value: unknown, now: string): Promise<void> {

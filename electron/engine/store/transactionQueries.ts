@@ -19,6 +19,7 @@ import type {
   TransactionStatus,
 } from '../../../shared/domain';
 import { TRANSACTION_FIELDS, type ChangeRow, type TransactionRow } from './schema';
+import { compiledOnce } from './bulk';
 import { firstOf, rowsOf, runRead } from './work';
 
 const COLUMNS = ['id', ...TRANSACTION_FIELDS] as const;
@@ -193,24 +194,30 @@ export async function countTransactions(reader: ReadableDB, filter: TransactionF
   return Number(rows[0]?.count ?? 0);
 }
 
+// A transaction's detail is opened one at a time, often: its four queries are compiled once (bulk.ts).
+const transactionById = compiledOnce((db, id: number) =>
+  db
+    .selectFrom('transactions')
+    .select([...COLUMNS, 'first_seen_at', 'first_seen_run_id', 'first_status'])
+    .where('id', '=', id),
+);
+const itemsOf = compiledOnce((db, id: number) =>
+  db.selectFrom('transaction_items').selectAll().where('transaction_id', '=', id).orderBy('item_id'),
+);
+const changesOf = compiledOnce((db, id: number) =>
+  db.selectFrom('transaction_changes').selectAll().where('transaction_id', '=', id).orderBy('id'),
+);
+const payeeName = compiledOnce((db, id: number) => db.selectFrom('payees').select('name').where('id', '=', id));
+
 export async function getTransaction(reader: ReadableDB, id: number): Promise<TransactionDetail> {
   const found = await runRead(reader, function* (db) {
-    const row = yield* firstOf(
-      db
-        .selectFrom('transactions')
-        .select([...COLUMNS, 'first_seen_at', 'first_seen_run_id', 'first_status'])
-        .where('id', '=', id),
-    );
+    const row = yield* firstOf(transactionById(db, id));
     if (!row) return undefined;
     return {
       row,
-      items: yield* rowsOf(
-        db.selectFrom('transaction_items').selectAll().where('transaction_id', '=', id).orderBy('item_id'),
-      ),
-      changes: yield* rowsOf(
-        db.selectFrom('transaction_changes').selectAll().where('transaction_id', '=', id).orderBy('id'),
-      ),
-      payee: yield* firstOf(db.selectFrom('payees').select('name').where('id', '=', row.payee_id)),
+      items: yield* rowsOf(itemsOf(db, id)),
+      changes: yield* rowsOf(changesOf(db, id)),
+      payee: yield* firstOf(payeeName(db, row.payee_id)),
     };
   });
   if (!found)
