@@ -84,7 +84,13 @@ export class CandidateFinder {
   readonly itemCount: number;
   private readonly claimed: Uint8Array;
   private readonly batches: LumpBatch[];
-  private readonly byAmount = new Map<number, number[]>();
+  /**
+   * Every batch's total, and its partial when that differs, ascending, ties in date order: `byAmount`
+   * the amounts, `amountItems` whose they are. Two typed arrays rather than a map of 120,000 small
+   * lists for a year of a large district.
+   */
+  private readonly byAmount: Float64Array;
+  private readonly amountItems: Int32Array;
   private readonly returnsByAmount = new Map<number, IndexedReturn[]>();
   /** A day's batches of one payee and family (their items), by what they add up to (totals, and partials). */
   private readonly dayLumpsByAmount = new Map<number, number[][]>();
@@ -97,12 +103,7 @@ export class CandidateFinder {
     this.batches = this.indexBatches(input.batches);
     this.itemCount = this.batches.length + input.returns.length;
     this.claimed = new Uint8Array(this.itemCount);
-    for (let i = 0; i < this.batches.length; i++) {
-      const batch = this.batches[i]!;
-      if (batch.totalCents > 0) addTo(this.byAmount, batch.totalCents, i);
-      if (batch.partialCents > 0 && batch.partialCents !== batch.totalCents)
-        addTo(this.byAmount, batch.partialCents, i);
-    }
+    [this.byAmount, this.amountItems] = amountIndex(this.batches);
     this.indexDayLumps();
     input.returns.forEach((r, i) => {
       addTo(this.returnsByAmount, r.amountCents, { id: r.id, day: this.day(r.date), item: this.batches.length + i });
@@ -239,19 +240,19 @@ export class CandidateFinder {
 
   private singles(amount: number, posted: number): Candidate[] {
     const found: Candidate[] = [];
-    const list = this.byAmount.get(amount);
-    if (!list) return found;
-    // Each list is in date order: start at the window's first day (a common amount, $25.00, recurs all year).
+    const amounts = this.byAmount;
+    // The amount's run, and in it (date order) the window's first day: a common amount, $25.00, recurs all year.
     const first = calendarSpanBefore(posted, this.windowDays);
     let lo = 0;
-    let hi = list.length;
+    let hi = amounts.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.batches[list[mid]!]!.day < first) lo = mid + 1;
+      const at = amounts[mid]!;
+      if (at < amount || (at === amount && this.batches[this.amountItems[mid]!]!.day < first)) lo = mid + 1;
       else hi = mid;
     }
-    for (let k = lo; k < list.length; k++) {
-      const i = list[k]!;
+    for (let k = lo; k < amounts.length && amounts[k] === amount; k++) {
+      const i = this.amountItems[k]!;
       const batch = this.batches[i]!;
       if (batch.day > posted) break;
       const gap = businessDaysBetweenDays(batch.day, posted);
@@ -271,6 +272,29 @@ export class CandidateFinder {
     }
     return sortCandidates(found);
   }
+}
+
+/** The batches' positive totals and differing partials, ascending, ties in date order, with whose they are. */
+function amountIndex(batches: readonly LumpBatch[]): [Float64Array, Int32Array] {
+  let count = 0;
+  for (const b of batches)
+    count += Number(b.totalCents > 0) + Number(b.partialCents > 0 && b.partialCents !== b.totalCents);
+  const amounts = new Float64Array(count);
+  const items = new Int32Array(count);
+  let k = 0;
+  const add = (amount: number, i: number) => {
+    amounts[k] = amount;
+    items[k++] = i;
+  };
+  batches.forEach((b, i) => {
+    if (b.totalCents > 0) add(b.totalCents, i);
+    if (b.partialCents > 0 && b.partialCents !== b.totalCents) add(b.partialCents, i);
+  });
+
+  const order = new Int32Array(count)
+    .map((_, j) => j)
+    .sort((x, y) => amounts[x]! - amounts[y]! || items[x]! - items[y]!);
+  return [Float64Array.from(order, (j) => amounts[j]!), order.map((j) => items[j]!)];
 }
 
 function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {

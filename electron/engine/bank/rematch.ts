@@ -52,10 +52,10 @@ async function matchWithOutcomes(writer: WritableDB, options: MatchRunOptions): 
     staleReason,
     windows: (lines) => ({
       batches: batchWindow(
-        lines.filter((l) => l.amount_cents > 0),
+        lines.filter((l) => l.amountCents > 0),
         options.windowDays,
       ),
-      returns: returnWindow(lines.filter((l) => l.amount_cents < 0)),
+      returns: returnWindow(lines.filter((l) => l.amountCents < 0)),
     }),
     decide: ({ lines: open, rejected: undone, batches, returns }) => {
       const rejected = new Map<number, Set<string>>();
@@ -64,26 +64,18 @@ async function matchWithOutcomes(writer: WritableDB, options: MatchRunOptions): 
         keys.add(candidateKey({ batchIds: JSON.parse(row.batch_ids) as string[], transactionId: row.transaction_id }));
         rejected.set(row.line_id, keys);
       }
-      const lines: MatchLine[] = open.map((row) => ({
-        id: row.id,
-        postedDate: row.posted_date,
-        amountCents: row.amount_cents,
-        rejected: rejected.get(row.id),
-      }));
+      // The rows are the matcher's lines as read: only a line a person undid a match of gets a copy.
+      const lines: MatchLine[] = open.map((row) => {
+        const keys = rejected.get(row.id);
+        return keys ? { ...row, rejected: keys } : row;
+      });
       const counts = { matched: 0, suggested: 0, unmatched: 0 };
       const outcomes = new Map<number, LineOutcome>();
       const matches: NewMatch[] = [];
       if (lines.length === 0) return { matches, outcome: { counts, outcomes } };
       const decisions = decideMatches({
         lines,
-        batches: batches.map((b) => ({
-          id: b.id,
-          payeeId: b.payee_id,
-          paymentMethod: b.payment_method,
-          date: b.date,
-          totalCents: b.total_cents,
-          partialCents: b.partial_cents,
-        })),
+        batches,
         returns: returns.map((r) => ({ id: r.id, date: r.business_date, amountCents: r.amount_cents })),
         windowDays: options.windowDays,
       });
@@ -131,7 +123,7 @@ export async function rematchWithOutcomes(ctx: EngineContext): Promise<MatchRunO
 /** The batch dates the credits could match: from the window before the first through the last. */
 function batchWindow(credits: OpenLineRow[], windowDays: number): DateRange | null {
   if (credits.length === 0) return null;
-  const days = credits.map((l) => dayNumber(l.posted_date));
+  const days = credits.map((l) => dayNumber(l.postedDate));
   return {
     from: fromDayNumber(calendarSpanBefore(Math.min(...days), windowDays)),
     to: fromDayNumber(Math.max(...days)),
@@ -141,7 +133,7 @@ function batchWindow(credits: OpenLineRow[], windowDays: number): DateRange | nu
 /** The dates of returned transactions the debits could match. */
 function returnWindow(debits: OpenLineRow[]): DateRange | null {
   if (debits.length === 0) return null;
-  const dates = debits.map((l) => l.posted_date).sort();
+  const dates = debits.map((l) => l.postedDate).sort();
   return {
     from: fromDayNumber(calendarSpanBefore(dayNumber(dates[0]!), RETURN_WINDOW_DAYS)),
     to: dates[dates.length - 1]!,

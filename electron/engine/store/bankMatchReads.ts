@@ -12,13 +12,27 @@ export function live(eb: ExpressionBuilder<Database & { m: BankMatchesTable }, '
   return eb.and([eb('m.status', '<>', 'suggested'), eb('m.undone_at', 'is', null)]);
 }
 
+/**
+ * The matcher's rows are named as the matcher names its inputs (bank/matchingCandidates.ts MatchLine
+ * and MatchBatch), so a year's 50,000 lines and 60,000 batches are handed over as read, not copied.
+ */
 export interface OpenLineRow {
   id: number;
-  posted_date: string;
-  amount_cents: number;
+  postedDate: string;
+  amountCents: number;
 }
 
 export interface OpenBatchRow {
+  id: string;
+  payeeId: number;
+  paymentMethod: string;
+  date: string;
+  totalCents: number;
+  partialCents: number;
+}
+
+/** A batch as the in-transit list reads it. */
+export interface UnheldBatchRow {
   id: string;
   payee_id: number;
   payment_method: string;
@@ -61,7 +75,7 @@ export function* openLines(db: Kysely<Database>): Work<OpenLineRow[]> {
   return yield* rowsOf(
     db
       .selectFrom('bank_lines as l')
-      .select(['l.id', 'l.posted_date', 'l.amount_cents'])
+      .select(['l.id', 'l.posted_date as postedDate', 'l.amount_cents as amountCents'])
       .where((eb) =>
         eb.and([
           eb.not(eb.exists(liveMatch('line_id', 'l.id'))),
@@ -84,11 +98,10 @@ export function* rejectedMatches(db: Kysely<Database>): Work<RejectedMatchRow[]>
   );
 }
 
-/** The query of batches dated from..to that no line holds and nobody explained, oldest first. */
+/** The query of batches dated from..to that no line holds and nobody explained, oldest first (no columns yet). */
 export function unheldBatchesQuery(db: Kysely<Database>, from: string, to: string) {
   return db
     .selectFrom('batches as b')
-    .select(['b.id', 'b.payee_id', 'b.payment_method', 'b.date', 'b.total_cents', 'b.partial_cents'])
     .where('b.date', '>=', from)
     .where('b.date', '<=', to)
     .where((eb) =>
@@ -107,7 +120,16 @@ export function unheldBatchesQuery(db: Kysely<Database>, from: string, to: strin
 
 /** Batches dated from..to that no line holds and nobody explained. */
 export function* openBatches(db: Kysely<Database>, from: string, to: string): Work<OpenBatchRow[]> {
-  return yield* rowsOf(unheldBatchesQuery(db, from, to));
+  return yield* rowsOf(
+    unheldBatchesQuery(db, from, to).select([
+      'b.id',
+      'b.payee_id as payeeId',
+      'b.payment_method as paymentMethod',
+      'b.date',
+      'b.total_cents as totalCents',
+      'b.partial_cents as partialCents',
+    ]),
+  );
 }
 
 /** ACH transactions the service reports Returned, dated from..to, that no line holds. */

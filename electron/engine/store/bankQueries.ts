@@ -21,7 +21,7 @@ import type {
 } from '../../../shared/domain';
 import { CHUNK, readInChunks } from './bankChunks';
 import { liveExplanationOfBatch } from './bankExplanations';
-import { liveExplanation, liveMatch, unheldBatchesQuery, type OpenBatchRow } from './bankMatchReads';
+import { liveExplanation, liveMatch, unheldBatchesQuery, type UnheldBatchRow } from './bankMatchReads';
 import { firstStatementDate, statementById } from './bankStatements';
 import type { ReadableDB } from './handles';
 import type {
@@ -229,7 +229,7 @@ export function batchBankSide(
   });
 }
 
-export type UnheldBatchRow = OpenBatchRow;
+export type { UnheldBatchRow };
 
 /**
  * Batches dated from the first imported statement's first day through `through` with money to
@@ -243,6 +243,7 @@ export function unheldBatches(reader: ReadableDB, through: string, limit: number
     if (first === null || through < first) return [];
     return yield* rowsOf(
       unheldBatchesQuery(db, first, through)
+        .select(['b.id', 'b.payee_id', 'b.payment_method', 'b.date', 'b.total_cents', 'b.partial_cents'])
         .where((eb) => eb.or([eb('b.total_cents', '>', 0), eb('b.partial_cents', '>', 0)]))
         .limit(limit),
     );
