@@ -239,8 +239,17 @@ export type EngineHandlers = {
 
 // ---------- events ----------
 
-export type DataScope =
-  'transactions' | 'batches' | 'glBatches' | 'changes' | 'settings' | 'glAccounts' | 'exports' | 'bank';
+export const DATA_SCOPES = [
+  'transactions',
+  'batches',
+  'glBatches',
+  'changes',
+  'settings',
+  'glAccounts',
+  'exports',
+  'bank',
+] as const;
+export type DataScope = (typeof DATA_SCOPES)[number];
 
 export interface EngineEvents {
   'sync.progress': SyncProgress;

@@ -1,5 +1,6 @@
 import type { Clock } from '../../shared/time';
 import type { EngineEventBus } from './events';
+import type { ReadCache } from './readCache';
 import type { Store } from './store/open';
 import type { Logger } from './logger';
 import type { SyncService } from './sync/service';
@@ -62,6 +63,8 @@ export interface EngineContext {
   store: Store;
   clock: Clock;
   events: EngineEventBus;
+  /** The heaviest reads, once per revision of the data (readCache.ts). */
+  readCache: ReadCache;
   credentials: CredentialStore;
   logger: Logger;
   /** The engine's one sync service (single-flight runs). */

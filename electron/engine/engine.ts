@@ -20,6 +20,8 @@ import { systemClock, toIsoUtc } from '../../shared/time';
 import type { EngineContext, EngineOptions } from './context';
 import { memoryCredentialStore } from './credentials';
 import { EngineEventBus } from './events';
+import { ReadCache } from './readCache';
+import { relayDataChanges } from './dataRelay';
 import { createConsoleLogger } from './logger';
 import { recoverInterruptedExports } from './export/recovery';
 import { ensureChecksFresh } from './reconcile';
@@ -94,17 +96,20 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     mkdirSync(options.dataFolder, { recursive: true });
   const store = options.store ?? (await openConfiguredStore(options, databasePath, create));
   const closers: Array<() => Promise<void> | void> = [];
+  const events = new EngineEventBus();
   const partial: Omit<EngineContext, 'sync'> = {
     options,
     store,
     clock: options.clock ?? systemClock,
-    events: new EngineEventBus(),
+    events,
+    readCache: new ReadCache(events),
     credentials: options.credentials ?? memoryCredentialStore(),
     logger: options.logger ?? createConsoleLogger(),
     onClose: (close) => closers.push(close),
   };
   const context = partial as EngineContext;
   context.sync = new SyncService(context);
+  if (store.announcements) closers.push(await relayDataChanges(context, store.announcements));
   // Checks a store written by an older version, or left by a run killed before its checks, lacks.
   await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()), options.onOpenProgress);
   await recoverInterruptedExports(store.writer);

@@ -95,6 +95,8 @@ describe('the notification after the nightly sync: only when something needs the
     await refundAfterBatching(db, 1002, 700, '2026-03-05T07:31:00.000Z');
     await amountChangedAfterBatching(db, 1006, 9501, '2026-03-05T07:31:00.000Z');
     await ensureChecksFresh(engine.internals.store.writer, '2026-03-05T14:30:00.000Z');
+    // As the sync does at its end: what it wrote is announced, then that it finished.
+    engine.internals.events.emit('data.changed', { scopes: ['transactions', 'changes', 'batches'] });
     engine.internals.events.emit('sync.finished', run({}));
     await settle();
     expect(shown).toHaveLength(1);

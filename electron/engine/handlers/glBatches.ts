@@ -6,7 +6,11 @@ import type { DomainHandlers } from './domain';
 /** GL batches of a range, with totals per Chart of Accounts account, and the range to start on. */
 export function createGlBatchHandlers(ctx: EngineContext): DomainHandlers<'glBatches'> {
   return {
-    'glBatches.list': async ({ limit, ...filter }) => glBatchReport(ctx.store.reader, filter, limit),
+    // Several people look at the same month: its rows and reversals are read once per revision.
+    'glBatches.list': async ({ limit, ...filter }) =>
+      ctx.readCache.read(`glBatches ${JSON.stringify([filter, limit])}`, () =>
+        glBatchReport(ctx.store.reader, filter, limit),
+      ),
     'glBatches.defaultRange': () => defaultGlRange(ctx.store.reader, ctx.clock),
   };
 }

@@ -1,21 +1,24 @@
+import { todayCentral } from '../../../shared/time';
 import type { EngineContext } from '../context';
-import { getOverview } from '../reconcile';
+import { getOverview, overviewSummary } from '../reconcile';
 import { readSettings } from '../settings';
 import type { DomainHandlers } from './domain';
 
-/** The morning screen. */
+/** The morning screen: its summary of the data is shared by every caller until the data change. */
 export function createOverviewHandlers(ctx: EngineContext): DomainHandlers<'overview'> {
   return {
     'overview.get': async () => {
       const settings = await readSettings(ctx);
+      const window = settings.bankMatchWindowDays;
+      // Today is in the key: ages and "the last 30 days" move at midnight with no data changing.
+      const summary = ctx.readCache.read(`overview ${todayCentral(ctx.clock)} ${window}`, () =>
+        overviewSummary(ctx.store.reader, ctx.clock, window),
+      );
       return getOverview(
         ctx.store.reader,
         ctx.clock,
-        {
-          enabled: settings.scheduleEnabled,
-          time: settings.scheduleTime,
-        },
-        settings.bankMatchWindowDays,
+        { enabled: settings.scheduleEnabled, time: settings.scheduleTime },
+        summary,
       );
     },
   };

@@ -15,4 +15,4 @@ export { listBatches, getBatchDetail, signOffBatch, unsignBatch } from './batche
 export { prepareBatch } from './preparation';
 export { daySummary } from '../store/daySummary';
 export { listChanges, acknowledgeChanges, changeGroups } from './changes';
-export { getOverview } from './overview';
+export { getOverview, overviewSummary } from './overview';

@@ -13,12 +13,30 @@ import { morningNews } from './morning';
 const LIST_LIMIT = 50;
 const DEPOSIT_DAYS = 30;
 
+/** What the Overview shows of the data itself: the same for every caller until the data change. */
+export type OverviewSummary = Omit<Overview, 'lastRun' | 'nextRunAt'>;
+
+/** The Overview: the summary of the data (`summary`, computed or kept) with the last run and the next. */
 export async function getOverview(
   reader: ReadableDB,
   clock: Clock,
   schedule: { enabled: boolean; time: string },
-  bankWindowDays?: number,
+  summary: Promise<OverviewSummary>,
 ): Promise<Overview> {
+  const [lastRun, rest] = await Promise.all([listRuns(reader, 1), summary]);
+  return {
+    lastRun: lastRun[0] ?? null,
+    nextRunAt: schedule.enabled ? toIsoUtc(nextScheduled(clock.now(), schedule.time)) : null,
+    ...rest,
+  };
+}
+
+/** Everything the Overview shows but the runs: deposits, changes, what needs the bookkeeper, as of today. */
+export async function overviewSummary(
+  reader: ReadableDB,
+  clock: Clock,
+  bankWindowDays?: number,
+): Promise<OverviewSummary> {
   const batchesIn = async (state: 'open' | 'reopened') => {
     const rows = await batchesInReviewState(reader, state, LIST_LIMIT);
     const reviews = await latestReviews(
@@ -37,8 +55,6 @@ export async function getOverview(
     morningNews(reader, clock, bankWindowDays),
   ]);
   return {
-    lastRun: (await listRuns(reader, 1))[0] ?? null,
-    nextRunAt: schedule.enabled ? toIsoUtc(nextScheduled(clock.now(), schedule.time)) : null,
     newDeposits,
     changesToReview,
     latestChanges: latestChanges.map(toChange),

@@ -22,7 +22,19 @@ export interface Store {
    * any number of district servers on one database run the sync once. A SQLite file has one host.
    */
   lead?: Lead;
+  /** PostgreSQL only: the changes of data each server on the database makes, told to the others. */
+  announcements?: Announcements;
   close(): Promise<void>;
+}
+
+export interface Announcements {
+  /** Tells the other servers that this one changed data of these scopes (after it committed). */
+  announce(scopes: readonly string[]): Promise<void>;
+  /**
+   * Calls `heard` with the scopes another server changed; with null when the listening connection
+   * was lost and is back, since changes made meanwhile were not heard (treat everything as changed).
+   */
+  listen(heard: (scopes: readonly string[] | null) => void): Promise<() => Promise<void>>;
 }
 
 export type Lead = <T>(name: string, work: (lost: AbortSignal) => Promise<T>) => Promise<T | null>;

@@ -1,9 +1,12 @@
 /**
  * The engine's store on a district server's PostgreSQL: the same handles as a SQLite file's (without
  * the raw connection), the URL without its password as its path, no automatic file backups (the
- * administrator's pg_dump does that), and leadership among servers for the work only one may run.
+ * administrator's pg_dump does that), leadership among servers for the work only one may run, and
+ * the changes each server makes announced to the others.
  */
+import { randomUUID } from 'node:crypto';
 import { portableHandles } from '../handles';
+import { announcements } from './announcements';
 import { MIGRATIONS } from '../migrations';
 import { StoreError, type Store } from '../open';
 import { withLeadership } from './leadership';
@@ -32,6 +35,7 @@ export async function openPostgresEngineStore(url: string, options: PostgresEngi
     path: server.url,
     backupFolder: null,
     lead: (name, work) => withLeadership(server.pool, name, (leadership) => work(leadership.signal)),
+    announcements: announcements(server.pool, server.connection, randomUUID()),
     close: server.close,
   };
 }

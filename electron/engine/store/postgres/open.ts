@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg, { type Pool, type PoolConfig } from 'pg';
+import pg, { type ClientConfig, type Pool, type PoolConfig } from 'pg';
 import { StoreError } from '../open';
 import type { Database } from '../schema';
 import { parseDatabaseUrl, tlsOptions, type DatabaseUrl } from './databaseUrl';
@@ -19,6 +19,8 @@ export interface PostgresStore {
   reader: Kysely<Database>;
   /** The write pool, for withLeadership's dedicated connection. */
   pool: Pool;
+  /** How to open a connection of one's own (announcements.ts listens on one). */
+  connection: ClientConfig;
   /** The URL without its password: the form to show and log. */
   url: string;
   close(): Promise<void>;
@@ -53,7 +55,8 @@ export async function openPostgresStore(urlText: string, options: OpenPostgresOp
     await close();
     throw error;
   }
-  return { writer, reader, pool, url: url.redacted, close };
+  const { max: _max, ...connection } = base;
+  return { writer, reader, pool, connection, url: url.redacted, close };
 }
 
 function poolConfig(url: DatabaseUrl, max: number): PoolConfig {

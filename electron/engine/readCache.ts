@@ -1,0 +1,44 @@
+/**
+ * The heaviest reads (the Overview, a month of GL batches with its reversals) computed once per
+ * revision of the data and shared by every caller until the data change. On a district server fifty
+ * people open the same Overview; each would otherwise re-derive every reversal not yet acknowledged.
+ *
+ * A revision ends with each `data.changed`: every write the engine makes announces itself that way
+ * (handlers/domain.ts `dataChanged`, the sync's end, settings), and on PostgreSQL so do the writes of
+ * the other servers on the same database (dataRelay.ts). The sync announces its pages at its end, so
+ * while it runs these views show the data as of its start, as a screen already open does.
+ */
+import type { EngineEventBus } from './events';
+
+/** Distinct keys kept (Overview per day, GL ranges): a few months of ranges, a bounded memory. */
+const MAX_ENTRIES = 64;
+
+export class ReadCache {
+  private readonly entries = new Map<string, Promise<unknown>>();
+
+  constructor(events: EngineEventBus) {
+    events.on('data.changed', () => this.entries.clear());
+  }
+
+  /**
+   * The value of `compute` for `key` in this revision: computed by the first caller, shared by the
+   * callers after it (also while it is still being computed). Each caller gets its own copy, which
+   * it may change without changing anyone else's. A failure is not kept: the next caller computes again.
+   */
+  read<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const kept = this.entries.get(key);
+    if (kept) {
+      // Most recently used last, so the oldest key is the one to go when full.
+      this.entries.delete(key);
+      this.entries.set(key, kept);
+      return kept.then((value) => structuredClone(value as T));
+    }
+    const value = compute();
+    this.entries.set(key, value);
+    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    value.catch(() => {
+      if (this.entries.get(key) === value) this.entries.delete(key);
+    });
+    return value.then((computed) => structuredClone(computed));
+  }
+}
