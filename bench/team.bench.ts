@@ -12,6 +12,8 @@
  * PostgreSQL is a throwaway cluster (scripts/postgresCluster.ts), stopped at the end.
  * BENCH_SCALE scales the stores; BENCH_THINK_MS (default 5000: a person reading what a view shows)
  * is a user's mean pause between calls, so 50 users ask about 10 calls a second.
+ * BENCH_TEAM_FULL_SYNC=0 leaves out part 1 (its figures then go to results/team-users.json);
+ * BENCH_TEAM_DIALECTS=sqlite or =postgres runs part 2 on one dialect.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -100,48 +102,8 @@ async function main(): Promise<void> {
     return { dataFolder, databaseUrl: await createDatabase(cluster.url, `bench_${++databases}`) };
   };
   try {
-    // ---------- 1. the full sync into each dialect ----------
-    const total = Math.round(1_000_000 * scale);
-    const days = 90;
-    const big = await startSandboxRole(import.meta.url, {
-      seed: 1,
-      now: NOW,
-      scenario: { days, totalTransactions: total },
-    });
-    sandboxes.push(big);
-    const fullSync: Record<string, unknown> = { goalRatio: GOAL_RATIO };
-    // PostgreSQL first: whatever the first run pays for warming up (this process's JIT, the
-    // sandbox's pages) counts against it, not for it.
-    for (const dialect of ['postgres', 'sqlite'] as const) {
-      const loadAt = load();
-      const engine = await engineAt(await freshTarget(dialect, `full-${dialect}`), big.info, NOW);
-      await engine.call('settings.set', { patch: { serviceUrl: big.info.url } });
-      const t0 = performance.now();
-      let doneMs = 0;
-      engine.on('sync.progress', (p) => {
-        if (p.phase === 'done') doneMs = performance.now() - t0;
-      });
-      const run = await engine.sync.start({ trigger: 'manual', from: addDays(todayCentral(fixedClock(NOW)), -days) });
-      const summary = (await run.finished)!;
-      const finishedMs = performance.now() - t0;
-      await engine.close();
-      if (summary.status !== 'succeeded')
-        throw new Error(`full sync into ${dialect} ${summary.status}: ${summary.error}`);
-      fullSync[dialect] = {
-        transactions: summary.transactionsInserted,
-        seconds: +(doneMs / 1000).toFixed(2),
-        withBackupSeconds: +(finishedMs / 1000).toFixed(2),
-        load: loadAt,
-      };
-      console.log(
-        `full sync into ${dialect}: ${summary.transactionsInserted} transactions in ${(doneMs / 1000).toFixed(2)} s (${(finishedMs / 1000).toFixed(2)} s with the backup; load ${loadAt})`,
-      );
-    }
-    big.child.kill();
-    const seconds = (d: Dialect) => (fullSync[d] as { seconds: number }).seconds;
-    fullSync.ratio = +(seconds('postgres') / seconds('sqlite')).toFixed(2);
-    results.fullSync = fullSync;
-    console.log(`full sync: PostgreSQL / SQLite = ${fullSync.ratio} (goal <= ${GOAL_RATIO})`);
+    // ---------- 1. the full sync into each dialect (BENCH_TEAM_FULL_SYNC=0 leaves it out) ----------
+    if (process.env.BENCH_TEAM_FULL_SYNC !== '0') results.fullSync = await fullSyncs(freshTarget, sandboxes);
 
     // ---------- 2. the server under its users during the nightly sync, on each dialect ----------
     const storeDays = 120;
@@ -164,9 +126,60 @@ async function main(): Promise<void> {
   console.log(
     `load average (1 min) before ${results.loadBefore}, after ${results.loadAfter}: the machine may be shared`,
   );
-  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'team.json');
+  // Without the full syncs the figures go beside the full run's, not over them.
+  const file = results.fullSync ? 'team.json' : 'team-users.json';
+  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', file);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results));
+}
+
+/** A full sync of 1M transactions (scaled) into a fresh store of each dialect, PostgreSQL first. */
+async function fullSyncs(
+  freshTarget: (dialect: Dialect, name: string) => Promise<Target>,
+  sandboxes: Array<{ child: { kill(): boolean } }>,
+): Promise<Record<string, unknown>> {
+  const total = Math.round(1_000_000 * scale);
+  const days = 90;
+  const big = await startSandboxRole(import.meta.url, {
+    seed: 1,
+    now: NOW,
+    scenario: { days, totalTransactions: total },
+  });
+  sandboxes.push(big);
+  const fullSync: Record<string, unknown> = { goalRatio: GOAL_RATIO };
+  // PostgreSQL first: whatever the first run pays for warming up (this process's JIT, the
+  // sandbox's pages) counts against it, not for it.
+  for (const dialect of ['postgres', 'sqlite'] as const) {
+    const loadAt = load();
+    const engine = await engineAt(await freshTarget(dialect, `full-${dialect}`), big.info, NOW);
+    await engine.call('settings.set', { patch: { serviceUrl: big.info.url } });
+    const t0 = performance.now();
+    let doneMs = 0;
+    engine.on('sync.progress', (p) => {
+      if (p.phase === 'done') doneMs = performance.now() - t0;
+    });
+    const run = await engine.sync.start({ trigger: 'manual', from: addDays(todayCentral(fixedClock(NOW)), -days) });
+    const summary = (await run.finished)!;
+    const finishedMs = performance.now() - t0;
+    await engine.close();
+    if (summary.status !== 'succeeded')
+      throw new Error(`full sync into ${dialect} ${summary.status}: ${summary.error}`);
+    fullSync[dialect] = {
+      transactions: summary.transactionsInserted,
+      seconds: +(doneMs / 1000).toFixed(2),
+      withBackupSeconds: +(finishedMs / 1000).toFixed(2),
+      load: loadAt,
+    };
+    console.log(
+      `full sync into ${dialect}: ${summary.transactionsInserted} transactions in ${(doneMs / 1000).toFixed(2)} s (${(finishedMs / 1000).toFixed(2)} s with the backup; load ${loadAt})`,
+    );
+  }
+  big.child.kill();
+  const seconds = (d: Dialect) => (fullSync[d] as { seconds: number }).seconds;
+  fullSync.ratio = +(seconds('postgres') / seconds('sqlite')).toFixed(2);
+  console.log(`full sync: PostgreSQL / SQLite = ${fullSync.ratio} (goal <= ${GOAL_RATIO})`);
+
+  return fullSync;
 }
 
 /** The store as of the Friday afternoon before, its users, the server under them, and the sync alone. */
