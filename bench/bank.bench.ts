@@ -23,6 +23,7 @@ import { silentLogger } from '../electron/engine/logger';
 import { ensureChecksFresh } from '../electron/engine/reconcile';
 import { decideMatches } from '../electron/engine/bank/matching';
 import { parseBai2 } from '../electron/engine/bank';
+import { merchantIndex, namedPayee } from '../electron/engine/bank/namedPayee';
 import { writeSandboxStatement } from '../electron/sandbox/bankFormats';
 import { createRng } from '../electron/sandbox/rng';
 import { createEmptyState, type SandboxState } from '../electron/sandbox/state';
@@ -140,7 +141,11 @@ async function main(): Promise<void> {
     `INSERT INTO batches (id, payee_id, date, payment_method, total_cents, fees_cents, partial_cents, total_count, raw, first_seen_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, 1, '{}', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`,
   );
+  const insertPayee = sqlite.prepare(
+    `INSERT INTO payees (id, name, merchant_id, removed, raw, updated_at) VALUES (?, ?, ?, 0, '{}', '2026-01-01T00:00:00Z')`,
+  );
   sqlite.transaction(() => {
+    for (const p of state.payees) insertPayee.run(p.id, p.name, p.merchantId);
     for (const b of state.batches) insert.run(b.id, b.payeeId, b.date, b.method, b.total, b.fees, b.partial);
   })();
   started = performance.now();
@@ -172,7 +177,14 @@ async function main(): Promise<void> {
   for (const size of [7.5, 15, 30, 60, 120].map((n) => Math.max(1, Math.round(n * scale)))) {
     const s = district(size, 2);
     const parsed = parseBai2(writeSandboxStatement(s, 'bai2', { to: addDays(s.openDate, -1) }).content);
-    const lines = parsed.lines.map((l, i) => ({ id: i + 1, postedDate: l.postedDate, amountCents: l.amountCents }));
+    // As the engine hands them over: with the payee each line's text names (bank/namedPayee.ts).
+    const merchants = merchantIndex(s.payees.map((p) => ({ id: p.id, merchantId: p.merchantId })));
+    const lines = parsed.lines.map((l, i) => ({
+      id: i + 1,
+      postedDate: l.postedDate,
+      amountCents: l.amountCents,
+      payeeId: namedPayee(l.text, merchants),
+    }));
     const batches = s.batches.map((b) => ({
       id: b.id,
       payeeId: b.payeeId,

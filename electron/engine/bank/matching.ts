@@ -13,7 +13,9 @@
  *
  * Singles, returns and a day's batches of one school are found by amount in hash indexes. Any other
  * lump is the bounded search of matchingLumps.ts, which states its bound: a line whose search hit it
- * is never matched (`searchStopped`), at most suggested.
+ * is never matched (`searchStopped`), at most suggested. A line whose text names a payee by merchant
+ * id (namedPayee.ts, `payeeId`) is searched among that payee's batches, and among all only when they
+ * hold no lump of its amount: the search then costs what one school's does, not the district's.
  */
 import {
   candidateKey,

@@ -16,6 +16,8 @@ export interface MatchLine {
   amountCents: number;
   /** Candidate keys (see candidateKey) a person undid on this line: never matched again by the matcher. */
   rejected?: ReadonlySet<string>;
+  /** The payee the bank's text names (its merchant id), if it names one: see LumpCredit. */
+  payeeId?: number | null;
 }
 
 export interface MatchBatch {
@@ -125,8 +127,8 @@ export class CandidateFinder {
     const posted = this.day(line.postedDate);
     const known = this.withoutSearch(line, posted, lumps);
     if (known) return known;
-    const search = this.lumpSearch.find(line.amountCents, posted);
-    return { live: sortCandidates(search.candidates), stopped: search.stopped };
+    const [search] = this.lumpSearch.findFor([{ amount: line.amountCents, payee: line.payeeId ?? null }], posted);
+    return { live: sortCandidates([...search!.candidates]), stopped: search!.stopped };
   }
 
   /** Every line's candidates, as `find` would give them: the lump searches a posting day at a time. */
@@ -141,14 +143,14 @@ export class CandidateFinder {
     });
     // In date order: the lump search builds a posting day's window once and keeps only a few.
     for (const [posted, ks] of [...searchOn].sort((a, b) => a[0] - b[0])) {
-      const lumps = this.lumpSearch.findMany(
-        ks.map((k) => lines[k]!.amountCents),
+      const lumps = this.lumpSearch.findFor(
+        ks.map((k) => ({ amount: lines[k]!.amountCents, payee: lines[k]!.payeeId ?? null })),
         posted,
       );
-      for (const k of ks) {
-        const search = lumps.get(lines[k]!.amountCents)!;
+      ks.forEach((k, j) => {
+        const search = lumps[j]!;
         all[k] = { live: sortCandidates([...search.candidates]), stopped: search.stopped };
-      }
+      });
     }
     return all;
   }
@@ -176,7 +178,14 @@ export class CandidateFinder {
       const groupKey = `${b.payeeId}|${methodFamily(b.paymentMethod)}`;
       let group = groups.get(groupKey);
       if (group === undefined) groups.set(groupKey, (group = groups.size));
-      const batch = { id: b.id, day: this.day(b.date), group, totalCents: b.totalCents, partialCents: b.partialCents };
+      const batch = {
+        id: b.id,
+        day: this.day(b.date),
+        group,
+        payee: b.payeeId,
+        totalCents: b.totalCents,
+        partialCents: b.partialCents,
+      };
       const last = batches[batches.length - 1];
       if (last && (last.day > batch.day || (last.day === batch.day && last.id > batch.id))) sorted = false;
       batches.push(batch);

@@ -17,6 +17,11 @@
  * LINE_SEARCH_STEPS per credit in it, and a run SEARCH_STEPS_PER_LINE per line of the run (at least
  * MIN_SEARCH_STEPS), 4-5x what the bench's years need. A credit whose search ran out says so
  * (`stopped`): what it found is at most a suggestion, never a match (matching.ts).
+ *
+ * A credit whose line names its payee (LumpCredit) walks only that payee's groups (three at most:
+ * card, ACH, cash and checks) unless they hold no lump of its amount, so its search no longer grows
+ * with the number of schools: 50,083 lines against 60,000 batches ~1.0 s -> ~0.45 s of matching, the
+ * same decisions.
  */
 import { businessDaysBetweenDays, calendarSpanBefore } from './businessDays';
 import type { Candidate } from './matchingCandidates';
@@ -43,8 +48,22 @@ export interface LumpBatch {
   id: string;
   day: number;
   group: number;
+  /** Its payee, for credits whose bank line names one (LumpCredit). */
+  payee?: number;
   totalCents: number;
   partialCents: number;
+}
+
+/**
+ * A credit to find lumps for, and the payee its bank line names (null: none, or not one). A named
+ * credit is looked for among that payee's groups only, and among all only when they have no lump:
+ * a processor lumps one merchant's deposits, and a year of a large district has hundreds of
+ * schools' groups that every unnamed credit's search must walk (what made matching grow faster
+ * than the district).
+ */
+export interface LumpCredit {
+  amount: number;
+  payee: number | null;
 }
 
 export interface LumpResult {
@@ -57,6 +76,8 @@ export interface LumpResult {
 interface Members {
   /** Batch indices, most recent first (gap ascending, then date and id): the order the cap keeps. */
   members: number[];
+  /** The payee of the group's batches (undefined when the batches do not say). */
+  payee?: number | undefined;
   gaps: number[];
   /** Totals, and partials when any of the first MAX_GROUP_BATCHES members is paid net. */
   bases: Basis[];
@@ -109,15 +130,55 @@ export class LumpSearch {
    * all, the branches they share walked once (a day of a large district has dozens of such credits).
    */
   findMany(amounts: readonly number[], posted: number): Map<number, LumpResult> {
-    const targets = Float64Array.from(new Set(amounts)).sort();
-    const budget: Budget = {
-      left: Math.min(LINE_SEARCH_STEPS * targets.length, this.stepsLeft),
-      stopped: false,
-    };
+    const results = this.findFor(
+      amounts.map((amount) => ({ amount, payee: null })),
+      posted,
+    );
+    return new Map(amounts.map((amount, k) => [amount, results[k]!]));
+  }
+
+  /** Each credit's lumps (credits of one amount and payee share a result), as findMany for named credits. */
+  findFor(credits: readonly LumpCredit[], posted: number): LumpResult[] {
+    const byPayee = new Map<number | null, Set<number>>();
+    for (const { amount, payee } of credits) {
+      const amounts = byPayee.get(payee) ?? new Set<number>();
+      amounts.add(amount);
+      byPayee.set(payee, amounts);
+    }
+    let distinct = 0;
+    for (const amounts of byPayee.values()) distinct += amounts.size;
+    const budget: Budget = { left: Math.min(LINE_SEARCH_STEPS * distinct, this.stepsLeft), stopped: false };
     const start = budget.left;
     const window = this.window(posted);
+    const found = new Map<number | null, Map<number, LumpResult>>();
+    const unnamed = byPayee.get(null) ?? new Set<number>();
+    for (const [payee, amounts] of byPayee) {
+      if (payee === null) continue;
+      const own = window.groups.filter((group) => group.payee === payee);
+      const results = this.searchAmounts(window, own, amounts, budget);
+      found.set(payee, results);
+      // None among the named payee's own: looked for among all, as an unnamed credit is.
+      for (const [amount, result] of results)
+        if (!result.stopped && result.candidates.length === 0) unnamed.add(amount);
+    }
+    const all = unnamed.size > 0 ? this.searchAmounts(window, window.groups, unnamed, budget) : new Map();
+    this.stepsLeft -= start - budget.left;
+    return credits.map(({ amount, payee }) => {
+      const own = payee === null ? undefined : found.get(payee)!.get(amount)!;
+      return own && (own.stopped || own.candidates.length > 0) ? own : all.get(amount)!;
+    });
+  }
+
+  /** The lumps of `amounts` among `groups` (the window's, or some of them in its order). */
+  private searchAmounts(
+    window: Window,
+    groups: readonly Members[],
+    amounts: ReadonlySet<number>,
+    budget: Budget,
+  ): Map<number, LumpResult> {
+    const targets = Float64Array.from(amounts).sort();
     const allOpen = window.claims === this.claims;
-    const results = this.search(window.groups, allOpen, targets, budget);
+    const results = this.search(groups, allOpen, targets, budget);
     const stopped = budget.stopped;
     const byAmount = new Map<number, LumpResult>();
     targets.forEach((target, t) => {
@@ -129,10 +190,9 @@ export class LumpSearch {
         byAmount.set(target, { candidates: found, stopped });
         return;
       }
-      const [again] = this.search(this.inPlainOrder(window.groups), allOpen, Float64Array.of(target), budget);
+      const [again] = this.search(this.inPlainOrder(groups), allOpen, Float64Array.of(target), budget);
       byAmount.set(target, { candidates: again!.found, stopped: budget.stopped });
     });
-    this.stepsLeft -= start - budget.left;
     return byAmount;
   }
 
@@ -232,7 +292,7 @@ export class LumpSearch {
     // Gaps by day: a window spans a dozen calendar days, so each is computed once, not per batch.
     const gapOf = new Int32Array(posted - first + 1);
     for (let day = first; day <= posted; day++) gapOf[day - first] = businessDaysBetweenDays(day, posted);
-    const found: { members: number[]; gaps: number[]; earliest: number }[] = [];
+    const found: { members: number[]; gaps: number[]; earliest: number; payee: number | undefined }[] = [];
     for (const indexes of this.byGroup) {
       // The group's batches dated first..posted, a range of its list (date order, then id).
       const lo = this.firstFrom(indexes, first);
@@ -258,11 +318,11 @@ export class LumpSearch {
         }
         runEnd = runStart;
       }
-      if (members.length >= 2) found.push({ members, gaps, earliest });
+      if (members.length >= 2) found.push({ members, gaps, earliest, payee: this.batches[indexes[0]!]!.payee });
     }
     // In the order of each group's earliest open batch: the order a plain scan of the window meets them.
     found.sort((a, b) => a.earliest - b.earliest);
-    const groups = found.map(({ members, gaps }) => ({ members, gaps, bases: this.bases(members) }));
+    const groups = found.map(({ members, gaps, payee }) => ({ members, gaps, payee, bases: this.bases(members) }));
     if (this.windows.size >= WINDOWS_KEPT) this.windows.delete(this.windows.keys().next().value!);
     const window = { groups, claims: this.claims };
     this.windows.set(posted, window);

@@ -13,6 +13,7 @@ import type { HeldAutoMatchRow, OpenLineRow } from '../store/bankMatchReads';
 import type { NewMatch } from '../store/bankMatches';
 import { runMatching, type DateRange } from '../store/bankMatchingRun';
 import { calendarSpanBefore, dayNumber, fromDayNumber } from './businessDays';
+import { merchantIndex, namedPayee } from './namedPayee';
 import { candidateKey, decideMatches, RETURN_WINDOW_DAYS, type LineDecision, type MatchLine } from './matching';
 
 /** Who the store records for what the matcher itself does (and undoes). */
@@ -57,17 +58,20 @@ async function matchWithOutcomes(writer: WritableDB, options: MatchRunOptions): 
       ),
       returns: returnWindow(lines.filter((l) => l.amountCents < 0)),
     }),
-    decide: ({ lines: open, rejected: undone, batches, returns }) => {
+    decide: ({ lines: open, rejected: undone, batches, returns, payees }) => {
       const rejected = new Map<number, Set<string>>();
       for (const row of undone) {
         const keys = rejected.get(row.line_id) ?? new Set<string>();
         keys.add(candidateKey({ batchIds: JSON.parse(row.batch_ids) as string[], transactionId: row.transaction_id }));
         rejected.set(row.line_id, keys);
       }
-      // The rows are the matcher's lines as read: only a line a person undid a match of gets a copy.
+      // The rows are the matcher's lines as read (not copies), with the payee each names and what a person undid.
+      const merchants = merchantIndex(payees);
       const lines: MatchLine[] = open.map((row) => {
-        const keys = rejected.get(row.id);
-        return keys ? { ...row, rejected: keys } : row;
+        const line: MatchLine = row;
+        line.payeeId = namedPayee(row.text, merchants);
+        line.rejected = rejected.get(row.id);
+        return line;
       });
       const counts = { matched: 0, suggested: 0, unmatched: 0 };
       const outcomes = new Map<number, LineOutcome>();

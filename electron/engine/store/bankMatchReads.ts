@@ -20,6 +20,13 @@ export interface OpenLineRow {
   id: number;
   postedDate: string;
   amountCents: number;
+  /** The bank's description: it may name the payee's merchant id. */
+  text: string;
+}
+
+export interface PayeeMerchantRow {
+  id: number;
+  merchantId: string;
 }
 
 export interface OpenBatchRow {
@@ -75,7 +82,7 @@ export function* openLines(db: Kysely<Database>): Work<OpenLineRow[]> {
   return yield* rowsOf(
     db
       .selectFrom('bank_lines as l')
-      .select(['l.id', 'l.posted_date as postedDate', 'l.amount_cents as amountCents'])
+      .select(['l.id', 'l.posted_date as postedDate', 'l.amount_cents as amountCents', 'l.text'])
       .where((eb) =>
         eb.and([
           eb.not(eb.exists(liveMatch('line_id', 'l.id'))),
@@ -85,6 +92,11 @@ export function* openLines(db: Kysely<Database>): Work<OpenLineRow[]> {
       .orderBy('l.posted_date')
       .orderBy('l.id'),
   );
+}
+
+/** Each payee's merchant id, which a bank line's text may name. */
+export function* payeeMerchants(db: Kysely<Database>): Work<PayeeMerchantRow[]> {
+  return yield* rowsOf(db.selectFrom('payees').select(['id', 'merchant_id as merchantId']));
 }
 
 /** Undone matches per line: what a person said was wrong is never made again by the matcher. */

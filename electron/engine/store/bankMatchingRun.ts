@@ -2,8 +2,22 @@
  * A bank matching run (DESIGN.md §10) is one unit of work, so nothing can confirm or explain between
  * its read (bankMatchReads.ts) and its write (bankMatches.ts).
  */
-import { heldAutoMatches, openBatches, openLines, openReturns, rejectedMatches } from './bankMatchReads';
-import type { HeldAutoMatchRow, OpenBatchRow, OpenLineRow, OpenReturnRow, RejectedMatchRow } from './bankMatchReads';
+import {
+  heldAutoMatches,
+  openBatches,
+  openLines,
+  openReturns,
+  payeeMerchants,
+  rejectedMatches,
+} from './bankMatchReads';
+import type {
+  HeldAutoMatchRow,
+  OpenBatchRow,
+  OpenLineRow,
+  OpenReturnRow,
+  PayeeMerchantRow,
+  RejectedMatchRow,
+} from './bankMatchReads';
 import { deleteSuggestions, insertMatches, suggestionFingerprint, undoMatch, type NewMatch } from './bankMatches';
 import type { WritableDB } from './handles';
 import { runWrite } from './work';
@@ -18,6 +32,7 @@ export interface MatchingInput {
   rejected: RejectedMatchRow[];
   batches: OpenBatchRow[];
   returns: OpenReturnRow[];
+  payees: PayeeMerchantRow[];
 }
 
 /** What a matching run decides, given what it reads: the store only reads and writes. */
@@ -62,7 +77,8 @@ export function runMatching<T>(writer: WritableDB, plan: MatchingPlan<T>): Promi
     const windows = plan.windows(lines);
     const batches = windows.batches ? yield* openBatches(db, windows.batches.from, windows.batches.to) : [];
     const returns = windows.returns ? yield* openReturns(db, windows.returns.from, windows.returns.to) : [];
-    const { matches, outcome } = plan.decide({ lines, rejected, batches, returns });
+    const payees = yield* payeeMerchants(db);
+    const { matches, outcome } = plan.decide({ lines, rejected, batches, returns, payees });
     yield* insertMatches(db, matches);
     const after = yield* suggestionFingerprint(db);
     return { released, suggestionsChanged: after !== before, outcome };
