@@ -15,7 +15,7 @@ import type { WritableDB } from '../store/handles';
 import { journalEntries } from './journal';
 import { completeExport, forgetExport, setExportOutput } from '../store/exports';
 import { claimExport, type ExportClaim } from '../store/exportClaims';
-import { countGlRows, glRowsOf, type GlExportFilter } from '../store/glRows';
+import { glRowsOf, hasGlRows, type GlExportFilter } from '../store/glRows';
 import { reversalsInRange } from '../reconcile/reversals';
 import { erpEntries, reversalReference } from './reversalEntries';
 import { openGlSnapshot, type GlSnapshot, type SnapshotSource } from '../store/glSnapshot';
@@ -88,9 +88,9 @@ export async function exportGlBatches(
   let claimed: number | null = null;
   let snapshot: GlSnapshot | null = null;
   try {
-    const scopeRows = await countGlRows(env.store.reader, request);
+    const inScope = await hasGlRows(env.store.reader, request);
     const inRange = await reversalsInRange(env.store.reader, request);
-    if (scopeRows === 0 && inRange.length === 0) {
+    if (!inScope && inRange.length === 0) {
       throw new ContractError(
         'NOT_FOUND',
         `There are no GL batches or reversals from ${request.from} to ${request.to} for these payees and payment methods, so nothing was exported. Sync first, or widen the range.`,

@@ -76,6 +76,13 @@ function rowsQuery(db: Kysely<Database>, filter: GlExportFilter) {
   );
 }
 
+/** Whether the filter covers any GL row: the export's scope check, without counting them all. */
+export function hasGlRows(source: ReadableDB, filter: Omit<GlExportFilter, 'exportId'>): Promise<boolean> {
+  return runRead(source, function* (db) {
+    return (yield* firstOf(glScope(db, filter).select('g.id').limit(1))) !== undefined;
+  });
+}
+
 /** How many GL rows the filter covers. */
 export function countGlRows(source: ReadableDB, filter: GlExportFilter): Promise<number> {
   return runRead(source, function* (db) {
