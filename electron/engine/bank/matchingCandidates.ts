@@ -171,13 +171,16 @@ export class CandidateFinder {
 
   /** Date order (then id), numbered by payee and family; the store already reads them in that order. */
   private indexBatches(input: readonly MatchBatch[]): LumpBatch[] {
-    const groups = new Map<string, number>();
+    /** Payee to its groups' numbers by family (card, ACH, cash): no key string per batch. */
+    const groups = new Map<number, Partial<Record<ReturnType<typeof methodFamily>, number>>>();
+    let groupCount = 0;
     const batches: LumpBatch[] = [];
     let sorted = true;
     for (const b of input) {
-      const groupKey = `${b.payeeId}|${methodFamily(b.paymentMethod)}`;
-      let group = groups.get(groupKey);
-      if (group === undefined) groups.set(groupKey, (group = groups.size));
+      const family = methodFamily(b.paymentMethod);
+      let families = groups.get(b.payeeId);
+      if (families === undefined) groups.set(b.payeeId, (families = {}));
+      const group = (families[family] ??= groupCount++);
       const batch = {
         id: b.id,
         day: this.day(b.date),
@@ -299,11 +302,16 @@ function amountIndex(batches: readonly LumpBatch[]): [Float64Array, Int32Array] 
     if (b.totalCents > 0) add(b.totalCents, i);
     if (b.partialCents > 0 && b.partialCents !== b.totalCents) add(b.partialCents, i);
   });
-
-  const order = new Int32Array(count)
-    .map((_, j) => j)
-    .sort((x, y) => amounts[x]! - amounts[y]! || items[x]! - items[y]!);
-  return [Float64Array.from(order, (j) => amounts[j]!), order.map((j) => items[j]!)];
+  const order = new Int32Array(count);
+  for (let j = 0; j < count; j++) order[j] = j;
+  order.sort((x, y) => amounts[x]! - amounts[y]! || items[x]! - items[y]!);
+  const sortedAmounts = new Float64Array(count);
+  const sortedItems = new Int32Array(count);
+  for (let j = 0; j < count; j++) {
+    sortedAmounts[j] = amounts[order[j]!]!;
+    sortedItems[j] = items[order[j]!]!;
+  }
+  return [sortedAmounts, sortedItems];
 }
 
 function addTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -76,15 +76,25 @@ export interface LumpResult {
 interface Members {
   /** Batch indices, most recent first (gap ascending, then date and id): the order the cap keeps. */
   members: number[];
-  /** The payee of the group's batches (undefined when the batches do not say). */
-  payee?: number | undefined;
   gaps: number[];
-  /** Totals, and partials when any of the first MAX_GROUP_BATCHES members is paid net. */
-  bases: Basis[];
+  /** The smallest of `members`: groups are searched in the order of their earliest open batch. */
+  earliest: number;
+  /**
+   * Totals, and partials when any of the first MAX_GROUP_BATCHES members is paid net; sorted when a
+   * search first walks the group (a named credit's search walks only its payee's groups).
+   */
+  bases: Basis[] | null;
 }
 
+/** A posting day's window, each group's members built when a search first needs them. */
 interface Window {
-  groups: Members[];
+  first: number;
+  /** Business days from each calendar day first..posted to the posting. */
+  gapOf: Int32Array;
+  /** By group: its members, null when fewer than two are open, undefined until needed. */
+  groups: (Members | null | undefined)[];
+  /** Every group with two open members or more, in search order: built when a credit needs all. */
+  all: Members[] | null;
   /** How many claims there were when it was built: while none more, every member is open. */
   claims: number;
 }
@@ -96,6 +106,8 @@ export class LumpSearch {
   private readonly windows = new Map<number, Window>();
   /** Each group's batch indexes, in date order (then id): a window is a range of each. */
   private readonly byGroup: Int32Array[];
+  /** Each payee's groups. */
+  private readonly payeeGroups = new Map<number, number[]>();
   private readonly walk = new SubsetWalk();
   private stepsLeft: number;
 
@@ -111,6 +123,13 @@ export class LumpSearch {
     this.byGroup = Array.from(counts, (count) => new Int32Array(count ?? 0));
     const filled = new Int32Array(counts.length);
     batches.forEach((batch, index) => (this.byGroup[batch.group]![filled[batch.group]!++] = index));
+    this.byGroup.forEach((indexes, group) => {
+      const payee = indexes.length > 0 ? batches[indexes[0]!]!.payee : undefined;
+      if (payee === undefined) return;
+      const groups = this.payeeGroups.get(payee) ?? [];
+      groups.push(group);
+      this.payeeGroups.set(payee, groups);
+    });
     this.stepsLeft = Math.max(MIN_SEARCH_STEPS, SEARCH_STEPS_PER_LINE * lineCount);
   }
 
@@ -154,14 +173,14 @@ export class LumpSearch {
     const unnamed = byPayee.get(null) ?? new Set<number>();
     for (const [payee, amounts] of byPayee) {
       if (payee === null) continue;
-      const own = window.groups.filter((group) => group.payee === payee);
+      const own = this.groupsOf(window, this.payeeGroups.get(payee) ?? []);
       const results = this.searchAmounts(window, own, amounts, budget);
       found.set(payee, results);
       // None among the named payee's own: looked for among all, as an unnamed credit is.
       for (const [amount, result] of results)
         if (!result.stopped && result.candidates.length === 0) unnamed.add(amount);
     }
-    const all = unnamed.size > 0 ? this.searchAmounts(window, window.groups, unnamed, budget) : new Map();
+    const all = unnamed.size > 0 ? this.searchAmounts(window, this.allGroups(window), unnamed, budget) : new Map();
     this.stepsLeft -= start - budget.left;
     return credits.map(({ amount, payee }) => {
       const own = payee === null ? undefined : found.get(payee)!.get(amount)!;
@@ -217,7 +236,7 @@ export class LumpSearch {
       }
       const open = allOpen ? group : this.openMembers(group);
       if (open === null) continue;
-      for (const basis of open.bases) {
+      for (const basis of (open.bases ??= this.bases(open.members))) {
         const hits = this.walk.run(basis, targets, limits, budget);
         if (hits === null) continue;
         counts.fill(0);
@@ -265,7 +284,7 @@ export class LumpSearch {
       members.push(group.members[i]!);
       gaps.push(group.gaps[i]!);
     }
-    return members.length < 2 ? null : { members, gaps, bases: this.bases(members) };
+    return members.length < 2 ? null : { members, gaps, earliest: Math.min(...members), bases: null };
   }
 
   /** Totals, and partials when any member is paid net (split settlement). */
@@ -284,7 +303,7 @@ export class LumpSearch {
       .map((g) => g.group);
   }
 
-  /** The groups of credits posted on `posted`, built once per posting day (credits come in date order). */
+  /** The window of credits posted on `posted`, kept for a few posting days (credits come in date order). */
   private window(posted: number): Window {
     const cached = this.windows.get(posted);
     if (cached) return cached;
@@ -292,41 +311,60 @@ export class LumpSearch {
     // Gaps by day: a window spans a dozen calendar days, so each is computed once, not per batch.
     const gapOf = new Int32Array(posted - first + 1);
     for (let day = first; day <= posted; day++) gapOf[day - first] = businessDaysBetweenDays(day, posted);
-    const found: { members: number[]; gaps: number[]; earliest: number; payee: number | undefined }[] = [];
-    for (const indexes of this.byGroup) {
-      // The group's batches dated first..posted, a range of its list (date order, then id).
-      const lo = this.firstFrom(indexes, first);
-      const hi = this.firstFrom(indexes, posted + 1);
-      if (hi - lo < 2) continue;
-      // Most recent first, ties (the same gap) in date order: runs of one gap, from the latest back.
-      const members: number[] = [];
-      const gaps: number[] = [];
-      let earliest = -1;
-      let runEnd = hi;
-      while (runEnd > lo) {
-        const gap = gapOf[this.batches[indexes[runEnd - 1]!]!.day - first]!;
-        let runStart = runEnd - 1;
-        while (runStart > lo && gapOf[this.batches[indexes[runStart - 1]!]!.day - first] === gap) runStart--;
-        if (gap <= this.windowDays) {
-          for (let k = runStart; k < runEnd; k++) {
-            const index = indexes[k]!;
-            if (this.taken[index] === 1) continue;
-            members.push(index);
-            gaps.push(gap);
-            if (earliest === -1 || index < earliest) earliest = index;
-          }
-        }
-        runEnd = runStart;
-      }
-      if (members.length >= 2) found.push({ members, gaps, earliest, payee: this.batches[indexes[0]!]!.payee });
-    }
-    // In the order of each group's earliest open batch: the order a plain scan of the window meets them.
-    found.sort((a, b) => a.earliest - b.earliest);
-    const groups = found.map(({ members, gaps, payee }) => ({ members, gaps, payee, bases: this.bases(members) }));
     if (this.windows.size >= WINDOWS_KEPT) this.windows.delete(this.windows.keys().next().value!);
-    const window = { groups, claims: this.claims };
+    const window: Window = { first, gapOf, groups: [], all: null, claims: this.claims };
     this.windows.set(posted, window);
     return window;
+  }
+
+  /** Every group with two open members or more, in the order of their earliest open batch. */
+  private allGroups(window: Window): Members[] {
+    return (window.all ??= this.groupsOf(
+      window,
+      this.byGroup.map((_, group) => group),
+    ));
+  }
+
+  /** These groups' members (those with two open or more), in the order a plain scan of the window meets them. */
+  private groupsOf(window: Window, groups: readonly number[]): Members[] {
+    const found: Members[] = [];
+    for (const group of groups) {
+      let members = window.groups[group];
+      if (members === undefined) window.groups[group] = members = this.membersOf(window, group);
+      if (members !== null) found.push(members);
+    }
+    return found.sort((a, b) => a.earliest - b.earliest);
+  }
+
+  /** A group's open batches in the window, most recent first; null when fewer than two. */
+  private membersOf(window: Window, group: number): Members | null {
+    const { first, gapOf } = window;
+    const indexes = this.byGroup[group]!;
+    // The group's batches dated first..posted, a range of its list (date order, then id).
+    const lo = this.firstFrom(indexes, first);
+    const hi = this.firstFrom(indexes, first + gapOf.length);
+    if (hi - lo < 2) return null;
+    // Most recent first, ties (the same gap) in date order: runs of one gap, from the latest back.
+    const members: number[] = [];
+    const gaps: number[] = [];
+    let earliest = -1;
+    let runEnd = hi;
+    while (runEnd > lo) {
+      const gap = gapOf[this.batches[indexes[runEnd - 1]!]!.day - first]!;
+      let runStart = runEnd - 1;
+      while (runStart > lo && gapOf[this.batches[indexes[runStart - 1]!]!.day - first] === gap) runStart--;
+      if (gap <= this.windowDays) {
+        for (let k = runStart; k < runEnd; k++) {
+          const index = indexes[k]!;
+          if (this.taken[index] === 1) continue;
+          members.push(index);
+          gaps.push(gap);
+          if (earliest === -1 || index < earliest) earliest = index;
+        }
+      }
+      runEnd = runStart;
+    }
+    return members.length < 2 ? null : { members, gaps, earliest, bases: null };
   }
 
   /** In a group's list, the first position whose batch is dated `day` or later. */
