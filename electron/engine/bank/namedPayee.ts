@@ -8,9 +8,6 @@
 /** Shorter merchant ids are not looked for: a short number in a description could be anything. */
 export const MIN_MERCHANT_ID_LENGTH = 5;
 
-/** Words of a description: merchant ids are letters, digits, `-` and `_`. */
-const SEPARATORS = /[^0-9A-Za-z_-]+/;
-
 /** Payees by merchant id; an id two payees share names neither. */
 export function merchantIndex(payees: readonly { id: number; merchantId: string }[]): Map<string, number> {
   const byId = new Map<string, number>();
@@ -29,11 +26,27 @@ export function merchantIndex(payees: readonly { id: number; merchantId: string 
 export function namedPayee(text: string, merchants: ReadonlyMap<string, number>): number | null {
   if (merchants.size === 0 || text.length < MIN_MERCHANT_ID_LENGTH) return null;
   let named: number | null = null;
-  for (const word of text.toUpperCase().split(SEPARATORS)) {
-    const payee = word.length < MIN_MERCHANT_ID_LENGTH ? undefined : merchants.get(word);
-    if (payee === undefined || payee === named) continue;
-    if (named !== null) return null;
-    named = payee;
+  // Words by hand (letters, digits, `-` and `_`): a year's 50,000 descriptions are read at every
+  // matching run, and splitting each with a pattern costs more than the matching it saves.
+  let start = 0;
+  let lower = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    const isLower = c >= 97 && c <= 122;
+    if (isLower || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95) {
+      lower ||= isLower;
+      continue;
+    }
+    if (i - start >= MIN_MERCHANT_ID_LENGTH) {
+      const word = text.slice(start, i);
+      const payee = merchants.get(lower ? word.toUpperCase() : word);
+      if (payee !== undefined && payee !== named) {
+        if (named !== null) return null;
+        named = payee;
+      }
+    }
+    start = i + 1;
+    lower = false;
   }
   return named;
 }
