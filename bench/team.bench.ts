@@ -17,6 +17,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -79,9 +80,14 @@ async function serverRole(): Promise<void> {
   for await (const line of lines) {
     if (line !== 'sync') continue;
     const t0 = performance.now();
+    // How long the server's event loop was held at a time while syncing: every call waits for it.
+    const held = monitorEventLoopDelay({ resolution: 10 });
+    held.enable();
     const started = await engine.sync.start({ trigger: 'schedule' });
     const summary = await started.finished;
-    process.stdout.write(JSON.stringify({ syncMs: performance.now() - t0, summary }) + '\n');
+    held.disable();
+    const loopDelayMs = { p50: held.percentile(50) / 1e6, p99: held.percentile(99) / 1e6, max: held.max / 1e6 };
+    process.stdout.write(JSON.stringify({ syncMs: performance.now() - t0, summary, loopDelayMs }) + '\n');
   }
   await host.close();
   await engine.close();
@@ -240,6 +246,7 @@ async function underUsers(
     nightlyUpdated: nightly.transactionsUpdated,
     nightlyChanges: nightly.changesRecorded,
     syncSeconds: +(browsed.syncMs / 1000).toFixed(2),
+    serverLoopDelayDuringSyncMs: browsed.loopDelayMs,
     syncAloneSeconds,
     idle,
     duringSync: during,
@@ -251,6 +258,9 @@ async function underUsers(
   };
   console.log(
     `${dialect} nightly: ${nightly.transactionsInserted} new, ${nightly.transactionsUpdated} updated on a ${figures.storeTransactions}-transaction store in ${figures.syncSeconds} s with ${USERS} users browsing (${syncAloneSeconds} s alone); load ${loadAt}`,
+  );
+  console.log(
+    `${dialect} server's event loop held during the sync (ms): ${JSON.stringify(browsed.loopDelayMs, (_k, v: unknown) => (typeof v === 'number' ? +v.toFixed(1) : v))}`,
   );
   console.log(
     `${dialect} view calls idle: p50 ${idle.p50} ms, p95 ${idle.p95} ms, p99 ${idle.p99} ms (${idle.calls} calls)`,

@@ -33,6 +33,8 @@ export interface BrowseResults {
   duringSync: Stats;
   duringSyncP95ByMethod: Record<string, number>;
   syncMs: number;
+  /** The server's event-loop delay during the sync (p50, p99, max): how long calls waited for it. */
+  loopDelayMs: Record<string, number>;
   nightly: Record<string, number | string>;
   eventsPushedPerUserDuringSync: number;
 }
@@ -46,11 +48,21 @@ const p95ByMethod = (samples: Array<{ method: string; ms: number }>) =>
 
 export async function browseWhileSyncing(options: BrowseOptions): Promise<BrowseResults> {
   const { port, server, names, password, thinkMs, idleMs } = options;
-  const syncDone = new Promise<{ syncMs: number; summary: Record<string, number | string> }>((resolve, reject) => {
+  const syncDone = new Promise<{
+    syncMs: number;
+    summary: Record<string, number | string>;
+    loopDelayMs: Record<string, number>;
+  }>((resolve, reject) => {
     server.once('exit', (code) => reject(new Error(`the server exited ${code} before the sync finished`)));
     const lines = createInterface({ input: server.stdout! });
     lines.on('line', (line) =>
-      resolve(JSON.parse(line) as { syncMs: number; summary: Record<string, number | string> }),
+      resolve(
+        JSON.parse(line) as {
+          syncMs: number;
+          summary: Record<string, number | string>;
+          loopDelayMs: Record<string, number>;
+        },
+      ),
     );
   });
 
@@ -162,6 +174,7 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
     duringSync: summary(samples.sync.map((s) => s.ms)),
     duringSyncP95ByMethod: p95ByMethod(samples.sync),
     syncMs: nightly.syncMs,
+    loopDelayMs: nightly.loopDelayMs,
     nightly: nightly.summary,
     eventsPushedPerUserDuringSync: Math.round(eventsPushed / names.length),
   };
