@@ -1,5 +1,6 @@
 /** Automatic backups through SQLite's online backup API: consistent even while the app writes. */
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ReadableDB } from './handles';
 
@@ -42,6 +43,8 @@ export async function backupStore(
   for (let n = 2; existing.has(file); n++) file = join(folder, `district-recon-${stamp}-${n}Z.sqlite`);
   await sqlite.backup(file);
   const all = listBackups(folder);
-  for (const old of all.slice(0, Math.max(0, all.length - keep))) rmSync(old, { force: true });
+  // Asynchronously: removing a file the size of a district's store holds a thread for a while, and
+  // on a server the event loop answers everyone's calls.
+  for (const old of all.slice(0, Math.max(0, all.length - keep))) await rm(old, { force: true });
   return file;
 }
