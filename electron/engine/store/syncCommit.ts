@@ -20,6 +20,11 @@ export interface SyncStep {
   now: string;
   /** Deposits touched before this step and not yet recorded as waiting for their checks. */
   toCheck?: readonly string[];
+  /**
+   * Deposits recorded as waiting for their checks already (by an earlier step): not written again
+   * when this step touches them too. `toCheck` is written whatever this says.
+   */
+  recorded?: ReadonlySet<string>;
   payees?: Array<Parsed<Payee>>;
   glAccounts?: Array<Parsed<GlAccount>>;
   /** A page (or a day's pages) of transactions. */
@@ -74,7 +79,8 @@ export function commitSyncStep(writer: WritableDB, step: SyncStep): Promise<Sync
     for (const [name, value] of Object.entries(step.setCursors ?? {})) yield* setCursorWork(db, name, value, now);
     for (const name of step.deleteCursors ?? []) yield* deleteCursorWork(db, name);
     if (Object.values(counts).some((n) => n > 0)) yield* addRunCountsWork(db, step.runId, counts);
-    const toCheck = [...new Set([...(step.toCheck ?? []), ...touched])];
+    const fresh = [...touched].filter((id) => !step.recorded?.has(id));
+    const toCheck = [...new Set([...(step.toCheck ?? []), ...fresh])];
     if (toCheck.length) yield* markBatchesToCheckWork(db, toCheck, now);
     return { counts, touched };
   });

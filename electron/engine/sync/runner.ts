@@ -312,13 +312,15 @@ class Run {
    * One unit of work: the step, its cursors and counts, and the batches it and earlier steps touched
    * (recorded, so a successor checks them if this run dies before its checks).
    */
-  private async commit(step: Omit<SyncStep, 'runId' | 'now' | 'toCheck'>): Promise<void> {
+  private async commit(step: Omit<SyncStep, 'runId' | 'now' | 'toCheck' | 'recorded'>): Promise<void> {
     const { touchedBatches, runId } = this.o;
     const result = await commitSyncStep(this.db, {
       ...step,
       runId,
       now: this.now(),
       toCheck: touchedBatches.takeFresh(),
+      // What the run touched so far is recorded already (by its step, or found recorded at the start).
+      recorded: touchedBatches,
     });
     for (const batchId of result.touched) touchedBatches.add(batchId);
     // Recorded by the step already.
