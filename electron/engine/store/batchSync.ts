@@ -28,6 +28,17 @@ export function countBatchTransactions(reader: ReadableDB, batchId: string): Pro
   });
 }
 
+/**
+ * How many transactions the store holds of a deposit it does not hold yet; null when it holds the
+ * deposit. One read for the sync's question about every deposit it is sent.
+ */
+export function transactionsOfNewBatch(reader: ReadableDB, batchId: string): Promise<number | null> {
+  return runRead(reader, function* (db) {
+    if ((yield* firstOf(batchById(db, batchId))) !== undefined) return null;
+    return Number((yield* firstOf(transactionsOfBatch(db, batchId)))?.n ?? 0);
+  });
+}
+
 const upsertBatch = compiledOnce(
   (
     db,

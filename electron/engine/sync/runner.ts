@@ -21,7 +21,7 @@ import type { ServiceClient } from '../api/client';
 import { BoundError } from '../api/errors';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
-import { batchExists, countBatchTransactions } from '../store/batchSync';
+import { transactionsOfNewBatch } from '../store/batchSync';
 import { withBulkCheckpoints } from '../store/bulk';
 import type { WritableDB } from '../store/handles';
 import { commitSyncStep, type SyncStep } from '../store/syncCommit';
@@ -231,12 +231,9 @@ class Run {
       const batches = page.objects.filter((batch) => compareBusinessDates(batch.value.date, this.pass.today) <= 0);
       for (const batch of batches) {
         // A new batch whose transactions the day windows did not all bring is read in full first.
-        if (
-          !(await batchExists(this.db, batch.value.id)) &&
-          (await countBatchTransactions(this.db, batch.value.id)) !== batch.value.totalCount
-        ) {
+        const stored = await transactionsOfNewBatch(this.db, batch.value.id);
+        if (stored !== null && stored !== batch.value.totalCount)
           await this.syncBatchTransactions(batch.value.id, batch.value.date);
-        }
         if (!newest || compareBusinessDates(batch.value.date, newest) > 0) newest = batch.value.date;
       }
       await this.commit({ batches, deleteCursors: [CURSOR.batchTxns] });
