@@ -4,6 +4,7 @@ import type { GlBatch, Received as Parsed } from '../../../shared/domain';
 import { chunks } from './chunks';
 import type { Database, GlBatchesTable } from './schema';
 import { compiledOnce } from './bulk';
+import { statement } from './statements';
 import { execute, rowsOf, type Work, type WorkTarget } from './work';
 
 /** A batch's GL lines compared as a whole (the service's GL-batch ids need not be unique in a day). */
@@ -59,7 +60,7 @@ const linesOfDay = compiledOnce((db, date: string) =>
 
 const deleteDay = compiledOnce((db, date: string) => db.deleteFrom('gl_batches').where('date', '=', date));
 
-/** One line a statement, for SQLite (see replaceGlBatchDayWork). */
+/** One line a statement, for SQLite (see replaceGlBatchDayWork): its SQL, prepared once. */
 const insertLine = compiledOnce((db, ...values: unknown[]) => db.insertInto('gl_batches').values(lineRow(values)));
 
 /**
@@ -84,8 +85,12 @@ export function* replaceGlBatchDayWork(
     if (before.get(batchId) !== after.get(batchId)) changed.add(batchId);
   if (!changed.size) return changed; // the same lines: nothing to write
   yield* execute(deleteDay(db, date));
-  if (target.sqlite) for (const row of rows) yield* execute(insertLine(db, ...lineValues(row, now)));
-  else
+  if (target.sqlite) {
+    // The unit runs synchronously inside its SQLite transaction: the prepared statement joins it.
+    const [first] = rows;
+    const insert = first && statement(target.sqlite, insertLine(db, ...lineValues(first, now)).compile().sql);
+    if (insert) for (const row of rows) insert.run(...lineValues(row, now));
+  } else
     for (const slice of chunks(rows))
       yield* execute(db.insertInto('gl_batches').values(slice.map((row) => lineRow(lineValues(row, now)))));
   return changed;
