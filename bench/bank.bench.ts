@@ -6,14 +6,16 @@
  * The batches are synthetic (60 schools x 4 methods x 250 business days, written straight into a
  * store the way a sync leaves them) and the statement is the sandbox's own writer over them, so the
  * lines carry its lags, lumps, split settlements and service charges. The import runs in a child
- * process of its own, so its peak memory is not the building's; an engine opened on an empty folder,
- * in a process of its own too, says what any engine process weighs before it imports anything
- * (under tsx, most of it: the import's own memory is its peak above what it weighed before).
+ * process of its own, so its peak memory is not the building's: the engine bundled by esbuild and run
+ * by plain node, as the app ships it (the headline figures), and again under tsx, labelled. An engine
+ * opened on an empty folder, in a process of its own too, says what any engine process weighs before
+ * it imports anything: the import's own memory is its peak above that.
  * BENCH_SCALE=0.1 for a quick look.
  */
 import { sqliteOf } from '../test/helpers/db';
+import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,6 +71,16 @@ function district(payees: number, seed = 1): SandboxState {
   return state;
 }
 
+interface Imported {
+  ms: number;
+  cpuMs: number;
+  rssBefore: number;
+  peakRss: number;
+  heapBefore: number;
+  heapAfter: number;
+  summary: { newLines: number; matched: number; suggested: number; unmatched: number };
+}
+
 function mb(bytes: number): number {
   return Math.round(bytes / 1e6);
 }
@@ -112,14 +124,74 @@ async function emptyEngine(folder: string): Promise<void> {
   process.stdout.write(JSON.stringify({ peakRss }) + '\n');
 }
 
-/** Runs this script again as `role`; the last line it prints (JSON). */
+/** Runs this script again under tsx as `role`; the last line it prints (JSON). */
 function runChild<T>(role: string, folder: string): T {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), role, folder], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
+  return lastJson<T>(
+    role,
+    spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), role, folder], spawnOptions),
+  );
+}
+
+const spawnOptions = { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 } as const;
+
+function lastJson<T>(role: string, run: ReturnType<typeof spawnSync>): T {
+  if (run.status !== 0) throw new Error(`${role} child failed: ${String(run.stderr)}`);
+  return JSON.parse(String(run.stdout).trim().split('\n').at(-1)!) as T;
+}
+
+/**
+ * The roles as the app ships the engine: one bundle of the engine's modules (electron-vite bundles
+ * them, with node_modules left outside as its externalizeDeps does), run by plain node. Under tsx a
+ * process also holds the TypeScript loader and every module transpiled apart (~80 MB more).
+ */
+const BUNDLED_ROLES = `
+import { readFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createEngineWithInternals } from './electron/engine/engine';
+import { silentLogger } from './electron/engine/logger';
+const [role, folder] = process.argv.slice(2);
+mkdirSync(folder, { recursive: true });
+const engine = await createEngineWithInternals({
+  version: '0.0.0-bench', dataFolder: folder, databasePath: join(folder, 'bank.sqlite'), host: 'direct', logger: silentLogger,
+});
+if (role === '--empty') {
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  await engine.close();
+  process.stdout.write(JSON.stringify({ peakRss }) + '\\n');
+} else {
+  const content = readFileSync(join(folder, 'year.bai'), 'utf8');
+  const { rss: rssBefore, heapUsed: heapBefore } = process.memoryUsage();
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  const summary = await engine.call('bank.import', { fileName: 'year.bai', content });
+  const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  const heapAfter = process.memoryUsage().heapUsed;
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  await engine.close();
+  process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, rssBefore, peakRss, heapBefore, heapAfter, summary }) + '\\n');
+}
+`;
+
+/** Bundles BUNDLED_ROLES beside node_modules (so the packages it leaves outside resolve); its path. */
+async function bundleRoles(): Promise<string> {
+  const root = join(here, '..');
+  const outfile = join(root, 'node_modules', '.cache', 'bank-bench', 'roles.mjs');
+  await build({
+    stdin: { contents: BUNDLED_ROLES, resolveDir: root, loader: 'ts', sourcefile: 'bank-bench-roles.ts' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
   });
-  if (run.status !== 0) throw new Error(`${role} child failed: ${run.stderr}`);
-  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as T;
+  return outfile;
+}
+
+function runBundled<T>(bundle: string, role: string, folder: string): T {
+  return lastJson<T>(role, spawnSync(process.execPath, [bundle, role, folder], spawnOptions));
 }
 
 async function main(): Promise<void> {
@@ -153,24 +225,29 @@ async function main(): Promise<void> {
   const checksMs = performance.now() - started;
   await engine.close();
 
-  const empty = runChild<{ peakRss: number }>('--empty', join(folder, 'empty'));
-  const imported = runChild<{
-    ms: number;
-    cpuMs: number;
-    rssBefore: number;
-    peakRss: number;
-    heapBefore: number;
-    heapAfter: number;
-    summary: { newLines: number; matched: number; suggested: number; unmatched: number };
-  }>('--child', folder);
+  // The tsx run imports into a copy of the store, so both runs import into the same store.
+  mkdirSync(join(folder, 'tsx'));
+  for (const file of ['bank.sqlite', 'year.bai']) copyFileSync(join(folder, file), join(folder, 'tsx', file));
+  const bundle = await bundleRoles();
+  const empty = runBundled<{ peakRss: number }>(bundle, '--empty', join(folder, 'empty'));
+  const imported = runBundled<Imported>(bundle, '--child', folder);
+  const emptyTsx = runChild<{ peakRss: number }>('--empty', join(folder, 'empty-tsx'));
+  const importedTsx = runChild<Imported>('--child', join(folder, 'tsx'));
   rmSync(folder, { recursive: true, force: true });
   console.log(
     `${statement.plan.lines.length} bank lines (BAI2 ${mb(statement.content.length)} MB, written in ${Math.round(writeMs)} ms) against ${state.batches.length} batches (checked in ${(checksMs / 1000).toFixed(1)} s, before the import): ` +
-      `import and match ${(imported.ms / 1000).toFixed(2)} s (CPU ${(imported.cpuMs / 1000).toFixed(2)} s), ` +
-      `peak RSS ${mb(imported.peakRss)} MB (${mb(imported.rssBefore)} MB before; an empty engine process ${mb(empty.peakRss)} MB), ` +
-      `heap ${mb(imported.heapBefore)} -> ${mb(imported.heapAfter)} MB; ` +
       `${imported.summary.matched} matched, ${imported.summary.suggested} suggested, ${imported.summary.unmatched} unmatched`,
   );
+  for (const [label, run, base] of [
+    ['bundled (as shipped)', imported, empty],
+    ['under tsx', importedTsx, emptyTsx],
+  ] as const) {
+    console.log(
+      `  ${label}: import and match ${(run.ms / 1000).toFixed(2)} s (CPU ${(run.cpuMs / 1000).toFixed(2)} s), ` +
+        `peak RSS ${mb(run.peakRss)} MB (${mb(run.rssBefore)} MB before; an empty engine process ${mb(base.peakRss)} MB, ` +
+        `so the import's own ${mb(run.peakRss - base.peakRss)} MB), heap ${mb(run.heapBefore)} -> ${mb(run.heapAfter)} MB`,
+    );
+  }
 
   // The matcher alone as the district doubles: the same year, twice the schools each step.
   const scaling: Array<{ batches: number; lines: number; ms: number }> = [];
@@ -213,12 +290,22 @@ async function main(): Promise<void> {
     JSON.stringify({
       lines: statement.plan.lines.length,
       batches: state.batches.length,
+      // The engine bundled, as the app ships it (the headline figures).
       importSeconds: Number((imported.ms / 1000).toFixed(2)),
       importCpuSeconds: Number((imported.cpuMs / 1000).toFixed(2)),
       peakRssMb: mb(imported.peakRss),
       rssBeforeMb: mb(imported.rssBefore),
       emptyEngineRssMb: mb(empty.peakRss),
-      importOwnRssMb: mb(imported.peakRss - imported.rssBefore),
+      // The peak above an empty engine process's peak: what the import itself adds.
+      importOwnRssMb: mb(imported.peakRss - empty.peakRss),
+      // The same under tsx (the TypeScript loader and unbundled modules weigh on every figure).
+      tsx: {
+        importSeconds: Number((importedTsx.ms / 1000).toFixed(2)),
+        importCpuSeconds: Number((importedTsx.cpuMs / 1000).toFixed(2)),
+        peakRssMb: mb(importedTsx.peakRss),
+        emptyEngineRssMb: mb(emptyTsx.peakRss),
+        importOwnRssMb: mb(importedTsx.peakRss - emptyTsx.peakRss),
+      },
       ...imported.summary,
       matchingMs: Object.fromEntries(scaling.map((s) => [s.batches, s.ms])),
       // Each step's time over the one before (twice the batches): 2 is linear.
