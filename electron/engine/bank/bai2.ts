@@ -18,7 +18,7 @@ import {
   trimText,
   type LogicalRecord,
 } from './bai2Fields';
-import { IdentityCounter, summarize, type BankLine, type ParsedStatement } from './types';
+import { IdentityCounter, StatementTally, type BankLine, type ParsedStatement, type StatementSource } from './types';
 
 const CUT_SHORT = 'the file may be cut short — download it again';
 
@@ -168,8 +168,31 @@ function readDetail(record: LogicalRecord, account: AccountLevel, asOf: string, 
 }
 
 export function parseBai2(text: string): ParsedStatement {
+  const tally = new StatementTally();
+  const lines = [...bai2Lines(text, tally)];
+  return { ...tally.result('bai2'), lines };
+}
+
+/** A BAI2 file's lines, parsed as the importer stores them (none of them held at once). */
+export function bai2Source(text: string): StatementSource {
+  let tally = new StatementTally();
+  return {
+    format: 'bai2',
+    lines: {
+      [Symbol.iterator]: () => {
+        tally = new StatementTally();
+        return bai2Lines(text, tally);
+      },
+    },
+    accountsSoFar: () => tally.accountsSoFar(),
+    summary: () => tally.result('bai2'),
+  };
+}
+
+/** The file's lines in order, the file's accounts and dates told to `tally` as they are read. */
+function* bai2Lines(text: string, tally: StatementTally): Generator<BankLine, void, undefined> {
   const records = logicalRecords(text);
-  const header = records[0];
+  const header = records.next().value;
   if (!header || header.code !== '01') {
     throw bai2Error(
       'not_this_format',
@@ -187,16 +210,14 @@ export function parseBai2(text: string): ParsedStatement {
   }
 
   const counter = new IdentityCounter();
-  const lines: BankLine[] = [];
-  const accounts: AccountLevel[] = [];
-  const asOfDates: string[] = [];
   const file = { line: header.line, records: physicalCount(header), total: 0, groups: 0 };
   let group: GroupLevel | null = null;
   let account: AccountLevel | null = null;
   let closed = false;
-  const lastLine = records.at(-1)!.continuations.at(-1)?.line ?? records.at(-1)!.line;
+  let last = header;
 
-  for (const record of records.slice(1)) {
+  for (const record of records) {
+    last = record;
     const count = physicalCount(record);
     if (closed)
       throw bai2Error(
@@ -232,7 +253,7 @@ export function parseBai2(text: string): ParsedStatement {
           currency: (fields[5] ?? '').trim() || null,
           accounts: 0,
         };
-        asOfDates.push(asOf);
+        tally.date(asOf);
         break;
       }
       case '03':
@@ -245,11 +266,15 @@ export function parseBai2(text: string): ParsedStatement {
           );
         account = readAccount(record, group);
         group.accounts += 1;
-        accounts.push(account);
+        tally.account(account.account, account.currency, account.closingLedgerCents);
         break;
       case '16':
         if (!account || !group) throw bai2Error('structure', record.line, 'a 16 transaction outside any 03 account');
-        lines.push(readDetail(record, account, group.asOf, counter));
+        {
+          const line = readDetail(record, account, group.asOf, counter);
+          tally.line(line);
+          yield line;
+        }
         break;
       case '49': {
         if (!account || !group)
@@ -312,6 +337,7 @@ export function parseBai2(text: string): ParsedStatement {
     }
   }
 
+  const lastLine = last.continuations.at(-1)?.line ?? last.line;
   if (!closed) {
     const open = account
       ? `inside account ${account.account} (line ${account.line}), before its 49 trailer`
@@ -321,5 +347,4 @@ export function parseBai2(text: string): ParsedStatement {
     throw bai2Error('missing_trailer', lastLine, `the file ends ${open}; ${CUT_SHORT}`);
   }
   if (file.groups === 0) throw bai2Error('empty', lastLine, 'the file has no 02 group, so no statement in it');
-  return summarize('bai2', lines, accounts, asOfDates);
 }

@@ -25,33 +25,53 @@ export function bai2Error(code: BankStatementErrorCode, line: number, detail: st
 
 export const KNOWN_RECORDS = new Set(['01', '02', '03', '16', '49', '88', '98', '99']);
 
-export function logicalRecords(text: string): LogicalRecord[] {
-  const records: LogicalRecord[] = [];
+/** A physical line's record code ("16" of "16,..." or of "16/"), or undefined when it has none. */
+function recordCode(text: string): string | undefined {
+  const digit = (at: number) => text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57;
+  if (text.length < 2 || !digit(0) || !digit(1)) return undefined;
+  if (text.length === 2 || text[2] === ',' || (text.length === 3 && text[2] === '/')) return text.slice(0, 2);
+  return undefined;
+}
+
+/**
+ * The file's logical records, made as they are read (a year's file holds tens of thousands; each is
+ * garbage once its line is stored). Every physical line's record code is checked first, so a file
+ * with an unknown record is refused as damaged before anything in it is read as a statement.
+ */
+export function* logicalRecords(text: string): Generator<LogicalRecord, void, undefined> {
   const physical = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  physical.forEach((rawLine, index) => {
+  let seen = false;
+  for (let index = 0; index < physical.length; index++) {
     // Banks that send fixed-length records pad them with spaces; a blank line carries nothing.
-    const lineText = rawLine.trimEnd();
-    if (lineText === '') return;
-    const record: PhysicalRecord = { line: index + 1, text: lineText };
-    const code = /^(\d\d),/.exec(lineText)?.[1] ?? /^(\d\d)\/?$/.exec(lineText)?.[1];
+    const lineText = physical[index]!.trimEnd();
+    if (lineText === '') continue;
+    const code = recordCode(lineText);
     if (!code || !KNOWN_RECORDS.has(code)) {
       const shown = lineText.split(',')[0]!.slice(0, 12);
       throw bai2Error(
         'unknown_record',
-        record.line,
+        index + 1,
         `unknown record type "${shown}"; a BAI2 record starts with 01, 02, 03, 16, 88, 49, 98 or 99 and a comma — the file may be damaged or not BAI2`,
       );
     }
+    if (code === '88' && !seen)
+      throw bai2Error('structure', index + 1, 'a 88 continuation record comes before any record it could continue');
+    seen = true;
+  }
+  let pending: LogicalRecord | null = null;
+  for (let index = 0; index < physical.length; index++) {
+    const lineText = physical[index]!.trimEnd();
+    if (lineText === '') continue;
+    const record: PhysicalRecord = { line: index + 1, text: lineText };
+    const code = lineText.slice(0, 2);
     if (code === '88') {
-      const previous = records[records.length - 1];
-      if (!previous)
-        throw bai2Error('structure', record.line, 'a 88 continuation record comes before any record it could continue');
-      previous.continuations.push(record);
-      return;
+      pending!.continuations.push(record);
+      continue;
     }
-    records.push({ code, line: record.line, first: record, continuations: [] });
-  });
-  return records;
+    if (pending) yield pending;
+    pending = { code, line: record.line, first: record, continuations: [] };
+  }
+  if (pending) yield pending;
 }
 
 /** The part of a physical record after its record code, up to the `/` that ends it. */

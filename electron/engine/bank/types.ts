@@ -94,6 +94,71 @@ export class IdentityCounter {
   }
 }
 
+/** Per-account totals and the date range, kept as a file is read, the same way for every format. */
+export class StatementTally {
+  private readonly accounts = new Map<string, StatementAccount>();
+  private from = '';
+  private to = '';
+
+  /** An account as its file declares it (a currency fills in one not known yet; the latest balance wins). */
+  account(account: string, currency: string | null = null, closing: number | null = null): StatementAccount {
+    let entry = this.accounts.get(account);
+    if (!entry) {
+      entry = { account, currency, lineCount: 0, creditCents: 0, debitCents: 0, closingLedgerCents: closing };
+      this.accounts.set(account, entry);
+    } else {
+      entry.currency ??= currency;
+      // An account reported on several days (BAI2 groups) keeps the latest balance in the file.
+      if (closing !== null) entry.closingLedgerCents = closing;
+    }
+    return entry;
+  }
+
+  date(date: BusinessDate): void {
+    if (this.from === '' || date < this.from) this.from = date;
+    if (date > this.to) this.to = date;
+  }
+
+  line(line: BankLine): void {
+    const entry = this.account(line.account);
+    entry.lineCount += 1;
+    if (line.amountCents >= 0) entry.creditCents += line.amountCents;
+    else entry.debitCents += line.amountCents;
+    this.date(line.postedDate);
+  }
+
+  /** The accounts named so far, in the order the file named them. */
+  accountsSoFar(): StatementAccount[] {
+    return [...this.accounts.values()];
+  }
+
+  result(format: StatementFormat): StatementSummary {
+    return { format, accounts: this.accountsSoFar(), range: { from: this.from, to: this.to } };
+  }
+}
+
+export type StatementSummary = Omit<ParsedStatement, 'lines'>;
+
+/**
+ * A file's lines as the importer stores them: read as they are stored (a BAI2 file), or from a file
+ * parsed whole (OFX, CSV). Reading `lines` throws BankStatementError at the first fault, after the
+ * lines before it; reading them again reads the file again.
+ */
+export interface StatementSource {
+  format: StatementFormat;
+  lines: Iterable<BankLine>;
+  /** The accounts the file has named up to the line read last. */
+  accountsSoFar(): StatementAccount[];
+  /** Once `lines` has been read to its end. */
+  summary(): StatementSummary;
+}
+
+/** A statement parsed whole as a source. */
+export function wholeSource(parsed: ParsedStatement): StatementSource {
+  const { lines, ...summary } = parsed;
+  return { format: parsed.format, lines, accountsSoFar: () => summary.accounts, summary: () => summary };
+}
+
 /** Per-account totals and the date range, the same way for every format. */
 export function summarize(
   format: StatementFormat,
@@ -101,31 +166,9 @@ export function summarize(
   known: { account: string; currency: string | null; closingLedgerCents: number | null }[],
   dates: BusinessDate[],
 ): ParsedStatement {
-  const accounts = new Map<string, StatementAccount>();
-  const ensure = (account: string, currency: string | null = null, closing: number | null = null) => {
-    let entry = accounts.get(account);
-    if (!entry) {
-      entry = { account, currency, lineCount: 0, creditCents: 0, debitCents: 0, closingLedgerCents: closing };
-      accounts.set(account, entry);
-    } else {
-      entry.currency ??= currency;
-      // An account reported on several days (BAI2 groups) keeps the latest balance in the file.
-      if (closing !== null) entry.closingLedgerCents = closing;
-    }
-    return entry;
-  };
-  for (const k of known) ensure(k.account, k.currency, k.closingLedgerCents);
-  for (const line of lines) {
-    const entry = ensure(line.account);
-    entry.lineCount += 1;
-    if (line.amountCents >= 0) entry.creditCents += line.amountCents;
-    else entry.debitCents += line.amountCents;
-  }
-  const all = [...dates, ...lines.map((l) => l.postedDate)].sort();
-  return {
-    format,
-    accounts: [...accounts.values()],
-    lines,
-    range: { from: all[0] ?? '', to: all[all.length - 1] ?? '' },
-  };
+  const tally = new StatementTally();
+  for (const k of known) tally.account(k.account, k.currency, k.closingLedgerCents);
+  for (const date of dates) tally.date(date);
+  for (const line of lines) tally.line(line);
+  return { ...tally.result(format), lines };
 }
