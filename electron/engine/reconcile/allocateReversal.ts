@@ -150,11 +150,29 @@ export function largestRemainder(total: number, weights: readonly number[]): num
   return result;
 }
 
-function refuse(code: ReversalErrorCode, message: string, remainingCents: number): ReversalAllocation {
+function refuse(
+  code: ReversalErrorCode,
+  message: string,
+  remainingCents: number,
+): Extract<ReversalAllocation, { ok: false }> {
   return { ok: false, code, message, remainingCents };
 }
 
-export function allocateReversal(tx: PostedTransaction, request: ReversalRequest): ReversalAllocation {
+/** How much a reversal takes back, before it is split over accounts: the part that decides whether it posts. */
+export type ReversalAmount =
+  | { ok: true; reversedCents: number; capped: boolean; remainingCents: number }
+  | Extract<ReversalAllocation, { ok: false }>;
+
+/**
+ * The amount step of allocateReversal alone: what the reversal takes back (capped or refused), from
+ * the amounts only. Totals over many reversals need this and not the lines.
+ */
+export function reversalAmount(
+  tx: Pick<PostedTransaction, 'amountCents' | 'convenienceFeeCents' | 'taxCents' | 'shippingCents'> & {
+    items: ReadonlyArray<Pick<PostedItem, 'amountCents'>>;
+  },
+  request: Pick<ReversalRequest, 'reversalCents' | 'alreadyReversedCents' | 'excess'>,
+): ReversalAmount {
   const amounts = [
     tx.amountCents,
     tx.convenienceFeeCents,
@@ -177,19 +195,27 @@ export function allocateReversal(tx: PostedTransaction, request: ReversalRequest
   if (remaining <= 0) {
     return refuse('NOTHING_LEFT', 'This transaction has already been reversed in full; nothing is left to reverse.', 0);
   }
-  let reversed = request.reversalCents;
-  let capped = false;
-  if (reversed > remaining) {
-    if (request.excess !== 'cap') {
-      return refuse(
-        'EXCEEDS_REMAINING',
-        `The reversal (${reversed} cents) is more than what is left to reverse (${remaining} cents).`,
-        remaining,
-      );
-    }
-    reversed = remaining;
-    capped = true;
+  if (request.reversalCents <= remaining)
+    return {
+      ok: true,
+      reversedCents: request.reversalCents,
+      capped: false,
+      remainingCents: remaining - request.reversalCents,
+    };
+  if (request.excess !== 'cap') {
+    return refuse(
+      'EXCEEDS_REMAINING',
+      `The reversal (${request.reversalCents} cents) is more than what is left to reverse (${remaining} cents).`,
+      remaining,
+    );
   }
+  return { ok: true, reversedCents: remaining, capped: true, remainingCents: 0 };
+}
+
+export function allocateReversal(tx: PostedTransaction, request: ReversalRequest): ReversalAllocation {
+  const amount = reversalAmount(tx, request);
+  if (!amount.ok) return amount;
+  const { reversedCents: reversed, capped, remainingCents } = amount;
 
   const parts = partsOf(tx);
   if (request.previousLines) {
@@ -220,5 +246,5 @@ export function allocateReversal(tx: PostedTransaction, request: ReversalRequest
       itemIndex: part.itemIndex,
     });
   });
-  return { ok: true, lines, reversedCents: reversed, capped, remainingCents: remaining - reversed };
+  return { ok: true, lines, reversedCents: reversed, capped, remainingCents };
 }

@@ -10,7 +10,6 @@ import {
   type ChangeKind,
   type DepositNews,
   type NeedsYou,
-  type Reversal,
   type ReversalNews,
   type RoutineNews,
   type Verdict,
@@ -29,7 +28,7 @@ import {
 import { inTransit } from '../bank/lines';
 import { latestReviews } from '../store/reviews';
 import { summaryOf } from '../store/rowMappers';
-import { reversalsInRange } from './reversals';
+import { reversalsSummary } from './reversals';
 
 /** A screenful: the rest is one click away in Batches or Changes. */
 const SHOWN = 12;
@@ -139,16 +138,20 @@ async function reversalNews(reader: ReadableDB, clock: Clock): Promise<ReversalN
   const today = todayCentral(clock);
   const to = dateOf(last.seenAt) > today ? dateOf(last.seenAt) : today;
   const ids = new Set(waiting.map((w) => w.changeId));
-  // Derived over the range so each is allocated after the earlier reversals of its sale (reconcile/reversals.ts).
-  const reversals: Reversal[] = (await reversalsInRange(reader, { from: dateOf(first.seenAt), to })).filter((r) =>
-    ids.has(r.changeId),
+  // Amounts from a walk over the range, each after the earlier reversals of its sale (reconcile/reversals.ts);
+  // only the screenful shown is split over accounts.
+  const { amounts, latest } = await reversalsSummary(
+    reader,
+    { from: dateOf(first.seenAt), to },
+    (id) => ids.has(id),
+    SHOWN,
   );
-  for (const r of reversals) {
+  for (const r of amounts) {
     news.count += 1;
     news.totalCents += r.amountCents;
     news.byKind[r.kind].count += 1;
     news.byKind[r.kind].cents += r.amountCents;
   }
-  news.latest = reversals.slice(-SHOWN).reverse();
+  news.latest = latest.reverse();
   return news;
 }

@@ -14,7 +14,13 @@ import {
   type ReversalConnection,
   type ReversalFacts,
 } from '../store/reversals';
-import { allocateReversal, type PostedTransaction, type ReversalLine as AllocatedLine } from './allocateReversal';
+import {
+  allocateReversal,
+  reversalAmount,
+  type PostedItem,
+  type PostedTransaction,
+  type ReversalLine as AllocatedLine,
+} from './allocateReversal';
 
 export interface ReversalFilter {
   from: string;
@@ -34,6 +40,41 @@ export async function reversalsInRange(conn: ReversalConnection, filter: Reversa
     methods: filter.methods,
   });
   return derive(facts).filter((r) => r.seenAt >= seenFrom && r.seenAt < seenBefore);
+}
+
+/** A reversal's amount without its lines (amountsOf). */
+export interface ReversalAmountRow {
+  changeId: number;
+  transactionId: number;
+  kind: ReversalKind;
+  seenAt: string;
+  amountCents: number;
+}
+
+/**
+ * The reversals first seen from `from` to `to` that `keep` keeps, oldest first, with the amounts
+ * reversalsInRange would give them (worked out from amounts alone, without splitting each over its
+ * accounts), and the newest `latest` of them in full. For totals over thousands of reversals (the
+ * Overview's "since the last review"), where only a screenful is shown line by line.
+ */
+export async function reversalsSummary(
+  conn: ReversalConnection,
+  filter: ReversalFilter,
+  keep: (changeId: number) => boolean,
+  latest: number,
+): Promise<{ amounts: ReversalAmountRow[]; latest: Reversal[] }> {
+  const seenFrom = toIsoUtc(businessDayBounds(filter.from).start);
+  const seenBefore = toIsoUtc(businessDayBounds(filter.to).end);
+  const facts = await reversalFacts(
+    conn,
+    { seenFrom, seenBefore, payeeIds: filter.payeeIds, methods: filter.methods },
+    'amounts',
+  );
+  const amounts = amountsOf(facts).filter((r) => r.seenAt >= seenFrom && r.seenAt < seenBefore && keep(r.changeId));
+  const newest = new Set(amounts.slice(-latest).map((r) => r.changeId));
+  const transactionIds = [...new Set(amounts.slice(-latest).map((r) => r.transactionId))];
+  const full = transactionIds.length ? derive(await reversalFacts(conn, { transactionIds })) : [];
+  return { amounts, latest: full.filter((r) => newest.has(r.changeId)) };
 }
 
 /** "After the deposit": every reversal of a batch's transactions, oldest first. */
@@ -82,14 +123,86 @@ function partAccount(accounts: ReadonlyArray<string | null>, preferred: string |
   return preferred !== null && accounts.includes(preferred) ? preferred : null;
 }
 
-/** Allocates every reversal of these transactions in the order seen, each given what the earlier ones took. */
-function derive({ changes, items: postedItems, partLines: partLineRows, labels, exported }: ReversalFacts): Reversal[] {
-  const items = new Map<number, Array<{ glAccount: string | null; amountCents: number }>>();
+/** One reversal as the walk over a transaction's changes takes it: how much, and over which lines. */
+interface Taken {
+  row: ReversalChangeRow;
+  kind: ReversalKind;
+  reversedCents: number;
+  lines: AllocatedLine[];
+}
+
+type TakeBack = (
+  row: ReversalChangeRow,
+  own: PostedItem[],
+  request: { wanted: number; already: number; previous: AllocatedLine[] },
+) => { reversedCents: number; lines: AllocatedLine[] } | null;
+
+/**
+ * Every reversal of these transactions in the order seen, each given what the earlier ones of its
+ * transaction took (changes come ordered by transaction, then id). A refund reports its own amount;
+ * a return or void takes back whatever is still unreversed; `takeBack` caps it at what is left or
+ * refuses it (nothing left, or facts allocation cannot use: nothing to post).
+ */
+function walk({ changes, items: postedItems }: ReversalFacts, takeBack: TakeBack): Taken[] {
+  const items = new Map<number, PostedItem[]>();
   for (const item of postedItems) {
     const list = items.get(item.transactionId) ?? [];
     list.push({ glAccount: item.glNumber, amountCents: item.amountCents });
     items.set(item.transactionId, list);
   }
+  const taken: Taken[] = [];
+  let current = -1;
+  let already = 0;
+  let previous: AllocatedLine[] = [];
+  for (const row of changes) {
+    if (row.transactionId !== current) {
+      current = row.transactionId;
+      already = 0;
+      previous = [];
+    }
+    const kind = kindOf(row);
+    const wanted = kind === 'refund' ? (row.deltaCents ?? 0) : row.amountCents;
+    if (wanted <= 0) continue;
+    const outcome = takeBack(row, items.get(row.transactionId) ?? [], { wanted, already, previous });
+    if (!outcome) continue;
+    already += outcome.reversedCents;
+    if (outcome.lines.length) previous = [...previous, ...outcome.lines];
+    taken.push({ row, kind, reversedCents: outcome.reversedCents, lines: outcome.lines });
+  }
+  return taken;
+}
+
+const bySeen = <T extends { seenAt: string; changeId: number }>(a: T, b: T) =>
+  a.seenAt < b.seenAt ? -1 : a.seenAt > b.seenAt ? 1 : a.changeId - b.changeId;
+
+/** What each reversal takes back, without splitting it over accounts: the figures of totals. */
+function amountsOf(facts: ReversalFacts): ReversalAmountRow[] {
+  return walk(facts, (row, own, { wanted, already }) => {
+    const amount = reversalAmount(
+      {
+        amountCents: row.amountCents,
+        convenienceFeeCents: row.feeCents,
+        taxCents: row.taxCents,
+        shippingCents: row.shippingCents,
+        items: own,
+      },
+      { reversalCents: wanted, alreadyReversedCents: already, excess: 'cap' },
+    );
+    return amount.ok ? { reversedCents: amount.reversedCents, lines: [] } : null;
+  })
+    .map(({ row, kind, reversedCents }) => ({
+      changeId: row.changeId,
+      transactionId: row.transactionId,
+      kind,
+      seenAt: row.seenAt,
+      amountCents: reversedCents,
+    }))
+    .sort(bySeen);
+}
+
+/** Allocates every reversal of these transactions in the order seen, each given what the earlier ones took. */
+function derive(facts: ReversalFacts): Reversal[] {
+  const { partLines: partLineRows, labels, exported } = facts;
   const partLines = new Map<string, PartLineRow[]>();
   for (const line of partLineRows) {
     const list = partLines.get(line.batchId) ?? [];
@@ -106,17 +219,7 @@ function derive({ changes, items: postedItems, partLines: partLineRows, labels, 
     return date;
   };
 
-  const reversals: Reversal[] = [];
-  let current = -1;
-  let already = 0;
-  let previous: AllocatedLine[] = [];
-  for (const row of changes) {
-    if (row.transactionId !== current) {
-      current = row.transactionId;
-      already = 0;
-      previous = [];
-    }
-    const own = items.get(row.transactionId) ?? [];
+  const taken = walk(facts, (row, own, { wanted, already, previous }) => {
     const accounts = partAccounts.get(row.batchId) ?? noParts;
     const preferred = own[0]?.glAccount ?? row.ownGlNumber;
     const posted: PostedTransaction = {
@@ -132,44 +235,39 @@ function derive({ changes, items: postedItems, partLines: partLineRows, labels, 
         shipping: partAccount(accounts.shipping, preferred),
       },
     };
-    const kind = kindOf(row);
-    // A refund reports its own amount; a return or void takes back whatever is still unreversed.
-    // The service's figure is capped at what is left: a return after a partial refund.
-    const wanted = kind === 'refund' ? (row.deltaCents ?? 0) : row.amountCents;
-    if (wanted <= 0) continue;
     const allocation = allocateReversal(posted, {
       reversalCents: wanted,
       alreadyReversedCents: already,
       previousLines: previous,
       excess: 'cap',
     });
-    // Nothing left (a refund after a full return) or facts allocation cannot use: nothing to post.
-    if (!allocation.ok) continue;
-    already += allocation.reversedCents;
-    previous = [...previous, ...allocation.lines];
-    const date = dateOf(row.seenAt);
-    reversals.push({
-      changeId: row.changeId,
-      transactionId: row.transactionId,
-      kind,
-      date,
-      period: date.slice(0, 7),
-      seenAt: row.seenAt,
-      amountCents: allocation.reversedCents,
-      payeeId: row.payeeId,
-      payeeName: row.payeeName,
-      paymentMethod: row.paymentMethod as PaymentMethod,
-      batchId: row.batchId,
-      batchDate: row.batchDate,
-      lines: allocation.lines.map((line): ReversalLine => ({
-        glNumber: line.glAccount,
-        glLabel: labels.get(line.glAccount) ?? null,
-        amountCents: line.amountCents,
-        part: line.part,
-        fallback: line.fallback,
-      })),
-      exportId: exported.get(row.changeId) ?? null,
-    });
-  }
-  return reversals.sort((a, b) => (a.seenAt < b.seenAt ? -1 : a.seenAt > b.seenAt ? 1 : a.changeId - b.changeId));
+    return allocation.ok ? allocation : null;
+  });
+  return taken
+    .map(({ row, kind, reversedCents, lines }): Reversal => {
+      const date = dateOf(row.seenAt);
+      return {
+        changeId: row.changeId,
+        transactionId: row.transactionId,
+        kind,
+        date,
+        period: date.slice(0, 7),
+        seenAt: row.seenAt,
+        amountCents: reversedCents,
+        payeeId: row.payeeId,
+        payeeName: row.payeeName,
+        paymentMethod: row.paymentMethod as PaymentMethod,
+        batchId: row.batchId,
+        batchDate: row.batchDate,
+        lines: lines.map((line): ReversalLine => ({
+          glNumber: line.glAccount,
+          glLabel: labels.get(line.glAccount) ?? null,
+          amountCents: line.amountCents,
+          part: line.part,
+          fallback: line.fallback,
+        })),
+        exportId: exported.get(row.changeId) ?? null,
+      };
+    })
+    .sort(bySeen);
 }

@@ -19,6 +19,8 @@ export interface ReversalScope {
   payeeIds?: readonly number[];
   methods?: readonly string[];
   batchId?: string;
+  /** These transactions' reversals (none when empty). */
+  transactionIds?: readonly number[];
 }
 
 /** A change that takes money back, with what its transaction posted in its deposit. */
@@ -93,12 +95,22 @@ export interface ReversalFacts {
   exported: Map<number, number>;
 }
 
-/** The facts of the transactions with a reversal in scope (their reversals whenever seen). */
-export function reversalFacts(conn: ReversalConnection, scope: ReversalScope): Promise<ReversalFacts> {
+/**
+ * The facts of the transactions with a reversal in scope (their reversals whenever seen). `amounts`:
+ * only what decides how much each reversal takes back (reconcile/allocateReversal.ts reversalAmount):
+ * the changes and their items' amounts, with no accounts, GL lines, labels or exports.
+ */
+export function reversalFacts(
+  conn: ReversalConnection,
+  scope: ReversalScope,
+  detail: 'lines' | 'amounts' = 'lines',
+): Promise<ReversalFacts> {
   return runRead(conn, function* (db) {
-    const ids = yield* transactionsReversedIn(db, scope);
+    const ids = scope.transactionIds ? [...scope.transactionIds] : yield* transactionsReversedIn(db, scope);
     if (ids.length === 0) return { changes: [], items: [], partLines: [], labels: new Map(), exported: new Map() };
     const changes = yield* reversalChangesOf(db, ids);
+    if (detail === 'amounts')
+      return { changes, items: yield* itemAmountsOf(db, ids), partLines: [], labels: new Map(), exported: new Map() };
     return {
       changes,
       items: yield* postedItemsOf(db, ids),
@@ -150,6 +162,18 @@ function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly numbe
       .where('c.transaction_id', 'in', ids)
       .orderBy('c.transaction_id')
       .orderBy('c.id'),
+  );
+}
+
+/** The items' amounts of these transactions (no accounts: glNumber null), in a stable order. */
+function* itemAmountsOf(db: Kysely<Database>, transactionIds: readonly number[]): Work<PostedItemRow[]> {
+  return yield* rowsByChunks(transactionIds, (ids) =>
+    db
+      .selectFrom('transaction_items as i')
+      .select(['i.transaction_id as transactionId', 'i.amount_cents as amountCents', sql<null>`NULL`.as('glNumber')])
+      .where('i.transaction_id', 'in', ids)
+      .orderBy('i.transaction_id')
+      .orderBy('i.item_id'),
   );
 }
 
