@@ -19,6 +19,8 @@ import {
   toPayee,
   toTransaction,
   transactionSchema,
+  transactionSchemaWithinBound,
+  MAX_TEXT_LENGTH,
   validate,
   type Parsed,
   type ParsedTransaction,
@@ -35,6 +37,7 @@ export interface TransactionQuery {
 }
 
 const txnPage = pagedListSchema(transactionSchema);
+const txnPageWithinBound = pagedListSchema(transactionSchemaWithinBound);
 const batchPage = pagedListSchema(batchSchema);
 const glBatchPage = pagedListSchema(glBatchSchema);
 
@@ -78,8 +81,12 @@ export class ServiceClient {
 
   async transactionsPage(query: TransactionQuery, offset: number, limit: number): Promise<ParsedTransaction[]> {
     const body = await this.http.get('/txns', { ...toQuery(query), extensions: 'items', offset, limit });
-    return validate(txnPage, body, 'GET /txns').objects.map((wire, i) =>
-      toTransaction(wire, (body as { objects: unknown[] }).objects[i]),
+    const objects = (body as { objects?: unknown } | null)?.objects;
+    const raws = Array.isArray(objects) ? objects.map((object) => JSON.stringify(object) as string | undefined) : [];
+    // An object whose whole JSON is within the text bound has no text beyond it to look for.
+    const withinBound = raws.every((raw) => raw !== undefined && raw.length <= MAX_TEXT_LENGTH);
+    return validate(withinBound ? txnPageWithinBound : txnPage, body, 'GET /txns').objects.map((wire, i) =>
+      toTransaction(wire, (objects as unknown[])[i], raws[i]),
     );
   }
 

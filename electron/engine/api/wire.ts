@@ -76,7 +76,9 @@ const date = z.string().transform((value, ctx) => {
     return z.NEVER;
   }
 });
-const glAccountRef = z.looseObject({ id: idText, label: text.nullish(), number: text.nullish() }).nullish();
+const glAccountRefOf = (text: z.ZodString) =>
+  z.looseObject({ id: idText, label: text.nullish(), number: text.nullish() }).nullish();
+const glAccountRef = glAccountRefOf(text);
 
 export const payeeSchema = z.looseObject({
   id: int,
@@ -85,32 +87,45 @@ export const payeeSchema = z.looseObject({
 });
 export const glAccountSchema = z.looseObject({ id: idText, label: text, number: text });
 
-const itemSchema = z.looseObject({
-  id: idText,
-  item_name: text.nullish(),
-  amount: cents,
-  gl_account: glAccountRef,
-  student: z.looseObject({ number: z.union([text, int]).transform(String).nullish(), name: text.nullish() }).nullish(),
-});
+/** A transaction (with its items) whose free text is `text`. */
+const transactionSchemaOf = (text: z.ZodString) =>
+  z.looseObject({
+    id: int.positive(),
+    order_id: int.nullish(),
+    payee: int,
+    payment_method: z.enum(PAYMENT_METHODS),
+    status: z.enum(TRANSACTION_STATUSES),
+    status_message: text.nullish(),
+    amount: amountCents,
+    amount_refunded: nonNegativeCents,
+    convenience_fee: partCents,
+    tax: partCents,
+    shipping: partCents,
+    batch: idText.nullish(),
+    data: text.nullish(),
+    payer: z.looseObject({ name: text.nullish() }).nullish(),
+    gl_account: glAccountRefOf(text),
+    items: z
+      .array(
+        z.looseObject({
+          id: idText,
+          item_name: text.nullish(),
+          amount: cents,
+          gl_account: glAccountRefOf(text),
+          student: z
+            .looseObject({ number: z.union([text, int]).transform(String).nullish(), name: text.nullish() })
+            .nullish(),
+        }),
+      )
+      .nullish(),
+  });
 
-export const transactionSchema = z.looseObject({
-  id: int.positive(),
-  order_id: int.nullish(),
-  payee: int,
-  payment_method: z.enum(PAYMENT_METHODS),
-  status: z.enum(TRANSACTION_STATUSES),
-  status_message: text.nullish(),
-  amount: amountCents,
-  amount_refunded: nonNegativeCents,
-  convenience_fee: partCents,
-  tax: partCents,
-  shipping: partCents,
-  batch: idText.nullish(),
-  data: text.nullish(),
-  payer: z.looseObject({ name: text.nullish() }).nullish(),
-  gl_account: glAccountRef,
-  items: z.array(itemSchema).nullish(),
-});
+export const transactionSchema = transactionSchemaOf(text);
+/**
+ * The same without the length bound on text, for objects whose whole JSON is within it (no text
+ * inside can be longer): checking every string of every page was a tenth of the fetch worker's time.
+ */
+export const transactionSchemaWithinBound = transactionSchemaOf(z.string());
 
 export const batchSchema = z.looseObject({
   id: idText,
@@ -145,7 +160,12 @@ export type WireTransaction = z.output<typeof transactionSchema>;
 export type ParsedItem = ReceivedItem;
 export type ParsedTransaction = ReceivedTransaction;
 
-export function toTransaction(wire: WireTransaction, rawObject: unknown): ParsedTransaction {
+/** `raw`: the object's JSON when the caller has it already. */
+export function toTransaction(
+  wire: WireTransaction,
+  rawObject: unknown,
+  raw: string = JSON.stringify(rawObject),
+): ParsedTransaction {
   const value: Omit<Transaction, 'businessDate'> = {
     id: wire.id,
     orderId: wire.order_id ?? null,
@@ -174,7 +194,7 @@ export function toTransaction(wire: WireTransaction, rawObject: unknown): Parsed
     studentName: item.student?.name ?? null,
     raw: JSON.stringify(rawItems[i]),
   }));
-  return { value, items, raw: JSON.stringify(rawObject) };
+  return { value, items, raw };
 }
 
 export function toPayee(wire: z.output<typeof payeeSchema>): Payee {
