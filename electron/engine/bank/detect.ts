@@ -2,11 +2,17 @@
  * Which parser a file needs, and the one entry point the importer calls. The content decides before
  * the file name: banks name BAI2 files .txt or .dat, and a QFX renamed .ofx is still OFX.
  */
-import { parseBai2 } from './bai2';
+import { bai2Source, parseBai2 } from './bai2';
 import { parseCsv } from './csv';
 import type { CsvMappingInput } from './csvMapping';
 import { parseOfx } from './ofx';
-import { BankStatementError, type ParsedStatement, type StatementFormat } from './types';
+import {
+  BankStatementError,
+  wholeSource,
+  type ParsedStatement,
+  type StatementFormat,
+  type StatementSource,
+} from './types';
 
 const BY_EXTENSION: Record<string, StatementFormat> = {
   bai: 'bai2',
@@ -71,6 +77,17 @@ export function parseStatement(fileName: string, text: string, options: ParseSta
         `${fileName} is not a BAI2, OFX/QFX or CSV bank statement; download the statement in one of those formats`,
       );
   }
+}
+
+/**
+ * The file's lines for the importer to store: a BAI2 file's read as they are stored (its faults are
+ * found as they are reached), an OFX or CSV file's parsed whole first (they are a bank's downloads
+ * of weeks, not a year of treasury reporting).
+ */
+export function statementSource(fileName: string, text: string, options: ParseStatementOptions = {}): StatementSource {
+  const format = options.format ?? detectStatementFormat(fileName, text);
+  if (format === 'bai2') return bai2Source(text);
+  return wholeSource(parseStatement(fileName, text, options));
 }
 
 /**

@@ -11,8 +11,8 @@ import { storeStatement, type StoredStatement } from '../store/bankStatements';
 import { lineStateCounts } from '../store/bankQueries';
 import { getMappingJson } from '../store/bankMappings';
 import type { CsvMappingInput } from './csvMapping';
-import { decodeStatementBytes, parseStatement } from './detect';
-import { BankStatementError, type ParsedStatement } from './types';
+import { decodeStatementBytes, statementSource } from './detect';
+import { BankStatementError, type StatementSource } from './types';
 import { rematchWithOutcomes, type LineOutcome } from './rematch';
 
 export interface ImportOutcome {
@@ -43,8 +43,8 @@ export async function importStatement(
 }
 
 /**
- * Parses and stores, keeping of the parsed file only what the summary says of it: its lines (tens
- * of thousands of objects) are garbage before matching reads the store.
+ * Parses and stores: a BAI2 file's lines are stored as they are read, never all held at once (a
+ * fault found late in the file throws out of the store's unit of work, so nothing of it is stored).
  */
 async function parseAndStore(
   ctx: EngineContext,
@@ -63,23 +63,25 @@ async function parseAndStore(
     text = decodeStatementBytes(bytes);
   } else hash.update(args.content, 'utf8');
   const sha256 = hash.digest('hex');
-  const parsed = await parse(ctx, args, text);
-  const stored = await storeStatement(ctx.store.writer, {
-    fileName: args.fileName,
-    sha256,
-    format: parsed.format,
-    from: parsed.range.from,
-    to: parsed.range.to,
-    importedAt: actor.at,
-    importedBy: actor.by,
-    accounts: parsed.accounts.map((a) => ({ account: a.account, currency: a.currency })),
-    lines: parsed.lines,
-  });
+  const source = await parse(ctx, args, text);
+  const stored = await refusedWhole(() =>
+    storeStatement(ctx.store.writer, {
+      fileName: args.fileName,
+      sha256,
+      format: source.format,
+      importedAt: actor.at,
+      importedBy: actor.by,
+      lines: source.lines,
+      accountsSoFar: () => source.accountsSoFar(),
+      summary: () => source.summary(),
+    }),
+  );
+  const { range, accounts } = source.summary();
   const file = {
-    format: parsed.format,
-    range: parsed.range,
-    accounts: parsed.accounts.map((a) => a.account),
-    linesInFile: parsed.lines.length,
+    format: source.format,
+    range,
+    accounts: accounts.map((a) => a.account),
+    linesInFile: stored.lineIds.length,
   };
   return { file, stored };
 }
@@ -107,7 +109,7 @@ async function stateCounts(
   return counts;
 }
 
-async function parse(ctx: EngineContext, args: ParsedArgs<'bank.import'>, text: string): Promise<ParsedStatement> {
+async function parse(ctx: EngineContext, args: ParsedArgs<'bank.import'>, text: string): Promise<StatementSource> {
   let mapping: CsvMappingInput | undefined;
   if (args.mappingName !== undefined) {
     const json = await getMappingJson(ctx.store.reader, args.mappingName);
@@ -119,13 +121,19 @@ async function parse(ctx: EngineContext, args: ParsedArgs<'bank.import'>, text: 
     }
     mapping = JSON.parse(json) as CsvMappingInput;
   }
-  try {
-    return parseStatement(args.fileName, text, {
+  return refusedWhole(async () =>
+    statementSource(args.fileName, text, {
       ...(args.format ? { format: args.format } : {}),
       ...(mapping !== undefined ? { mapping } : {}),
-    });
+    }),
+  );
+}
+
+/** A malformed file is refused whole: the message already names the line and what to do. */
+async function refusedWhole<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
   } catch (error) {
-    // Refused whole: the message already names the line and what to do.
     if (error instanceof BankStatementError) throw new ContractError('BAD_ARGUMENTS', error.message);
     throw error;
   }

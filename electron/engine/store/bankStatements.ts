@@ -18,16 +18,27 @@ export interface StatementLineRow extends BankStatementLine {
   lineNumber: number;
 }
 
+export interface StatementAccountRow {
+  account: string;
+  currency: string | null;
+}
+
 export interface NewStatement {
   fileName: string;
   sha256: string;
   format: BankStatementFormat;
-  from: string;
-  to: string;
   importedAt: string;
   importedBy: string;
-  accounts: { account: string; currency: string | null }[];
-  lines: StatementLineRow[];
+  /**
+   * The file's lines in order, read as they are stored (a year's statement is never held whole).
+   * Reading may throw for a malformed file: the unit of work, and so everything stored of the file,
+   * goes with it. A unit run again (PostgreSQL, after a conflict) reads them again.
+   */
+  lines: Iterable<StatementLineRow>;
+  /** The accounts the file named up to the line read last, in the file's order. */
+  accountsSoFar(): StatementAccountRow[];
+  /** Once the lines are read: the dates the statement covers and every account it names. */
+  summary(): { range: { from: string; to: string }; accounts: StatementAccountRow[] };
 }
 
 export interface StoredStatement {
@@ -38,23 +49,40 @@ export interface StoredStatement {
   lineIds: number[];
 }
 
+/** Lines stored (or looked up) at once: the parser's objects for these are garbage once they are in. */
+const LINES_AT_ONCE = 5_000;
+
+function* chunksOf<T>(items: Iterable<T>, size: number): Generator<T[], void, undefined> {
+  let chunk: T[] = [];
+  for (const item of items) {
+    chunk.push(item);
+    if (chunk.length === size) {
+      yield chunk;
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield chunk;
+}
+
 /**
  * Stores a statement and the lines no earlier statement brought (same account and identity), in one
- * unit of work. A file whose SHA-256 is already recorded adds nothing: its lines are looked up only.
+ * unit of work, LINES_AT_ONCE lines at a time as the file is read. A file whose SHA-256 is already
+ * recorded adds nothing: its lines are looked up only.
  */
 export function storeStatement(writer: WritableDB, values: NewStatement): Promise<StoredStatement> {
   return runWrite(writer, function* (db) {
     const known = yield* firstOf(db.selectFrom('bank_statements').select('id').where('sha256', '=', values.sha256));
+    const lineIds: number[] = [];
     if (known) {
-      const accountIds = yield* existingAccounts(db, values.lines);
-      return {
-        statementId: known.id,
-        alreadyImported: true,
-        newLines: 0,
-        lineIds: yield* lookUpLines(db, accountIds, values.lines),
-      };
+      const accountIds = new Map<string, number>();
+      for (const chunk of chunksOf(values.lines, LINES_AT_ONCE)) {
+        const unseen = [...new Set(chunk.map((line) => line.account))].filter((a) => !accountIds.has(a));
+        for (const [number, id] of yield* existingAccounts(db, unseen)) accountIds.set(number, id);
+        for (const id of yield* lookUpLines(db, accountIds, chunk)) lineIds.push(id);
+      }
+      return { statementId: known.id, alreadyImported: true, newLines: 0, lineIds };
     }
-    const accountIds = yield* ensureAccounts(db, values.accounts, values.lines, values.importedAt);
+    // The range and line count are known once the file is read: set then, in the same unit.
     const inserted = yield* firstOf(
       db
         .insertInto('bank_statements')
@@ -62,9 +90,9 @@ export function storeStatement(writer: WritableDB, values: NewStatement): Promis
           file_name: values.fileName,
           sha256: values.sha256,
           format: values.format,
-          from_date: values.from,
-          to_date: values.to,
-          line_count: values.lines.length,
+          from_date: '',
+          to_date: '',
+          line_count: 0,
           new_line_count: 0,
           imported_at: values.importedAt,
           imported_by: values.importedBy,
@@ -72,38 +100,66 @@ export function storeStatement(writer: WritableDB, values: NewStatement): Promis
         .returning('id'),
     );
     const statementId = inserted!.id;
-    const added = yield* insertInChunks(
-      values.lines,
-      (line) => ({
-        account_id: accountIds.get(line.account)!,
-        statement_id: statementId,
-        posted_date: line.postedDate,
-        amount_cents: line.amountCents,
-        type_code: line.typeCode,
-        bank_reference: line.bankReference,
-        text: line.text,
-        raw: line.raw,
-        identity: line.identity,
-        line_number: line.lineNumber,
-      }),
-      (rows) =>
-        db
-          .insertInto('bank_lines')
-          .values(rows)
-          .onConflict((oc) => oc.columns(['account_id', 'identity']).doNothing())
-          .returning(['id', 'account_id', 'identity']),
+    const accounts = new Map<string, { id: number; currency: string | null }>();
+    let newLines = 0;
+    for (const chunk of chunksOf(values.lines, LINES_AT_ONCE)) {
+      if (chunk.some((line) => !accounts.has(line.account))) {
+        yield* ensureAccounts(db, accounts, accountsOf(values.accountsSoFar(), chunk), values.importedAt);
+      }
+      const stored = yield* storeLines(db, statementId, accounts, chunk);
+      newLines += stored.newLines;
+      for (const id of stored.lineIds) lineIds.push(id);
+    }
+    const { range, accounts: named } = values.summary();
+    // Accounts without lines, and a currency the file states only after an account's first line.
+    yield* ensureAccounts(db, accounts, named, values.importedAt);
+    yield* execute(
+      db
+        .updateTable('bank_statements')
+        .set({ from_date: range.from, to_date: range.to, line_count: lineIds.length, new_line_count: newLines })
+        .where('id', '=', statementId),
     );
-    const newLines = added.written;
-    yield* execute(db.updateTable('bank_statements').set({ new_line_count: newLines }).where('id', '=', statementId));
-    // The new lines' ids came back from their inserts; only lines an earlier statement brought are looked up.
-    const ids = new LineIds();
-    for (const row of added.rows) ids.set(row.account_id, row.identity, row.id);
-    const earlier = values.lines.filter((line) => ids.get(accountIds.get(line.account), line.identity) === undefined);
-    const knownIds = yield* lookUpLines(db, accountIds, earlier);
-    earlier.forEach((line, i) => ids.set(accountIds.get(line.account)!, line.identity, knownIds[i]!));
-    const lineIds = values.lines.map((line) => ids.get(accountIds.get(line.account), line.identity) ?? 0);
     return { statementId, alreadyImported: false, newLines, lineIds };
   });
+}
+
+/** Inserts a chunk of lines (an earlier statement's are skipped); every line's id, in order. */
+function* storeLines(
+  db: Kysely<Database>,
+  statementId: number,
+  accounts: Map<string, { id: number }>,
+  lines: StatementLineRow[],
+): Work<{ newLines: number; lineIds: number[] }> {
+  const accountIds = new Map([...accounts].map(([number, { id }]) => [number, id]));
+  const added = yield* insertInChunks(
+    lines,
+    (line) => ({
+      account_id: accountIds.get(line.account)!,
+      statement_id: statementId,
+      posted_date: line.postedDate,
+      amount_cents: line.amountCents,
+      type_code: line.typeCode,
+      bank_reference: line.bankReference,
+      text: line.text,
+      raw: line.raw,
+      identity: line.identity,
+      line_number: line.lineNumber,
+    }),
+    (rows) =>
+      db
+        .insertInto('bank_lines')
+        .values(rows)
+        .onConflict((oc) => oc.columns(['account_id', 'identity']).doNothing())
+        .returning(['id', 'account_id', 'identity']),
+  );
+  // The new lines' ids came back from their inserts; only lines an earlier statement brought are looked up.
+  const ids = new LineIds();
+  for (const row of added.rows) ids.set(row.account_id, row.identity, row.id);
+  const earlier = lines.filter((line) => ids.get(accountIds.get(line.account), line.identity) === undefined);
+  const knownIds = yield* lookUpLines(db, accountIds, earlier);
+  earlier.forEach((line, i) => ids.set(accountIds.get(line.account)!, line.identity, knownIds[i]!));
+  const lineIds = lines.map((line) => ids.get(accountIds.get(line.account), line.identity) ?? 0);
+  return { newLines: added.written, lineIds };
 }
 
 /** Stored line ids by account and identity. */
@@ -121,21 +177,26 @@ class LineIds {
   }
 }
 
-function accountCurrencies(accounts: NewStatement['accounts'], lines: StatementLineRow[]): Map<string, string | null> {
-  const currencies = new Map<string, string | null>(accounts.map((a) => [a.account, a.currency]));
+/** The accounts named so far, then any a line names that the file did not declare (no currency). */
+function accountsOf(named: StatementAccountRow[], lines: StatementLineRow[]): StatementAccountRow[] {
+  const currencies = new Map<string, string | null>(named.map((a) => [a.account, a.currency]));
   for (const line of lines) if (!currencies.has(line.account)) currencies.set(line.account, null);
-  return currencies;
+  return [...currencies].map(([account, currency]) => ({ account, currency }));
 }
 
-/** Adds the accounts not seen before (a currency fills in one not known yet); their ids by number. */
+/**
+ * Adds the accounts not seen before (a currency fills in one not known yet) to the store and to
+ * `ids`; one already in `ids` is written again only for a currency it was written without.
+ */
 function* ensureAccounts(
   db: Kysely<Database>,
-  accounts: NewStatement['accounts'],
-  lines: StatementLineRow[],
+  ids: Map<string, { id: number; currency: string | null }>,
+  accounts: StatementAccountRow[],
   at: string,
-): Work<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const [account, currency] of accountCurrencies(accounts, lines)) {
+): Work<void> {
+  for (const { account, currency } of accounts) {
+    const held = ids.get(account);
+    if (held && (held.currency !== null || currency === null)) continue;
     const row = yield* firstOf(
       db
         .insertInto('bank_accounts')
@@ -147,14 +208,13 @@ function* ensureAccounts(
         )
         .returning('id'),
     );
-    ids.set(account, row!.id);
+    ids.set(account, { id: row!.id, currency });
   }
-  return ids;
 }
 
-function* existingAccounts(db: Kysely<Database>, lines: StatementLineRow[]): Work<Map<string, number>> {
-  const rows = yield* readInChunks([...new Set(lines.map((line) => line.account))], (numbers) =>
-    db.selectFrom('bank_accounts').select(['id', 'number']).where('number', 'in', numbers),
+function* existingAccounts(db: Kysely<Database>, numbers: string[]): Work<Map<string, number>> {
+  const rows = yield* readInChunks(numbers, (chunk) =>
+    db.selectFrom('bank_accounts').select(['id', 'number']).where('number', 'in', chunk),
   );
   return new Map(rows.map((row) => [row.number, row.id]));
 }

@@ -84,6 +84,39 @@ describe('bank.import', () => {
     }
   });
 
+  it('stores a file longer than the lines it stores at once whole, or nothing of it when its end is broken', async () => {
+    engine = await bankEngine();
+    // 12,000 lines: two chunks of the importer's 5,000 are stored before the third is read.
+    const days = ['2026-03-02', '2026-03-03', '2026-03-04'];
+    const lines = Array.from({ length: 12_000 }, (_, i) => credit(days[i % 3]!, 1_000 + i));
+    const text = bai2FromLines(lines);
+    const broken = editLine(text, lineStarting(text, '99,'), () => '99,1,1,1/');
+    const refused = await engine.call('bank.import', { fileName: 'bad.bai', content: broken }).catch((e: unknown) => e);
+    expect((refused as ContractError).code).toBe('BAD_ARGUMENTS');
+    for (const table of ['bank_statements', 'bank_lines', 'bank_accounts'] as const) {
+      expect(await count(dbOf(engine), table)).toBe(0);
+    }
+    // The first half, then the whole file: the second finds the first half's lines in every chunk.
+    const half = await importLines(engine, lines.slice(0, 6_000), 'half.bai');
+    expect(half).toMatchObject({ linesInFile: 6_000, newLines: 6_000, unmatched: 6_000 });
+    const whole = await engine.call('bank.import', { fileName: 'year.bai', content: text });
+    expect(whole).toMatchObject({
+      linesInFile: 12_000,
+      newLines: 6_000,
+      duplicatesSkipped: 6_000,
+      unmatched: 12_000,
+      range: { from: '2026-03-02', to: '2026-03-04' },
+    });
+    expect(await count(dbOf(engine), 'bank_lines')).toBe(12_000);
+    const statements = await engine.call('bank.statements', { limit: 10 });
+    expect(statements[0]).toMatchObject({
+      lineCount: 12_000,
+      newLineCount: 6_000,
+      from: '2026-03-02',
+      to: '2026-03-04',
+    });
+  });
+
   it('refuses what is not a statement, and a CSV without a saved mapping', async () => {
     engine = await bankEngine();
     await expect(engine.call('bank.import', { fileName: 'notes.txt', content: 'hello' })).rejects.toMatchObject({

@@ -98,12 +98,11 @@ const statement = (
   fileName: `${sha256}.bai`,
   sha256,
   format: 'bai2' as const,
-  from: '2026-02-01',
-  to: '2026-03-31',
   importedAt: '2026-03-20T18:00:00.000Z',
   importedBy: 'Ann',
-  accounts,
   lines,
+  accountsSoFar: () => accounts,
+  summary: () => ({ range: { from: '2026-02-01', to: '2026-03-31' }, accounts }),
 });
 
 const actor = { by: 'Ann', at: '2026-03-20T18:00:00.000Z' };
