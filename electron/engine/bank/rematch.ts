@@ -51,13 +51,7 @@ async function matchWithOutcomes(writer: WritableDB, options: MatchRunOptions): 
   const { released, suggestionsChanged, outcome } = await runMatching(writer, {
     undo: { by: MATCHER, at: options.at },
     staleReason,
-    windows: (lines) => ({
-      batches: batchWindow(
-        lines.filter((l) => l.amountCents > 0),
-        options.windowDays,
-      ),
-      returns: returnWindow(lines.filter((l) => l.amountCents < 0)),
-    }),
+    windows: (lines) => dateWindows(lines, options.windowDays),
     decide: ({ lines: open, rejected: undone, batches, returns, payees }) => {
       const rejected = new Map<number, Set<string>>();
       for (const row of undone) {
@@ -124,24 +118,29 @@ export async function rematchWithOutcomes(ctx: EngineContext): Promise<MatchRunO
   });
 }
 
-/** The batch dates the credits could match: from the window before the first through the last. */
-function batchWindow(credits: OpenLineRow[], windowDays: number): DateRange | null {
-  if (credits.length === 0) return null;
-  const days = credits.map((l) => dayNumber(l.postedDate));
-  return {
-    from: fromDayNumber(calendarSpanBefore(Math.min(...days), windowDays)),
-    to: fromDayNumber(Math.max(...days)),
-  };
-}
-
-/** The dates of returned transactions the debits could match. */
-function returnWindow(debits: OpenLineRow[]): DateRange | null {
-  if (debits.length === 0) return null;
-  const dates = debits.map((l) => l.postedDate).sort();
-  return {
-    from: fromDayNumber(calendarSpanBefore(dayNumber(dates[0]!), RETURN_WINDOW_DAYS)),
-    to: dates[dates.length - 1]!,
-  };
+/**
+ * The batch dates the credits could match (from the window before the first through the last) and
+ * the dates of returned transactions the debits could match: one pass over the open lines, with no
+ * list of a year's dates (ISO dates order as text).
+ */
+function dateWindows(
+  lines: readonly OpenLineRow[],
+  windowDays: number,
+): { batches: DateRange | null; returns: DateRange | null } {
+  let credits: DateRange | null = null;
+  let debits: DateRange | null = null;
+  for (const { amountCents, postedDate } of lines) {
+    if (amountCents === 0) continue;
+    const range = amountCents > 0 ? credits : debits;
+    if (range === null) {
+      if (amountCents > 0) credits = { from: postedDate, to: postedDate };
+      else debits = { from: postedDate, to: postedDate };
+    } else if (postedDate < range.from) range.from = postedDate;
+    else if (postedDate > range.to) range.to = postedDate;
+  }
+  const before = (range: DateRange | null, days: number) =>
+    range && { from: fromDayNumber(calendarSpanBefore(dayNumber(range.from), days)), to: range.to };
+  return { batches: before(credits, windowDays), returns: before(debits, RETURN_WINDOW_DAYS) };
 }
 
 /**
