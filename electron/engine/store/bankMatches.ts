@@ -24,6 +24,16 @@ export interface NewMatch {
 
 /** Inserts matches; a live one also takes its batches (a batch another line holds throws). */
 export function* insertMatches(db: Kysely<Database>, matches: readonly NewMatch[]): Work<void> {
+  // MATCHES_AT_ONCE at a time: what the inserts return, and the holds, are garbage once written.
+  for (let at = 0; at < matches.length; at += MATCHES_AT_ONCE) {
+    yield* insertSomeMatches(db, matches.slice(at, at + MATCHES_AT_ONCE));
+  }
+}
+
+/** Matches written at once (a year's import writes some 50,000). */
+const MATCHES_AT_ONCE = 5_000;
+
+function* insertSomeMatches(db: Kysely<Database>, matches: readonly NewMatch[]): Work<void> {
   const inserted = yield* insertInChunks(
     matches,
     (match) => ({
@@ -41,7 +51,7 @@ export function* insertMatches(db: Kysely<Database>, matches: readonly NewMatch[
     (rows) => db.insertInto('bank_matches').values(rows).returning(['id', 'line_id', 'status']),
   );
   // RETURNING's order is not promised; a line has at most one live match (a unique index), so
-  // its line finds each live match's id.
+  // its line finds each live match's id (a match and the batches it holds are in the same slice).
   const liveIds = new Map<number, number>();
   for (const row of inserted.rows) if (row.status !== 'suggested') liveIds.set(row.line_id, row.id);
   const holds: { batchId: string; lineId: number }[] = [];
