@@ -15,7 +15,7 @@
 import { sqliteOf } from '../test/helpers/db';
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,60 +95,27 @@ function openEngine(folder: string) {
   });
 }
 
-async function child(folder: string): Promise<void> {
-  const engine = await openEngine(folder);
-  const content = readFileSync(join(folder, 'year.bai'), 'utf8');
-  const { rss: rssBefore, heapUsed: heapBefore } = process.memoryUsage();
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  const summary = await engine.call('bank.import', { fileName: 'year.bai', content });
-  const ms = performance.now() - started;
-  // CPU time beside the wall clock: on a shared machine the wall clock also counts others' work.
-  const cpu = process.cpuUsage(cpuBefore);
-  const cpuMs = (cpu.user + cpu.system) / 1000;
-  const heapAfter = process.memoryUsage().heapUsed;
-  const peakRss = process.resourceUsage().maxRSS * 1024;
-  await engine.close();
-  process.stdout.write(JSON.stringify({ ms, cpuMs, rssBefore, peakRss, heapBefore, heapAfter, summary }) + '\n');
-}
-
-/**
- * What the import's process weighs before it does anything: an engine opened on an empty data folder,
- * under the same loader (tsx) as the import's child. The import's own memory is its peak above this.
- */
-async function emptyEngine(folder: string): Promise<void> {
-  mkdirSync(folder, { recursive: true });
-  const engine = await openEngine(folder);
-  const peakRss = process.resourceUsage().maxRSS * 1024;
-  await engine.close();
-  process.stdout.write(JSON.stringify({ peakRss }) + '\n');
-}
-
-/** Runs this script again under tsx as `role`; the last line it prints (JSON). */
-function runChild<T>(role: string, folder: string): T {
-  return lastJson<T>(
-    role,
-    spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), role, folder], spawnOptions),
-  );
-}
-
 const spawnOptions = { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 } as const;
 
-function lastJson<T>(role: string, run: ReturnType<typeof spawnSync>): T {
-  if (run.status !== 0) throw new Error(`${role} child failed: ${String(run.stderr)}`);
-  return JSON.parse(String(run.stdout).trim().split('\n').at(-1)!) as T;
+/** Runs `command` as `role` on `folder`; the last line it prints (JSON). */
+function runRole<T>(command: string[], role: string, folder: string): T {
+  const run = spawnSync(process.execPath, [...command, role, folder], spawnOptions);
+  if (run.status !== 0) throw new Error(`${role} child failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as T;
 }
 
 /**
- * The roles as the app ships the engine: one bundle of the engine's modules (electron-vite bundles
- * them, with node_modules left outside as its externalizeDeps does), run by plain node. Under tsx a
- * process also holds the TypeScript loader and every module transpiled apart (~80 MB more).
+ * The child's roles: `--empty` says what an engine opened on an empty data folder weighs (any engine
+ * process, before it imports anything: the import's own memory is its peak above this); `--child`
+ * imports the year. CPU time beside the wall clock: on a shared machine the wall clock also counts
+ * others' work.
  */
-const BUNDLED_ROLES = `
+function rolesSource(engineDir: string): string {
+  return `
 import { readFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createEngineWithInternals } from './electron/engine/engine';
-import { silentLogger } from './electron/engine/logger';
+import { createEngineWithInternals } from '${engineDir}/engine';
+import { silentLogger } from '${engineDir}/logger';
 const [role, folder] = process.argv.slice(2);
 mkdirSync(folder, { recursive: true });
 const engine = await createEngineWithInternals({
@@ -172,13 +139,23 @@ if (role === '--empty') {
   process.stdout.write(JSON.stringify({ ms, cpuMs: (cpu.user + cpu.system) / 1000, rssBefore, peakRss, heapBefore, heapAfter, summary }) + '\\n');
 }
 `;
+}
 
-/** Bundles BUNDLED_ROLES beside node_modules (so the packages it leaves outside resolve); its path. */
-async function bundleRoles(): Promise<string> {
-  const root = join(here, '..');
-  const outfile = join(root, 'node_modules', '.cache', 'bank-bench', 'roles.mjs');
+/**
+ * The roles written out, as TypeScript for tsx and as the app ships the engine: one esbuild bundle of
+ * the engine's modules (electron-vite bundles them, with node_modules left outside as its
+ * externalizeDeps does), run by plain node. Under tsx a process also holds the TypeScript loader and
+ * every module transpiled apart (~80 MB more). Beside node_modules, so the packages the bundle leaves
+ * outside resolve.
+ */
+async function writeRoles(): Promise<{ tsx: string[]; bundled: string[] }> {
+  const dir = join(here, '..', 'node_modules', '.cache', 'bank-bench');
+  mkdirSync(dir, { recursive: true });
+  const source = join(dir, 'roles.mts');
+  writeFileSync(source, rolesSource(join(here, '..', 'electron', 'engine')));
+  const outfile = join(dir, 'roles.mjs');
   await build({
-    stdin: { contents: BUNDLED_ROLES, resolveDir: root, loader: 'ts', sourcefile: 'bank-bench-roles.ts' },
+    entryPoints: [source],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -187,11 +164,7 @@ async function bundleRoles(): Promise<string> {
     outfile,
     logLevel: 'warning',
   });
-  return outfile;
-}
-
-function runBundled<T>(bundle: string, role: string, folder: string): T {
-  return lastJson<T>(role, spawnSync(process.execPath, [bundle, role, folder], spawnOptions));
+  return { tsx: ['--import', 'tsx', source], bundled: [outfile] };
 }
 
 async function main(): Promise<void> {
@@ -228,11 +201,11 @@ async function main(): Promise<void> {
   // The tsx run imports into a copy of the store, so both runs import into the same store.
   mkdirSync(join(folder, 'tsx'));
   for (const file of ['bank.sqlite', 'year.bai']) copyFileSync(join(folder, file), join(folder, 'tsx', file));
-  const bundle = await bundleRoles();
-  const empty = runBundled<{ peakRss: number }>(bundle, '--empty', join(folder, 'empty'));
-  const imported = runBundled<Imported>(bundle, '--child', folder);
-  const emptyTsx = runChild<{ peakRss: number }>('--empty', join(folder, 'empty-tsx'));
-  const importedTsx = runChild<Imported>('--child', join(folder, 'tsx'));
+  const roles = await writeRoles();
+  const empty = runRole<{ peakRss: number }>(roles.bundled, '--empty', join(folder, 'empty'));
+  const imported = runRole<Imported>(roles.bundled, '--child', folder);
+  const emptyTsx = runRole<{ peakRss: number }>(roles.tsx, '--empty', join(folder, 'empty-tsx'));
+  const importedTsx = runRole<Imported>(roles.tsx, '--child', join(folder, 'tsx'));
   rmSync(folder, { recursive: true, force: true });
   console.log(
     `${statement.plan.lines.length} bank lines (BAI2 ${mb(statement.content.length)} MB, written in ${Math.round(writeMs)} ms) against ${state.batches.length} batches (checked in ${(checksMs / 1000).toFixed(1)} s, before the import): ` +
@@ -316,6 +289,4 @@ async function main(): Promise<void> {
   );
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3]!);
-else if (process.argv[2] === '--empty') await emptyEngine(process.argv[3]!);
-else await main();
+await main();
