@@ -53,7 +53,7 @@ const ATTEMPTS = 8;
 /** Runs a unit of work that writes, in one transaction of the write connection. */
 export async function runWrite<T>(writer: WorkTarget, unit: (db: Kysely<Database>) => Work<T>): Promise<T> {
   const { sqlite } = writer;
-  if (sqlite) return sqlite.transaction(() => driveSqlite(sqlite, unit(writer.db))).immediate();
+  if (sqlite) return transactionOf(sqlite).immediate(() => driveSqlite(sqlite, unit(writer.db))) as T;
   // Already inside a transaction (inWriteTransaction's): the unit is part of it.
   if (writer.db.isTransaction) return drive(writer.db, unit(writer.db));
   return serializable(writer.db, (trx) => drive(trx, unit(writer.db)));
@@ -101,13 +101,24 @@ export async function runRead<T>(reader: WorkTarget, unit: (db: Kysely<Database>
   if (sqlite)
     return sqlite.inTransaction
       ? driveSqlite(sqlite, unit(reader.db))
-      : sqlite.transaction(() => driveSqlite(sqlite, unit(reader.db))).deferred();
+      : (transactionOf(sqlite).deferred(() => driveSqlite(sqlite, unit(reader.db))) as T);
   // Inside a held snapshot (an export's) or a write transaction: read there.
   if (reader.db.isTransaction) return drive(reader.db, unit(reader.db));
   return reader.db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute((trx) => drive(trx, unit(reader.db)));
+}
+
+/**
+ * One better-sqlite3 transaction function per connection, running whatever it is handed: making a
+ * new one per unit of work costs more than the small reads most units are.
+ */
+const transactions = new WeakMap<BetterSqlite3.Database, BetterSqlite3.Transaction<(run: () => unknown) => unknown>>();
+function transactionOf(sqlite: BetterSqlite3.Database) {
+  let transaction = transactions.get(sqlite);
+  if (!transaction) transactions.set(sqlite, (transaction = sqlite.transaction((run: () => unknown) => run())));
+  return transaction;
 }
 
 function driveSqlite<T>(sqlite: BetterSqlite3.Database, work: Work<T>): T {
