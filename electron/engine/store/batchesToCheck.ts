@@ -1,19 +1,22 @@
 /** Batches waiting for their checks (table batches_to_check): durable, so a killed run's successor finishes them. */
 import type { Kysely } from 'kysely';
+import { compiledOnce } from './bulk';
 import { chunks } from './chunks';
 import type { ReadableDB, WritableDB } from './handles';
 import type { Database } from './schema';
 import { execute, runWrite, type Work } from './work';
 
+// One statement for every page: a multi-row insert would be a new text, prepared anew, per count of batches.
+const markOne = compiledOnce((db, batchId: string, since: string) =>
+  db
+    .insertInto('batches_to_check')
+    .values({ batch_id: batchId, since })
+    .onConflict((oc) => oc.column('batch_id').doNothing()),
+);
+
 /** Run in the unit of work of the page that touched them. */
 export function* markBatchesToCheckWork(db: Kysely<Database>, batchIds: readonly string[], now: string): Work<void> {
-  for (const slice of chunks(batchIds))
-    yield* execute(
-      db
-        .insertInto('batches_to_check')
-        .values(slice.map((batch_id) => ({ batch_id, since: now })))
-        .onConflict((oc) => oc.column('batch_id').doNothing()),
-    );
+  for (const batchId of batchIds) yield* execute(markOne(db, batchId, now));
 }
 
 export async function batchesToCheck({ db }: ReadableDB): Promise<string[]> {
