@@ -11,6 +11,7 @@ import { refreshBatchChecks } from '../reconcile';
 import { readSettings } from '../settings';
 import { backupStore } from '../store/backup';
 import { batchesToCheck, clearBatchesToCheck } from '../store/batchesToCheck';
+import { refreshPlannerStatistics } from '../store/statistics';
 import { finishRun, getRun, lastSuccessAt, listRuns, startRun, type RunTrigger } from '../store/syncState';
 import { describeWait } from '../api/retryBudget';
 import { connect, type ClientTuning } from './connection';
@@ -21,6 +22,9 @@ import { checkSyncFrom } from './plan';
 import { takeSyncLeadership, type SyncLease } from './leadership';
 import { runSync } from './runner';
 import { TouchedBatches } from './touchedBatches';
+
+/** Rows a run must write before the planner's statistics are refreshed: a night's few are not worth it. */
+const STATISTICS_AFTER_ROWS = 5_000;
 
 interface Current {
   runId: number | null;
@@ -136,6 +140,7 @@ export class SyncService {
     let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
     let message: string | null = null;
     const scopes = new Set<DataScope>();
+    let rowsWritten = 0;
     const pages = pageSource(client, (warning) => ctx.logger.warn(redact(warning)));
     const touchedBatches = new TouchedBatches();
     // Waiting out a 429 or a failing service is said in the progress line, not left silent.
@@ -166,6 +171,13 @@ export class SyncService {
         },
       });
       status = outcome.cancelled ? 'cancelled' : 'succeeded';
+      const { counts } = outcome;
+      rowsWritten =
+        counts.transactionsInserted +
+        counts.transactionsUpdated +
+        counts.changesRecorded +
+        counts.batchesSynced +
+        counts.glBatchesSynced;
       if (outcome.counts.transactionsInserted + outcome.counts.transactionsUpdated) scopes.add('transactions');
       if (outcome.counts.changesRecorded) scopes.add('changes');
       if (outcome.counts.batchesSynced) scopes.add('batches');
@@ -181,6 +193,7 @@ export class SyncService {
     // Pages committed before a failure or a cancel count too: their batches are checked either way.
     await this.checkTouchedBatches(current, runId, touchedBatches, scopes);
     await this.matchBankLines(runId, scopes);
+    if (rowsWritten >= STATISTICS_AFTER_ROWS) await this.refreshStatistics(runId);
     await finishRun(writer, runId, status, toIsoUtc(ctx.clock.now()), message);
     if (status === 'succeeded' && ctx.store.backupFolder) {
       try {
@@ -197,6 +210,18 @@ export class SyncService {
     ctx.events.emit('sync.finished', summary);
     return summary;
   }
+  /** After a large run the planner is told what the tables now hold (store/statistics.ts). */
+  private async refreshStatistics(runId: number): Promise<void> {
+    try {
+      await refreshPlannerStatistics(this.ctx.store.writer);
+    } catch (error) {
+      this.ctx.logger.warn('refreshing the query planner statistics after sync failed', {
+        runId,
+        error: redact(error instanceof Error ? error.message : String(error)),
+      });
+    }
+  }
+
   /** DESIGN §10: new deposits may be the ones the bank's lines were waiting for. */
   private async matchBankLines(runId: number, scopes: Set<DataScope>): Promise<void> {
     try {
