@@ -5,6 +5,7 @@
  * decideMatches (matching.ts) says which candidates become matches.
  */
 import { businessDaysBetweenDays, calendarSpanBefore, dayNumber } from './businessDays';
+import type { OpenBatchRow } from '../store/bankMatchReads';
 import { LumpSearch, type LumpBatch } from './matchingLumps';
 
 /** ACH returns come back within days, unauthorized ones up to 60 calendar days (~42 business days). */
@@ -20,14 +21,8 @@ export interface MatchLine {
   payeeId?: number | null;
 }
 
-export interface MatchBatch {
-  id: string;
-  payeeId: number;
-  paymentMethod: string;
-  date: string;
-  totalCents: number;
-  partialCents: number;
-}
+/** A batch no line has taken yet, as the store reads it for matching (handed over, not copied). */
+export type MatchBatch = OpenBatchRow;
 
 export interface MatchReturn {
   id: number;

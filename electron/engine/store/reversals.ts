@@ -110,7 +110,13 @@ export function reversalFacts(
     if (ids.length === 0) return { changes: [], items: [], partLines: [], labels: new Map(), exported: new Map() };
     const changes = yield* reversalChangesOf(db, ids);
     if (detail === 'amounts')
-      return { changes, items: yield* itemAmountsOf(db, ids), partLines: [], labels: new Map(), exported: new Map() };
+      return {
+        changes,
+        items: yield* postedItemsOf(db, ids, 'amounts'),
+        partLines: [],
+        labels: new Map(),
+        exported: new Map(),
+      };
     return {
       changes,
       items: yield* postedItemsOf(db, ids),
@@ -165,31 +171,26 @@ function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly numbe
   );
 }
 
-/** The items' amounts of these transactions (no accounts: glNumber null), in a stable order. */
-function* itemAmountsOf(db: Kysely<Database>, transactionIds: readonly number[]): Work<PostedItemRow[]> {
-  return yield* rowsByChunks(transactionIds, (ids) =>
-    db
-      .selectFrom('transaction_items as i')
-      .select(['i.transaction_id as transactionId', 'i.amount_cents as amountCents', sql<null>`NULL`.as('glNumber')])
-      .where('i.transaction_id', 'in', ids)
-      .orderBy('i.transaction_id')
-      .orderBy('i.item_id'),
-  );
-}
-
-/** The items of these transactions with their Chart of Accounts numbers, in a stable order. */
-function* postedItemsOf(db: Kysely<Database>, transactionIds: readonly number[]): Work<PostedItemRow[]> {
+/**
+ * The items of these transactions, in a stable order, with their Chart of Accounts numbers, or, for
+ * `amounts`, without (glNumber null: the amount step needs none, and the number costs a lookup each).
+ */
+function* postedItemsOf(
+  db: Kysely<Database>,
+  transactionIds: readonly number[],
+  detail: 'lines' | 'amounts' = 'lines',
+): Work<PostedItemRow[]> {
+  // An account the accounts list lacks still has the number its GL rows carried.
+  const glNumber =
+    detail === 'amounts'
+      ? sql<string | null>`NULL`
+      : sql<string | null>`coalesce(a.number, (SELECT g.gl_number FROM gl_batches g
+          WHERE g.gl_account_id = i.gl_account_id AND g.gl_number IS NOT NULL LIMIT 1))`;
   return yield* rowsByChunks(transactionIds, (ids) =>
     db
       .selectFrom('transaction_items as i')
       .leftJoin('gl_accounts as a', 'a.id', 'i.gl_account_id')
-      .select([
-        'i.transaction_id as transactionId',
-        'i.amount_cents as amountCents',
-        // An account the accounts list lacks still has the number its GL rows carried.
-        sql<string | null>`coalesce(a.number, (SELECT g.gl_number FROM gl_batches g
-          WHERE g.gl_account_id = i.gl_account_id AND g.gl_number IS NOT NULL LIMIT 1))`.as('glNumber'),
-      ])
+      .select(['i.transaction_id as transactionId', 'i.amount_cents as amountCents', glNumber.as('glNumber')])
       .where('i.transaction_id', 'in', ids)
       .orderBy('i.transaction_id')
       .orderBy('i.item_id'),
