@@ -35,6 +35,8 @@ export interface BrowseResults {
   syncMs: number;
   /** The server's event-loop delay during the sync (p50, p99, max): how long calls waited for it. */
   loopDelayMs: Record<string, number>;
+  /** The server's own time per call during the sync (from its handler's start to its end). */
+  servedMs: Record<string, number>;
   nightly: Record<string, number | string>;
   eventsPushedPerUserDuringSync: number;
 }
@@ -46,24 +48,20 @@ const p95ByMethod = (samples: Array<{ method: string; ms: number }>) =>
       .map((method) => [method, summary(samples.filter((s) => s.method === method).map((s) => s.ms)).p95]),
   );
 
+/** What the server role answers when its sync ends (team.bench.ts serverRole). */
+interface ServerSync {
+  syncMs: number;
+  summary: Record<string, number | string>;
+  loopDelayMs: Record<string, number>;
+  servedMs: Record<string, number>;
+}
+
 export async function browseWhileSyncing(options: BrowseOptions): Promise<BrowseResults> {
   const { port, server, names, password, thinkMs, idleMs } = options;
-  const syncDone = new Promise<{
-    syncMs: number;
-    summary: Record<string, number | string>;
-    loopDelayMs: Record<string, number>;
-  }>((resolve, reject) => {
+  const syncDone = new Promise<ServerSync>((resolve, reject) => {
     server.once('exit', (code) => reject(new Error(`the server exited ${code} before the sync finished`)));
     const lines = createInterface({ input: server.stdout! });
-    lines.on('line', (line) =>
-      resolve(
-        JSON.parse(line) as {
-          syncMs: number;
-          summary: Record<string, number | string>;
-          loopDelayMs: Record<string, number>;
-        },
-      ),
-    );
+    lines.on('line', (line) => resolve(JSON.parse(line) as ServerSync));
   });
 
   const users = await Promise.all(
@@ -175,6 +173,7 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
     duringSyncP95ByMethod: p95ByMethod(samples.sync),
     syncMs: nightly.syncMs,
     loopDelayMs: nightly.loopDelayMs,
+    servedMs: nightly.servedMs,
     nightly: nightly.summary,
     eventsPushedPerUserDuringSync: Math.round(eventsPushed / names.length),
   };
