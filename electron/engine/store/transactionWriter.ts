@@ -6,7 +6,8 @@
  * Two ways to write the same rows and change records: on SQLite, statements prepared once per
  * connection and run row by row (the unit runs synchronously inside better-sqlite3's transaction, so
  * this is as fast as the sync was before units of work); on PostgreSQL, where each statement is a
- * round trip, multi-row INSERT … ON CONFLICT of up to 500 rows.
+ * round trip, one INSERT … ON CONFLICT per page for the transactions and one for their items, the
+ * rows passed as JSON.
  *
  * A routine first sighting (a new Pending or Settled sale) is not stored as a change: it is the
  * day's routine, not something to review, and the timeline rebuilds its "first seen" from the
@@ -14,13 +15,13 @@
  * a row and two index entries per new sale: most of the rows a first full sync would write.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { TransactionStatus } from '../../../shared/domain';
 import { diffTransaction, type DiffChange } from '../differ/diff';
 import type { ReceivedTransaction as ParsedTransaction } from '../../../shared/domain';
 import { chunks } from './chunks';
 import { TRANSACTION_FIELDS, type Database } from './schema';
-import { execute, rowsOf, type Work, type WorkTarget } from './work';
+import { execute, rowsOf, type Compilable, type Work, type WorkTarget } from './work';
 
 export interface PageRow {
   parsed: ParsedTransaction;
@@ -49,13 +50,48 @@ interface ExistingRow {
 
 const COLUMNS = [...TRANSACTION_FIELDS, 'raw'] as const;
 
-type Column = (typeof COLUMNS)[number];
-
 /**
  * payer_name and gl_account_id come only from GET /txns/:id (filled when a transaction is opened):
  * a list page, which never has them, must not erase them.
  */
 const KEPT_DETAILS: ReadonlySet<string> = new Set(['payer_name', 'gl_account_id']);
+
+/**
+ * PostgreSQL: a page's rows go as one JSON parameter, read back into rows by the server
+ * (json_populate_recordset): one short statement text whatever the page holds, planned once per
+ * connection, and the rows serialised by V8's JSON.stringify, instead of a VALUES list of 20
+ * parameters per row that kysely and the server build and parse anew for every page.
+ */
+function jsonUpsert(table: 'transactions' | 'transaction_items', columns: readonly string[], onConflict: string) {
+  const list = columns.join(', ');
+  return `INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json) ${onConflict}`;
+}
+
+const TRANSACTION_COLUMNS = ['id', ...COLUMNS, 'first_seen_at', 'updated_at', 'first_seen_run_id', 'first_status'];
+const TRANSACTIONS_UPSERT = jsonUpsert(
+  'transactions',
+  TRANSACTION_COLUMNS,
+  `ON CONFLICT (id) DO UPDATE SET ${[
+    ...COLUMNS.map((column) =>
+      KEPT_DETAILS.has(column)
+        ? `${column} = coalesce(excluded.${column}, transactions.${column})`
+        : `${column} = excluded.${column}`,
+    ),
+    'updated_at = excluded.updated_at',
+  ].join(', ')}`,
+);
+
+const ITEM_UPDATES = ['item_name', 'amount_cents', 'gl_account_id', 'student_number', 'student_name', 'raw'];
+const ITEMS_UPSERT = jsonUpsert(
+  'transaction_items',
+  ['transaction_id', 'item_id', ...ITEM_UPDATES],
+  `ON CONFLICT (transaction_id, item_id) DO UPDATE SET ${ITEM_UPDATES.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+);
+
+/** A statement of fixed text with the rows as its one JSON parameter. */
+const withRows = (text: string, rows: readonly object[]): Compilable<unknown> => ({
+  compile: () => CompiledQuery.raw(text, [JSON.stringify(rows)]),
+});
 
 /** What writing one row of a page comes to. */
 interface RowWrite {
@@ -179,35 +215,22 @@ function* upsertTransactions(
   runId: number | null,
   now: string,
 ): Work<void> {
-  // One multi-row statement may not touch a row twice: a page listing a transaction twice keeps its last.
+  // One statement may not touch a row twice: a page listing a transaction twice keeps its last.
   const unique = [...new Map(writes.map((write) => [write.id, write])).values()];
-  for (const slice of chunks(unique))
+  if (unique.length)
     yield* execute(
-      db
-        .insertInto('transactions')
-        .values(
-          slice.map((write) => ({
-            id: write.id,
-            ...(Object.fromEntries(COLUMNS.map((column, i) => [column, write.values[i]])) as Record<Column, never>),
-            first_seen_at: now,
-            updated_at: now,
-            first_seen_run_id: runId,
-            first_status: write.status,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.column('id').doUpdateSet((eb) => ({
-            ...Object.fromEntries(
-              COLUMNS.map((column) => [
-                column,
-                KEPT_DETAILS.has(column)
-                  ? eb.fn.coalesce(eb.ref(`excluded.${column}`), eb.ref(`transactions.${column}`))
-                  : eb.ref(`excluded.${column}`),
-              ]),
-            ),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        ),
+      withRows(
+        TRANSACTIONS_UPSERT,
+        unique.map((write) => {
+          const row: Record<string, unknown> = { id: write.id };
+          COLUMNS.forEach((column, i) => (row[column] = write.values[i]));
+          row.first_seen_at = now;
+          row.updated_at = now;
+          row.first_seen_run_id = runId;
+          row.first_status = write.status;
+          return row;
+        }),
+      ),
     );
   const replacedItems = unique.filter((write) => write.stored && write.itemsChanged).map((write) => write.id);
   for (const ids of chunks(replacedItems))
@@ -216,32 +239,22 @@ function* upsertTransactions(
   for (const write of unique)
     if (write.itemsChanged)
       for (const item of write.parsed.items) items.set(`${item.transactionId}\u0000${item.itemId}`, item);
-  for (const slice of chunks([...items.values()]))
+  const rows = [...items.values()];
+  if (rows.length)
     yield* execute(
-      db
-        .insertInto('transaction_items')
-        .values(
-          slice.map((item) => ({
-            transaction_id: item.transactionId,
-            item_id: item.itemId,
-            item_name: item.itemName,
-            amount_cents: item.amountCents,
-            gl_account_id: item.glAccountId,
-            student_number: item.studentNumber,
-            student_name: item.studentName,
-            raw: item.raw,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['transaction_id', 'item_id']).doUpdateSet((eb) => ({
-            item_name: eb.ref('excluded.item_name'),
-            amount_cents: eb.ref('excluded.amount_cents'),
-            gl_account_id: eb.ref('excluded.gl_account_id'),
-            student_number: eb.ref('excluded.student_number'),
-            student_name: eb.ref('excluded.student_name'),
-            raw: eb.ref('excluded.raw'),
-          })),
-        ),
+      withRows(
+        ITEMS_UPSERT,
+        rows.map((item) => ({
+          transaction_id: item.transactionId,
+          item_id: item.itemId,
+          item_name: item.itemName,
+          amount_cents: item.amountCents,
+          gl_account_id: item.glAccountId,
+          student_number: item.studentNumber,
+          student_name: item.studentName,
+          raw: item.raw,
+        })),
+      ),
     );
   const changes = writes.flatMap((write) =>
     write.changes.map((change) => ({
