@@ -4,7 +4,8 @@ import type { Batch, Received as Parsed } from '../../../shared/domain';
 import { compiledOnce } from './bulk';
 import type { ReadableDB } from './handles';
 import type { Database } from './schema';
-import { execute, firstOf, runRead, type Work } from './work';
+import { chunks } from './chunks';
+import { execute, firstOf, rowsOf, runRead, type Work } from './work';
 
 // Asked once per deposit the service lists: compiled once (bulk.ts).
 const batchById = compiledOnce((db, id: string) => db.selectFrom('batches').select('id').where('id', '=', id));
@@ -29,13 +30,31 @@ export function countBatchTransactions(reader: ReadableDB, batchId: string): Pro
 }
 
 /**
- * How many transactions the store holds of a deposit it does not hold yet; null when it holds the
- * deposit. One read for the sync's question about every deposit it is sent.
+ * For each of these deposits the store does not hold yet, how many of its transactions it holds; a
+ * deposit it holds is left out. One read for a page of the deposits the service lists.
  */
-export function transactionsOfNewBatch(reader: ReadableDB, batchId: string): Promise<number | null> {
+export function transactionsOfNewBatches(
+  reader: ReadableDB,
+  batchIds: readonly string[],
+): Promise<Map<string, number>> {
   return runRead(reader, function* (db) {
-    if ((yield* firstOf(batchById(db, batchId))) !== undefined) return null;
-    return Number((yield* firstOf(transactionsOfBatch(db, batchId)))?.n ?? 0);
+    const counts = new Map<string, number>();
+    if (!batchIds.length) return counts;
+    const held = new Set<string>();
+    for (const ids of chunks(batchIds))
+      for (const row of yield* rowsOf(db.selectFrom('batches').select('id').where('id', 'in', ids))) held.add(row.id);
+    const fresh = batchIds.filter((id) => !held.has(id));
+    for (const id of fresh) counts.set(id, 0);
+    for (const ids of chunks(fresh))
+      for (const row of yield* rowsOf(
+        db
+          .selectFrom('transactions')
+          .select((eb) => ['batch_id', eb.fn.countAll<number>().as('n')])
+          .where('batch_id', 'in', ids)
+          .groupBy('batch_id'),
+      ))
+        counts.set(row.batch_id!, Number(row.n));
+    return counts;
   });
 }
 

@@ -21,7 +21,7 @@ import type { ServiceClient } from '../api/client';
 import { BoundError } from '../api/errors';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
-import { transactionsOfNewBatch } from '../store/batchSync';
+import { transactionsOfNewBatches } from '../store/batchSync';
 import { withBulkCheckpoints } from '../store/bulk';
 import type { WritableDB } from '../store/handles';
 import { commitSyncStep, type SyncStep } from '../store/syncCommit';
@@ -229,11 +229,18 @@ class Run {
       this.runTally.add(page.objects.length, 'GET /batches', null);
       // A batch dated after today cannot be (the clock is behind the service's); it waits for its day.
       const batches = page.objects.filter((batch) => compareBusinessDates(batch.value.date, this.pass.today) <= 0);
+      // A new batch whose transactions the day windows did not all bring is read in full first.
+      const held = await transactionsOfNewBatches(
+        this.db,
+        batches.map((batch) => batch.value.id),
+      );
       for (const batch of batches) {
-        // A new batch whose transactions the day windows did not all bring is read in full first.
-        const stored = await transactionsOfNewBatch(this.db, batch.value.id);
-        if (stored !== null && stored !== batch.value.totalCount)
+        const stored = held.get(batch.value.id) ?? null;
+        if (stored !== null && stored !== batch.value.totalCount) {
           await this.syncBatchTransactions(batch.value.id, batch.value.date);
+          // Read in full now: listed twice on a page, it is not read twice.
+          held.delete(batch.value.id);
+        }
         if (!newest || compareBusinessDates(batch.value.date, newest) > 0) newest = batch.value.date;
       }
       await this.commit({ batches, deleteCursors: [CURSOR.batchTxns] });
