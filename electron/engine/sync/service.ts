@@ -190,10 +190,11 @@ export class SyncService {
     } finally {
       await pages.close();
     }
+    // Before the checks, which read what the run wrote: planned for the tables as they now are.
+    if (rowsWritten >= STATISTICS_AFTER_ROWS) await this.refreshStatistics(runId);
     // Pages committed before a failure or a cancel count too: their batches are checked either way.
     await this.checkTouchedBatches(current, runId, touchedBatches, scopes);
     await this.matchBankLines(runId, scopes);
-    if (rowsWritten >= STATISTICS_AFTER_ROWS) await this.refreshStatistics(runId);
     await finishRun(writer, runId, status, toIsoUtc(ctx.clock.now()), message);
     if (status === 'succeeded' && ctx.store.backupFolder) {
       try {
