@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portableHandles } from '../../../../electron/engine/store/handles';
 import { openPostgresStore, type PostgresStore } from '../../../../electron/engine/store/postgres/open';
+import { refreshPlannerStatistics } from '../../../../electron/engine/store/statistics';
 import { describePostgres, usePostgresTestDatabase } from '../../../helpers/postgres';
 
 describe('openPostgresStore without a server', () => {
@@ -114,5 +116,36 @@ describePostgres('openPostgresStore', () => {
     expect((await sql<{ n: number }>`SELECT 9007199254740991::bigint AS n`.execute(store.reader)).rows[0]!.n).toBe(
       Number.MAX_SAFE_INTEGER,
     );
+  });
+
+  // After a large sync: a freshly synced server must not plan for empty tables (store/statistics.ts).
+  it('refreshes the planner statistics of every table a sync writes', async () => {
+    const analyzedAt = async () =>
+      new Map(
+        (
+          await sql<{ relname: string; at: string | null }>`SELECT relname, last_analyze::text AS at
+            FROM pg_stat_user_tables`.execute(store.writer)
+        ).rows.map((r) => [r.relname, r.at]),
+      );
+    const before = await analyzedAt();
+    await refreshPlannerStatistics(portableHandles(store.writer, store.reader).writer);
+    const synced = [
+      'batch_checks',
+      'batches',
+      'gl_batches',
+      'transaction_changes',
+      'transaction_items',
+      'transactions',
+    ];
+    // The statistics views may show another connection's ANALYZE up to a second late.
+    await expect
+      .poll(
+        async () => {
+          const after = await analyzedAt();
+          return synced.filter((table) => after.get(table) != null && after.get(table) !== before.get(table));
+        },
+        { timeout: 5_000 },
+      )
+      .toEqual(synced);
   });
 });
