@@ -1,11 +1,11 @@
 /** The sync's writes of batches (deposits): the upsert is a unit piece run in its page's unit of work. */
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Batch, Received as Parsed } from '../../../shared/domain';
 import { compiledOnce } from './bulk';
 import type { ReadableDB } from './handles';
 import type { Database } from './schema';
 import { chunks } from './chunks';
-import { execute, firstOf, rowsOf, runRead, type Work } from './work';
+import { execute, firstOf, rowsOf, runRead, type Work, type WorkTarget } from './work';
 
 // Asked once per deposit the service lists: compiled once (bulk.ts).
 const batchById = compiledOnce((db, id: string) => db.selectFrom('batches').select('id').where('id', '=', id));
@@ -104,6 +104,61 @@ const upsertBatch = compiledOnce(
           .whereRef('batches.raw', 'is distinct from', 'excluded.raw'),
       ),
 );
+
+const BATCH_UPDATES = [
+  'payee_id',
+  'date',
+  'payment_method',
+  'total_cents',
+  'fees_cents',
+  'partial_cents',
+  'total_count',
+  'raw',
+  'updated_at',
+];
+/** PostgreSQL: a page's deposits in one statement, their rows as one JSON parameter (see transactionWriter.ts). */
+const BATCHES_UPSERT = `INSERT INTO batches (id, first_seen_at, ${BATCH_UPDATES.join(', ')})
+  SELECT id, first_seen_at, ${BATCH_UPDATES.join(', ')} FROM json_populate_recordset(NULL::batches, $1::json)
+  ON CONFLICT (id) DO UPDATE SET ${BATCH_UPDATES.map((column) => `${column} = excluded.${column}`).join(', ')}
+  WHERE batches.raw IS DISTINCT FROM excluded.raw
+  RETURNING id`;
+
+/**
+ * Inserts or updates a page's deposits; yields the ids of those written (an unchanged raw JSON writes
+ * nothing). SQLite: one prepared statement per deposit; PostgreSQL: one statement for the page.
+ */
+export function* upsertBatchesWork(
+  target: WorkTarget,
+  db: Kysely<Database>,
+  batches: ReadonlyArray<Parsed<Batch>>,
+  now: string,
+): Work<string[]> {
+  const written: string[] = [];
+  if (!batches.length) return written;
+  if (target.sqlite) {
+    for (const batch of batches) if (yield* upsertBatchWork(db, batch, now)) written.push(batch.value.id);
+    return written;
+  }
+  // One statement may not touch a row twice: a page listing a deposit twice keeps its last.
+  const rows = [...new Map(batches.map((batch) => [batch.value.id, batch])).values()].map(({ value, raw }) => ({
+    id: value.id,
+    payee_id: value.payeeId,
+    date: value.date,
+    payment_method: value.paymentMethod,
+    total_cents: value.totalCents,
+    fees_cents: value.feesCents,
+    partial_cents: value.partialCents,
+    total_count: value.totalCount,
+    raw,
+    first_seen_at: now,
+    updated_at: now,
+  }));
+  const returned = yield* rowsOf<{ id: string }>({
+    compile: () => CompiledQuery.raw(BATCHES_UPSERT, [JSON.stringify(rows)]) as CompiledQuery<{ id: string }>,
+  });
+  for (const row of returned) written.push(row.id);
+  return written;
+}
 
 /** Inserts or updates a batch; yields whether anything was written (an unchanged raw JSON writes nothing). */
 export function* upsertBatchWork(db: Kysely<Database>, { value, raw }: Parsed<Batch>, now: string): Work<boolean> {

@@ -1,10 +1,10 @@
 /** Batches waiting for their checks (table batches_to_check): durable, so a killed run's successor finishes them. */
-import type { Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import { compiledOnce } from './bulk';
 import { chunks } from './chunks';
 import type { ReadableDB, WritableDB } from './handles';
 import type { Database } from './schema';
-import { execute, runWrite, type Work } from './work';
+import { execute, runWrite, type Work, type WorkTarget } from './work';
 
 // One statement for every page: a multi-row insert would be a new text, prepared anew, per count of batches.
 const markOne = compiledOnce((db, batchId: string, since: string) =>
@@ -14,9 +14,28 @@ const markOne = compiledOnce((db, batchId: string, since: string) =>
     .onConflict((oc) => oc.column('batch_id').doNothing()),
 );
 
-/** Run in the unit of work of the page that touched them. */
-export function* markBatchesToCheckWork(db: Kysely<Database>, batchIds: readonly string[], now: string): Work<void> {
-  for (const batchId of batchIds) yield* execute(markOne(db, batchId, now));
+/**
+ * Run in the unit of work of the page that touched them. SQLite: one prepared statement per deposit;
+ * PostgreSQL, where each statement is a round trip: one for all of them.
+ */
+export function* markBatchesToCheckWork(
+  target: WorkTarget,
+  db: Kysely<Database>,
+  batchIds: readonly string[],
+  now: string,
+): Work<void> {
+  if (target.sqlite) {
+    for (const batchId of batchIds) yield* execute(markOne(db, batchId, now));
+    return;
+  }
+  yield* execute({
+    compile: () =>
+      CompiledQuery.raw(
+        `INSERT INTO batches_to_check (batch_id, since)
+           SELECT value, $2 FROM json_array_elements_text($1::json) ON CONFLICT (batch_id) DO NOTHING`,
+        [JSON.stringify([...new Set(batchIds)]), now],
+      ),
+  });
 }
 
 export async function batchesToCheck({ db }: ReadableDB): Promise<string[]> {

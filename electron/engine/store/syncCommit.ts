@@ -6,7 +6,7 @@
  * touched deposits for its successor to check.
  */
 import type { Batch, GlAccount, GlBatch, Payee, Received as Parsed } from '../../../shared/domain';
-import { upsertBatchWork } from './batchSync';
+import { upsertBatchesWork } from './batchSync';
 import { markBatchesToCheckWork } from './batchesToCheck';
 import { replaceGlBatchDayWork } from './glBatchDay';
 import type { WritableDB } from './handles';
@@ -66,10 +66,9 @@ export function commitSyncStep(writer: WritableDB, step: SyncStep): Promise<Sync
       counts.changesRecorded = page.changes;
     }
     if (step.batches)
-      for (const batch of step.batches) {
-        if (!(yield* upsertBatchWork(db, batch, now))) continue;
+      for (const id of yield* upsertBatchesWork(writer, db, step.batches, now)) {
         counts.batchesSynced++;
-        touched.add(batch.value.id);
+        touched.add(id);
       }
     if (step.glDay) {
       for (const batchId of yield* replaceGlBatchDayWork(writer, db, step.glDay.date, step.glDay.rows, now))
@@ -81,7 +80,7 @@ export function commitSyncStep(writer: WritableDB, step: SyncStep): Promise<Sync
     if (Object.values(counts).some((n) => n > 0)) yield* addRunCountsWork(db, step.runId, counts);
     const fresh = [...touched].filter((id) => !step.recorded?.has(id));
     const toCheck = [...new Set([...(step.toCheck ?? []), ...fresh])];
-    if (toCheck.length) yield* markBatchesToCheckWork(db, toCheck, now);
+    if (toCheck.length) yield* markBatchesToCheckWork(writer, db, toCheck, now);
     return { counts, touched };
   });
 }
