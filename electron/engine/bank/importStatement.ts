@@ -13,7 +13,7 @@ import { getMappingJson } from '../store/bankMappings';
 import type { CsvMappingInput } from './csvMapping';
 import { decodeStatementBytes, statementSource } from './detect';
 import { BankStatementError, type StatementSource } from './types';
-import { rematchWithOutcomes, type LineOutcome } from './rematch';
+import { rematchWithOutcomes, type LineOutcomes } from './rematch';
 
 export interface ImportOutcome {
   summary: BankImportSummary;
@@ -94,7 +94,7 @@ async function parseAndStore(
 async function stateCounts(
   ctx: EngineContext,
   lineIds: readonly number[],
-  outcomes: ReadonlyMap<number, LineOutcome> | undefined,
+  outcomes: LineOutcomes | undefined,
 ): Promise<Record<BankLineStatus, number>> {
   const counts: Record<BankLineStatus, number> = { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
   const unread: number[] = [];

@@ -4,25 +4,14 @@
  * all from hash indexes built once; other lumps from the bounded search of matchingLumps.ts.
  * decideMatches (matching.ts) says which candidates become matches.
  */
-import { businessDaysBetweenDays, calendarSpanBefore, dayNumber } from './businessDays';
-import type { OpenBatchRow } from '../store/bankMatchReads';
-import { LumpSearch, type LumpBatch } from './matchingLumps';
+import { businessDaysBetweenDays, calendarSpanBefore } from './businessDays';
+import type { BatchTable, DayNumbers, LineTable, MatchBatch, MatchLine } from './matchingColumns';
+import { LumpSearch } from './matchingLumps';
+
+export { methodFamily, type MatchBatch, type MatchLine } from './matchingColumns';
 
 /** ACH returns come back within days, unauthorized ones up to 60 calendar days (~42 business days). */
 export const RETURN_WINDOW_DAYS = 42;
-
-export interface MatchLine {
-  id: number;
-  postedDate: string;
-  amountCents: number;
-  /** Candidate keys (see candidateKey) a person undid on this line: never matched again by the matcher. */
-  rejected?: ReadonlySet<string>;
-  /** The payee the bank's text names (its merchant id), if it names one: see LumpCredit. */
-  payeeId?: number | null;
-}
-
-/** A batch no line has taken yet, as the store reads it for matching (handed over, not copied). */
-export type MatchBatch = OpenBatchRow;
 
 export interface MatchReturn {
   id: number;
@@ -52,11 +41,14 @@ export interface MatchInput {
   windowDays: number;
 }
 
-/** Card, ACH, or cash and checks: a processor lumps deposits of one family, never across them. */
-export function methodFamily(method: string): 'card' | 'ach' | 'cash' {
-  if (method === 'CC') return 'card';
-  if (method === 'ACH') return 'ach';
-  return 'cash';
+/** What a matching run hands over: its lines and batches column by column (matchingColumns.ts). */
+export interface MatchTables {
+  lines: LineTable;
+  batches: BatchTable;
+  returns: readonly MatchReturn[];
+  windowDays: number;
+  /** The day numbers the tables were built with. */
+  days: DayNumbers;
 }
 
 /** What a candidate holds: its batches (sorted) or its returned transaction. */
@@ -80,7 +72,7 @@ export class CandidateFinder {
   /** Batches, then returns: an item (see Candidate.items) is an index into this. */
   readonly itemCount: number;
   private readonly claimed: Uint8Array;
-  private readonly batches: LumpBatch[];
+  private readonly batches: BatchTable;
   /**
    * Every batch's total, and its partial when that differs, ascending, ties in date order: `byAmount`
    * the amounts, `amountItems` whose they are. Two typed arrays rather than a map of 120,000 small
@@ -93,19 +85,19 @@ export class CandidateFinder {
   private readonly dayLumpsByAmount = new Map<number, number[][]>();
   private readonly lumpSearch: LumpSearch;
   private readonly windowDays: number;
-  private readonly days = new Map<string, number>();
 
-  constructor(input: MatchInput) {
+  constructor(input: MatchTables) {
     this.windowDays = input.windowDays;
-    this.batches = this.indexBatches(input.batches);
-    this.itemCount = this.batches.length + input.returns.length;
+    this.batches = input.batches;
+    const count = this.batches.count;
+    this.itemCount = count + input.returns.length;
     this.claimed = new Uint8Array(this.itemCount);
     [this.byAmount, this.amountItems] = amountIndex(this.batches);
     this.indexDayLumps();
     input.returns.forEach((r, i) => {
-      addTo(this.returnsByAmount, r.amountCents, { id: r.id, day: this.day(r.date), item: this.batches.length + i });
+      addTo(this.returnsByAmount, r.amountCents, { id: r.id, day: input.days.of(r.date), item: count + i });
     });
-    this.lumpSearch = new LumpSearch(this.batches, this.windowDays, input.lines.length);
+    this.lumpSearch = new LumpSearch(this.batches, this.windowDays, input.lines.count);
   }
 
   isClaimed(item: number): boolean {
@@ -114,106 +106,73 @@ export class CandidateFinder {
 
   claim(item: number): void {
     this.claimed[item] = 1;
-    if (item < this.batches.length) this.lumpSearch.claim(item);
+    if (item < this.batches.count) this.lumpSearch.claim(item);
   }
 
-  /** `lumps`: whether to look for lumps when no single batch fits. */
-  find(line: MatchLine, lumps: boolean): Found {
-    const posted = this.day(line.postedDate);
-    const known = this.withoutSearch(line, posted, lumps);
+  /** Line `k`'s candidates; `lumps`: whether to look for lumps when no single batch fits. */
+  find(lines: LineTable, k: number, lumps: boolean): Found {
+    const posted = lines.day[k]!;
+    const known = this.withoutSearch(lines.amount[k]!, posted, lumps);
     if (known) return known;
-    const [search] = this.lumpSearch.findFor([{ amount: line.amountCents, payee: line.payeeId ?? null }], posted);
+    const [search] = this.lumpSearch.findFor([{ amount: lines.amount[k]!, payee: lines.payeeOf(k) }], posted);
     return { live: sortCandidates([...search!.candidates]), stopped: search!.stopped };
   }
 
-  /** Every line's candidates, as `find` would give them: the lump searches a posting day at a time. */
-  findAll(lines: readonly MatchLine[]): Found[] {
-    const all: Found[] = [];
+  /**
+   * Every line's candidates, as `find` would give them, handed to `take` line by line (what it keeps
+   * of them is its own): the lump searches a posting day at a time.
+   */
+  findAll(lines: LineTable, take: (k: number, found: Found) => void): void {
     const searchOn = new Map<number, number[]>();
-    lines.forEach((line, k) => {
-      const posted = this.day(line.postedDate);
-      const known = this.withoutSearch(line, posted, true);
-      if (known) all[k] = known;
+    for (let k = 0; k < lines.count; k++) {
+      const posted = lines.day[k]!;
+      const known = this.withoutSearch(lines.amount[k]!, posted, true);
+      if (known) take(k, known);
       else addTo(searchOn, posted, k);
-    });
+    }
     // In date order: the lump search builds a posting day's window once and keeps only a few.
     for (const [posted, ks] of [...searchOn].sort((a, b) => a[0] - b[0])) {
       const lumps = this.lumpSearch.findFor(
-        ks.map((k) => ({ amount: lines[k]!.amountCents, payee: lines[k]!.payeeId ?? null })),
+        ks.map((k) => ({ amount: lines.amount[k]!, payee: lines.payeeOf(k) })),
         posted,
       );
       ks.forEach((k, j) => {
         const search = lumps[j]!;
-        all[k] = { live: sortCandidates([...search.candidates]), stopped: search.stopped };
+        take(k, { live: sortCandidates([...search.candidates]), stopped: search.stopped });
       });
     }
-    return all;
   }
 
   /** The candidates found without the lump search, or null when it is needed. */
-  private withoutSearch(line: MatchLine, posted: number, lumps: boolean): Found | null {
-    if (line.amountCents < 0) return found(this.returns(-line.amountCents, posted));
-    if (line.amountCents === 0) return found([]);
-    const singles = this.singles(line.amountCents, posted);
+  private withoutSearch(amount: number, posted: number, lumps: boolean): Found | null {
+    if (amount < 0) return found(this.returns(-amount, posted));
+    if (amount === 0) return found([]);
+    const singles = this.singles(amount, posted);
     if (singles.length) return found(sortCandidates(singles));
     if (!lumps) return found([]);
     // What processors lump is a day's batches of a school: an index finds those at once. Only a
     // credit that is no such day needs the bounded search over the window's combinations.
-    const dayLumps = this.dayLumps(line.amountCents, posted);
+    const dayLumps = this.dayLumps(amount, posted);
     if (dayLumps.length) return found(sortCandidates(dayLumps));
     return null;
   }
 
-  /** Date order (then id), numbered by payee and family; the store already reads them in that order. */
-  private indexBatches(input: readonly MatchBatch[]): LumpBatch[] {
-    /** Payee to its groups' numbers by family (card, ACH, cash): no key string per batch. */
-    const groups = new Map<number, Partial<Record<ReturnType<typeof methodFamily>, number>>>();
-    let groupCount = 0;
-    const batches: LumpBatch[] = [];
-    let sorted = true;
-    for (const b of input) {
-      const family = methodFamily(b.paymentMethod);
-      let families = groups.get(b.payeeId);
-      if (families === undefined) groups.set(b.payeeId, (families = {}));
-      const group = (families[family] ??= groupCount++);
-      const batch = {
-        id: b.id,
-        day: this.day(b.date),
-        group,
-        payee: b.payeeId,
-        totalCents: b.totalCents,
-        partialCents: b.partialCents,
-      };
-      const last = batches[batches.length - 1];
-      if (last && (last.day > batch.day || (last.day === batch.day && last.id > batch.id))) sorted = false;
-      batches.push(batch);
-    }
-    return sorted ? batches : batches.sort((a, b) => a.day - b.day || (a.id < b.id ? -1 : 1));
-  }
-
-  /** Day numbers by date: a year of statements holds a few hundred dates. */
-  private day(date: string): number {
-    let day = this.days.get(date);
-    if (day === undefined) this.days.set(date, (day = dayNumber(date)));
-    return day;
-  }
-
   private indexDayLumps(): void {
     // Batches are in date order: each day's run is split by payee and family.
+    const { day, group, total, partial, count } = this.batches;
     let start = 0;
-    while (start < this.batches.length) {
-      const day = this.batches[start]!.day;
+    while (start < count) {
+      const today = day[start]!;
       const byGroup = new Map<number, number[]>();
       let end = start;
-      for (; end < this.batches.length && this.batches[end]!.day === day; end++)
-        addTo(byGroup, this.batches[end]!.group, end);
+      for (; end < count && day[end] === today; end++) addTo(byGroup, group[end]!, end);
       for (const lump of byGroup.values()) {
         if (lump.length < 2) continue;
         let totals = 0;
         let partials = 0;
         for (const i of lump) {
-          totals += this.batches[i]!.totalCents;
-          partials += this.batches[i]!.partialCents;
+          totals += total[i]!;
+          partials += partial[i]!;
         }
         addTo(this.dayLumpsByAmount, totals, lump);
         if (partials !== totals) addTo(this.dayLumpsByAmount, partials, lump);
@@ -225,11 +184,11 @@ export class CandidateFinder {
   private dayLumps(amount: number, posted: number): Candidate[] {
     const found: Candidate[] = [];
     for (const lump of this.dayLumpsByAmount.get(amount) ?? []) {
-      const gap = this.gap(this.batches[lump[0]!]!.day, posted, this.windowDays);
+      const gap = this.gap(this.batches.day[lump[0]!]!, posted, this.windowDays);
       if (gap === null || lump.some((i) => this.claimed[i] === 1)) continue;
       found.push({
         how: 'lumped',
-        batchIds: lump.map((i) => this.batches[i]!.id).sort(),
+        batchIds: lump.map((i) => this.batches.ids[i]!).sort(),
         transactionId: null,
         gapDays: gap,
         gapSum: gap * lump.length,
@@ -255,17 +214,17 @@ export class CandidateFinder {
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       const at = amounts[mid]!;
-      if (at < amount || (at === amount && this.batches[this.amountItems[mid]!]!.day < first)) lo = mid + 1;
+      if (at < amount || (at === amount && this.batches.day[this.amountItems[mid]!]! < first)) lo = mid + 1;
       else hi = mid;
     }
     for (let k = lo; k < amounts.length && amounts[k] === amount; k++) {
       const i = this.amountItems[k]!;
-      const batch = this.batches[i]!;
-      if (batch.day > posted) break;
-      const gap = businessDaysBetweenDays(batch.day, posted);
+      const day = this.batches.day[i]!;
+      if (day > posted) break;
+      const gap = businessDaysBetweenDays(day, posted);
       if (gap > this.windowDays || this.claimed[i] === 1) continue;
-      const how = batch.totalCents === amount ? 'exact' : 'net';
-      found.push({ how, batchIds: [batch.id], transactionId: null, gapDays: gap, gapSum: gap, items: [i] });
+      const how = this.batches.total[i] === amount ? 'exact' : 'net';
+      found.push({ how, batchIds: [this.batches.ids[i]!], transactionId: null, gapDays: gap, gapSum: gap, items: [i] });
     }
     return found;
   }
@@ -282,10 +241,11 @@ export class CandidateFinder {
 }
 
 /** The batches' positive totals and differing partials, ascending, ties in date order, with whose they are. */
-function amountIndex(batches: readonly LumpBatch[]): [Float64Array, Int32Array] {
+function amountIndex(batches: BatchTable): [Float64Array, Int32Array] {
+  const { total, partial } = batches;
   let count = 0;
-  for (const b of batches)
-    count += Number(b.totalCents > 0) + Number(b.partialCents > 0 && b.partialCents !== b.totalCents);
+  for (let i = 0; i < batches.count; i++)
+    count += Number(total[i]! > 0) + Number(partial[i]! > 0 && partial[i] !== total[i]);
   const amounts = new Float64Array(count);
   const items = new Int32Array(count);
   let k = 0;
@@ -293,10 +253,10 @@ function amountIndex(batches: readonly LumpBatch[]): [Float64Array, Int32Array] 
     amounts[k] = amount;
     items[k++] = i;
   };
-  batches.forEach((b, i) => {
-    if (b.totalCents > 0) add(b.totalCents, i);
-    if (b.partialCents > 0 && b.partialCents !== b.totalCents) add(b.partialCents, i);
-  });
+  for (let i = 0; i < batches.count; i++) {
+    if (total[i]! > 0) add(total[i]!, i);
+    if (partial[i]! > 0 && partial[i] !== total[i]) add(partial[i]!, i);
+  }
   const order = new Int32Array(count);
   for (let j = 0; j < count; j++) order[j] = j;
   order.sort((x, y) => amounts[x]! - amounts[y]! || items[x]! - items[y]!);

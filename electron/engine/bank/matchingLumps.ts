@@ -25,9 +25,11 @@
  */
 import { businessDaysBetweenDays, calendarSpanBefore } from './businessDays';
 import type { Candidate } from './matchingCandidates';
+import { BatchTable, type LumpBatch } from './matchingColumns';
 import { basisOf, SubsetWalk, type Basis, type Budget } from './subsetWalk';
 
 export { MAX_LUMP_SIZE, subsetsSumming } from './subsetWalk';
+export type { LumpBatch } from './matchingColumns';
 
 /** Per group, the most recent open batches searched: sum_{k=2..6} C(16, k) = 14,876 subsets at most. */
 export const MAX_GROUP_BATCHES = 16;
@@ -42,17 +44,6 @@ export const MIN_SEARCH_STEPS = 1_000_000;
  * (8 kept: ~8 MB more at the peak of matching the bench's year).
  */
 const WINDOWS_KEPT = 2;
-
-/** A batch as the search sees it; `group` numbers its payee and family. */
-export interface LumpBatch {
-  id: string;
-  day: number;
-  group: number;
-  /** Its payee, for credits whose bank line names one (LumpCredit). */
-  payee?: number;
-  totalCents: number;
-  partialCents: number;
-}
 
 /**
  * A credit to find lumps for, and the payee its bank line names (null: none, or not one). A named
@@ -111,21 +102,25 @@ export class LumpSearch {
   private readonly walk = new SubsetWalk();
   private stepsLeft: number;
 
+  private readonly batches: BatchTable;
+
   /** `batches` in date order (then id); a candidate's items are indexes into it. */
   constructor(
-    private readonly batches: readonly LumpBatch[],
+    batches: readonly LumpBatch[] | BatchTable,
     private readonly windowDays: number,
     lineCount: number,
   ) {
-    this.taken = new Uint8Array(batches.length);
+    const table = batches instanceof BatchTable ? batches : BatchTable.ofLumpBatches(batches);
+    this.batches = table;
+    this.taken = new Uint8Array(table.count);
     const counts: number[] = [];
-    for (const batch of batches) counts[batch.group] = (counts[batch.group] ?? 0) + 1;
+    for (const group of table.group) counts[group] = (counts[group] ?? 0) + 1;
     this.byGroup = Array.from(counts, (count) => new Int32Array(count ?? 0));
     const filled = new Int32Array(counts.length);
-    batches.forEach((batch, index) => (this.byGroup[batch.group]![filled[batch.group]!++] = index));
+    table.group.forEach((group, index) => (this.byGroup[group]![filled[group]!++] = index));
     this.byGroup.forEach((indexes, group) => {
-      const payee = indexes.length > 0 ? batches[indexes[0]!]!.payee : undefined;
-      if (payee === undefined) return;
+      const payee = indexes.length > 0 ? table.payee[indexes[0]!]! : NaN;
+      if (Number.isNaN(payee)) return;
       const groups = this.payeeGroups.get(payee) ?? [];
       groups.push(group);
       this.payeeGroups.set(payee, groups);
@@ -243,7 +238,7 @@ export class LumpSearch {
         for (const { target: t, subset } of hits) {
           counts[t]! += 1;
           const items = subset.map((i) => open.members[basis.order[i]!]!);
-          const batchIds = items.map((m) => this.batches[m]!.id).sort();
+          const batchIds = items.map((m) => this.batches.ids[m]!).sort();
           const key = batchIds.join('\n');
           if (seen[t]!.has(key)) continue;
           seen[t]!.add(key);
@@ -290,9 +285,16 @@ export class LumpSearch {
   /** Totals, and partials when any member is paid net (split settlement). */
   private bases(members: readonly number[]): Basis[] {
     const count = Math.min(members.length, MAX_GROUP_BATCHES);
-    const kept = members.slice(0, count).map((m) => this.batches[m]!);
-    const totals = basisOf(kept, 'totalCents');
-    return kept.some((b) => b.partialCents !== b.totalCents) ? [totals, basisOf(kept, 'partialCents')] : [totals];
+    const { total, partial } = this.batches;
+    const totals: number[] = [];
+    const partials: number[] = [];
+    let net = false;
+    for (let i = 0; i < count; i++) {
+      totals.push(total[members[i]!]!);
+      partials.push(partial[members[i]!]!);
+      net ||= partials[i] !== totals[i];
+    }
+    return net ? [basisOf(totals), basisOf(partials)] : [basisOf(totals)];
   }
 
   /** The groups by their earliest open batch (date, then id): the order the plain search meets them. */
@@ -350,9 +352,9 @@ export class LumpSearch {
     let earliest = -1;
     let runEnd = hi;
     while (runEnd > lo) {
-      const gap = gapOf[this.batches[indexes[runEnd - 1]!]!.day - first]!;
+      const gap = gapOf[this.batches.day[indexes[runEnd - 1]!]! - first]!;
       let runStart = runEnd - 1;
-      while (runStart > lo && gapOf[this.batches[indexes[runStart - 1]!]!.day - first] === gap) runStart--;
+      while (runStart > lo && gapOf[this.batches.day[indexes[runStart - 1]!]! - first] === gap) runStart--;
       if (gap <= this.windowDays) {
         for (let k = runStart; k < runEnd; k++) {
           const index = indexes[k]!;
@@ -373,7 +375,7 @@ export class LumpSearch {
     let hi = indexes.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (this.batches[indexes[mid]!]!.day < day) lo = mid + 1;
+      if (this.batches.day[indexes[mid]!]! < day) lo = mid + 1;
       else hi = mid;
     }
     return lo;

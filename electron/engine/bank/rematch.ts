@@ -9,12 +9,20 @@ import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
 import type { WritableDB } from '../store/handles';
-import type { HeldAutoMatchRow, OpenLineRow } from '../store/bankMatchReads';
+import type {
+  HeldAutoMatchRow,
+  OpenBatchRow,
+  OpenLineRow,
+  OpenReturnRow,
+  PayeeMerchantRow,
+  RejectedMatchRow,
+} from '../store/bankMatchReads';
 import type { NewMatch } from '../store/bankMatches';
-import { runMatching, type DateRange } from '../store/bankMatchingRun';
+import { runMatching, type DateRange, type MatchingSession } from '../store/bankMatchingRun';
 import { calendarSpanBefore, dayNumber, fromDayNumber } from './businessDays';
 import { merchantIndex, namedPayee } from './namedPayee';
-import { candidateKey, decideMatches, RETURN_WINDOW_DAYS, type LineDecision, type MatchLine } from './matching';
+import { candidateKey, decideTables, RETURN_WINDOW_DAYS, type Decisions, type LineDecision } from './matching';
+import { BatchTableBuilder, DayNumbers, LineTableBuilder, type LineTable } from './matchingColumns';
 
 /** Who the store records for what the matcher itself does (and undoes). */
 export const MATCHER = 'matching';
@@ -32,7 +40,7 @@ export interface MatchRunResult {
 /** A run, and what each line it looked at (every open line) is now: its state without reading it again. */
 export interface MatchRunOutcomes {
   result: MatchRunResult;
-  outcomes: ReadonlyMap<number, LineOutcome>;
+  outcomes: LineOutcomes;
 }
 
 export type LineOutcome = LineDecision['outcome'];
@@ -51,57 +59,127 @@ async function matchWithOutcomes(writer: WritableDB, options: MatchRunOptions): 
   const { released, suggestionsChanged, outcome } = await runMatching(writer, {
     undo: { by: MATCHER, at: options.at },
     staleReason,
-    windows: (lines) => dateWindows(lines, options.windowDays),
-    decide: ({ lines: open, rejected: undone, batches, returns, payees }) => {
-      const rejected = new Map<number, Set<string>>();
-      for (const row of undone) {
-        const keys = rejected.get(row.line_id) ?? new Set<string>();
-        keys.add(candidateKey({ batchIds: JSON.parse(row.batch_ids) as string[], transactionId: row.transaction_id }));
-        rejected.set(row.line_id, keys);
-      }
-      // The rows are the matcher's lines as read (not copies), with the payee each names and what a person undid.
-      const merchants = merchantIndex(payees);
-      const lines: MatchLine[] = open.map((row) => {
-        const line: MatchLine = row;
-        line.payeeId = namedPayee(row.text, merchants);
-        line.rejected = rejected.get(row.id);
-        return line;
-      });
-      const counts = { matched: 0, suggested: 0, unmatched: 0 };
-      const outcomes = new Map<number, LineOutcome>();
-      const matches: NewMatch[] = [];
-      if (lines.length === 0) return { matches, outcome: { counts, outcomes } };
-      const decisions = decideMatches({
-        lines,
-        batches,
-        returns: returns.map((r) => ({ id: r.id, date: r.business_date, amountCents: r.amount_cents })),
-        windowDays: options.windowDays,
-      });
-      for (const decision of decisions) {
-        counts[decision.outcome] += 1;
-        outcomes.set(decision.lineId, decision.outcome);
-        if (decision.outcome === 'unmatched') continue;
-        decision.candidates.forEach((candidate, index) => {
-          matches.push({
-            lineId: decision.lineId,
-            how: candidate.how,
-            status: decision.outcome === 'matched' ? 'matched' : 'suggested',
-            rank: decision.outcome === 'matched' ? 0 : index + 1,
-            batchIds: candidate.batchIds,
-            transactionId: candidate.transactionId,
-            gapDays: candidate.gapDays,
-            createdAt: options.at,
-          });
-        });
-      }
-      return { matches, outcome: { counts, outcomes } };
-    },
+    begin: ({ rejected: undone, payees }) => new Session(options, undone, payees),
   });
   const { counts, outcomes } = outcome;
   return {
     result: { ...counts, released, changed: released > 0 || counts.matched > 0 || suggestionsChanged },
     outcomes,
   };
+}
+
+interface SessionOutcome {
+  counts: Record<LineOutcome, number>;
+  outcomes: LineOutcomes;
+}
+
+/**
+ * One run's reading and deciding: the store hands over its rows a page at a time, and each page is
+ * kept as columns (bank/matchingColumns.ts) with the payee its text names, then is garbage.
+ */
+class Session implements MatchingSession<SessionOutcome> {
+  private readonly days = new DayNumbers();
+  private readonly lines = new LineTableBuilder(this.days);
+  private readonly batches = new BatchTableBuilder(this.days);
+  private readonly merchants: Map<string, number>;
+  /** What a person undid, by line: what the matcher must not make again. */
+  private readonly rejected = new Map<number, Set<string>>();
+  private readonly dates = new DateWindows();
+
+  constructor(
+    private readonly options: MatchRunOptions,
+    undone: readonly RejectedMatchRow[],
+    payees: readonly PayeeMerchantRow[],
+  ) {
+    this.merchants = merchantIndex(payees);
+    for (const row of undone) {
+      const keys = this.rejected.get(row.line_id) ?? new Set<string>();
+      keys.add(candidateKey({ batchIds: JSON.parse(row.batch_ids) as string[], transactionId: row.transaction_id }));
+      this.rejected.set(row.line_id, keys);
+    }
+  }
+
+  addLines(rows: OpenLineRow[]): void {
+    for (const row of rows) {
+      this.dates.add(row.amountCents, row.postedDate);
+      const payee = namedPayee(row.text, this.merchants);
+      this.lines.add(row.id, row.postedDate, row.amountCents, payee, this.rejected.get(row.id));
+    }
+  }
+
+  windows(): { batches: DateRange | null; returns: DateRange | null } {
+    return this.dates.windows(this.options.windowDays);
+  }
+
+  addBatches(rows: OpenBatchRow[]): void {
+    for (const row of rows) this.batches.add(row);
+  }
+
+  decide(returns: OpenReturnRow[]): { matches: Iterable<NewMatch>; outcome: SessionOutcome } {
+    // In posting order, then id, as the matcher has always been given them.
+    const lines = this.lines.build(true);
+    const counts: Record<LineOutcome, number> = { matched: 0, suggested: 0, unmatched: 0 };
+    if (lines.count === 0) return { matches: [], outcome: { counts, outcomes: new LineOutcomes(lines, null) } };
+    const decisions = decideTables({
+      lines,
+      batches: this.batches.build(),
+      returns: returns.map((r) => ({ id: r.id, date: r.business_date, amountCents: r.amount_cents })),
+      windowDays: this.options.windowDays,
+      days: this.days,
+    });
+    for (let k = 0; k < decisions.count; k++) counts[decisions.outcome(k)] += 1;
+    return {
+      matches: matchesOf(decisions, this.options.at),
+      outcome: { counts, outcomes: new LineOutcomes(lines, decisions) },
+    };
+  }
+}
+
+/** The matches and suggestions to write, made as the store writes them (a year's are some 50,000). */
+function* matchesOf(decisions: Decisions, at: string): Generator<NewMatch, void, undefined> {
+  for (let k = 0; k < decisions.count; k++) {
+    const outcome = decisions.outcome(k);
+    if (outcome === 'unmatched') continue;
+    const { lineId, candidates } = decisions.decision(k);
+    for (const [index, candidate] of candidates.entries()) {
+      yield {
+        lineId,
+        how: candidate.how,
+        status: outcome === 'matched' ? 'matched' : 'suggested',
+        rank: outcome === 'matched' ? 0 : index + 1,
+        batchIds: candidate.batchIds,
+        transactionId: candidate.transactionId,
+        gapDays: candidate.gapDays,
+        createdAt: at,
+      };
+    }
+  }
+}
+
+const OUTCOMES: readonly LineOutcome[] = ['matched', 'suggested', 'unmatched'];
+
+/** What each line a run decided is now, by line id: ids sorted beside their outcomes (no map of 50,000). */
+export class LineOutcomes {
+  private readonly ids: Float64Array;
+  private readonly codes: Uint8Array;
+
+  constructor(lines: LineTable, decisions: Decisions | null) {
+    const order = Int32Array.from({ length: decisions === null ? 0 : lines.count }, (_, k) => k);
+    order.sort((a, b) => lines.id[a]! - lines.id[b]!);
+    this.ids = Float64Array.from(order, (k) => lines.id[k]!);
+    this.codes = Uint8Array.from(order, (k) => OUTCOMES.indexOf(decisions!.outcome(k)));
+  }
+
+  get(lineId: number): LineOutcome | undefined {
+    let lo = 0;
+    let hi = this.ids.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.ids[mid]! < lineId) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.ids[lo] === lineId ? OUTCOMES[this.codes[lo]!] : undefined;
+  }
 }
 
 /** Reads the settings' window and runs matching: what the import, the sync and the handlers call. */
@@ -120,27 +198,28 @@ export async function rematchWithOutcomes(ctx: EngineContext): Promise<MatchRunO
 
 /**
  * The batch dates the credits could match (from the window before the first through the last) and
- * the dates of returned transactions the debits could match: one pass over the open lines, with no
- * list of a year's dates (ISO dates order as text).
+ * the dates of returned transactions the debits could match, kept as the lines are read (ISO dates
+ * order as text).
  */
-function dateWindows(
-  lines: readonly OpenLineRow[],
-  windowDays: number,
-): { batches: DateRange | null; returns: DateRange | null } {
-  let credits: DateRange | null = null;
-  let debits: DateRange | null = null;
-  for (const { amountCents, postedDate } of lines) {
-    if (amountCents === 0) continue;
-    const range = amountCents > 0 ? credits : debits;
+class DateWindows {
+  private credits: DateRange | null = null;
+  private debits: DateRange | null = null;
+
+  add(amountCents: number, postedDate: string): void {
+    if (amountCents === 0) return;
+    const range = amountCents > 0 ? this.credits : this.debits;
     if (range === null) {
-      if (amountCents > 0) credits = { from: postedDate, to: postedDate };
-      else debits = { from: postedDate, to: postedDate };
+      if (amountCents > 0) this.credits = { from: postedDate, to: postedDate };
+      else this.debits = { from: postedDate, to: postedDate };
     } else if (postedDate < range.from) range.from = postedDate;
     else if (postedDate > range.to) range.to = postedDate;
   }
-  const before = (range: DateRange | null, days: number) =>
-    range && { from: fromDayNumber(calendarSpanBefore(dayNumber(range.from), days)), to: range.to };
-  return { batches: before(credits, windowDays), returns: before(debits, RETURN_WINDOW_DAYS) };
+
+  windows(windowDays: number): { batches: DateRange | null; returns: DateRange | null } {
+    const before = (range: DateRange | null, days: number) =>
+      range && { from: fromDayNumber(calendarSpanBefore(dayNumber(range.from), days)), to: range.to };
+    return { batches: before(this.credits, windowDays), returns: before(this.debits, RETURN_WINDOW_DAYS) };
+  }
 }
 
 /**

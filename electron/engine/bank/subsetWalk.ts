@@ -19,25 +19,22 @@ export interface Budget {
   stopped: boolean;
 }
 
-/** The members' positive amounts of one basis, largest first. */
-export function basisOf(
-  members: ReadonlyArray<{ totalCents: number; partialCents: number }>,
-  basis: 'totalCents' | 'partialCents',
-): Basis {
+/** The members' positive amounts of one basis (their totals, or their partials), largest first. */
+export function basisOf(members: readonly number[]): Basis {
   // Insertion sort, ties in member order: a group holds a handful of batches.
   const order: number[] = [];
   for (let i = 0; i < members.length; i++) {
-    const amount = members[i]![basis];
+    const amount = members[i]!;
     if (amount <= 0) continue;
     let at = order.length;
-    while (at > 0 && members[order[at - 1]!]![basis] < amount) at--;
+    while (at > 0 && members[order[at - 1]!]! < amount) at--;
     order.splice(at, 0, i);
   }
   // Plain arrays: a year builds ~100,000 of these, and typed arrays cost more to make and collect.
   const amounts: number[] = [];
   const prefix = [0];
   for (let i = 0; i < order.length; i++) {
-    amounts.push(members[order[i]!]![basis]);
+    amounts.push(members[order[i]!]!);
     prefix.push(prefix[i]! + amounts[i]!);
   }
   return { order, amounts, prefix };
@@ -177,10 +174,7 @@ function above(sorted: Float64Array, value: number, from: number, to: number): n
 
 /** Index sets into `amounts` of 2..MAX_LUMP_SIZE positive amounts adding up to `target`, at most `limit`. */
 export function subsetsSumming(amounts: readonly number[], target: number, limit: number): number[][] {
-  const basis = basisOf(
-    amounts.map((cents, i) => ({ id: String(i), day: 0, group: 0, totalCents: cents, partialCents: cents })),
-    'totalCents',
-  );
+  const basis = basisOf(amounts);
   const hits = new SubsetWalk().run(basis, Float64Array.of(target), Int32Array.of(limit), {
     left: Infinity,
     stopped: false,

@@ -13,8 +13,9 @@ export function live(eb: ExpressionBuilder<Database & { m: BankMatchesTable }, '
 }
 
 /**
- * The matcher's rows are named as the matcher names its inputs (bank/matchingCandidates.ts MatchLine
- * and MatchBatch), so a year's 50,000 lines and 60,000 batches are handed over as read, not copied.
+ * The matcher's rows are named as the matcher names its inputs (bank/matchingColumns.ts MatchLine
+ * and MatchBatch). A year holds 50,000 lines and 60,000 batches: they are read a page at a time, and
+ * the matcher keeps each page as columns (a row is an object with strings: ~200 bytes each).
  */
 export interface OpenLineRow {
   id: number;
@@ -77,20 +78,24 @@ export function liveExplanation(of: 'line_id' | 'batch_id', ref: 'l.id' | 'b.id'
   return sql`(select 1 from bank_explanations as e where e.${sql.ref(of)} = ${sql.ref(ref)} and e.undone_at is null)`;
 }
 
-/** Lines with no live match and no live explanation: the ones the matcher works on. */
-export function* openLines(db: Kysely<Database>): Work<OpenLineRow[]> {
+/**
+ * Lines with no live match and no live explanation (the ones the matcher works on) whose id is above
+ * `after`: the first `limit` of them, in id order (the next page starts after the last id).
+ */
+export function* openLinesPage(db: Kysely<Database>, after: number, limit: number): Work<OpenLineRow[]> {
   return yield* rowsOf(
     db
       .selectFrom('bank_lines as l')
       .select(['l.id', 'l.posted_date as postedDate', 'l.amount_cents as amountCents', 'l.text'])
+      .where('l.id', '>', after)
       .where((eb) =>
         eb.and([
           eb.not(eb.exists(liveMatch('line_id', 'l.id'))),
           eb.not(eb.exists(liveExplanation('line_id', 'l.id'))),
         ]),
       )
-      .orderBy('l.posted_date')
-      .orderBy('l.id'),
+      .orderBy('l.id')
+      .limit(limit),
   );
 }
 

@@ -22,12 +22,20 @@ export interface NewMatch {
   confirmedAt?: string | null;
 }
 
-/** Inserts matches; a live one also takes its batches (a batch another line holds throws). */
-export function* insertMatches(db: Kysely<Database>, matches: readonly NewMatch[]): Work<void> {
-  // MATCHES_AT_ONCE at a time: what the inserts return, and the holds, are garbage once written.
-  for (let at = 0; at < matches.length; at += MATCHES_AT_ONCE) {
-    yield* insertSomeMatches(db, matches.slice(at, at + MATCHES_AT_ONCE));
+/**
+ * Inserts matches; a live one also takes its batches (a batch another line holds throws). A matching
+ * run hands them over as it makes them: MATCHES_AT_ONCE are held at a time, and what the inserts
+ * return, and the holds, are garbage once written.
+ */
+export function* insertMatches(db: Kysely<Database>, matches: Iterable<NewMatch>): Work<void> {
+  let some: NewMatch[] = [];
+  for (const match of matches) {
+    some.push(match);
+    if (some.length < MATCHES_AT_ONCE) continue;
+    yield* insertSomeMatches(db, some);
+    some = [];
   }
+  if (some.length > 0) yield* insertSomeMatches(db, some);
 }
 
 /** Matches written at once (a year's import writes some 50,000). */

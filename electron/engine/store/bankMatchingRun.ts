@@ -2,10 +2,11 @@
  * A bank matching run (DESIGN.md §10) is one unit of work, so nothing can confirm or explain between
  * its read (bankMatchReads.ts) and its write (bankMatches.ts).
  */
+import { addDays } from '../../../shared/time';
 import {
   heldAutoMatches,
   openBatches,
-  openLines,
+  openLinesPage,
   openReturns,
   payeeMerchants,
   rejectedMatches,
@@ -29,25 +30,35 @@ export interface DateRange {
   to: string;
 }
 
-export interface MatchingInput {
-  lines: OpenLineRow[];
-  rejected: RejectedMatchRow[];
-  batches: OpenBatchRow[];
-  returns: OpenReturnRow[];
-  payees: PayeeMerchantRow[];
-}
-
 /** What a matching run decides, given what it reads: the store only reads and writes. */
 export interface MatchingPlan<T> {
   /** Who and when the run undoes its stale matches as. */
   undo: { by: string; at: string };
   /** Why one of the matcher's own live matches no longer holds, or null when it still does. */
   staleReason(held: HeldAutoMatchRow): string | null;
-  /** The batch and return dates worth reading for these open lines (null: none). */
-  windows(lines: OpenLineRow[]): { batches: DateRange | null; returns: DateRange | null };
-  /** The matches to write, and what to tell the caller. */
-  decide(input: MatchingInput): { matches: NewMatch[]; outcome: T };
+  /** A run's reading and deciding, begun afresh each time the unit of work runs. */
+  begin(known: { rejected: RejectedMatchRow[]; payees: PayeeMerchantRow[] }): MatchingSession<T>;
 }
+
+/**
+ * What the run reads is handed over a page at a time (a year is 50,000 lines and 60,000 batches):
+ * the session keeps what it needs of each page, and the page is garbage once handed over.
+ */
+export interface MatchingSession<T> {
+  /** A page of open lines (id order). */
+  addLines(rows: OpenLineRow[]): void;
+  /** The batch and return dates worth reading for the lines added (null: none). */
+  windows(): { batches: DateRange | null; returns: DateRange | null };
+  /** A page of open batches (date order, then id). */
+  addBatches(rows: OpenBatchRow[]): void;
+  /** The matches to write (made as they are written), and what to tell the caller. */
+  decide(returns: OpenReturnRow[]): { matches: Iterable<NewMatch>; outcome: T };
+}
+
+/** Open lines read at once. */
+const LINE_PAGE = 5_000;
+/** Calendar days of open batches read at once: a week of a large district is ~1,700 of them. */
+const BATCH_PAGE_DAYS = 7;
 
 export interface MatchingResult<T> {
   /** The matcher's earlier matches that no longer held and were undone. */
@@ -59,7 +70,7 @@ export interface MatchingResult<T> {
 
 /**
  * One matching run in one unit of work: undo the matcher's own matches that no longer hold, read the
- * open lines and what they could match, drop every suggestion, and write what `plan.decide` says.
+ * open lines and what they could match, drop every suggestion, and write what the plan decides.
  * No confirmation or explanation can slip in between the read and the write (PostgreSQL runs it
  * again after a conflict, so `plan` must do nothing but compute).
  */
@@ -80,18 +91,30 @@ export function runMatching<T>(writer: WritableDB, plan: MatchingPlan<T>): Promi
   });
 }
 
-/**
- * Reads what the open lines could match and decides, dropping every suggestion on the way. A frame of
- * its own: what it read (a year's 50,000 lines and 60,000 batches) is garbage once it has decided,
- * not held by the run while the matches are written.
- */
-function* readAndDecide<T>(db: Kysely<Database>, plan: MatchingPlan<T>): Work<{ matches: NewMatch[]; outcome: T }> {
+/** Reads what the open lines could match, a page at a time, and decides, dropping every suggestion on the way. */
+function* readAndDecide<T>(
+  db: Kysely<Database>,
+  plan: MatchingPlan<T>,
+): Work<{ matches: Iterable<NewMatch>; outcome: T }> {
   const rejected = yield* rejectedMatches(db);
-  const lines = yield* openLines(db);
-  yield* deleteSuggestions(db);
-  const windows = plan.windows(lines);
-  const batches = windows.batches ? yield* openBatches(db, windows.batches.from, windows.batches.to) : [];
-  const returns = windows.returns ? yield* openReturns(db, windows.returns.from, windows.returns.to) : [];
   const payees = yield* payeeMerchants(db);
-  return plan.decide({ lines, rejected, batches, returns, payees });
+  const session = plan.begin({ rejected, payees });
+  for (let after = 0; ;) {
+    const page = yield* openLinesPage(db, after, LINE_PAGE);
+    if (page.length > 0) session.addLines(page);
+    if (page.length < LINE_PAGE) break;
+    after = page[page.length - 1]!.id;
+  }
+  yield* deleteSuggestions(db);
+  const windows = session.windows();
+  if (windows.batches) {
+    const { from, to } = windows.batches;
+    for (let start = from; start <= to; start = addDays(start, BATCH_PAGE_DAYS)) {
+      const end = addDays(start, BATCH_PAGE_DAYS - 1);
+      const page = yield* openBatches(db, start, end < to ? end : to);
+      if (page.length > 0) session.addBatches(page);
+    }
+  }
+  const returns = windows.returns ? yield* openReturns(db, windows.returns.from, windows.returns.to) : [];
+  return session.decide(returns);
 }

@@ -1,0 +1,229 @@
+/**
+ * The matcher's inputs column by column (DESIGN.md §10): a year of a large district is 50,000 lines
+ * and 60,000 batches, and as one object each (with their dates, methods and descriptions as strings)
+ * they were ~30 MB of a matching run's heap. Here a batch is its id and five numbers, a line four,
+ * and the store's rows are garbage as soon as a page of them is added.
+ */
+import { dayNumber } from './businessDays';
+
+/** A batch as the lump search sees it; `group` numbers its payee and family. */
+export interface LumpBatch {
+  id: string;
+  day: number;
+  group: number;
+  /** Its payee, for credits whose bank line names one (matchingLumps.ts LumpCredit). */
+  payee?: number;
+  totalCents: number;
+  partialCents: number;
+}
+
+/** A batch no line has taken yet, as the store reads it for matching. */
+export interface MatchBatch {
+  id: string;
+  payeeId: number;
+  paymentMethod: string;
+  date: string;
+  totalCents: number;
+  partialCents: number;
+}
+
+export interface MatchLine {
+  id: number;
+  postedDate: string;
+  amountCents: number;
+  /** Candidate keys (see candidateKey) a person undid on this line: never matched again by the matcher. */
+  rejected?: ReadonlySet<string>;
+  /** The payee the bank's text names (its merchant id), if it names one: see LumpCredit. */
+  payeeId?: number | null;
+}
+
+/** Card, ACH, or cash and checks: a processor lumps deposits of one family, never across them. */
+export function methodFamily(method: string): 'card' | 'ach' | 'cash' {
+  if (method === 'CC') return 'card';
+  if (method === 'ACH') return 'ach';
+  return 'cash';
+}
+
+/** Day numbers by date: a year of statements holds a few hundred dates. */
+export class DayNumbers {
+  private readonly days = new Map<string, number>();
+
+  of(date: string): number {
+    let day = this.days.get(date);
+    if (day === undefined) this.days.set(date, (day = dayNumber(date)));
+    return day;
+  }
+}
+
+/** A typed array twice as long, what it held kept. */
+function grown<A extends Int32Array | Float64Array>(array: A): A {
+  const next = new (array.constructor as new (length: number) => A)(Math.max(16, array.length * 2));
+  next.set(array);
+  return next;
+}
+
+/** The batches in date order (then id): a batch's index here is the matcher's item number for it. */
+export class BatchTable {
+  constructor(
+    readonly ids: readonly string[],
+    readonly day: Int32Array,
+    readonly group: Int32Array,
+    /** NaN: no payee known (the lump search's own tests give none). */
+    readonly payee: Float64Array,
+    readonly total: Float64Array,
+    readonly partial: Float64Array,
+  ) {}
+
+  get count(): number {
+    return this.ids.length;
+  }
+
+  /** Batches given as the lump search sees them, already in date order (then id). */
+  static ofLumpBatches(batches: readonly LumpBatch[]): BatchTable {
+    const builder = new BatchTableBuilder();
+    for (const b of batches) builder.push(b.id, b.day, b.group, b.payee ?? NaN, b.totalCents, b.partialCents);
+    return builder.build();
+  }
+}
+
+/** Builds a BatchTable a page of the store's rows at a time, numbering each payee's families as groups. */
+export class BatchTableBuilder {
+  private ids: string[] = [];
+  private day = new Int32Array(0);
+  private group = new Int32Array(0);
+  private payee = new Float64Array(0);
+  private total = new Float64Array(0);
+  private partial = new Float64Array(0);
+  /** Payee to its groups' numbers by family (card, ACH, cash): no key string per batch. */
+  private readonly groups = new Map<number, Partial<Record<ReturnType<typeof methodFamily>, number>>>();
+  private groupCount = 0;
+
+  constructor(private readonly days = new DayNumbers()) {}
+
+  add(b: MatchBatch): void {
+    const family = methodFamily(b.paymentMethod);
+    let families = this.groups.get(b.payeeId);
+    if (families === undefined) this.groups.set(b.payeeId, (families = {}));
+    const group = (families[family] ??= this.groupCount++);
+    this.push(b.id, this.days.of(b.date), group, b.payeeId, b.totalCents, b.partialCents);
+  }
+
+  push(id: string, day: number, group: number, payee: number, total: number, partial: number): void {
+    const at = this.ids.length;
+    if (at === this.day.length) {
+      this.day = grown(this.day);
+      this.group = grown(this.group);
+      this.payee = grown(this.payee);
+      this.total = grown(this.total);
+      this.partial = grown(this.partial);
+    }
+    this.ids.push(id);
+    this.day[at] = day;
+    this.group[at] = group;
+    this.payee[at] = payee;
+    this.total[at] = total;
+    this.partial[at] = partial;
+  }
+
+  /** The table in date order, then id (the store reads them in that order: then nothing moves). */
+  build(): BatchTable {
+    const n = this.ids.length;
+    const { ids, day } = this;
+    let sorted = true;
+    for (let i = 1; i < n && sorted; i++)
+      sorted = day[i - 1]! < day[i]! || (day[i - 1] === day[i] && ids[i - 1]! < ids[i]!);
+    const order = Int32Array.from({ length: n }, (_, i) => i);
+    if (!sorted) order.sort((a, b) => day[a]! - day[b]! || (ids[a]! < ids[b]! ? -1 : ids[a] === ids[b] ? a - b : 1));
+    const pick = (from: Int32Array | Float64Array, to: Int32Array | Float64Array) => {
+      for (let i = 0; i < n; i++) to[i] = from[order[i]!]!;
+      return to;
+    };
+    return new BatchTable(
+      sorted ? ids : Array.from(order, (i) => ids[i]!),
+      pick(day, new Int32Array(n)) as Int32Array,
+      pick(this.group, new Int32Array(n)) as Int32Array,
+      pick(this.payee, new Float64Array(n)) as Float64Array,
+      pick(this.total, new Float64Array(n)) as Float64Array,
+      pick(this.partial, new Float64Array(n)) as Float64Array,
+    );
+  }
+}
+
+/** The open lines: a line's index here is how the matcher refers to it. */
+export class LineTable {
+  constructor(
+    readonly id: Float64Array,
+    readonly day: Int32Array,
+    readonly amount: Float64Array,
+    /** NaN: the line names no payee. */
+    readonly payee: Float64Array,
+    /** By index, what a person undid on the line (few lines have any). */
+    readonly rejected: ReadonlyMap<number, ReadonlySet<string>>,
+  ) {}
+
+  get count(): number {
+    return this.id.length;
+  }
+
+  payeeOf(k: number): number | null {
+    const payee = this.payee[k]!;
+    return Number.isNaN(payee) ? null : payee;
+  }
+
+  static of(lines: readonly MatchLine[], days = new DayNumbers()): LineTable {
+    const builder = new LineTableBuilder(days);
+    for (const line of lines)
+      builder.add(line.id, line.postedDate, line.amountCents, line.payeeId ?? null, line.rejected);
+    return builder.build(false);
+  }
+}
+
+export class LineTableBuilder {
+  private count = 0;
+  private id = new Float64Array(0);
+  private day = new Int32Array(0);
+  private amount = new Float64Array(0);
+  private payee = new Float64Array(0);
+  private readonly rejected = new Map<number, ReadonlySet<string>>();
+
+  constructor(private readonly days = new DayNumbers()) {}
+
+  add(id: number, postedDate: string, amountCents: number, payee: number | null, rejected?: ReadonlySet<string>): void {
+    const at = this.count++;
+    if (at === this.id.length) {
+      this.id = grown(this.id);
+      this.day = grown(this.day);
+      this.amount = grown(this.amount);
+      this.payee = grown(this.payee);
+    }
+    this.id[at] = id;
+    this.day[at] = this.days.of(postedDate);
+    this.amount[at] = amountCents;
+    this.payee[at] = payee ?? NaN;
+    if (rejected !== undefined) this.rejected.set(at, rejected);
+  }
+
+  /** `byDate`: in posting order, then id (the order the store used to read them in); else as added. */
+  build(byDate: boolean): LineTable {
+    const n = this.count;
+    const { id, day } = this;
+    const order = Int32Array.from({ length: n }, (_, i) => i);
+    if (byDate) order.sort((a, b) => day[a]! - day[b]! || id[a]! - id[b]!);
+    const pick = <A extends Int32Array | Float64Array>(from: A, to: A): A => {
+      for (let i = 0; i < n; i++) to[i] = from[order[i]!]!;
+      return to;
+    };
+    const rejected = new Map<number, ReadonlySet<string>>();
+    for (let k = 0; k < n; k++) {
+      const keys = this.rejected.get(order[k]!);
+      if (keys !== undefined) rejected.set(k, keys);
+    }
+    return new LineTable(
+      pick(id, new Float64Array(n)),
+      pick(day, new Int32Array(n)),
+      pick(this.amount, new Float64Array(n)),
+      pick(this.payee, new Float64Array(n)),
+      rejected,
+    );
+  }
+}
