@@ -22,6 +22,7 @@ import {
   CandidateFinder,
   type Candidate,
   type Found,
+  type FoundSink,
   type MatchInput,
   type MatchTables,
 } from './matchingCandidates';
@@ -70,7 +71,7 @@ export function decideMatches(input: MatchInput): LineDecision[] {
 export function decideTables(input: MatchTables): Decisions {
   const finder = new CandidateFinder(input);
   const decisions = new Decisions(input.lines, input.batches);
-  finder.findAll(input.lines, (k, found) => decisions.set(k, found));
+  finder.findAll(input.lines, decisions);
   settle(input.lines, decisions, finder);
   return decisions;
 }
@@ -84,7 +85,7 @@ const MATCHED = 1;
  * made only when asked for (a year's 50,000 of them were ~20 MB of a run's heap). Any other line
  * keeps its list.
  */
-export class Decisions {
+export class Decisions implements FoundSink {
   /** The item of a line's only candidate when that is one batch by amount; -1: see `lists`. */
   private readonly one: Int32Array;
   private readonly oneGap: Int32Array;
@@ -104,6 +105,11 @@ export class Decisions {
 
   get count(): number {
     return this.lines.count;
+  }
+
+  setOne(k: number, item: number, gap: number): void {
+    this.one[k] = item;
+    this.oneGap[k] = gap;
   }
 
   set(k: number, found: Found): void {
@@ -130,6 +136,11 @@ export class Decisions {
 
   candidateCount(k: number): number {
     return this.one[k]! >= 0 ? 1 : (this.lists.get(k)?.length ?? 0);
+  }
+
+  /** The item of the line's only candidate when that is one batch by amount; else -1. */
+  oneItem(k: number): number {
+    return this.one[k]!;
   }
 
   /** The items of the line's first candidate (its only one, when it has one). */
@@ -201,12 +212,19 @@ function settle(lines: LineTable, decisions: Decisions, finder: CandidateFinder)
   const hasOnly = (k: number) => decisions.candidateCount(k) === 1 && !decisions.isStopped(k);
   for (let round = 1; ; round++) {
     onlyUses.fill(0);
-    for (const k of open) if (hasOnly(k)) for (const item of decisions.firstItems(k)) onlyUses[item]! += 1;
+    for (const k of open) {
+      if (!hasOnly(k)) continue;
+      const one = decisions.oneItem(k);
+      if (one >= 0) onlyUses[one]! += 1;
+      else for (const item of decisions.firstItems(k)) onlyUses[item]! += 1;
+    }
+    const free = (item: number) => onlyUses[item] === 1 && !finder.isClaimed(item);
     let took = false;
     for (const k of open) {
       if (!hasOnly(k)) continue;
+      const one = decisions.oneItem(k);
+      if (one >= 0 ? !free(one) : !decisions.firstItems(k).every(free)) continue;
       const items = decisions.firstItems(k);
-      if (!items.every((item) => onlyUses[item] === 1 && !finder.isClaimed(item))) continue;
       const rejected = lines.rejected.get(k);
       if (rejected?.has(candidateKey(decisions.candidates(k)[0]!))) continue;
       for (const item of items) {

@@ -68,6 +68,17 @@ export interface Found {
   stopped: boolean;
 }
 
+/** What findAll hands each line's candidates to. */
+export interface FoundSink {
+  set(k: number, found: Found): void;
+  /** The line's only candidate is one batch by amount: its item and gap, no Candidate made. */
+  setOne(k: number, item: number, gap: number): void;
+}
+
+/** onlySingle's answers other than an item. */
+const NO_SINGLE = -1;
+const SEVERAL_SINGLES = -2;
+
 export class CandidateFinder {
   /** Batches, then returns: an item (see Candidate.items) is an index into this. */
   readonly itemCount: number;
@@ -119,15 +130,21 @@ export class CandidateFinder {
   }
 
   /**
-   * Every line's candidates, as `find` would give them, handed to `take` line by line (what it keeps
+   * Every line's candidates, as `find` would give them, handed to `sink` line by line (what it keeps
    * of them is its own): the lump searches a posting day at a time.
    */
-  findAll(lines: LineTable, take: (k: number, found: Found) => void): void {
+  findAll(lines: LineTable, sink: FoundSink): void {
     const searchOn = new Map<number, number[]>();
     for (let k = 0; k < lines.count; k++) {
       const posted = lines.day[k]!;
-      const known = this.withoutSearch(lines.amount[k]!, posted, true);
-      if (known) take(k, known);
+      const amount = lines.amount[k]!;
+      const one = amount > 0 ? this.onlySingle(amount, posted) : NO_SINGLE;
+      if (one >= 0) {
+        sink.setOne(k, one, this.onlyGap);
+        continue;
+      }
+      const known = this.withoutSearch(amount, posted, true);
+      if (known) sink.set(k, known);
       else addTo(searchOn, posted, k);
     }
     // In date order: the lump search builds a posting day's window once and keeps only a few.
@@ -138,7 +155,7 @@ export class CandidateFinder {
       );
       ks.forEach((k, j) => {
         const search = lumps[j]!;
-        take(k, { live: sortCandidates([...search.candidates]), stopped: search.stopped });
+        sink.set(k, { live: sortCandidates([...search.candidates]), stopped: search.stopped });
       });
     }
   }
@@ -204,10 +221,31 @@ export class CandidateFinder {
     return gap <= window ? gap : null;
   }
 
-  private singles(amount: number, posted: number): Candidate[] {
-    const found: Candidate[] = [];
+  /** The gap of the item onlySingle found. */
+  private onlyGap = 0;
+
+  /**
+   * The one batch by amount a credit could be (its item; its gap in `onlyGap`), NO_SINGLE when none
+   * is, SEVERAL_SINGLES when more are: most lines of a year are one batch, and need no Candidate.
+   */
+  private onlySingle(amount: number, posted: number): number {
+    let only = NO_SINGLE;
+    for (let k = this.amountRun(amount, posted); k < this.byAmount.length && this.byAmount[k] === amount; k++) {
+      const i = this.amountItems[k]!;
+      const day = this.batches.day[i]!;
+      if (day > posted) break;
+      const gap = businessDaysBetweenDays(day, posted);
+      if (gap > this.windowDays || this.claimed[i] === 1) continue;
+      if (only !== NO_SINGLE) return SEVERAL_SINGLES;
+      only = i;
+      this.onlyGap = gap;
+    }
+    return only;
+  }
+
+  /** Where the amount's run starts in `byAmount`, from the window's first day (a common amount, $25.00, recurs all year). */
+  private amountRun(amount: number, posted: number): number {
     const amounts = this.byAmount;
-    // The amount's run, and in it (date order) the window's first day: a common amount, $25.00, recurs all year.
     const first = calendarSpanBefore(posted, this.windowDays);
     let lo = 0;
     let hi = amounts.length;
@@ -217,7 +255,13 @@ export class CandidateFinder {
       if (at < amount || (at === amount && this.batches.day[this.amountItems[mid]!]! < first)) lo = mid + 1;
       else hi = mid;
     }
-    for (let k = lo; k < amounts.length && amounts[k] === amount; k++) {
+    return lo;
+  }
+
+  private singles(amount: number, posted: number): Candidate[] {
+    const found: Candidate[] = [];
+    const amounts = this.byAmount;
+    for (let k = this.amountRun(amount, posted); k < amounts.length && amounts[k] === amount; k++) {
       const i = this.amountItems[k]!;
       const day = this.batches.day[i]!;
       if (day > posted) break;

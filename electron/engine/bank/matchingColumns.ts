@@ -125,28 +125,46 @@ export class BatchTableBuilder {
     this.partial[at] = partial;
   }
 
-  /** The table in date order, then id (the store reads them in that order: then nothing moves). */
+  /**
+   * The table in date order, then id (the store reads them in that order: then nothing moves, and
+   * the table is this builder's arrays). The builder is empty afterwards.
+   */
   build(): BatchTable {
     const n = this.ids.length;
     const { ids, day } = this;
     let sorted = true;
     for (let i = 1; i < n && sorted; i++)
       sorted = day[i - 1]! < day[i]! || (day[i - 1] === day[i] && ids[i - 1]! < ids[i]!);
-    const order = Int32Array.from({ length: n }, (_, i) => i);
-    if (!sorted) order.sort((a, b) => day[a]! - day[b]! || (ids[a]! < ids[b]! ? -1 : ids[a] === ids[b] ? a - b : 1));
-    const pick = (from: Int32Array | Float64Array, to: Int32Array | Float64Array) => {
-      for (let i = 0; i < n; i++) to[i] = from[order[i]!]!;
-      return to;
-    };
-    return new BatchTable(
-      sorted ? ids : Array.from(order, (i) => ids[i]!),
-      pick(day, new Int32Array(n)) as Int32Array,
-      pick(this.group, new Int32Array(n)) as Int32Array,
-      pick(this.payee, new Float64Array(n)) as Float64Array,
-      pick(this.total, new Float64Array(n)) as Float64Array,
-      pick(this.partial, new Float64Array(n)) as Float64Array,
+    const order = sorted ? null : identity(n);
+    order?.sort((a, b) => day[a]! - day[b]! || (ids[a]! < ids[b]! ? -1 : ids[a] === ids[b] ? a - b : 1));
+    const table = new BatchTable(
+      order ? Array.from(order, (i) => ids[i]!) : ids,
+      arranged(day, order, n),
+      arranged(this.group, order, n),
+      arranged(this.payee, order, n),
+      arranged(this.total, order, n),
+      arranged(this.partial, order, n),
     );
+    this.ids = [];
+    this.day = this.group = new Int32Array(0);
+    this.payee = this.total = this.partial = new Float64Array(0);
+    return table;
   }
+}
+
+/** 0, 1, ... n - 1. */
+function identity(n: number): Int32Array {
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  return order;
+}
+
+/** The first `n` of `from` in `order` (null: as they are, no copy). */
+function arranged<A extends Int32Array | Float64Array>(from: A, order: Int32Array | null, n: number): A {
+  if (order === null) return from.subarray(0, n) as A;
+  const to = new (from.constructor as new (length: number) => A)(n);
+  for (let i = 0; i < n; i++) to[i] = from[order[i]!]!;
+  return to;
 }
 
 /** The open lines: a line's index here is how the matcher refers to it. */
@@ -184,7 +202,7 @@ export class LineTableBuilder {
   private day = new Int32Array(0);
   private amount = new Float64Array(0);
   private payee = new Float64Array(0);
-  private readonly rejected = new Map<number, ReadonlySet<string>>();
+  private rejected = new Map<number, ReadonlySet<string>>();
 
   constructor(private readonly days = new DayNumbers()) {}
 
@@ -207,23 +225,30 @@ export class LineTableBuilder {
   build(byDate: boolean): LineTable {
     const n = this.count;
     const { id, day } = this;
-    const order = Int32Array.from({ length: n }, (_, i) => i);
-    if (byDate) order.sort((a, b) => day[a]! - day[b]! || id[a]! - id[b]!);
-    const pick = <A extends Int32Array | Float64Array>(from: A, to: A): A => {
-      for (let i = 0; i < n; i++) to[i] = from[order[i]!]!;
-      return to;
-    };
-    const rejected = new Map<number, ReadonlySet<string>>();
-    for (let k = 0; k < n; k++) {
-      const keys = this.rejected.get(order[k]!);
-      if (keys !== undefined) rejected.set(k, keys);
+    let sorted = true;
+    for (let i = 1; byDate && i < n && sorted; i++)
+      sorted = day[i - 1]! < day[i]! || (day[i - 1] === day[i] && id[i - 1]! < id[i]!);
+    const order = sorted ? null : identity(n);
+    order?.sort((a, b) => day[a]! - day[b]! || id[a]! - id[b]!);
+    let rejected = this.rejected;
+    if (order !== null) {
+      rejected = new Map();
+      for (let k = 0; k < n; k++) {
+        const keys = this.rejected.get(order[k]!);
+        if (keys !== undefined) rejected.set(k, keys);
+      }
     }
-    return new LineTable(
-      pick(id, new Float64Array(n)),
-      pick(day, new Int32Array(n)),
-      pick(this.amount, new Float64Array(n)),
-      pick(this.payee, new Float64Array(n)),
+    const table = new LineTable(
+      arranged(id, order, n),
+      arranged(day, order, n),
+      arranged(this.amount, order, n),
+      arranged(this.payee, order, n),
       rejected,
     );
+    this.count = 0;
+    this.id = this.amount = this.payee = new Float64Array(0);
+    this.day = new Int32Array(0);
+    this.rejected = new Map();
+    return table;
   }
 }

@@ -39,7 +39,7 @@ export function* insertMatches(db: Kysely<Database>, matches: Iterable<NewMatch>
 }
 
 /** Matches written at once (a year's import writes some 50,000). */
-const MATCHES_AT_ONCE = 5_000;
+const MATCHES_AT_ONCE = 1_000;
 
 function* insertSomeMatches(db: Kysely<Database>, matches: readonly NewMatch[]): Work<void> {
   const inserted = yield* insertInChunks(

@@ -50,7 +50,7 @@ export interface StoredStatement {
 }
 
 /** Lines stored (or looked up) at once: the parser's objects for these are garbage once they are in. */
-const LINES_AT_ONCE = 5_000;
+const LINES_AT_ONCE = 1_000;
 
 function* chunksOf<T>(items: Iterable<T>, size: number): Generator<T[], void, undefined> {
   let chunk: T[] = [];
