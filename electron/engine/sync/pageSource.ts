@@ -6,12 +6,11 @@
  * The worker is found next to this module: from the TypeScript sources through a small tsx
  * bootstrap, in the built app as the bundle's `syncFetchWorker.js` entry (electron.vite.config.ts).
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { BusinessDate } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import type { KeysetPosition } from '../api/paging';
+import { workerEntry } from '../workerEntry';
 import { glDayRows, transactionDayPages, type GlDayRows, type TransactionDayPage } from './dayWalks';
 import { Feed, feedFrom } from './feed';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './limits';
@@ -47,13 +46,7 @@ export function threadPageSource(client: ServiceClient): PageSource {
 
 /** The built bundle's worker entry, or the sources' bootstrap; null when neither is there. */
 export function fetchWorkerEntry(here: string = import.meta.url): URL | null {
-  if (new URL(here).pathname.endsWith('.ts')) return new URL('./fetchWorkerBoot.mjs', here);
-  // The bundle puts entries in out/main and shared code maybe in a chunks folder below it.
-  for (const candidate of ['./syncFetchWorker.js', '../syncFetchWorker.js']) {
-    const url = new URL(candidate, here);
-    if (existsSync(fileURLToPath(url))) return url;
-  }
-  return null;
+  return workerEntry(here, 'fetchWorkerBoot.mjs', 'syncFetchWorker.js');
 }
 
 /**
