@@ -39,11 +39,9 @@ function recordCode(text: string): string | undefined {
  * with an unknown record is refused as damaged before anything in it is read as a statement.
  */
 export function* logicalRecords(text: string): Generator<LogicalRecord, void, undefined> {
-  const physical = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
   let seen = false;
-  for (let index = 0; index < physical.length; index++) {
+  for (const [index, lineText] of physicalLines(text)) {
     // Banks that send fixed-length records pad them with spaces; a blank line carries nothing.
-    const lineText = physical[index]!.trimEnd();
     if (lineText === '') continue;
     const code = recordCode(lineText);
     if (!code || !KNOWN_RECORDS.has(code)) {
@@ -59,8 +57,7 @@ export function* logicalRecords(text: string): Generator<LogicalRecord, void, un
     seen = true;
   }
   let pending: LogicalRecord | null = null;
-  for (let index = 0; index < physical.length; index++) {
-    const lineText = physical[index]!.trimEnd();
+  for (const [index, lineText] of physicalLines(text)) {
     if (lineText === '') continue;
     const record: PhysicalRecord = { line: index + 1, text: lineText };
     const code = lineText.slice(0, 2);
@@ -72,6 +69,24 @@ export function* logicalRecords(text: string): Generator<LogicalRecord, void, un
     pending = { code, line: record.line, first: record, continuations: [] };
   }
   if (pending) yield pending;
+}
+
+/**
+ * The file's physical lines (split at CR LF, CR or LF, a leading byte order mark dropped), each with
+ * its 0-based index and trailing spaces trimmed, found as the text is scanned: a year's file is never
+ * held as an array of its 60,000 lines.
+ */
+function* physicalLines(text: string): Generator<[number, string], void, undefined> {
+  const CR = 13;
+  const LF = 10;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (let index = 0; ; index++) {
+    let end = start;
+    while (end < text.length && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
+    yield [index, text.slice(start, end).trimEnd()];
+    if (end >= text.length) return;
+    start = end + (text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? 2 : 1);
+  }
 }
 
 /** The part of a physical record after its record code, up to the `/` that ends it. */
