@@ -164,10 +164,21 @@ export class LineOutcomes {
   private readonly codes: Uint8Array;
 
   constructor(lines: LineTable, decisions: Decisions | null) {
-    const order = Int32Array.from({ length: decisions === null ? 0 : lines.count }, (_, k) => k);
-    order.sort((a, b) => lines.id[a]! - lines.id[b]!);
-    this.ids = Float64Array.from(order, (k) => lines.id[k]!);
-    this.codes = Uint8Array.from(order, (k) => OUTCOMES.indexOf(decisions!.outcome(k)));
+    const n = decisions === null ? 0 : lines.count;
+    const order = new Int32Array(n);
+    let sorted = true;
+    for (let k = 0; k < n; k++) {
+      order[k] = k;
+      if (k > 0 && lines.id[k - 1]! > lines.id[k]!) sorted = false;
+    }
+    // A statement's lines are stored in date order: their ids are mostly in order already.
+    if (!sorted) order.sort((a, b) => lines.id[a]! - lines.id[b]!);
+    this.ids = new Float64Array(n);
+    this.codes = new Uint8Array(n);
+    for (let j = 0; j < n; j++) {
+      this.ids[j] = lines.id[order[j]!]!;
+      this.codes[j] = OUTCOMES.indexOf(decisions!.outcome(order[j]!));
+    }
   }
 
   get(lineId: number): LineOutcome | undefined {
