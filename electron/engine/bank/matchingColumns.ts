@@ -4,6 +4,7 @@
  * they were ~30 MB of a matching run's heap. Here a batch is its id and five numbers, a line four,
  * and the store's rows are garbage as soon as a page of them is added.
  */
+import type { OpenBatchRow } from '../store/bankMatchReads';
 import { dayNumber } from './businessDays';
 
 /** A batch as the lump search sees it; `group` numbers its payee and family. */
@@ -18,14 +19,7 @@ export interface LumpBatch {
 }
 
 /** A batch no line has taken yet, as the store reads it for matching. */
-export interface MatchBatch {
-  id: string;
-  payeeId: number;
-  paymentMethod: string;
-  date: string;
-  totalCents: number;
-  partialCents: number;
-}
+export type MatchBatch = OpenBatchRow;
 
 export interface MatchLine {
   id: number;

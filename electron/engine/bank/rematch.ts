@@ -9,14 +9,7 @@ import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
 import type { WritableDB } from '../store/handles';
-import type {
-  HeldAutoMatchRow,
-  OpenBatchRow,
-  OpenLineRow,
-  OpenReturnRow,
-  PayeeMerchantRow,
-  RejectedMatchRow,
-} from '../store/bankMatchReads';
+import type * as Rows from '../store/bankMatchReads';
 import type { NewMatch } from '../store/bankMatches';
 import { runMatching, type DateRange, type MatchingSession } from '../store/bankMatchingRun';
 import { calendarSpanBefore, dayNumber, fromDayNumber } from './businessDays';
@@ -88,8 +81,8 @@ class Session implements MatchingSession<SessionOutcome> {
 
   constructor(
     private readonly options: MatchRunOptions,
-    undone: readonly RejectedMatchRow[],
-    payees: readonly PayeeMerchantRow[],
+    undone: readonly Rows.RejectedMatchRow[],
+    payees: readonly Rows.PayeeMerchantRow[],
   ) {
     this.merchants = merchantIndex(payees);
     for (const row of undone) {
@@ -99,7 +92,7 @@ class Session implements MatchingSession<SessionOutcome> {
     }
   }
 
-  addLines(rows: OpenLineRow[]): void {
+  addLines(rows: Rows.OpenLineRow[]): void {
     for (const row of rows) {
       this.dates.add(row.amountCents, row.postedDate);
       const payee = namedPayee(row.text, this.merchants);
@@ -111,11 +104,11 @@ class Session implements MatchingSession<SessionOutcome> {
     return this.dates.windows(this.options.windowDays);
   }
 
-  addBatches(rows: OpenBatchRow[]): void {
+  addBatches(rows: Rows.OpenBatchRow[]): void {
     for (const row of rows) this.batches.add(row);
   }
 
-  decide(returns: OpenReturnRow[]): { matches: Iterable<NewMatch>; outcome: SessionOutcome } {
+  decide(returns: Rows.OpenReturnRow[]): { matches: Iterable<NewMatch>; outcome: SessionOutcome } {
     // In posting order, then id, as the matcher has always been given them.
     const lines = this.lines.build(true);
     const counts: Record<LineOutcome, number> = { matched: 0, suggested: 0, unmatched: 0 };
@@ -238,7 +231,7 @@ class DateWindows {
  * no longer add up to the line, or its transaction is no longer Returned. A sync changed them, so the
  * match is undone with that reason and the line is matched afresh.
  */
-function staleReason(held: HeldAutoMatchRow): string | null {
+function staleReason(held: Rows.HeldAutoMatchRow): string | null {
   if (held.transaction_id !== null) {
     return held.return_cents === -held.line_amount_cents
       ? null
