@@ -7,6 +7,17 @@ import type { Compilable } from './work';
 const RUN_WAL_AUTOCHECKPOINT = 8_000;
 
 /**
+ * Rows a bulk writer (the sync) should put in one unit of work. On SQLite a unit runs synchronously
+ * on the thread that also answers the app's window and a server's users, so units stay short: 250
+ * rows hold it ~15-25 ms on a large store, where 1,000 held it 50-230 ms and a user's call arriving
+ * meanwhile waited that long. On PostgreSQL a unit waits on the server without holding the thread,
+ * and each costs its round trips and a commit, so units are larger.
+ */
+export function rowsPerWriteUnit({ sqlite }: WritableDB): number {
+  return sqlite ? 250 : 1_000;
+}
+
+/**
  * Runs a bulk write (a sync) with fewer checkpoints: each checkpoint copies (and syncs) the index
  * pages every commit since the last one touched, so fewer of them write far less. The WAL stays a
  * few tens of MB. PostgreSQL checkpoints on its own schedule: there the work simply runs.

@@ -22,7 +22,7 @@ import { BoundError } from '../api/errors';
 import type { KeysetPage, KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
 import { transactionsOfNewBatches } from '../store/batchSync';
-import { withBulkCheckpoints } from '../store/bulk';
+import { rowsPerWriteUnit, withBulkCheckpoints } from '../store/bulk';
 import type { WritableDB } from '../store/handles';
 import { commitSyncStep, type SyncStep } from '../store/syncCommit';
 import { getCursor, type RunCounts } from '../store/syncState';
@@ -32,12 +32,6 @@ import { DayTally, DEFAULT_SYNC_LIMITS, rawBytes, RunTally, type SyncLimits } fr
 import type { PageSource } from './pageSource';
 import type { TouchedBatches } from './touchedBatches';
 import { dayBefore } from './windows';
-
-/**
- * Rows at most in one write transaction when a day's pages are written: fewer commits, each a few
- * tens of ms on a large store (the writes are synchronous: the event loop waits for each).
- */
-const GROUP_ROWS = 1_000;
 
 export interface RunOptions {
   db: WritableDB;
@@ -73,12 +67,15 @@ interface TxnPosition {
   at: KeysetPosition | null;
 }
 
-/** A day's pages in write groups of about GROUP_ROWS rows, in order. */
-function groupPages<P extends { objects: unknown[] }>(pages: P[]): P[][] {
+/**
+ * A day's pages in write groups of about `groupRows` rows (the store's unit size: store/bulk.ts
+ * rowsPerWriteUnit), in order.
+ */
+function groupPages<P extends { objects: unknown[] }>(pages: P[], groupRows: number): P[][] {
   const groups: P[][] = [];
-  let rows = GROUP_ROWS;
+  let rows = groupRows;
   for (const page of pages) {
-    if (rows >= GROUP_ROWS) {
+    if (rows >= groupRows) {
       groups.push([]);
       rows = 0;
     }
@@ -191,7 +188,7 @@ class Run {
           pages.push(this.count(tally, next.value));
           this.checkCancel();
         }
-        for (const group of groupPages(pages)) {
+        for (const group of groupPages(pages, rowsPerWriteUnit(this.db))) {
           const last = group.at(-1)!;
           const next: TxnPosition = last.last ? { day: addDays(day, 1), at: null } : { day, at: last.position };
           await this.writeTransactions(group, (parsed) => ({ parsed, businessDate: day, fallbackDate: day }), {
@@ -266,7 +263,7 @@ class Run {
     } catch (error) {
       throw error instanceof BoundError ? error.onDay(date) : error;
     }
-    for (const group of groupPages(pages)) {
+    for (const group of groupPages(pages, rowsPerWriteUnit(this.db))) {
       const at = group.at(-1)!.position;
       await this.writeTransactions(group, (parsed) => ({ parsed, businessDate: null, fallbackDate: date }), {
         [CURSOR.batchTxns]: { batchId, at },
