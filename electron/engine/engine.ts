@@ -49,9 +49,15 @@ import { createTeamService, type TeamService } from './team';
 
 /** What a host may do with a running engine. */
 export interface Engine {
-  /** Validates the raw args with the contract's schema, then runs the handler. */
+  /**
+   * Validates the raw args with the contract's schema, then runs the handler. The answer is the
+   * caller's own, as over IPC or HTTP: a view shared between callers (readCache.ts) is copied.
+   */
   call<M extends MethodName>(method: M, args?: unknown): Promise<MethodResult<M>>;
-  /** Same, for transports that receive an untrusted method name. */
+  /**
+   * Same, for transports that receive an untrusted method name. They serialise the answer, so a
+   * shared view comes as it is: frozen, never to be changed.
+   */
   callUnknown(method: unknown, args: unknown): Promise<unknown>;
   on<E extends EventName>(event: E, listener: (payload: EngineEvents[E]) => void): () => void;
   onAny(listener: <E extends EventName>(event: E, payload: EngineEvents[E]) => void): () => void;
@@ -147,7 +153,10 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
 
   return {
     internals: context,
-    call: (method, args) => callUnknown(method, args) as Promise<MethodResult<typeof method>>,
+    call: async (method, args) => {
+      const result = await callUnknown(method, args);
+      return (Object.isFrozen(result) ? structuredClone(result) : result) as MethodResult<typeof method>;
+    },
     callUnknown,
     on: (event, listener) => context.events.on(event, listener),
     onAny: (listener) => context.events.onAny(listener),

@@ -61,6 +61,24 @@ export function sendJson(
   sendText(res, status, JSON.stringify(body), headers);
 }
 
+const frozenResultTexts = new WeakMap<object, string>();
+
+/**
+ * A successful call's answer, `{ ok: true, result }`, as JSON. A frozen result is one the engine
+ * shares between callers until the data change (engine/readCache.ts): its text is kept with it, so
+ * fifty users opening the same month of GL batches cost one serialisation, not fifty.
+ */
+export function okText(result: unknown): string {
+  if (result === null || typeof result !== 'object' || !Object.isFrozen(result))
+    return JSON.stringify({ ok: true, result });
+  let text = frozenResultTexts.get(result);
+  if (text === undefined) {
+    text = JSON.stringify(result);
+    frozenResultTexts.set(result, text);
+  }
+  return `{"ok":true,"result":${text}}`;
+}
+
 /** A JSON text already serialised (an idempotent replay sends the stored answer byte for byte). */
 export function sendText(
   res: ServerResponse,

@@ -17,7 +17,17 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { APP_CSP } from '../../shared/csp';
 import { toErrorPayload, type EngineEvents, type EventName } from '../../shared/contract';
-import { BodyTooLarge, badPath, decodePath, readBody, refuse, refuseLargeBody, sendJson } from './http';
+import {
+  BodyTooLarge,
+  badPath,
+  decodePath,
+  okText,
+  readBody,
+  refuse,
+  refuseLargeBody,
+  sendJson,
+  sendText,
+} from './http';
 import { createTeamAuth, type Caller, type TeamMode } from './team/auth';
 import { STATUS_BY_CODE, teamCall } from './team/gate';
 
@@ -193,7 +203,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       try {
         const result = await options.engine.callUnknown(method, args);
-        return sendJson(res, 200, { ok: true, result });
+        return sendText(res, 200, okText(result));
       } catch (error) {
         const payload = toErrorPayload(error);
         return sendJson(res, STATUS_BY_CODE[payload.code] ?? 500, { ok: false, error: payload });

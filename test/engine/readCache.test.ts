@@ -39,13 +39,16 @@ describe('the read cache: one computation per revision of the data', () => {
     expect(await cache.read('march', async () => 'not asked')).toBe('march rows');
   });
 
-  it('gives each caller its own copy: one changing it changes nothing for the next', async () => {
+  it('shares one frozen value: one caller cannot change it for the next', async () => {
     const cache = new ReadCache(new EngineEventBus());
-    const compute = async () => ({ ids: [3, 1, 2] });
+    const compute = async () => ({ ids: [3, 1, 2], totals: { cents: 5 } });
     const first = await cache.read('list', compute);
-    first.ids.sort();
-    first.ids.push(4);
-    expect(await cache.read('list', compute)).toEqual({ ids: [3, 1, 2] });
+    expect(() => first.ids.sort()).toThrow(TypeError);
+    expect(() => first.ids.push(4)).toThrow(TypeError);
+    expect(() => (first.totals.cents = 6)).toThrow(TypeError);
+    const second = await cache.read('list', compute);
+    expect(second).toEqual({ ids: [3, 1, 2], totals: { cents: 5 } });
+    expect(second).toBe(first);
   });
 
   it('does not keep a failure: the next caller computes again', async () => {

@@ -1,6 +1,7 @@
 import { todayCentral } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { getOverview, overviewSummary } from '../reconcile';
+import { deepFreeze } from '../readCache';
 import { readSettings } from '../settings';
 import type { DomainHandlers } from './domain';
 
@@ -14,11 +15,14 @@ export function createOverviewHandlers(ctx: EngineContext): DomainHandlers<'over
       const summary = ctx.readCache.read(`overview ${todayCentral(ctx.clock)} ${window}`, () =>
         overviewSummary(ctx.store.reader, ctx.clock, window),
       );
-      return getOverview(
-        ctx.store.reader,
-        ctx.clock,
-        { enabled: settings.scheduleEnabled, time: settings.scheduleTime },
-        summary,
+      // Frozen like the summary it shares, so that no caller mistakes any of it for its own.
+      return deepFreeze(
+        await getOverview(
+          ctx.store.reader,
+          ctx.clock,
+          { enabled: settings.scheduleEnabled, time: settings.scheduleTime },
+          summary,
+        ),
       );
     },
   };

@@ -9,7 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import { isMethodName, toErrorPayload, type ErrorCode } from '../../../shared/contract';
 import { METHOD_ROLES, ROLE_WORDS, roleAllows } from '../../../shared/contractRoles';
-import { refuse, sendText } from '../http';
+import { okText, refuse, sendText } from '../http';
 import type { Caller, TeamMode } from './auth';
 
 export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
@@ -85,7 +85,7 @@ export async function teamCall(
   try {
     const result = await mode.engine.callAs(user.name, method, args);
     status = 200;
-    text = JSON.stringify({ ok: true, result });
+    text = okText(result);
   } catch (error) {
     const payload = toErrorPayload(error);
     status = STATUS_BY_CODE[payload.code] ?? 500;
