@@ -265,6 +265,7 @@ async function underUsers(
     nightlyChanges: nightly.changesRecorded,
     syncSeconds: +(browsed.syncMs / 1000).toFixed(2),
     serverLoopDelayDuringSyncMs: browsed.loopDelayMs,
+    usersLoopDelayDuringSyncMs: browsed.usersLoopDelayMs,
     serverTimeDuringSyncMs: browsed.servedMs,
     syncAloneSeconds,
     idle,

@@ -6,6 +6,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { Agent } from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { addDays } from '../../shared/time';
 import { eventStream, post, random, summary, type Session } from './teamClient';
@@ -35,6 +36,8 @@ export interface BrowseResults {
   syncMs: number;
   /** The server's event-loop delay during the sync (p50, p99, max): how long calls waited for it. */
   loopDelayMs: Record<string, number>;
+  /** This process's event-loop delay during the sync (p99, max): how much the users' clocks add. */
+  usersLoopDelayMs: Record<string, number>;
   /** The server's own time per call during the sync (from its handler's start to its end). */
   servedMs: Record<string, number>;
   nightly: Record<string, number | string>;
@@ -82,11 +85,13 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
     const reply = await post(port, user.agent, `/rpc/${method}`, args, user.session);
     if (reply.status !== 200)
       throw new Error(`${method} for ${user.name}: ${reply.status} ${reply.text.slice(0, 300)}`);
-    return { ms: reply.ms, result: (JSON.parse(reply.text) as { result: unknown }).result };
+    // Parsed only where a user needs what it says: fifty users share this process, and parsing one
+    // user's month of GL batches (4 MB with its reversals) would stop the clocks of the others.
+    return { ms: reply.ms, result: () => (JSON.parse(reply.text) as { result: unknown }).result };
   };
   // What there is to open: the deposits and the months they fall in.
   const listed = await call(users[0]!, 'batches.list', { filter: {}, limit: 1000 });
-  const batches = (listed.result as { rows: Array<{ id: string; date: string }> }).rows;
+  const batches = (listed.result() as { rows: Array<{ id: string; date: string }> }).rows;
   if (!batches.length) throw new Error('the store has no deposits to browse');
 
   const viewsOf = (batch: { id: string; date: string }, cursor: string | null): Array<[string, unknown]> => {
@@ -135,7 +140,7 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
       const { ms, result } = await call(user, method, args);
       if (method === 'transactions.list') {
         // Scrolling: the next page, back to the top after five.
-        cursor = ++pages < 5 ? (result as { nextCursor: string | null }).nextCursor : null;
+        cursor = ++pages < 5 ? (result() as { nextCursor: string | null }).nextCursor : null;
         if (cursor === null) pages = 0;
       }
       if (started === 'idle' || started === 'sync') samples[started].push({ method, ms });
@@ -150,9 +155,13 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
   throwIfFailed();
   const eventsBefore = users.reduce((n, u) => n + u.stream.events(), 0);
   phase = 'sync';
+  // This process's own event loop during the sync: what it adds to every user's clock.
+  const usersHeld = monitorEventLoopDelay({ resolution: 10 });
+  usersHeld.enable();
   server.stdin!.write('sync\n');
   const nightly = await syncDone;
   phase = null;
+  usersHeld.disable();
   await browsing;
   throwIfFailed();
   const eventsPushed = users.reduce((n, u) => n + u.stream.events(), 0) - eventsBefore;
@@ -173,6 +182,7 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
     duringSyncP95ByMethod: p95ByMethod(samples.sync),
     syncMs: nightly.syncMs,
     loopDelayMs: nightly.loopDelayMs,
+    usersLoopDelayMs: { p99: usersHeld.percentile(99) / 1e6, max: usersHeld.max / 1e6 },
     servedMs: nightly.servedMs,
     nightly: nightly.summary,
     eventsPushedPerUserDuringSync: Math.round(eventsPushed / names.length),
