@@ -12,8 +12,9 @@ export default defineConfig({
           // The sync's fetch worker (worker_threads): its own entry, found beside the bundle at run time
           // (electron/engine/sync/pageSource.ts).
           syncFetchWorker: resolve(__dirname, 'electron/engine/sync/fetchWorker.ts'),
-          // The store's backup worker, found the same way (electron/engine/store/backup.ts).
+          // The store's backup and checkpoint workers, found the same way (electron/engine/store/backup.ts).
           storeBackupWorker: resolve(__dirname, 'electron/engine/store/backupWorker.ts'),
+          storeCheckpointWorker: resolve(__dirname, 'electron/engine/store/checkpointWorker.ts'),
         },
       },
     },

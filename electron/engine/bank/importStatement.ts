@@ -10,6 +10,7 @@ import type { EngineContext } from '../context';
 import { storeStatement, type StoredStatement } from '../store/bankStatements';
 import { lineStateCounts } from '../store/bankQueries';
 import { getMappingJson } from '../store/bankMappings';
+import { withBulkCheckpoints } from '../store/bulk';
 import type { CsvMappingInput } from './csvMapping';
 import { decodeStatementBytes, statementSource } from './detect';
 import { BankStatementError, type StatementSource } from './types';
@@ -26,8 +27,11 @@ export async function importStatement(
   args: ParsedArgs<'bank.import'>,
   actor: { by: string; at: string },
 ): Promise<ImportOutcome> {
-  const { file, stored } = await parseAndStore(ctx, args, actor);
-  const matching = stored.alreadyImported ? null : await rematchWithOutcomes(ctx);
+  // A year's statement writes tens of MB: its checkpoints run beside it, as a sync's do.
+  const { file, stored, matching } = await withBulkCheckpoints(ctx.store.writer, async () => {
+    const { file, stored } = await parseAndStore(ctx, args, actor);
+    return { file, stored, matching: stored.alreadyImported ? null : await rematchWithOutcomes(ctx) };
+  });
   const counts = await stateCounts(ctx, stored.lineIds, matching?.outcomes);
   return {
     summary: {

@@ -1,9 +1,10 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import { startCheckpointer } from './checkpointer';
 import type { WritableDB } from './handles';
 import type { Database } from './schema';
 import type { Compilable } from './work';
 
-/** WAL pages between checkpoints during a sync (SQLite's default is 1,000, about 4 MB). */
+/** WAL pages between checkpoints of a bulk write without a worker (SQLite's default is 1,000, about 4 MB). */
 const RUN_WAL_AUTOCHECKPOINT = 8_000;
 
 /**
@@ -18,18 +19,22 @@ export function rowsPerWriteUnit({ sqlite }: WritableDB): number {
 }
 
 /**
- * Runs a bulk write (a sync) with fewer checkpoints: each checkpoint copies (and syncs) the index
- * pages every commit since the last one touched, so fewer of them write far less. The WAL stays a
+ * Runs a bulk write (a sync, a bank import) with its checkpoints on a worker thread (checkpointer.ts),
+ * so the writer's thread, which answers the app's window and a server's users, never copies the WAL
+ * into the file itself. Without a worker, with fewer checkpoints: each copies (and syncs) the index
+ * pages every commit since the last one touched, so fewer of them write far less; the WAL stays a
  * few tens of MB. PostgreSQL checkpoints on its own schedule: there the work simply runs.
  */
 export async function withBulkCheckpoints<T>({ sqlite }: WritableDB, work: () => Promise<T>): Promise<T> {
   if (!sqlite) return work();
   const previous = Number(sqlite.pragma('wal_autocheckpoint', { simple: true }));
-  sqlite.pragma(`wal_autocheckpoint = ${RUN_WAL_AUTOCHECKPOINT}`);
+  const checkpointer = startCheckpointer(sqlite, RUN_WAL_AUTOCHECKPOINT);
+  if (!checkpointer) sqlite.pragma(`wal_autocheckpoint = ${RUN_WAL_AUTOCHECKPOINT}`);
   try {
     return await work();
   } finally {
-    sqlite.pragma(`wal_autocheckpoint = ${previous}`);
+    await checkpointer?.stop();
+    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${previous}`);
   }
 }
 
