@@ -152,18 +152,26 @@ async function writeRoles(): Promise<{ tsx: string[]; bundled: string[] }> {
   const dir = join(here, '..', 'node_modules', '.cache', 'bank-bench');
   mkdirSync(dir, { recursive: true });
   const source = join(dir, 'roles.mts');
-  writeFileSync(source, rolesSource(join(here, '..', 'electron', 'engine')));
-  const outfile = join(dir, 'roles.mjs');
+  const engine = join(here, '..', 'electron', 'engine');
+  writeFileSync(source, rolesSource(engine));
+  // The worker entries beside it, named as electron.vite.config.ts names them, so the bundled engine
+  // finds its workers (checkpoints, backups, the sync's fetches) as the app's does.
   await build({
-    entryPoints: [source],
+    entryPoints: {
+      roles: source,
+      storeCheckpointWorker: join(engine, 'store', 'checkpointWorker.ts'),
+      storeBackupWorker: join(engine, 'store', 'backupWorker.ts'),
+      syncFetchWorker: join(engine, 'sync', 'fetchWorker.ts'),
+    },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    outfile,
+    outdir: dir,
     logLevel: 'warning',
   });
+  const outfile = join(dir, 'roles.js');
   return { tsx: ['--import', 'tsx', source], bundled: [outfile] };
 }
 
