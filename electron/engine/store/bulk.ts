@@ -1,10 +1,11 @@
 import type { CompiledQuery, Kysely } from 'kysely';
-import { startCheckpointer } from './checkpointer';
+import { statSync } from 'node:fs';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import type { WritableDB } from './handles';
 import type { Database } from './schema';
 import type { Compilable } from './work';
 
-/** WAL pages between checkpoints of a bulk write without a worker (SQLite's default is 1,000, about 4 MB). */
+/** WAL pages between the writer's own checkpoints during a bulk write (SQLite's default is 1,000, about 4 MB). */
 const RUN_WAL_AUTOCHECKPOINT = 8_000;
 
 /**
@@ -18,23 +19,46 @@ export function rowsPerWriteUnit({ sqlite }: WritableDB): number {
   return sqlite ? 250 : 1_000;
 }
 
+/** WAL size at which a bulk write hands its checkpoints to a worker: SQLite's own default, 1,000 pages. */
+const WORKER_AFTER_WAL_BYTES = 4 * 1024 * 1024;
+const WAL_WATCH_MS = 100;
+
 /**
- * Runs a bulk write (a sync, a bank import) with its checkpoints on a worker thread (checkpointer.ts),
- * so the writer's thread, which answers the app's window and a server's users, never copies the WAL
- * into the file itself. Without a worker, with fewer checkpoints: each copies (and syncs) the index
- * pages every commit since the last one touched, so fewer of them write far less; the WAL stays a
- * few tens of MB. PostgreSQL checkpoints on its own schedule: there the work simply runs.
+ * Runs a bulk write (a sync, a bank import) with fewer checkpoints on the writer's connection: each
+ * copies (and syncs) the index pages every commit since the last one touched, so fewer of them write
+ * far less. Once the write has put as much in the WAL as SQLite would checkpoint at, its checkpoints
+ * move to a worker thread (checkpointer.ts), so the thread that answers the app's window and a
+ * server's users never copies the WAL into the file itself. A small write (a nightly sync that finds
+ * little new) never starts a worker. PostgreSQL checkpoints on its own schedule: there the work simply
+ * runs.
  */
 export async function withBulkCheckpoints<T>({ sqlite }: WritableDB, work: () => Promise<T>): Promise<T> {
   if (!sqlite) return work();
   const previous = Number(sqlite.pragma('wal_autocheckpoint', { simple: true }));
-  const checkpointer = startCheckpointer(sqlite, RUN_WAL_AUTOCHECKPOINT);
-  if (!checkpointer) sqlite.pragma(`wal_autocheckpoint = ${RUN_WAL_AUTOCHECKPOINT}`);
+  sqlite.pragma(`wal_autocheckpoint = ${RUN_WAL_AUTOCHECKPOINT}`);
+  let checkpointer: Checkpointer | null = null;
+  const walPath = `${sqlite.name}-wal`;
+  const watch = sqlite.memory
+    ? null
+    : setInterval(() => {
+        if (walBytes(walPath) < WORKER_AFTER_WAL_BYTES) return;
+        clearInterval(watch!);
+        checkpointer = startCheckpointer(sqlite, RUN_WAL_AUTOCHECKPOINT);
+      }, WAL_WATCH_MS);
   try {
     return await work();
   } finally {
-    await checkpointer?.stop();
+    if (watch) clearInterval(watch);
+    await (checkpointer as Checkpointer | null)?.stop();
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${previous}`);
+  }
+}
+
+function walBytes(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
   }
 }
 

@@ -24,20 +24,30 @@ function writeUnits(units: number) {
 }
 
 describe('checkpoints of a bulk write', () => {
-  it('run on a worker while the work runs: the writer never checkpoints, yet the file takes the pages', async () => {
+  it('move to a worker once the WAL holds what SQLite would checkpoint: the writer stops, the file takes the pages', async () => {
     const before = fileBytes();
     await withBulkCheckpoints(db.writer, async () => {
-      expect(autocheckpoint()).toBe(0);
+      expect(autocheckpoint()).toBe(8_000);
       writeUnits(200);
-      // The worker folds the WAL into the file every 250 ms.
-      const grown = Date.now() + 5_000;
-      while (fileBytes() <= before && Date.now() < grown) await sleep(50);
+      // The WAL now holds over 4 MB: within moments the worker checkpoints (every 250 ms), not the writer.
+      const moved = Date.now() + 5_000;
+      while ((autocheckpoint() !== 0 || fileBytes() <= before) && Date.now() < moved) await sleep(50);
+      expect(autocheckpoint()).toBe(0);
       expect(fileBytes()).toBeGreaterThan(before);
     });
     expect(autocheckpoint()).toBe(1000);
   });
 
-  it('without a worker, the writer checkpoints every 8,000 pages during the work, as before', async () => {
+  it('a small bulk write starts no worker: the writer checkpoints every 8,000 pages meanwhile', async () => {
+    await withBulkCheckpoints(db.writer, async () => {
+      writeUnits(5);
+      await sleep(300);
+      expect(autocheckpoint()).toBe(8_000);
+    });
+    expect(autocheckpoint()).toBe(1000);
+  });
+
+  it('no worker for an in-memory database, or where no worker entry is found', async () => {
     const checkpointer = startCheckpointer(db.sqlite, 8_000, null);
     expect(checkpointer).toBeNull();
     expect(autocheckpoint()).toBe(1000);
