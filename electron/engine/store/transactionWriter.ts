@@ -7,7 +7,7 @@
  * connection and run row by row (the unit runs synchronously inside better-sqlite3's transaction, so
  * this is as fast as the sync was before units of work); on PostgreSQL, where each statement is a
  * round trip, one INSERT … ON CONFLICT per page for the transactions and one for their items, the
- * rows passed as JSON.
+ * rows passed as one array per column (columnarRows.ts).
  *
  * A routine first sighting (a new Pending or Settled sale) is not stored as a change: it is the
  * day's routine, not something to review, and the timeline rebuilds its "first seen" from the
@@ -15,13 +15,14 @@
  * a row and two index entries per new sale: most of the rows a first full sync would write.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { TransactionStatus } from '../../../shared/domain';
 import { diffTransaction, type DiffChange } from '../differ/diff';
 import type { ReceivedTransaction as ParsedTransaction } from '../../../shared/domain';
 import { chunks } from './chunks';
+import { columnarInsert, type Column } from './columnarRows';
 import { TRANSACTION_FIELDS, type Database } from './schema';
-import { execute, rowsOf, type Compilable, type Work, type WorkTarget } from './work';
+import { execute, rowsOf, type Work, type WorkTarget } from './work';
 
 export interface PageRow {
   parsed: ParsedTransaction;
@@ -56,21 +57,27 @@ const COLUMNS = [...TRANSACTION_FIELDS, 'raw'] as const;
  */
 const KEPT_DETAILS: ReadonlySet<string> = new Set(['payer_name', 'gl_account_id']);
 
-/**
- * PostgreSQL: a page's rows go as one JSON parameter, read back into rows by the server
- * (json_populate_recordset): one short statement text whatever the page holds, planned once per
- * connection, and the rows serialised by V8's JSON.stringify, instead of a VALUES list of 20
- * parameters per row that kysely and the server build and parse anew for every page.
- */
-function jsonUpsert(table: 'transactions' | 'transaction_items', columns: readonly string[], onConflict: string) {
-  const list = columns.join(', ');
-  return `INSERT INTO ${table} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${table}, $1::json) ${onConflict}`;
-}
+/** The integer columns of the two tables the writer fills; every other column is text. */
+const BIGINT_COLUMNS: ReadonlySet<string> = new Set([
+  'id',
+  'order_id',
+  'payee_id',
+  'amount_cents',
+  'amount_refunded_cents',
+  'convenience_fee_cents',
+  'tax_cents',
+  'shipping_cents',
+  'first_seen_run_id',
+  'transaction_id',
+]);
+
+const typed = (names: readonly string[]): Column[] =>
+  names.map((name) => ({ name, type: BIGINT_COLUMNS.has(name) ? 'bigint' : 'text' }));
 
 const TRANSACTION_COLUMNS = ['id', ...COLUMNS, 'first_seen_at', 'updated_at', 'first_seen_run_id', 'first_status'];
-const TRANSACTIONS_UPSERT = jsonUpsert(
+const upsertTransactionRows = columnarInsert(
   'transactions',
-  TRANSACTION_COLUMNS,
+  typed(TRANSACTION_COLUMNS),
   `ON CONFLICT (id) DO UPDATE SET ${[
     ...COLUMNS.map((column) =>
       KEPT_DETAILS.has(column)
@@ -82,16 +89,11 @@ const TRANSACTIONS_UPSERT = jsonUpsert(
 );
 
 const ITEM_UPDATES = ['item_name', 'amount_cents', 'gl_account_id', 'student_number', 'student_name', 'raw'];
-const ITEMS_UPSERT = jsonUpsert(
+const upsertItemRows = columnarInsert(
   'transaction_items',
-  ['transaction_id', 'item_id', ...ITEM_UPDATES],
+  typed(['transaction_id', 'item_id', ...ITEM_UPDATES]),
   `ON CONFLICT (transaction_id, item_id) DO UPDATE SET ${ITEM_UPDATES.map((c) => `${c} = excluded.${c}`).join(', ')}`,
 );
-
-/** A statement of fixed text with the rows as its one JSON parameter. */
-const withRows = (text: string, rows: readonly object[]): Compilable<unknown> => ({
-  compile: () => CompiledQuery.raw(text, [JSON.stringify(rows)]),
-});
 
 /** What writing one row of a page comes to. */
 interface RowWrite {
@@ -219,18 +221,7 @@ function* upsertTransactions(
   const unique = [...new Map(writes.map((write) => [write.id, write])).values()];
   if (unique.length)
     yield* execute(
-      withRows(
-        TRANSACTIONS_UPSERT,
-        unique.map((write) => {
-          const row: Record<string, unknown> = { id: write.id };
-          COLUMNS.forEach((column, i) => (row[column] = write.values[i]));
-          row.first_seen_at = now;
-          row.updated_at = now;
-          row.first_seen_run_id = runId;
-          row.first_status = write.status;
-          return row;
-        }),
-      ),
+      upsertTransactionRows(unique.map((write) => [write.id, ...write.values, now, now, runId, write.status])),
     );
   const replacedItems = unique.filter((write) => write.stored && write.itemsChanged).map((write) => write.id);
   for (const ids of chunks(replacedItems))
@@ -242,18 +233,17 @@ function* upsertTransactions(
   const rows = [...items.values()];
   if (rows.length)
     yield* execute(
-      withRows(
-        ITEMS_UPSERT,
-        rows.map((item) => ({
-          transaction_id: item.transactionId,
-          item_id: item.itemId,
-          item_name: item.itemName,
-          amount_cents: item.amountCents,
-          gl_account_id: item.glAccountId,
-          student_number: item.studentNumber,
-          student_name: item.studentName,
-          raw: item.raw,
-        })),
+      upsertItemRows(
+        rows.map((item) => [
+          item.transactionId,
+          item.itemId,
+          item.itemName,
+          item.amountCents,
+          item.glAccountId,
+          item.studentNumber,
+          item.studentName,
+          item.raw,
+        ]),
       ),
     );
   const changes = writes.flatMap((write) =>

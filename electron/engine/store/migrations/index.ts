@@ -13,6 +13,7 @@ import * as m007 from './007_bank';
 import * as m008 from './008_reversals';
 import * as m009 from './009_team';
 import * as m010 from './010_export_deposits';
+import * as m011 from './011_partial_search_index';
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '008_reversals', up: m008.up },
   { name: '009_team', up: m009.up },
   { name: '010_export_deposits', up: m010.up },
+  { name: '011_partial_search_index', up: m011.up },
 ];

@@ -1,0 +1,55 @@
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { migratePostgres } from '../../../../electron/engine/store/postgres/migrate';
+import type { Database } from '../../../../electron/engine/store/schema';
+import { createPostgresTestDatabase, describePostgres, type PostgresTestDatabase } from '../../../helpers/postgres';
+
+/** Migration 011: PostgreSQL's search index skips the rows SQLite's FTS5 triggers skip. */
+describePostgres('the search index on PostgreSQL', () => {
+  let database: PostgresTestDatabase;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }),
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+
+  /** Fill the table before version 11 so the migration rebuilds an index over rows it already holds. */
+  it('indexes only rows with a payer name or data, and a search still uses it', async () => {
+    await migratePostgres(db, { target: 10 });
+    await sql`INSERT INTO payees (id, name, merchant_id, raw, updated_at) VALUES (1, 'Lunch', 'M1', '{}', 'x')`.execute(
+      db,
+    );
+    await sql`INSERT INTO transactions (id, payee_id, payment_method, status, amount_cents, business_date, raw,
+                first_seen_at, updated_at, payer_name, data)
+              SELECT g, 1, 'card', 'Settled', 100, '2026-03-02', '{}', 'x', 'x',
+                CASE WHEN g = 7 THEN 'Ana Quintero' END, CASE WHEN g = 9 THEN 'field trip: zoo' END
+              FROM generate_series(1, 2000) g`.execute(db);
+    await migratePostgres(db);
+
+    const { rows: defs } = await sql<{ def: string }>`SELECT indexdef AS def FROM pg_indexes
+      WHERE tablename = 'transactions' AND indexname = 'transactions_search'`.execute(db);
+    expect(defs).toHaveLength(1);
+    expect(defs[0]!.def).toMatch(/USING gin .*WHERE \(\(payer_name IS NOT NULL\) OR \(data IS NOT NULL\)\)/);
+
+    await db.connection().execute(async (connection) => {
+      await sql`SET enable_seqscan = off`.execute(connection);
+      const search = (text: string) =>
+        sql<{ id: string }>`SELECT id FROM transactions WHERE payer_name ILIKE ${text} OR data ILIKE ${text}
+          ORDER BY id`.execute(connection);
+      expect((await search('%quinter%')).rows.map((r) => Number(r.id))).toEqual([7]);
+      expect((await search('%zoo%')).rows.map((r) => Number(r.id))).toEqual([9]);
+      const plan = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT id FROM transactions
+        WHERE payer_name ILIKE ${'%zoo%'} OR data ILIKE ${'%zoo%'}`.execute(connection);
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('Bitmap Index Scan on transactions_search');
+      await sql`RESET enable_seqscan`.execute(connection);
+    });
+  });
+});
