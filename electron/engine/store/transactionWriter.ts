@@ -75,6 +75,7 @@ const typed = (names: readonly string[]): Column[] =>
   names.map((name) => ({ name, type: BIGINT_COLUMNS.has(name) ? 'bigint' : 'text' }));
 
 const TRANSACTION_COLUMNS = ['id', ...COLUMNS, 'first_seen_at', 'updated_at', 'first_seen_run_id', 'first_status'];
+const insertTransactionRows = columnarInsert('transactions', typed(TRANSACTION_COLUMNS), '');
 const upsertTransactionRows = columnarInsert(
   'transactions',
   typed(TRANSACTION_COLUMNS),
@@ -89,9 +90,11 @@ const upsertTransactionRows = columnarInsert(
 );
 
 const ITEM_UPDATES = ['item_name', 'amount_cents', 'gl_account_id', 'student_number', 'student_name', 'raw'];
+const ITEM_COLUMNS = typed(['transaction_id', 'item_id', ...ITEM_UPDATES]);
+const insertItemRows = columnarInsert('transaction_items', ITEM_COLUMNS, '');
 const upsertItemRows = columnarInsert(
   'transaction_items',
-  typed(['transaction_id', 'item_id', ...ITEM_UPDATES]),
+  ITEM_COLUMNS,
   `ON CONFLICT (transaction_id, item_id) DO UPDATE SET ${ITEM_UPDATES.map((c) => `${c} = excluded.${c}`).join(', ')}`,
 );
 
@@ -115,7 +118,9 @@ interface RowWrite {
  */
 function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, touched: Set<string>): RowWrite[] {
   const writes: RowWrite[] = [];
-  for (const { parsed, businessDate, fallbackDate } of rows) {
+  // A transaction listed twice (a service's page should not, but may) is written once, as last listed.
+  const lastListings = new Map(rows.map((row) => [row.parsed.value.id, row]));
+  for (const { parsed, businessDate, fallbackDate } of lastListings.values()) {
     const tx = parsed.value;
     const old = existing.get(tx.id);
     const date = businessDate ?? old?.business_date ?? fallbackDate;
@@ -217,35 +222,23 @@ function* upsertTransactions(
   runId: number | null,
   now: string,
 ): Work<void> {
-  // One statement may not touch a row twice: a page listing a transaction twice keeps its last.
-  const unique = [...new Map(writes.map((write) => [write.id, write])).values()];
-  if (unique.length)
-    yield* execute(
-      upsertTransactionRows(unique.map((write) => [write.id, ...write.values, now, now, runId, write.status])),
-    );
-  const replacedItems = unique.filter((write) => write.stored && write.itemsChanged).map((write) => write.id);
+  // A row the unit's own read did not find is new (only the sync adds transactions): a plain INSERT,
+  // as on SQLite, without the conflict check and speculative insertion an upsert pays for every row
+  // (a fifth of the insert's time on the server, measured on 300,000 rows).
+  const [fresh, stored] = partition(writes, (write) => !write.stored);
+  const transactionRow = (write: RowWrite) => [write.id, ...write.values, now, now, runId, write.status];
+  if (fresh.length) yield* execute(insertTransactionRows(fresh.map(transactionRow)));
+  if (stored.length) yield* execute(upsertTransactionRows(stored.map(transactionRow)));
+
+  const replacedItems = stored.filter((write) => write.itemsChanged).map((write) => write.id);
   for (const ids of chunks(replacedItems))
     yield* execute(db.deleteFrom('transaction_items').where('transaction_id', 'in', ids));
-  const items = new Map<string, ParsedTransaction['items'][number]>();
-  for (const write of unique)
-    if (write.itemsChanged)
-      for (const item of write.parsed.items) items.set(`${item.transactionId}\u0000${item.itemId}`, item);
-  const rows = [...items.values()];
-  if (rows.length)
-    yield* execute(
-      upsertItemRows(
-        rows.map((item) => [
-          item.transactionId,
-          item.itemId,
-          item.itemName,
-          item.amountCents,
-          item.glAccountId,
-          item.studentNumber,
-          item.studentName,
-          item.raw,
-        ]),
-      ),
-    );
+  // A new transaction's items are new too; a stored one's were deleted just above, but an upsert
+  // still guards them against a page that lists an item twice.
+  const freshItems = itemRowsOf(fresh);
+  if (freshItems.length) yield* execute(insertItemRows(freshItems));
+  const storedItems = itemRowsOf(stored.filter((write) => write.itemsChanged));
+  if (storedItems.length) yield* execute(upsertItemRows(storedItems));
   const changes = writes.flatMap((write) =>
     write.changes.map((change) => ({
       transaction_id: write.id,
@@ -259,6 +252,30 @@ function* upsertTransactions(
     })),
   );
   for (const slice of chunks(changes)) yield* execute(db.insertInto('transaction_changes').values(slice));
+}
+
+/** The item rows of these writes, each (transaction, item) once: the last listing wins. */
+function itemRowsOf(writes: readonly RowWrite[]): unknown[][] {
+  const items = new Map<string, ParsedTransaction['items'][number]>();
+  for (const write of writes)
+    for (const item of write.parsed.items) items.set(`${item.transactionId}\u0000${item.itemId}`, item);
+  return [...items.values()].map((item) => [
+    item.transactionId,
+    item.itemId,
+    item.itemName,
+    item.amountCents,
+    item.glAccountId,
+    item.studentNumber,
+    item.studentName,
+    item.raw,
+  ]);
+}
+
+function partition<T>(values: readonly T[], test: (value: T) => boolean): [T[], T[]] {
+  const yes: T[] = [];
+  const no: T[] = [];
+  for (const value of values) (test(value) ? yes : no).push(value);
+  return [yes, no];
 }
 
 const sqliteWriters = new WeakMap<BetterSqlite3.Database, SqliteTransactionWriter>();

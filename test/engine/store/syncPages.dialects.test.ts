@@ -14,7 +14,7 @@ import { getCursor, getRun, startRun } from '../../../electron/engine/store/sync
 import { lacksDetails, storeDetails } from '../../../electron/engine/store/transactionDetails';
 import type { PageRow } from '../../../electron/engine/store/transactionWriter';
 import { storedRows } from './storedRows';
-import { account, onDay, payee, sale, T0, T1 } from './syncFixtures';
+import { account, onDay, payee, sale, T0, T1, T2 } from './syncFixtures';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
 
 let runId: number;
@@ -264,6 +264,40 @@ describeOnBothDialects(
       ]);
       expect(await batchesToCheck(store.reader)).toEqual(['730001', '730002', '730009']);
       expect((await getRun(store.reader, runId)).transactionsUpdated).toBe(3);
+    });
+
+    it('writes new and stored rows in one unit; a new transaction listed twice keeps its last listing', async () => {
+      const page: PageRow[] = [
+        sale(105, 'Pending', 1200, null, [['i5', 1200]]),
+        sale(102, 'Refunded', 2500, '730001', [['i3b', 2500]], { refundedCents: 2500 }),
+        sale(105, 'Settled', 1300, '730001', [
+          ['i5', 800],
+          ['i6', 500],
+        ]),
+      ].map(onDay('2026-03-04'));
+      const { counts } = await commitSyncStep(store.writer, { runId, now: T2, transactions: page });
+      expect(counts).toMatchObject({ transactionsInserted: 1, transactionsUpdated: 1 });
+      const rows = await storedRows(
+        store.reader,
+        'transactions',
+        ['id', 'status', 'amount_cents', 'first_seen_at'],
+        'id',
+      );
+      expect(rows.filter((row) => row.id === 102 || row.id === 105)).toEqual([
+        { id: 102, status: 'Refunded', amount_cents: 2500, first_seen_at: T0 },
+        { id: 105, status: 'Settled', amount_cents: 1300, first_seen_at: T2 },
+      ]);
+      const items = await storedRows(
+        store.reader,
+        'transaction_items',
+        ['transaction_id', 'item_id', 'amount_cents'],
+        'item_id',
+      );
+      expect(items.filter((item) => item.transaction_id === 102 || item.transaction_id === 105)).toEqual([
+        { transaction_id: 102, item_id: 'i3b', amount_cents: 2500 },
+        { transaction_id: 105, item_id: 'i5', amount_cents: 800 },
+        { transaction_id: 105, item_id: 'i6', amount_cents: 500 },
+      ]);
     });
 
     it('clears the deposits checked, and runs a bulk write', async () => {
