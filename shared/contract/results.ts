@@ -144,8 +144,15 @@ export interface GlBatchReport {
   truncated: boolean;
   /** Deposits (batches) in the range: the journal entries an export posts for them. */
   depositCount: number;
-  /** The reversals first seen in the range, posted beside the deposits (DESIGN.md §6). */
+  /**
+   * The reversals first seen in the range, posted beside the deposits (DESIGN.md §6): the first
+   * `limit` of them, as for the rows. A first sync sees a district's whole history of refunds at
+   * once; listing them all made one month's answer megabytes and its table thousands of rows.
+   */
   reversals: Reversal[];
+  /** All the range's reversals, listed or not: the export posts every one. */
+  reversalCount: number;
+  /** Over all of them. */
   reversalTotalCents: number;
 }
 

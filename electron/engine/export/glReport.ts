@@ -1,6 +1,6 @@
 /**
- * GL batches of a range for the GL Batches view: the rows (up to a limit) and totals over all of
- * them, read with the reversals of the range on the engine's read handle.
+ * GL batches of a range for the GL Batches view: the rows and the reversals of the range (each up to
+ * a limit) and totals over all of them, read on the engine's read handle.
  */
 import type { GlBatchReport } from '../../../shared/contract';
 import { glRowsOf, type GlExportFilter } from '../store/glRows';
@@ -49,7 +49,8 @@ export async function glBatchReport(reader: ReadableDB, filter: GlExportFilter, 
     rowCount: total.rowCount,
     truncated: total.rowCount > rows.length,
     depositCount: deposits.size,
-    reversals,
+    reversals: reversals.slice(0, limit),
+    reversalCount: reversals.length,
     reversalTotalCents: reversals.reduce((sum, r) => sum + r.amountCents, 0),
   };
 }

@@ -115,6 +115,15 @@ describe('refunds, returns and settled voids after batching, in the journal of t
     expect(detail.reversals[0]!.period).toMatch(/^\d{4}-\d{2}$/);
   });
 
+  it('the GL report lists the first `limit` reversals, and counts and totals all of them', async () => {
+    const report = await h.engine.call('reconcile.reversals', range());
+    expect(report.count).toBeGreaterThan(2);
+    const gl = await h.engine.call('glBatches.list', { ...range(), limit: 2 });
+    expect(gl.reversals.map((r) => r.changeId)).toEqual(report.reversals.slice(0, 2).map((r) => r.changeId));
+    expect(gl.reversalCount).toBe(report.count);
+    expect(gl.reversalTotalCents).toBe(report.totalCents);
+  });
+
   it('the workbook journal balances with the deposits and reversals; je-csv carries the same entries', async () => {
     const report = await h.engine.call('reconcile.reversals', range());
     const gl = await h.engine.call('glBatches.list', { ...range(), limit: 10 });

@@ -145,6 +145,7 @@ export function glReport(rows: GlBatch[] = [glLine()]): GlBatchReport {
     truncated: false,
     depositCount: new Set(rows.map((r) => r.batchId)).size,
     reversals: [],
+    reversalCount: 0,
     reversalTotalCents: 0,
   };
 }

@@ -58,12 +58,34 @@ describe('reversals in the renderer (issue 13)', () => {
     useFakeEngine({
       'payees.list': () => [make.payee()],
       'settings.get': () => make.settings(),
-      'glBatches.list': () => ({ ...make.glReport(), reversals: [reversal()], reversalTotalCents: 2000 }),
+      'glBatches.list': () => ({
+        ...make.glReport(),
+        reversals: [reversal()],
+        reversalCount: 1,
+        reversalTotalCents: 2000,
+      }),
     });
     render(<GlBatchesView />);
     const section = await screen.findByRole('region', { name: /Reversals seen in this range \(1\)/ });
     expect(section).toHaveTextContent('Refund');
     expect(section).toHaveTextContent('reversals $20.00');
     expect(await screen.findByText(/Will post 1 deposit and 1 reversal/)).toBeInTheDocument();
+  });
+
+  it('says when the GL Batches view lists only the first of many reversals, and counts them all', async () => {
+    useFakeEngine({
+      'payees.list': () => [make.payee()],
+      'settings.get': () => make.settings(),
+      'glBatches.list': () => ({
+        ...make.glReport(),
+        reversals: [reversal()],
+        reversalCount: 1250,
+        reversalTotalCents: 2000,
+      }),
+    });
+    render(<GlBatchesView />);
+    const section = await screen.findByRole('region', { name: /Reversals seen in this range \(1,250\)/ });
+    expect(section).toHaveTextContent('Listing the first 1; the export posts all 1,250.');
+    expect(await screen.findByText(/Will post 1 deposit and 1,250 reversals/)).toBeInTheDocument();
   });
 });

@@ -21,8 +21,14 @@ export function AccountTotals({ report }: { report: GlBatchReport }) {
       />
       <section aria-labelledby="gl-reversals-title">
         <h2 id="gl-reversals-title" className="section-title">
-          Reversals seen in this range ({formatCount(report.reversals.length)})
+          Reversals seen in this range ({formatCount(report.reversalCount)})
         </h2>
+        {report.reversals.length < report.reversalCount && (
+          <p className="muted" role="note">
+            Listing the first {formatCount(report.reversals.length)}; the export posts all{' '}
+            {formatCount(report.reversalCount)}.
+          </p>
+        )}
         <p className="muted">
           Deposits <Money cents={report.totalCents} />, reversals <Money cents={report.reversalTotalCents} />, net{' '}
           <Money cents={report.totalCents - report.reversalTotalCents} strong />

@@ -88,8 +88,8 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
       {report && problem === null && (
         <p className="muted" role="note">
           Will post {formatCount(report.depositCount)} {report.depositCount === 1 ? 'deposit' : 'deposits'} and{' '}
-          {formatCount(report.reversals.length)} {report.reversals.length === 1 ? 'reversal' : 'reversals'}
-          {report.reversals.length > 0 && (
+          {formatCount(report.reversalCount)} {report.reversalCount === 1 ? 'reversal' : 'reversals'}
+          {report.reversalCount > 0 && (
             <>
               {' '}
               (refunds, returns and voids, <Money cents={report.reversalTotalCents} /> back)
