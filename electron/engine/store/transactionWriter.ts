@@ -255,11 +255,16 @@ function* upsertTransactions(
 }
 
 /** The item rows of these writes, each (transaction, item) once: the last listing wins. */
-function itemRowsOf(writes: readonly RowWrite[]): unknown[][] {
+function itemRowsOf(writes: readonly RowWrite[]): ReadonlyArray<readonly unknown[]> {
   const items = new Map<string, ParsedTransaction['items'][number]>();
   for (const write of writes)
     for (const item of write.parsed.items) items.set(`${item.transactionId}\u0000${item.itemId}`, item);
-  return [...items.values()].map((item) => [
+  return [...items.values()].map(itemValues);
+}
+
+/** An item's values in the order of both dialects' item statements (ITEM_COLUMNS). */
+function itemValues(item: ParsedTransaction['items'][number]) {
+  return [
     item.transactionId,
     item.itemId,
     item.itemName,
@@ -268,7 +273,7 @@ function itemRowsOf(writes: readonly RowWrite[]): unknown[][] {
     item.studentNumber,
     item.studentName,
     item.raw,
-  ]);
+  ] as const;
 }
 
 function partition<T>(values: readonly T[], test: (value: T) => boolean): [T[], T[]] {
@@ -336,18 +341,7 @@ class SqliteTransactionWriter {
       } else {
         this.insert.run(write.id, ...write.values, now, now, runId, write.status);
       }
-      if (write.itemsChanged)
-        for (const item of write.parsed.items)
-          this.insertItem.run(
-            item.transactionId,
-            item.itemId,
-            item.itemName,
-            item.amountCents,
-            item.glAccountId,
-            item.studentNumber,
-            item.studentName,
-            item.raw,
-          );
+      if (write.itemsChanged) for (const item of write.parsed.items) this.insertItem.run(...itemValues(item));
       for (const change of write.changes)
         this.insertChange.run(
           write.id,
