@@ -55,17 +55,7 @@ describe('reversals in the renderer (issue 13)', () => {
   });
 
   it('the GL Batches view lists the range reversals beside the deposits, and the export panel counts both', async () => {
-    useFakeEngine({
-      'payees.list': () => [make.payee()],
-      'settings.get': () => make.settings(),
-      'glBatches.list': () => ({
-        ...make.glReport(),
-        reversals: [reversal()],
-        reversalCount: 1,
-        reversalTotalCents: 2000,
-      }),
-    });
-    render(<GlBatchesView />);
+    showGlBatchesWithReversals(1);
     const section = await screen.findByRole('region', { name: /Reversals seen in this range \(1\)/ });
     expect(section).toHaveTextContent('Refund');
     expect(section).toHaveTextContent('reversals $20.00');
@@ -73,19 +63,19 @@ describe('reversals in the renderer (issue 13)', () => {
   });
 
   it('says when the GL Batches view lists only the first of many reversals, and counts them all', async () => {
-    useFakeEngine({
-      'payees.list': () => [make.payee()],
-      'settings.get': () => make.settings(),
-      'glBatches.list': () => ({
-        ...make.glReport(),
-        reversals: [reversal()],
-        reversalCount: 1250,
-        reversalTotalCents: 2000,
-      }),
-    });
-    render(<GlBatchesView />);
+    showGlBatchesWithReversals(1250);
     const section = await screen.findByRole('region', { name: /Reversals seen in this range \(1,250\)/ });
     expect(section).toHaveTextContent('Listing the first 1; the export posts all 1,250.');
     expect(await screen.findByText(/Will post 1 deposit and 1,250 reversals/)).toBeInTheDocument();
   });
 });
+
+/** The GL Batches view over a range listing one $20.00 refund of `reversalCount` in all. */
+function showGlBatchesWithReversals(reversalCount: number): void {
+  useFakeEngine({
+    'payees.list': () => [make.payee()],
+    'settings.get': () => make.settings(),
+    'glBatches.list': () => ({ ...make.glReport(), reversals: [reversal()], reversalCount, reversalTotalCents: 2000 }),
+  });
+  render(<GlBatchesView />);
+}
