@@ -9,7 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
+import type { Database } from '../../electron/engine/store/schema';
 import { asAdmin } from '../../scripts/postgresCluster';
 import { ensureCluster, POSTGRES_BIN } from './postgresCluster';
 
@@ -57,6 +60,28 @@ export function usePostgresTestDatabase(): () => PostgresTestDatabase {
   return () => {
     if (!database) throw new Error('The test PostgreSQL database was not created (see the failure in beforeAll).');
     return database;
+  };
+}
+
+/**
+ * This file's empty database and a kysely over it, for tests that run SQL of their own: created
+ * before the file's tests, destroyed and dropped after them.
+ */
+export function usePostgresKysely(poolSize?: number): () => Kysely<Database> {
+  let database: PostgresTestDatabase | undefined;
+  let db: Kysely<Database> | undefined;
+  beforeAll(async () => {
+    database = await createPostgresTestDatabase();
+    const pool = new pg.Pool({ connectionString: database.url, max: poolSize });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }, 120_000);
+  afterAll(async () => {
+    await db?.destroy();
+    await database?.drop();
+  });
+  return () => {
+    if (!db) throw new Error('The test PostgreSQL database was not created (see the failure in beforeAll).');
+    return db;
   };
 }
 

@@ -1,9 +1,8 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Kysely, sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { arrayLiteral, columnarInsert } from '../../../../electron/engine/store/columnarRows';
 import type { Database } from '../../../../electron/engine/store/schema';
-import { createPostgresTestDatabase, describePostgres, type PostgresTestDatabase } from '../../../helpers/postgres';
+import { describePostgres, usePostgresKysely } from '../../../helpers/postgres';
 
 /** Texts an array literal could misread: quoting, escapes, separators, control characters, Unicode. */
 const HARD_TEXTS = [
@@ -37,19 +36,12 @@ describe('arrayLiteral', () => {
 });
 
 describePostgres('columnarInsert on PostgreSQL', () => {
-  let database: PostgresTestDatabase;
+  const database = usePostgresKysely();
   let db: Kysely<Database>;
 
   beforeAll(async () => {
-    database = await createPostgresTestDatabase();
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }),
-    });
+    db = database();
     await sql`CREATE TABLE t (id BIGINT PRIMARY KEY, label TEXT COLLATE "C", n BIGINT)`.execute(db);
-  }, 120_000);
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
   });
 
   it('stores every text, null and integer exactly as given, and upserts on conflict', async () => {

@@ -5,16 +5,15 @@
  * plus the shared migrations run on PostgreSQL).
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Kysely, sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
 import { openStore } from '../../../../electron/engine/store/open';
 import { BASELINE_VERSION } from '../../../../electron/engine/store/postgres/baseline';
 import { migratePostgres, VERSION_TABLE } from '../../../../electron/engine/store/postgres/migrate';
 import type { Database } from '../../../../electron/engine/store/schema';
 import { blankDb, migrateTo } from '../../../helpers/migrationDb';
-import { createPostgresTestDatabase, describePostgres, type PostgresTestDatabase } from '../../../helpers/postgres';
+import { describePostgres, usePostgresKysely } from '../../../helpers/postgres';
 
 interface Column {
   name: string;
@@ -193,18 +192,10 @@ async function postgresSchema(db: Kysely<Database>): Promise<Schema> {
 }
 
 describePostgres('the PostgreSQL baseline', () => {
-  let database: PostgresTestDatabase;
+  const database = usePostgresKysely();
   let db: Kysely<Database>;
-
-  beforeAll(async () => {
-    database = await createPostgresTestDatabase();
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }),
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
+  beforeAll(() => {
+    db = database();
   });
 
   it('stands for SQLite version 9, the last of the frozen SQLite-only migrations', () => {

@@ -1,24 +1,15 @@
-import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Kysely, sql } from 'kysely';
+import { beforeAll, expect, it } from 'vitest';
 import { migratePostgres } from '../../../../electron/engine/store/postgres/migrate';
 import type { Database } from '../../../../electron/engine/store/schema';
-import { createPostgresTestDatabase, describePostgres, type PostgresTestDatabase } from '../../../helpers/postgres';
+import { describePostgres, usePostgresKysely } from '../../../helpers/postgres';
 
 /** Migration 011: PostgreSQL's search index skips the rows SQLite's FTS5 triggers skip. */
 describePostgres('the search index on PostgreSQL', () => {
-  let database: PostgresTestDatabase;
+  const database = usePostgresKysely(1);
   let db: Kysely<Database>;
-
-  beforeAll(async () => {
-    database = await createPostgresTestDatabase();
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url, max: 1 }) }),
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await db?.destroy();
-    await database?.drop();
+  beforeAll(() => {
+    db = database();
   });
 
   /** Fill the table before version 11 so the migration rebuilds an index over rows it already holds. */
