@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ServiceClient } from '../api/client';
+import { runThisThreadInBackground } from './backgroundPriority';
 import { glDayRows, transactionDayPages, type DayItem } from './dayWalks';
 import {
   errorFromWire,
@@ -14,6 +15,8 @@ import {
   type WalkRequest,
   type WorkerSetup,
 } from './workerProtocol';
+
+runThisThreadInBackground();
 
 const port = parentPort!;
 const setup = workerData as WorkerSetup;

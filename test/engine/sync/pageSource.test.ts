@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
 import { ServiceClient } from '../../../electron/engine/api/client';
@@ -9,6 +10,7 @@ import {
   type PageSource,
 } from '../../../electron/engine/sync/pageSource';
 import type { Feed } from '../../../electron/engine/sync/feed';
+import { BACKGROUND_NICE } from '../../../electron/engine/sync/backgroundPriority';
 import { eachBusinessDate, todayCentral, addDays, type BusinessDate } from '../../../shared/time';
 import { SMALL_SCENARIO, START } from './harness';
 
@@ -20,6 +22,17 @@ afterEach(async () => {
   await sandbox?.close();
   sandbox = null;
 });
+
+/** Each thread of this process and its nice value, from /proc (Linux). */
+function threadNices(): Map<number, number> {
+  const nices = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    // Field 19 of stat is the nice value; the fields after the command's closing parenthesis start at 3.
+    const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    nices.set(Number(tid), Number(fields[16]));
+  }
+  return nices;
+}
 
 async function drain<T>(feed: Feed<T>): Promise<T[]> {
   const items: T[] = [];
@@ -62,6 +75,21 @@ describe('the fetch worker', () => {
     expect(glWorker).toEqual(await drain(await thread.glDays(days)));
     expect(glWorker.flatMap((day) => day.value).length).toBeGreaterThan(0);
   });
+
+  it.runIf(process.platform === 'linux')(
+    "gives way to the users' calls: its thread runs at a lower priority, the main thread's is unchanged",
+    async () => {
+      sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
+      const before = threadNices().get(process.pid);
+      const worker = pageSource(setup().client);
+      sources.push(worker);
+      expect(await worker.where()).toBe('worker');
+      const nices = threadNices();
+      expect([...nices.values()]).toContain(BACKGROUND_NICE);
+      expect(nices.get(process.pid)).toBe(before);
+      expect(before).not.toBe(BACKGROUND_NICE);
+    },
+  );
 
   it('hands back a malformed page as the same typed error, after the pages before it', async () => {
     sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
