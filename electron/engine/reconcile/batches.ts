@@ -2,7 +2,7 @@
 import { ContractError, type BatchFilter, type Page, type PageRequest } from '../../../shared/contract';
 import type { BatchDetail, BatchSummary, Check, Verdict } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
-import { batchParts, getBatchRow, listBatchRows } from '../store/batches';
+import { batchDetailRows, getBatchRow, listBatchRows } from '../store/batches';
 import type { ReadableDB, WritableDB } from '../store/handles';
 import { appendReviewGuarded, checksRevision, latestReviews, type ReviewSnapshot } from '../store/reviews';
 import { reviewStateOf, summaryOf, toGlBatch, toSignOff, toTransaction } from '../store/rowMappers';
@@ -31,23 +31,18 @@ export async function listBatches(
 }
 
 export async function getBatchDetail(reader: ReadableDB, id: string): Promise<BatchDetail> {
-  const batch = await requireBatch(reader, id);
-  const parts = await batchParts(reader, batch);
+  const rows = await batchDetailRows(reader, id);
+  if (!rows) throw notFound(id);
+  const { batch, checks, history } = rows;
   return {
-    batch: summaryOf(
-      batch,
-      parts.payeeName,
-      parts.checks?.verdict ?? null,
-      parts.checks?.difference_cents ?? null,
-      parts.history[parts.history.length - 1],
-    ),
-    checks: parts.checks ? (JSON.parse(parts.checks.checks) as Check[]) : [],
-    transactions: parts.transactions.map(toTransaction),
-    glBatches: parts.glRows.map(toGlBatch),
-    history: parts.history.map(toSignOff),
-    reversals: await reversalsOfBatch(reader, batch.id),
-    revision: parts.checks ? checksRevision(parts.checks.fingerprint) : null,
-    preparation: await currentPreparation(reader, batch.id, parts.checks?.fingerprint),
+    batch: summaryOf(batch, rows.payeeName, checks?.verdict ?? null, checks?.difference_cents ?? null, history.at(-1)),
+    checks: checks ? (JSON.parse(checks.checks) as Check[]) : [],
+    transactions: rows.transactions.map(toTransaction),
+    glBatches: rows.glRows.map(toGlBatch),
+    history: history.map(toSignOff),
+    reversals: reversalsOfBatch(rows.reversals),
+    revision: checks ? checksRevision(checks.fingerprint) : null,
+    preparation: currentPreparation(rows.preparation, checks?.fingerprint),
   };
 }
 

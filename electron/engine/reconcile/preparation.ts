@@ -10,8 +10,8 @@
  */
 import { ContractError } from '../../../shared/contract';
 import type { BatchDetail, Preparation } from '../../../shared/domain';
-import { appendPreparationGuarded, latestPreparation, type BatchPreparationRow } from '../store/batchPreparations';
-import type { ReadableDB, WritableDB } from '../store/handles';
+import { appendPreparationGuarded, type BatchPreparationRow } from '../store/batchPreparations';
+import type { WritableDB } from '../store/handles';
 import type { ReviewSnapshot } from '../store/reviews';
 import { reviewStateOf } from '../store/rowMappers';
 import { getBatchDetail } from './batches';
@@ -54,13 +54,10 @@ export function preparationHolds(
 }
 
 /** The batch's latest preparation if it still holds for checks with `fingerprint`, for the detail. */
-export async function currentPreparation(
-  reader: ReadableDB,
-  batchId: string,
+export function currentPreparation(
+  prepared: BatchPreparationRow | undefined,
   fingerprint: string | undefined,
-): Promise<Preparation | null> {
-  if (fingerprint === undefined) return null;
-  const prepared = await latestPreparation(reader, batchId);
+): Preparation | null {
   return prepared && preparationHolds(prepared, fingerprint)
     ? { by: prepared.by, at: prepared.at, note: prepared.note }
     : null;

@@ -78,8 +78,8 @@ export async function reversalsSummary(
 }
 
 /** "After the deposit": every reversal of a batch's transactions, oldest first. */
-export async function reversalsOfBatch(conn: ReversalConnection, batchId: string): Promise<Reversal[]> {
-  return derive(await reversalFacts(conn, { batchId }));
+export function reversalsOfBatch(facts: ReversalFacts): Reversal[] {
+  return derive(facts);
 }
 
 export interface ReversalTotals {

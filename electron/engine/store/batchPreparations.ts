@@ -1,8 +1,9 @@
 /** Who marked a deposit prepared (migration 009), for "the approver must differ from the preparer". */
-import type { Insertable, Selectable } from 'kysely';
-import type { WritableDB, ReadableDB } from './handles';
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { WritableDB } from './handles';
+import type { Database } from './schema';
 import { reviewSnapshot, type ReviewSnapshot } from './reviews';
-import { execute, runWrite } from './work';
+import { execute, firstOf, runWrite, type Work } from './work';
 import type { BatchPreparationsTable } from './teamSchema';
 
 export type BatchPreparationRow = Selectable<BatchPreparationsTable>;
@@ -14,14 +15,11 @@ export async function insertPreparation(
   await db.insertInto('batch_preparations').values(preparation).execute();
 }
 
-export function latestPreparation({ db }: ReadableDB, batchId: string): Promise<BatchPreparationRow | undefined> {
-  return db
-    .selectFrom('batch_preparations')
-    .selectAll()
-    .where('batch_id', '=', batchId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+/** A deposit's latest preparation, as a step of a unit of work (a batch's detail reads it on its snapshot). */
+export function* latestPreparationOf(db: Kysely<Database>, batchId: string): Work<BatchPreparationRow | undefined> {
+  return yield* firstOf(
+    db.selectFrom('batch_preparations').selectAll().where('batch_id', '=', batchId).orderBy('id', 'desc').limit(1),
+  );
 }
 
 /**

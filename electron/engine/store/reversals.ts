@@ -105,29 +105,36 @@ export function reversalFacts(
   scope: ReversalScope,
   detail: 'lines' | 'amounts' = 'lines',
 ): Promise<ReversalFacts> {
-  return runRead(conn, function* (db) {
-    const ids = scope.transactionIds ? [...scope.transactionIds] : yield* transactionsReversedIn(db, scope);
-    if (ids.length === 0) return { changes: [], items: [], partLines: [], labels: new Map(), exported: new Map() };
-    const changes = yield* reversalChangesOf(db, ids);
-    if (detail === 'amounts')
-      return {
-        changes,
-        items: yield* postedItemsOf(db, ids, 'amounts'),
-        partLines: [],
-        labels: new Map(),
-        exported: new Map(),
-      };
+  return runRead(conn, (db) => reversalFactsOf(db, scope, detail));
+}
+
+/** reversalFacts as a unit of work, for a read that takes them on its own snapshot (a batch's detail). */
+export function* reversalFactsOf(
+  db: Kysely<Database>,
+  scope: ReversalScope,
+  detail: 'lines' | 'amounts' = 'lines',
+): Work<ReversalFacts> {
+  const ids = scope.transactionIds ? [...scope.transactionIds] : yield* transactionsReversedIn(db, scope);
+  if (ids.length === 0) return { changes: [], items: [], partLines: [], labels: new Map(), exported: new Map() };
+  const changes = yield* reversalChangesOf(db, ids);
+  if (detail === 'amounts')
     return {
       changes,
-      items: yield* postedItemsOf(db, ids),
-      partLines: yield* partLinesOf(db, [...new Set(changes.map((c) => c.batchId))]),
-      labels: yield* accountLabels(db),
-      exported: yield* exportsOfChanges(
-        db,
-        changes.map((c) => c.changeId),
-      ),
+      items: yield* postedItemsOf(db, ids, 'amounts'),
+      partLines: [],
+      labels: new Map(),
+      exported: new Map(),
     };
-  });
+  return {
+    changes,
+    items: yield* postedItemsOf(db, ids),
+    partLines: yield* partLinesOf(db, [...new Set(changes.map((c) => c.batchId))]),
+    labels: yield* accountLabels(db),
+    exported: yield* exportsOfChanges(
+      db,
+      changes.map((c) => c.changeId),
+    ),
+  };
 }
 
 /** Transactions with a reversal in scope. */

@@ -22,10 +22,11 @@ import { TRANSACTION_FIELDS, type ChangeRow, type TransactionRow } from './schem
 import { compiledOnce } from './bulk';
 import { firstOf, rowsOf, runRead } from './work';
 
-const COLUMNS = ['id', ...TRANSACTION_FIELDS] as const;
+/** What the views show of a transaction (toTransaction): everything but its raw JSON and sync bookkeeping. */
+export const VIEWED_TRANSACTION_COLUMNS = ['id', ...TRANSACTION_FIELDS] as const;
+export type ViewedTransactionRow = Pick<TransactionRow, (typeof VIEWED_TRANSACTION_COLUMNS)[number]>;
 
 type Clause = RawBuilder<unknown>;
-type ListedRow = Pick<TransactionRow, (typeof COLUMNS)[number]>;
 
 export const isFullText = (search: string) => !/^\d{1,15}$/.test(search) && [...search].length >= 3;
 const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
@@ -115,7 +116,7 @@ export function splitClauses(filter: TransactionFilter, split: 'statuses' | 'pay
   return values.map((value) => sql`${sql.ref(name)} = ${value}`);
 }
 
-const selectList = (table?: string) => sql.join(COLUMNS.map((name) => column(name, table)));
+const selectList = (table?: string) => sql.join(VIEWED_TRANSACTION_COLUMNS.map((name) => column(name, table)));
 
 export async function listTransactions(
   reader: ReadableDB,
@@ -133,11 +134,11 @@ export async function listTransactions(
     return sql`SELECT ${selectList()} FROM transactions ${whereOf(clauses)} ${order}`;
   };
   const query = split
-    ? sql<ListedRow>`${sql.join(
+    ? sql<ViewedTransactionRow>`${sql.join(
         splitClauses(filter, split).map((clause, i) => sql`SELECT * FROM (${branch([clause])}) AS ${sql.id(`b${i}`)}`),
         sql` UNION ALL `,
       )} ${order}`
-    : sql<ListedRow>`${branch([])}`;
+    : sql<ViewedTransactionRow>`${branch([])}`;
   const { rows } = await query.execute(reader.db);
   return pageOf(rows, limit);
 }
@@ -158,7 +159,7 @@ async function searchTransactions(
   if (!reader.sqlite) {
     const clauses = baseWhere(reader, filter);
     if (keyset) clauses.push(sql`id < ${keyset[1]}`);
-    const { rows } = await sql<ListedRow>`SELECT ${selectList()} FROM transactions ${whereOf(clauses)}
+    const { rows } = await sql<ViewedTransactionRow>`SELECT ${selectList()} FROM transactions ${whereOf(clauses)}
       ORDER BY id DESC LIMIT ${sql.lit(limit + 1)}`.execute(reader.db);
     return pageOf(rows, limit);
   }
@@ -170,13 +171,13 @@ async function searchTransactions(
   if (key !== search) clauses.push(textLike(search, 't'));
   clauses.unshift(sql`transactions_search MATCH ${ftsPhrase(key)}`);
   if (keyset) clauses.push(sql`s.rowid < ${keyset[1]}`);
-  const { rows } = await sql<ListedRow>`SELECT ${selectList('t')}
+  const { rows } = await sql<ViewedTransactionRow>`SELECT ${selectList('t')}
     FROM transactions_search s JOIN transactions t ON t.id = s.rowid
     ${whereOf(clauses)} ORDER BY s.rowid DESC LIMIT ${sql.lit(limit + 1)}`.execute(reader.db);
   return pageOf(rows, limit);
 }
 
-function pageOf(rows: ListedRow[], limit: number): Page<Transaction> {
+function pageOf(rows: ViewedTransactionRow[], limit: number): Page<Transaction> {
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   return { rows: page.map(toTransaction), nextCursor: more ? encodeCursor(page.at(-1)!) : null };
@@ -198,7 +199,7 @@ export async function countTransactions(reader: ReadableDB, filter: TransactionF
 const transactionById = compiledOnce((db, id: number) =>
   db
     .selectFrom('transactions')
-    .select([...COLUMNS, 'first_seen_at', 'first_seen_run_id', 'first_status'])
+    .select([...VIEWED_TRANSACTION_COLUMNS, 'first_seen_at', 'first_seen_run_id', 'first_status'])
     .where('id', '=', id),
 );
 const itemsOf = compiledOnce((db, id: number) =>

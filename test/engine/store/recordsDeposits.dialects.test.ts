@@ -6,8 +6,8 @@
 import { expect, it } from 'vitest';
 import { daySummary } from '../../../electron/engine/store/daySummary';
 import {
+  batchDetailRows,
   batchesInReviewState,
-  batchParts,
   dailyDepositTotals,
   getBatchRow,
   listBatchRows,
@@ -126,8 +126,11 @@ describeOnBothDialects(
           (b) => b.id,
         ),
       ).toEqual(['B1']);
-      const b1 = (await getBatchRow(store.reader, 'B1'))!;
-      const parts = await batchParts(store.reader, b1);
+      const parts = (await batchDetailRows(store.reader, 'B1'))!;
+      expect(parts.batch).toEqual(await getBatchRow(store.reader, 'B1'));
+      expect(parts.checks).toEqual(await checksOf(store.reader, 'B1'));
+      expect(parts.transactions[0]).not.toHaveProperty('raw');
+      expect(await batchDetailRows(store.reader, 'B9')).toBeUndefined();
       expect(parts.payeeName).toBe('Athletics');
       expect(parts.checks?.verdict).toBe('differs');
       expect(parts.transactions.map((t) => t.id)).toEqual([11, 12]);
