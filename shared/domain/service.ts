@@ -99,4 +99,6 @@ export interface ReceivedTransaction {
   value: Omit<Transaction, 'businessDate'>;
   items: ReceivedItem[];
   raw: string;
+  /** `raw` reduced to a short hash, stored beside it (the engine's rawDigest). */
+  digest: string;
 }

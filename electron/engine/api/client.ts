@@ -13,6 +13,7 @@ import {
   glBatchSchema,
   pagedListSchema,
   payeeSchema,
+  rawDigest,
   toBatch,
   toGlAccount,
   toGlBatch,
@@ -38,6 +39,27 @@ export interface TransactionQuery {
 
 const txnPage = pagedListSchema(transactionSchema);
 const txnPageWithinBound = pagedListSchema(transactionSchemaWithinBound);
+/** A page's envelope alone: its objects are validated one by one (see listings). */
+const txnPageEnvelope = pagedListSchema(z.unknown());
+
+/** What the store holds of a day's transactions: each one's digest (wire.ts rawDigest), by id. */
+export type KnownDigests = ReadonlyMap<number, string>;
+
+export interface TransactionPage extends KeysetPage<ParsedTransaction> {
+  /**
+   * Listed transactions left out of `objects`: their JSON is byte for byte what the store holds
+   * (KnownDigests), so there is nothing to validate or write. Counted against the day's bounds.
+   */
+  unchanged: { rows: number; bytes: number };
+}
+
+/** A listed transaction known unchanged: its id (for the keyset) and size (for the bounds). */
+interface UnchangedListing {
+  id: number;
+  bytes: number;
+}
+type Listing = ParsedTransaction | UnchangedListing;
+const isUnchanged = (listing: Listing): listing is UnchangedListing => !('value' in listing);
 const batchPage = pagedListSchema(batchSchema);
 const glBatchPage = pagedListSchema(glBatchSchema);
 
@@ -80,26 +102,66 @@ export class ServiceClient {
   }
 
   async transactionsPage(query: TransactionQuery, offset: number, limit: number): Promise<ParsedTransaction[]> {
+    return (await this.listings(query, offset, limit)) as ParsedTransaction[];
+  }
+
+  /**
+   * A page of /txns. With `known`, an object whose JSON hashes to the digest stored for its id is
+   * not validated or converted again (most of a nightly re-read of the refresh window): the bytes are
+   * the ones validated when it was stored.
+   */
+  private async listings(
+    query: TransactionQuery,
+    offset: number,
+    limit: number,
+    known?: KnownDigests,
+  ): Promise<Listing[]> {
     const body = await this.http.get('/txns', { ...toQuery(query), extensions: 'items', offset, limit });
     const objects = (body as { objects?: unknown } | null)?.objects;
     const raws = Array.isArray(objects) ? objects.map((object) => JSON.stringify(object) as string | undefined) : [];
     // An object whose whole JSON is within the text bound has no text beyond it to look for.
     const withinBound = raws.every((raw) => raw !== undefined && raw.length <= MAX_TEXT_LENGTH);
-    return validate(withinBound ? txnPageWithinBound : txnPage, body, 'GET /txns').objects.map((wire, i) =>
-      toTransaction(wire, (objects as unknown[])[i], raws[i]),
-    );
+    if (!known?.size) {
+      return validate(withinBound ? txnPageWithinBound : txnPage, body, 'GET /txns').objects.map((wire, i) =>
+        toTransaction(wire, (objects as unknown[])[i], raws[i]),
+      );
+    }
+    const listed = validate(txnPageEnvelope, body, 'GET /txns').objects;
+    const schema = withinBound ? transactionSchemaWithinBound : transactionSchema;
+    return listed.map((object, i) => {
+      const raw = raws[i]!;
+      const id = (object as { id?: unknown } | null)?.id;
+      if (typeof id === 'number' && known.get(id) === rawDigest(raw)) return { id, bytes: raw.length };
+      return toTransaction(validate(schema, object, 'GET /txns', ['objects', i]), object, raw);
+    });
   }
 
-  /** Keyset pages (`since`) of a window or a batch, ascending by id; see walkKeyset. */
-  transactionPages(
+  /**
+   * Keyset pages (`since`) of a window or a batch, ascending by id; see walkKeyset. `known`: the
+   * digests the store holds for the window's transactions (see listings).
+   */
+  async *transactionPages(
     query: Omit<TransactionQuery, 'since'>,
     start: KeysetPosition | null = null,
-  ): AsyncGenerator<KeysetPage<ParsedTransaction>> {
-    return walkKeyset(
-      (since, limit) => this.transactionsPage({ ...query, since }, 0, limit),
-      (t) => t.value.id,
+    known?: KnownDigests,
+  ): AsyncGenerator<TransactionPage> {
+    const pages = walkKeyset(
+      (since, limit) => this.listings({ ...query, since }, 0, limit, known),
+      (listing) => (isUnchanged(listing) ? listing.id : listing.value.id),
       { start },
     );
+    for await (const { objects: listed, position, last } of pages) {
+      const objects: ParsedTransaction[] = [];
+      const unchanged = { rows: 0, bytes: 0 };
+      for (const listing of listed) {
+        if (!isUnchanged(listing)) objects.push(listing);
+        else {
+          unchanged.rows++;
+          unchanged.bytes += listing.bytes;
+        }
+      }
+      yield { objects, position, last, unchanged };
+    }
   }
 
   async transaction(id: number): Promise<ParsedTransaction> {

@@ -4,6 +4,7 @@
  * (the spec's "PagedList<Batch>" there describes GLBatch records). Objects are loose: a field we
  * do not model passes validation and survives in the raw JSON stored beside the typed columns.
  */
+import { hash } from 'node:crypto';
 import { z } from 'zod';
 import { PAYMENT_METHODS, TRANSACTION_STATUSES } from '../../../shared/domain';
 import type {
@@ -160,6 +161,15 @@ export type WireTransaction = z.output<typeof transactionSchema>;
 export type ParsedItem = ReceivedItem;
 export type ParsedTransaction = ReceivedTransaction;
 
+/**
+ * A transaction's JSON reduced to 128 bits (SHA-256, hardware-accelerated, ~1.3 µs for a
+ * transaction): stored beside `raw`, so the nightly re-read of the refresh window can tell a
+ * transaction that did not change from its JSON alone, without validating it again.
+ */
+export function rawDigest(raw: string): string {
+  return hash('sha256', raw, 'base64url').slice(0, 22);
+}
+
 /** `raw`: the object's JSON when the caller has it already. */
 export function toTransaction(
   wire: WireTransaction,
@@ -194,7 +204,7 @@ export function toTransaction(
     studentName: item.student?.name ?? null,
     raw: JSON.stringify(rawItems[i]),
   }));
-  return { value, items, raw };
+  return { value, items, raw, digest: rawDigest(raw) };
 }
 
 export function toPayee(wire: z.output<typeof payeeSchema>): Payee {
@@ -233,12 +243,21 @@ export function toGlBatch(wire: z.output<typeof glBatchSchema>): GlBatch {
   };
 }
 
-/** Validates `data`; a failure names the endpoint, the field path and the value found there. */
-export function validate<T extends z.ZodType>(schema: T, data: unknown, endpoint: string): z.output<T> {
+/**
+ * Validates `data`; a failure names the endpoint, the field path and the value found there. `at`:
+ * where `data` sits in the response (an object of a page validated on its own).
+ */
+export function validate<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+  endpoint: string,
+  at: readonly PropertyKey[] = [],
+): z.output<T> {
   const result = schema.safeParse(data, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const field = issue.path.length ? issue.path.map(String).join('.') : '(body)';
+  const path = [...at, ...issue.path];
+  const field = path.length ? path.map(String).join('.') : '(body)';
   const value = 'input' in issue ? issue.input : valueAt(data, issue.path);
   throw new ResponseFormatError(endpoint, field, value, issue.message);
 }

@@ -45,6 +45,29 @@ export function columnarInsert(
 }
 
 /**
+ * `UPDATE table SET column = page.column, … FROM unnest(…) AS page WHERE table.key = page.key`, bound
+ * to rows given as arrays of the key's value then the columns' values.
+ */
+export function columnarUpdate(
+  table: string,
+  key: Column,
+  columns: readonly Column[],
+): (rows: readonly (readonly unknown[])[]) => Compilable<unknown> {
+  const all = [key, ...columns];
+  const names = all.map((column) => column.name).join(', ');
+  const arrays = all.map((column, i) => `$${i + 1}::${column.type}[]`).join(', ');
+  const set = columns.map((column) => `${column.name} = page.${column.name}`).join(', ');
+  const text = `UPDATE ${table} SET ${set} FROM unnest(${arrays}) AS page (${names}) WHERE ${table}.${key.name} = page.${key.name}`;
+  return (rows) => ({
+    compile: () =>
+      CompiledQuery.raw(
+        text,
+        all.map((column, c) => arrayLiteral(rows, c, column)),
+      ),
+  });
+}
+
+/**
  * Control characters and lone surrogates: JSON writes them as `\n` or `\ud800`, which an array
  * literal would read as the letter after the backslash.
  */

@@ -44,6 +44,8 @@ export interface TransactionsTable {
   gl_account_id: string | null;
   business_date: string;
   raw: string;
+  /** raw's digest (migration 012); NULL on rows stored before it until the sync reads them again. */
+  raw_digest: ColumnType<string | null, string | null | undefined, string | null>;
   first_seen_at: string;
   updated_at: string;
   first_seen_run_id: number | null;

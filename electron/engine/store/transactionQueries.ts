@@ -273,7 +273,10 @@ function withFirstSighting(
 export function toTransaction(
   row: Pick<
     TransactionRow,
-    Exclude<keyof TransactionRow, 'raw' | 'first_seen_at' | 'updated_at' | 'first_seen_run_id' | 'first_status'>
+    Exclude<
+      keyof TransactionRow,
+      'raw' | 'raw_digest' | 'first_seen_at' | 'updated_at' | 'first_seen_run_id' | 'first_status'
+    >
   >,
 ): Transaction {
   return {

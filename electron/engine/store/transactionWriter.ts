@@ -20,7 +20,7 @@ import type { TransactionStatus } from '../../../shared/domain';
 import { diffTransaction, type DiffChange } from '../differ/diff';
 import type { ReceivedTransaction as ParsedTransaction } from '../../../shared/domain';
 import { chunks } from './chunks';
-import { columnarInsert, type Column } from './columnarRows';
+import { columnarInsert, columnarUpdate, type Column } from './columnarRows';
 import { TRANSACTION_FIELDS, type Database } from './schema';
 import { execute, rowsOf, type Work, type WorkTarget } from './work';
 
@@ -47,9 +47,10 @@ interface ExistingRow {
   batch_id: string | null;
   business_date: string;
   raw: string;
+  raw_digest: string | null;
 }
 
-const COLUMNS = [...TRANSACTION_FIELDS, 'raw'] as const;
+const COLUMNS = [...TRANSACTION_FIELDS, 'raw', 'raw_digest'] as const;
 
 /**
  * payer_name and gl_account_id come only from GET /txns/:id (filled when a transaction is opened):
@@ -89,6 +90,10 @@ const upsertTransactionRows = columnarInsert(
   ].join(', ')}`,
 );
 
+const fillDigestRows = columnarUpdate('transactions', { name: 'id', type: 'bigint' }, [
+  { name: 'raw_digest', type: 'text' },
+]);
+
 const ITEM_UPDATES = ['item_name', 'amount_cents', 'gl_account_id', 'student_number', 'student_name', 'raw'];
 const ITEM_COLUMNS = typed(['transaction_id', 'item_id', ...ITEM_UPDATES]);
 const insertItemRows = columnarInsert('transaction_items', ITEM_COLUMNS, '');
@@ -112,19 +117,32 @@ interface RowWrite {
   changes: DiffChange[];
 }
 
+interface PagePlan {
+  writes: RowWrite[];
+  /**
+   * Rows unchanged but stored without their digest (before migration 012): given it, without
+   * counting as an update, so the next re-read can leave them out.
+   */
+  digests: Array<[id: number, digest: string]>;
+}
+
 /**
  * The rows of a page that need writing, in page order, with their changes; adds the deposits of the
  * rows written (their old and new batch) to `touched`, for the tie-out checks after the run.
  */
-function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, touched: Set<string>): RowWrite[] {
+function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, touched: Set<string>): PagePlan {
   const writes: RowWrite[] = [];
+  const digests: PagePlan['digests'] = [];
   // A transaction listed twice (a service's page should not, but may) is written once, as last listed.
   const lastListings = new Map(rows.map((row) => [row.parsed.value.id, row]));
   for (const { parsed, businessDate, fallbackDate } of lastListings.values()) {
     const tx = parsed.value;
     const old = existing.get(tx.id);
     const date = businessDate ?? old?.business_date ?? fallbackDate;
-    if (old && old.raw === parsed.raw && old.business_date === date) continue;
+    if (old && old.raw === parsed.raw && old.business_date === date) {
+      if (old.raw_digest !== parsed.digest) digests.push([tx.id, parsed.digest]);
+      continue;
+    }
     const values = [
       tx.orderId,
       tx.payeeId,
@@ -142,6 +160,7 @@ function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, 
       tx.glAccountId,
       date,
       parsed.raw,
+      parsed.digest,
     ];
     const changes = diffTransaction(
       old && {
@@ -165,7 +184,7 @@ function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, 
       changes,
     });
   }
-  return writes;
+  return { writes, digests };
 }
 
 function tally(writes: readonly RowWrite[]): PageResult {
@@ -207,12 +226,14 @@ export function* writeTransactionPageWork(
           'batch_id',
           'business_date',
           'raw',
+          'raw_digest',
         ])
         .where('id', 'in', ids),
     ))
       existing.set(Number(row.id), { ...row, id: Number(row.id), status: row.status as TransactionStatus });
-  const writes = planPage(rows, existing, touched);
+  const { writes, digests } = planPage(rows, existing, touched);
   yield* upsertTransactions(db, writes, runId, now);
+  if (digests.length) yield* execute(fillDigestRows(digests));
   return tally(writes);
 }
 
@@ -302,10 +323,11 @@ class SqliteTransactionWriter {
   private readonly deleteItems: BetterSqlite3.Statement;
   private readonly insertItem: BetterSqlite3.Statement;
   private readonly insertChange: BetterSqlite3.Statement;
+  private readonly fillDigest: BetterSqlite3.Statement;
 
   constructor(sqlite: BetterSqlite3.Database) {
     this.selectExisting = sqlite.prepare(
-      `SELECT id, status, amount_cents, amount_refunded_cents, payee_id, batch_id, business_date, raw
+      `SELECT id, status, amount_cents, amount_refunded_cents, payee_id, batch_id, business_date, raw, raw_digest
          FROM transactions WHERE id IN (SELECT value FROM json_each(?))`,
     );
     // Positional parameters (binding by name costs a lookup per column per row on the hot path):
@@ -318,6 +340,7 @@ class SqliteTransactionWriter {
       `UPDATE transactions SET ${COLUMNS.map((c) => (KEPT_DETAILS.has(c) ? `${c} = COALESCE(?, ${c})` : `${c} = ?`)).join(', ')},
          updated_at = ? WHERE id = ?`,
     );
+    this.fillDigest = sqlite.prepare('UPDATE transactions SET raw_digest = ? WHERE id = ?');
     this.deleteItems = sqlite.prepare('DELETE FROM transaction_items WHERE transaction_id = ?');
     this.insertItem = sqlite.prepare(
       `INSERT OR REPLACE INTO transaction_items (transaction_id, item_id, item_name, amount_cents, gl_account_id, student_number, student_name, raw)
@@ -333,7 +356,8 @@ class SqliteTransactionWriter {
     const existing = new Map<number, ExistingRow>();
     for (const row of this.selectExisting.all(JSON.stringify(rows.map((r) => r.parsed.value.id))))
       existing.set(row.id, row);
-    const writes = planPage(rows, existing, touched);
+    const { writes, digests } = planPage(rows, existing, touched);
+    for (const [id, digest] of digests) this.fillDigest.run(digest, id);
     for (const write of writes) {
       if (write.stored) {
         this.update.run(...write.values, now, write.id);

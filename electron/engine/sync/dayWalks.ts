@@ -4,9 +4,9 @@
  */
 import type { GlBatch } from '../../../shared/domain';
 import type { BusinessDate } from '../../../shared/time';
-import type { ServiceClient } from '../api/client';
-import type { KeysetPage, KeysetPosition } from '../api/paging';
-import type { Parsed, ParsedTransaction } from '../api/wire';
+import type { KnownDigests, ServiceClient, TransactionPage } from '../api/client';
+import type { KeysetPosition } from '../api/paging';
+import type { Parsed } from '../api/wire';
 import { BoundError } from '../api/errors';
 import { DayTally, rawBytes, type SyncLimits } from './limits';
 import { inOrder } from './pipeline';
@@ -17,20 +17,31 @@ export interface DayItem<T> {
   value: T;
 }
 
-export type TransactionDayPage = DayItem<KeysetPage<ParsedTransaction>>;
+export type TransactionDayPage = DayItem<TransactionPage>;
+
+/** What the store holds of each day of a walk (the refresh window's days), by business date. */
+export type KnownByDay = ReadonlyMap<string, KnownDigests>;
 export type GlDayRows = DayItem<Array<Parsed<GlBatch>>>;
 
-/** Transactions pages of each day; the first day starts at `start` (a resumed pass). */
+/**
+ * Transactions pages of each day; the first day starts at `start` (a resumed pass). A day's
+ * transactions whose JSON the store holds already (`known`) come as a count, not as objects.
+ */
 export function transactionDayPages(
   client: ServiceClient,
   days: readonly BusinessDate[],
   start: KeysetPosition | null,
+  known: KnownByDay = new Map(),
 ): AsyncGenerator<TransactionDayPage> {
   return inOrder(days, (day) => {
     const window = dayWindow(day);
     return onDay(
       day,
-      client.transactionPages({ after: window.after, before: window.before }, day === days[0] ? start : null),
+      client.transactionPages(
+        { after: window.after, before: window.before },
+        day === days[0] ? start : null,
+        known.get(day),
+      ),
     );
   });
 }

@@ -84,7 +84,7 @@ async function walk(request: WalkRequest): Promise<void> {
   current = state;
   const items: AsyncGenerator<DayItem<unknown>> =
     request.kind === 'transactions'
-      ? transactionDayPages(client, request.days, request.start)
+      ? transactionDayPages(client, request.days, request.start, request.known)
       : glDayRows(client, request.days, request.limits);
   try {
     for await (const { item, value } of items) {

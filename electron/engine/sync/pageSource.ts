@@ -11,7 +11,7 @@ import type { BusinessDate } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import type { KeysetPosition } from '../api/paging';
 import { workerEntry } from '../workerEntry';
-import { glDayRows, transactionDayPages, type GlDayRows, type TransactionDayPage } from './dayWalks';
+import { glDayRows, transactionDayPages, type GlDayRows, type KnownByDay, type TransactionDayPage } from './dayWalks';
 import { Feed, feedFrom } from './feed';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './limits';
 import {
@@ -25,7 +25,12 @@ import {
 } from './workerProtocol';
 
 export interface PageSource {
-  transactionDays(days: BusinessDate[], start: KeysetPosition | null): Promise<Feed<TransactionDayPage>>;
+  /** `known`: what the store holds of the days (see transactionDayPages). */
+  transactionDays(
+    days: BusinessDate[],
+    start: KeysetPosition | null,
+    known?: KnownByDay,
+  ): Promise<Feed<TransactionDayPage>>;
   glDays(days: BusinessDate[], limits?: SyncLimits): Promise<Feed<GlDayRows>>;
   /** Where the walks run: 'worker' once the worker is up, 'thread' for the fallback. */
   where(): Promise<'worker' | 'thread'>;
@@ -37,7 +42,7 @@ const AHEAD = 24;
 
 export function threadPageSource(client: ServiceClient): PageSource {
   return {
-    transactionDays: async (days, start) => feedFrom(transactionDayPages(client, days, start), AHEAD),
+    transactionDays: async (days, start, known) => feedFrom(transactionDayPages(client, days, start, known), AHEAD),
     glDays: async (days, limits = DEFAULT_SYNC_LIMITS) => feedFrom(glDayRows(client, days, limits), AHEAD),
     where: async () => 'thread',
     close: async () => {},
@@ -95,9 +100,13 @@ class WorkerPageSource implements PageSource {
     this.worker.on('exit', (code) => die(new Error(`the sync's fetch worker stopped (exit ${code})`)));
   }
 
-  transactionDays(days: BusinessDate[], start: KeysetPosition | null): Promise<Feed<TransactionDayPage>> {
-    return this.start({ type: 'walk', walk: 0, kind: 'transactions', days, start }, () =>
-      this.fallback.transactionDays(days, start),
+  transactionDays(
+    days: BusinessDate[],
+    start: KeysetPosition | null,
+    known: KnownByDay = new Map(),
+  ): Promise<Feed<TransactionDayPage>> {
+    return this.start({ type: 'walk', walk: 0, kind: 'transactions', days, start, known }, () =>
+      this.fallback.transactionDays(days, start, known),
     );
   }
 

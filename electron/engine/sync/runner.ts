@@ -17,15 +17,16 @@ import {
   type BusinessDate,
   type Clock,
 } from '../../../shared/time';
-import type { ServiceClient } from '../api/client';
+import type { ServiceClient, TransactionPage } from '../api/client';
 import { BoundError } from '../api/errors';
-import type { KeysetPage, KeysetPosition } from '../api/paging';
+import type { KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
 import { transactionsOfNewBatches } from '../store/batchSync';
 import { rowsPerWriteUnit, withBulkCheckpoints } from '../store/bulk';
 import type { WritableDB } from '../store/handles';
 import { commitSyncStep, type SyncStep } from '../store/syncCommit';
 import { getCursor, type RunCounts } from '../store/syncState';
+import { storedDigestsFrom } from '../store/transactionDigests';
 import type { PageRow } from '../store/transactionWriter';
 import { CURSOR, planPass, type Pass } from './plan';
 import { DayTally, DEFAULT_SYNC_LIMITS, rawBytes, RunTally, type SyncLimits } from './limits';
@@ -174,7 +175,14 @@ class Run {
     const totalDays = daysBetween(start, today) + 1;
     const position = (await getCursor<TxnPosition>(this.db, CURSOR.txnPosition)) ?? { day: start, at: null };
     if (compareBusinessDates(position.day, today) > 0) return;
-    const feed = await this.o.pages.transactionDays([...eachBusinessDate(position.day, today)], position.at);
+    // The refresh window's transactions, as stored: the walks leave out those whose JSON is the same
+    // (most of a nightly's re-read). Older days (a first sync, a long catch-up) are read in full.
+    const windowStart = addDays(today, -(this.o.refreshWindowDays - 1));
+    const known = await storedDigestsFrom(
+      this.db,
+      compareBusinessDates(position.day, windowStart) > 0 ? position.day : windowStart,
+    );
+    const feed = await this.o.pages.transactionDays([...eachBusinessDate(position.day, today)], position.at, known);
     try {
       for (let first = await feed.next(); first; first = await feed.next()) {
         const day = first.item;
@@ -209,10 +217,11 @@ class Run {
     }
   }
 
-  /** A page arriving: counted against its day's bounds and the run's. */
-  private count<T extends { objects: Array<{ raw: string }> }>(tally: DayTally, page: T): T {
-    tally.add(page.objects.length, rawBytes(page.objects));
-    this.runTally.add(page.objects.length, tally.endpoint, tally.day);
+  /** A page arriving: counted against its day's bounds and the run's, the rows it left out too. */
+  private count(tally: DayTally, page: TransactionPage): TransactionPage {
+    const rows = page.objects.length + page.unchanged.rows;
+    tally.add(rows, rawBytes(page.objects) + page.unchanged.bytes);
+    this.runTally.add(rows, tally.endpoint, tally.day);
     return page;
   }
 
@@ -254,7 +263,7 @@ class Run {
     const cursor = await getCursor<{ batchId: string; at: KeysetPosition | null }>(this.db, CURSOR.batchTxns);
     const start = cursor && cursor.batchId === batchId ? cursor.at : null;
     const tally = new DayTally(this.limits, `GET /txns?batch=${batchId}`, date);
-    const pages: Array<KeysetPage<ParsedTransaction>> = [];
+    const pages: TransactionPage[] = [];
     try {
       for await (const page of this.o.client.transactionPages({ batch: batchId }, start)) {
         pages.push(this.count(tally, page));
@@ -299,7 +308,7 @@ class Run {
 
   /** Pages (one, or a day's pages fetched ahead) written in ONE unit of work with their cursor. */
   private async writeTransactions(
-    pages: Array<KeysetPage<ParsedTransaction>>,
+    pages: TransactionPage[],
     toRow: (parsed: ParsedTransaction) => PageRow,
     setCursors: Record<string, unknown>,
   ): Promise<void> {

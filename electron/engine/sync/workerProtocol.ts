@@ -8,6 +8,7 @@ import type { HttpOptions } from '../api/http';
 import type { KeysetPosition } from '../api/paging';
 import type { RetryWait } from '../api/retryBudget';
 import { CLIENT_ERRORS } from '../api/errors';
+import type { KnownByDay } from './dayWalks';
 import type { SyncLimits } from './limits';
 
 /** The client's options a worker can be given: data only (no injected fetch, waiter or callbacks). */
@@ -28,7 +29,14 @@ export function workerSetup(options: HttpOptions, ahead: number): WorkerSetup {
 }
 
 export type WalkRequest =
-  | { type: 'walk'; walk: number; kind: 'transactions'; days: BusinessDate[]; start: KeysetPosition | null }
+  | {
+      type: 'walk';
+      walk: number;
+      kind: 'transactions';
+      days: BusinessDate[];
+      start: KeysetPosition | null;
+      known: KnownByDay;
+    }
   | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[]; limits: SyncLimits };
 
 export type ToWorker =

@@ -1,5 +1,6 @@
 /** The rows the sync store's dialect tests (sync*.dialects.test.ts) write: as the service sends them. */
 import type { Batch, GlBatch, ReceivedTransaction, Received, TransactionStatus } from '../../../shared/domain';
+import { rawDigest } from '../../../electron/engine/api/wire';
 import type { PageRow } from '../../../electron/engine/store/transactionWriter';
 
 export const T0 = '2026-03-03T06:00:00.000Z';
@@ -53,6 +54,7 @@ export function sale(
       raw: JSON.stringify({ itemId, cents }),
     })),
     raw: JSON.stringify({ ...value, items }),
+    digest: rawDigest(JSON.stringify({ ...value, items })),
   };
 }
 

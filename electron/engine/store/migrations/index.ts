@@ -14,6 +14,7 @@ import * as m008 from './008_reversals';
 import * as m009 from './009_team';
 import * as m010 from './010_export_deposits';
 import * as m011 from './011_partial_search_index';
+import * as m012 from './012_raw_digest';
 
 export interface Migration {
   name: string;
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '009_team', up: m009.up },
   { name: '010_export_deposits', up: m010.up },
   { name: '011_partial_search_index', up: m011.up },
+  { name: '012_raw_digest', up: m012.up },
 ];
