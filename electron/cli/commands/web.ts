@@ -3,19 +3,19 @@
  * host on 127.0.0.1, prints the URL (with its per-launch token) and runs until stopped.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { createEngine } from '../../engine/engine';
 import { defaultDataFolder } from '../../engine/paths';
 import { startWebHost } from '../../web/server';
 import { intFlag, parseFlags } from '../args';
 import { appVersion } from '../version';
+import { packageRoot } from '../packageRoot';
 import { databaseOf } from '../existingStore';
 import { openingProgress } from '../progress';
 import { importSandboxStatementOnce } from '../../sandbox/demoStatement';
 import { sandboxProvider } from '../../sandbox/provider';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const ROOT = packageRoot();
 export const WEB_BUILD_DIR = resolve(ROOT, 'out/web');
 
 /** Newest modification time of the files the renderer is built from. */
