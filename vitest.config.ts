@@ -19,6 +19,8 @@ const NOT_AGAIN_ON_POSTGRES: string[] = [
   // PostgreSQL's own: moving a file to a server, and the CLI on a server database.
   'test/cli/migrateTo.test.ts',
   'test/cli/postgres.test.ts',
+  // The CLI's own entry through tsx, on no database at all.
+  'test/cli/bin.test.ts',
 ];
 
 export default defineConfig({
@@ -31,7 +33,8 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           exclude: ['test/renderer/**', 'test/e2e/**', 'test/fixtures/**'],
           // Starts no server by itself: the first test asking for PostgreSQL does (once per run).
-          globalSetup: ['test/helpers/postgresCluster.ts'],
+          // cliBundle: the CLI built once, for the tests' child processes to run with plain node.
+          globalSetup: ['test/helpers/postgresCluster.ts', 'test/helpers/cliBundle.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -50,7 +53,7 @@ export default defineConfig({
                 include: POSTGRES_SUITES,
                 exclude: NOT_AGAIN_ON_POSTGRES,
                 env: { RECON_TEST_DIALECT: 'postgres' },
-                globalSetup: ['test/helpers/postgresCluster.ts'],
+                globalSetup: ['test/helpers/postgresCluster.ts', 'test/helpers/cliBundle.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 120_000,
               },

@@ -6,12 +6,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { bundledEntry } from '../helpers/bundledEntry';
 import { sandboxAndFolder } from '../helpers/sandboxFolder';
 import { describePostgres, usePostgresTestDatabase } from '../helpers/postgres';
-
-const BIN = fileURLToPath(new URL('../../electron/cli/bin.mjs', import.meta.url));
 
 interface Reply {
   code: number | null;
@@ -21,7 +19,7 @@ interface Reply {
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<Reply> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [bundledEntry('cli'), ...args], {
       env: { ...process.env, RECON_TOKEN: '', RECON_SECRET: '', RECON_DATABASE_URL: '', ...env },
     });
     let stdout = '';

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openingProgress, percent, progressLine, secondsLeft } from '../../electron/cli/progress';
+import { bundledEntry } from '../helpers/bundledEntry';
 import { districtFolder, runCli } from './run';
 
 function stream(isTTY: boolean) {
@@ -102,7 +103,7 @@ describe('district-recon export gl: default range and progress, on a pipe and on
   it('on a terminal (a pseudo-terminal through script) rewrites the progress line in place', () => {
     const command = [
       process.execPath,
-      'electron/cli/bin.mjs',
+      bundledEntry('cli'),
       ...args('tty.xlsx'),
       '--from',
       '2026-03-01',

@@ -1,4 +1,8 @@
-/** The CLI as a bookkeeper runs it: a child process on electron/cli/bin.mjs, in a folder of its own. */
+/**
+ * The CLI as a bookkeeper runs it: a child process, in a folder of its own. On this run's build of
+ * the CLI (test/helpers/cliBundle.ts) rather than electron/cli/bin.mjs, which loads the sources
+ * through tsx for seconds each time; test/cli/bin.test.ts runs bin.mjs itself.
+ */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +14,7 @@ import { openPostgresEngineStore } from '../../electron/engine/store/postgres/en
 import { createMigratedTestDatabase, createPostgresTestDatabase, ENGINE_DIALECT } from '../helpers/postgres';
 import type { Database } from '../../electron/engine/store/schema';
 import { seedDistrict } from '../engine/reconcile/fixtures';
+import { bundledEntry } from '../helpers/bundledEntry';
 
 export interface CliResult {
   code: number | null;
@@ -19,7 +24,7 @@ export interface CliResult {
 
 /** Runs the CLI to its end with RECON_DATA_DIR = `folder`. */
 export function runCli(args: string[], folder: string, timeout = 60_000): CliResult {
-  const result = spawnSync(process.execPath, ['electron/cli/bin.mjs', ...args], {
+  const result = spawnSync(process.execPath, [bundledEntry('cli'), ...args], {
     encoding: 'utf8',
     env: { ...process.env, RECON_DATA_DIR: folder },
     timeout,

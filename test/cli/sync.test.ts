@@ -1,9 +1,7 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { bundledEntry } from '../helpers/bundledEntry';
 import { sandboxAndFolder } from '../helpers/sandboxFolder';
 import { emptyCliDatabase } from './run';
-
-const BIN = fileURLToPath(new URL('../../electron/cli/bin.mjs', import.meta.url));
 
 describe('district-recon sync / status', () => {
   const ctx = sandboxAndFolder(
@@ -21,7 +19,7 @@ describe('district-recon sync / status', () => {
       import('node:child_process').then(({ execFile }) => {
         execFile(
           process.execPath,
-          [BIN, ...args],
+          [bundledEntry('cli'), ...args],
           { env: { ...process.env, RECON_TOKEN: '', RECON_SECRET: '', ...env }, timeout: 120_000 },
           (error, stdout, stderr) =>
             resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),

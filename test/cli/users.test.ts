@@ -3,11 +3,10 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledEntry } from '../helpers/bundledEntry';
 import { emptyCliDatabase, type CliDatabase } from './run';
 
-const BIN = fileURLToPath(new URL('../../electron/cli/bin.mjs', import.meta.url));
 const PASSWORD = 'correct horse battery staple';
 
 let folder: string;
@@ -23,7 +22,7 @@ const cli = (args: string[], env: Record<string, string> = {}) =>
   new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
     execFile(
       process.execPath,
-      [BIN, ...args],
+      [bundledEntry('cli'), ...args],
       { env: { ...process.env, RECON_USER_PASSWORD: '', ...env }, timeout: 60_000 },
       (error, stdout, stderr) =>
         resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),

@@ -7,6 +7,8 @@ export default defineConfig({
     root: new URL('../..', import.meta.url).pathname,
     include: ['test/e2e/**/*.test.ts'],
     environment: 'node',
+    // The CLI built once, for the district server the team test starts (test/helpers/serveProcess.ts).
+    globalSetup: ['test/helpers/cliBundle.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,

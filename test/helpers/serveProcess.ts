@@ -2,12 +2,11 @@
  * `district-recon serve` in a process of its own, as a district runs it: on a database file
  * (`--db FILE`) or a PostgreSQL database (`--database URL`). Several on one database are several
  * servers. Separate processes on purpose: two engines in one process share one thread, and SQLite's
- * busy wait would block the very transaction it waits for.
+ * busy wait would block the very transaction it waits for. The CLI is this run's build of it
+ * (test/helpers/cliBundle.ts), started with plain node.
  */
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-
-const BIN = fileURLToPath(new URL('../../electron/cli/bin.mjs', import.meta.url));
+import { bundledEntry } from './bundledEntry';
 
 export interface ServeProcess {
   port: number;
@@ -21,7 +20,7 @@ export interface ServeProcess {
 export function startServe(database: string | string[], env: Record<string, string> = {}): Promise<ServeProcess> {
   const databaseArgs = typeof database === 'string' ? ['--db', database] : database;
   // No service credentials unless a test gives some: a server must not reach for this machine's.
-  const child = spawn(process.execPath, [BIN, 'serve', ...databaseArgs, '--port', '0'], {
+  const child = spawn(process.execPath, [bundledEntry('cli'), 'serve', ...databaseArgs, '--port', '0'], {
     env: { ...process.env, RECON_TOKEN: '', RECON_SECRET: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
