@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { inject } from 'vitest';
 
-export function bundledEntry(name: 'cli'): string {
+export function bundledEntry(name: 'cli' | 'killRunner'): string {
   const dir = inject('cliBundle');
   if (!dir) throw new Error("No CLI bundle: add test/helpers/cliBundle.ts to this project's globalSetup.");
   return join(dir, `${name}.js`);

@@ -20,7 +20,7 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The folder of this run's CLI bundle (cli.js and the worker entries). */
+    /** The folder of this run's CLI bundle (cli.js, killRunner.js and the worker entries). */
     cliBundle: string;
   }
 }
@@ -36,6 +36,8 @@ const ENTRIES: Record<string, string> = {
   syncFetchWorker: 'electron/engine/sync/fetchWorker.ts',
   storeBackupWorker: 'electron/engine/store/backupWorker.ts',
   storeCheckpointWorker: 'electron/engine/store/checkpointWorker.ts',
+  // The kill tests' child process (test/engine/sync/runnerChild.ts).
+  killRunner: 'test/engine/sync/killRunner.ts',
 };
 
 async function buildBundle(): Promise<string> {
