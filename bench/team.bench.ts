@@ -57,6 +57,8 @@ async function engineAt(target: Target, service: SandboxConnection, at: string, 
     version: 'bench',
     ...target,
     host,
+    // The district server's engine, as `district-recon serve` makes it.
+    sharedServer: host === 'web',
     clock: fixedClock(at),
     credentials: memoryCredentialStore({ token: service.token, secret: service.secret }),
     logger: silentLogger,

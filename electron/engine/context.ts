@@ -43,6 +43,11 @@ export interface EngineOptions {
   /** An already-open store (tests that seed rows); the engine closes it with itself. */
   store?: Store;
   host: 'electron' | 'web' | 'cli' | 'direct';
+  /**
+   * Many people use this engine at once (`district-recon serve`): the sync's fetch thread gives way
+   * to their calls (sync/backgroundPriority.ts). Elsewhere the sync has the machine to itself.
+   */
+  sharedServer?: boolean;
   clock?: Clock;
   credentials?: CredentialStore;
   /** Starts (once) and returns the built-in sandbox service; hosts supply it, the engine never imports the sandbox. */

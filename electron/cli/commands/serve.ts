@@ -37,6 +37,7 @@ export async function run(argv: string[]): Promise<number> {
   const secret = process.env.RECON_SECRET;
   const engine = await engineOn(database, {
     host: 'web',
+    sharedServer: true,
     credentials: memoryCredentialStore(token && secret ? { token, secret } : null),
   });
   const secure = Boolean(tls) || values['behind-proxy'];

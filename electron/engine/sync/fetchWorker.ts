@@ -16,10 +16,9 @@ import {
   type WorkerSetup,
 } from './workerProtocol';
 
-runThisThreadInBackground();
-
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
+if (setup.background) runThisThreadInBackground();
 const post = (message: FromWorker) => port.postMessage(message);
 
 const waits = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();

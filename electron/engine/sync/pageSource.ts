@@ -55,14 +55,19 @@ export function fetchWorkerEntry(here: string = import.meta.url): URL | null {
 }
 
 /**
- * A page source on a worker thread, falling back to `client` on this thread if the worker cannot
+ * A page source on a worker thread (`background`: at a lower priority, see backgroundPriority.ts),
+ * falling back to `client` on this thread if the worker cannot
  * start or the client carries things a worker cannot be given (an injected fetch or random).
  */
-export function pageSource(client: ServiceClient, onWarning: (message: string) => void = () => {}): PageSource {
+export function pageSource(
+  client: ServiceClient,
+  onWarning: (message: string) => void = () => {},
+  { background = false }: { background?: boolean } = {},
+): PageSource {
   const options = client.options;
   const entry = fetchWorkerEntry();
   if (options.fetch || options.random || !entry) return threadPageSource(client);
-  return new WorkerPageSource(entry, workerSetup(options, AHEAD), client, onWarning);
+  return new WorkerPageSource(entry, workerSetup(options, AHEAD, background), client, onWarning);
 }
 
 class WorkerPageSource implements PageSource {

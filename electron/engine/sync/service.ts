@@ -141,7 +141,9 @@ export class SyncService {
     let message: string | null = null;
     const scopes = new Set<DataScope>();
     let rowsWritten = 0;
-    const pages = pageSource(client, (warning) => ctx.logger.warn(redact(warning)));
+    const pages = pageSource(client, (warning) => ctx.logger.warn(redact(warning)), {
+      background: ctx.options.sharedServer === true,
+    });
     const touchedBatches = new TouchedBatches();
     // Waiting out a 429 or a failing service is said in the progress line, not left silent.
     client.http.budget.onWait = (wait) => {

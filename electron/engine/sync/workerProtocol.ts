@@ -21,11 +21,13 @@ export interface WorkerSetup {
   connection: WorkerConnection;
   /** Pages the worker may send ahead of the writer. */
   ahead: number;
+  /** Whether the worker gives way to other work (a district server's users): backgroundPriority.ts. */
+  background: boolean;
 }
 
-export function workerSetup(options: HttpOptions, ahead: number): WorkerSetup {
+export function workerSetup(options: HttpOptions, ahead: number, background: boolean): WorkerSetup {
   const { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry } = options;
-  return { connection: { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry }, ahead };
+  return { connection: { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry }, ahead, background };
 }
 
 export type WalkRequest =

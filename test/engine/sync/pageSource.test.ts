@@ -77,17 +77,28 @@ describe('the fetch worker', () => {
   });
 
   it.runIf(process.platform === 'linux')(
-    "gives way to the users' calls: its thread runs at a lower priority, the main thread's is unchanged",
+    "on a district server gives way to the users' calls: its thread runs at a lower priority, the main thread's is unchanged",
     async () => {
       sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
       const before = threadNices().get(process.pid);
-      const worker = pageSource(setup().client);
+      const worker = pageSource(setup().client, undefined, { background: true });
       sources.push(worker);
       expect(await worker.where()).toBe('worker');
       const nices = threadNices();
       expect([...nices.values()]).toContain(BACKGROUND_NICE);
       expect(nices.get(process.pid)).toBe(before);
       expect(before).not.toBe(BACKGROUND_NICE);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'on a machine to itself (the desktop app, the CLI) the worker keeps the normal priority',
+    async () => {
+      sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
+      const worker = pageSource(setup().client);
+      sources.push(worker);
+      expect(await worker.where()).toBe('worker');
+      expect([...threadNices().values()]).not.toContain(BACKGROUND_NICE);
     },
   );
 
