@@ -9,17 +9,22 @@ import { sql } from 'kysely';
 import type { WritableDB } from './handles';
 
 /** The tables a sync writes. */
-const SYNCED_TABLES = [
+export const SYNCED_TABLES = [
   'transactions',
   'transaction_items',
   'transaction_changes',
   'batches',
   'gl_batches',
   'batch_checks',
-];
+] as const;
 
-export async function refreshPlannerStatistics({ db, sqlite }: WritableDB): Promise<void> {
-  if (sqlite) return;
+export type SyncedTable = (typeof SYNCED_TABLES)[number];
+
+export async function refreshPlannerStatistics(
+  { db, sqlite }: WritableDB,
+  tables: readonly SyncedTable[] = SYNCED_TABLES,
+): Promise<void> {
+  if (sqlite || !tables.length) return;
   // ANALYZE takes a lock that reads and writes do not wait for; only another ANALYZE or VACUUM does.
-  await sql.raw(`ANALYZE ${SYNCED_TABLES.join(', ')}`).execute(db);
+  await sql.raw(`ANALYZE ${tables.join(', ')}`).execute(db);
 }

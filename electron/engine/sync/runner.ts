@@ -54,6 +54,11 @@ export interface RunOptions {
   /** Checked between pages: the page in flight is finished and committed first. */
   signal: AbortSignal;
   onProgress(progress: SyncProgress): void;
+  /**
+   * The transactions phase has written `rows` rows of transactions (and their items), before the
+   * deposits phase reads them back by deposit: the host may tell the query planner what they hold.
+   */
+  onTransactionsWritten?(rows: number): Promise<void>;
 }
 
 export interface RunOutcome {
@@ -161,6 +166,7 @@ class Run {
           },
     );
     await this.syncTransactions();
+    await this.o.onTransactionsWritten?.(this.counts.transactionsInserted + this.counts.transactionsUpdated);
     await this.syncBatches();
     await this.syncGlBatches();
     await this.commit({

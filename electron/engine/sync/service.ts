@@ -11,7 +11,7 @@ import { refreshBatchChecks } from '../reconcile';
 import { readSettings } from '../settings';
 import { backupStore } from '../store/backup';
 import { batchesToCheck, clearBatchesToCheck } from '../store/batchesToCheck';
-import { refreshPlannerStatistics } from '../store/statistics';
+import { refreshPlannerStatistics, type SyncedTable } from '../store/statistics';
 import { finishRun, getRun, lastSuccessAt, listRuns, startRun, type RunTrigger } from '../store/syncState';
 import { describeWait } from '../api/retryBudget';
 import { connect, type ClientTuning } from './connection';
@@ -171,6 +171,13 @@ export class SyncService {
           current.progress = progress;
           ctx.events.emit('sync.progress', progress);
         },
+        // The deposits phase counts each new deposit's transactions. Planned from the statistics of
+        // the table before a first sync loaded it (none), that count scanned the whole table in
+        // parallel for every page of deposits: ~190 ms a page at 300,000 transactions, 4 s of the
+        // server's CPU in a full sync, growing with the table.
+        onTransactionsWritten: async (rows) => {
+          if (rows >= STATISTICS_AFTER_ROWS) await this.refreshStatistics(runId, ['transactions']);
+        },
       });
       status = outcome.cancelled ? 'cancelled' : 'succeeded';
       const { counts } = outcome;
@@ -214,9 +221,9 @@ export class SyncService {
     return summary;
   }
   /** After a large run the planner is told what the tables now hold (store/statistics.ts). */
-  private async refreshStatistics(runId: number): Promise<void> {
+  private async refreshStatistics(runId: number, tables?: readonly SyncedTable[]): Promise<void> {
     try {
-      await refreshPlannerStatistics(this.ctx.store.writer);
+      await refreshPlannerStatistics(this.ctx.store.writer, tables);
     } catch (error) {
       this.ctx.logger.warn('refreshing the query planner statistics after sync failed', {
         runId,
