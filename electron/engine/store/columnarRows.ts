@@ -1,16 +1,18 @@
 /**
  * PostgreSQL's bulk upsert for a page of rows: one array parameter per column, turned back into rows
  * by the server's `unnest`. The statement text is fixed whatever the page holds, so it is planned
- * once per connection, and the server reads each value with its type's own input function.
+ * once per connection.
  *
  * Why not one JSON parameter (json_populate_recordset): the server then parses every row as a JSON
  * object and looks each column up by name. On 300,000 transactions that parse alone took 3.6 s of
  * the server's CPU against 1.4 s for the same columns as arrays, in a full sync that is bound by
  * the CPU of the machine the server shares with the engine.
  *
- * The array literals are built here, not by pg (which turns a JS array into one with two regular
- * expression passes per element: 54 ms per 1,000 transactions against 4 ms here, more than the
- * server saved).
+ * The arrays go in PostgreSQL's binary array format (a Buffer parameter, which pg sends as binary):
+ * each element is its length and its bytes, so neither side quotes, escapes or scans the text. As
+ * text literals (`{"…","…"}`) the engine spent ~8 s of a 300,000-transaction full sync building,
+ * measuring and copying page-sized strings (pg's Buffer.byteLength of one page's `raw` literal alone
+ * 4.1 s), and the server parsed every quote and backslash back.
  */
 import { CompiledQuery } from 'kysely';
 import type { Compilable } from './work';
@@ -39,7 +41,7 @@ export function columnarInsert(
     compile: () =>
       CompiledQuery.raw(
         text,
-        columns.map((column, c) => arrayLiteral(rows, c, column)),
+        columns.map((column, c) => arrayParameter(rows, c, column)),
       ),
   });
 }
@@ -62,34 +64,58 @@ export function columnarUpdate(
     compile: () =>
       CompiledQuery.raw(
         text,
-        all.map((column, c) => arrayLiteral(rows, c, column)),
+        all.map((column, c) => arrayParameter(rows, c, column)),
       ),
   });
 }
 
-/**
- * Control characters and lone surrogates: JSON writes them as `\n` or `\ud800`, which an array
- * literal would read as the letter after the backslash.
- */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const NOT_JSON_SAFE = /[\u0000-\u001f\ud800-\udfff]/u;
+/** PostgreSQL's type ids of the array elements (pg_type.oid): int8 and text. */
+const ELEMENT_TYPE: Record<ColumnType, number> = { bigint: 20, text: 25 };
 
-/** PostgreSQL's text form of an array: `{1,NULL,"a \"quoted\" \\ text"}`. */
-export function arrayLiteral(rows: readonly (readonly unknown[])[], index: number, column: Column): string {
-  let literal = '{';
+/** ndim, has-null flag, element type, then the one dimension's length and lower bound. */
+const HEADER_BYTES = 20;
+const TWO_TO_32 = 2 ** 32;
+
+/**
+ * One column of `rows` in PostgreSQL's binary array format (array_recv): a one-dimensional array of
+ * int8 or text, NULL where the value is null or undefined. Text is written as UTF-8, as pg writes a
+ * text parameter. A number in a text column is written as its decimal text.
+ */
+export function arrayParameter(rows: readonly (readonly unknown[])[], index: number, column: Column): Buffer {
+  // UTF-8 takes at most three bytes per UTF-16 unit (a surrogate pair's four bytes are two units).
+  let capacity = HEADER_BYTES;
+  for (const row of rows) {
+    const value = row[index];
+    capacity += 4 + (typeof value === 'string' ? value.length * 3 : 24);
+  }
+  const buffer = Buffer.allocUnsafe(capacity);
+  buffer.writeInt32BE(1, 0);
+  buffer.writeInt32BE(ELEMENT_TYPE[column.type], 8);
+  buffer.writeInt32BE(rows.length, 12);
+  buffer.writeInt32BE(1, 16);
+  let hasNull = 0;
+  let at = HEADER_BYTES;
   for (let r = 0; r < rows.length; r++) {
-    if (r > 0) literal += ',';
     const value = rows[r]![index];
-    if (value === null || value === undefined) literal += 'NULL';
-    else if (typeof value === 'number' && Number.isSafeInteger(value)) literal += String(value);
-    else if (typeof value === 'string')
-      // Inside double quotes an array literal takes \" and \\ as JSON writes them, and JSON.stringify
-      // is native: the common case costs one call.
-      literal += NOT_JSON_SAFE.test(value) ? `"${value.replace(/[\\"]/g, '\\$&')}"` : JSON.stringify(value);
-    else
+    if (value === null || value === undefined) {
+      hasNull = 1;
+      at = buffer.writeInt32BE(-1, at);
+    } else if (column.type === 'bigint' && typeof value === 'number' && Number.isSafeInteger(value)) {
+      // Two's complement in two halves: JavaScript's bit operators stop at 32 bits.
+      const high = Math.floor(value / TWO_TO_32);
+      at = buffer.writeInt32BE(8, at);
+      at = buffer.writeInt32BE(high, at);
+      at = buffer.writeUInt32BE(value - high * TWO_TO_32, at);
+    } else if (column.type === 'text' && (typeof value === 'string' || Number.isSafeInteger(value))) {
+      const written = buffer.write(typeof value === 'string' ? value : String(value), at + 4, 'utf8');
+      buffer.writeInt32BE(written, at);
+      at += 4 + written;
+    } else {
       throw new TypeError(
         `Column ${column.name} (${column.type}) of row ${r} holds ${typeof value} ${String(value)}: the store writes integers and text only.`,
       );
+    }
   }
-  return `${literal}}`;
+  buffer.writeInt32BE(hasNull, 4);
+  return buffer.subarray(0, at);
 }
