@@ -8,6 +8,7 @@ import type { KnownDigests, ServiceClient, TransactionPage } from '../api/client
 import type { KeysetPosition } from '../api/paging';
 import type { Parsed } from '../api/wire';
 import { BoundError } from '../api/errors';
+import { unpackDigests, type PackedDigests } from '../store/transactionDigests';
 import { DayTally, rawBytes, type SyncLimits } from './limits';
 import { inOrder } from './pipeline';
 import { dayBefore, dayWindow } from './windows';
@@ -19,8 +20,8 @@ export interface DayItem<T> {
 
 export type TransactionDayPage = DayItem<TransactionPage>;
 
-/** What the store holds of each day of a walk (the refresh window's days), by business date. */
-export type KnownByDay = ReadonlyMap<string, KnownDigests>;
+/** What the store holds of each day of a walk (the refresh window's days), by business date, packed. */
+export type KnownByDay = ReadonlyMap<string, PackedDigests>;
 export type GlDayRows = DayItem<Array<Parsed<GlBatch>>>;
 
 /**
@@ -35,13 +36,11 @@ export function transactionDayPages(
 ): AsyncGenerator<TransactionDayPage> {
   return inOrder(days, (day) => {
     const window = dayWindow(day);
+    const packed = known.get(day);
+    const digests: KnownDigests | undefined = packed === undefined ? undefined : unpackDigests(packed);
     return onDay(
       day,
-      client.transactionPages(
-        { after: window.after, before: window.before },
-        day === days[0] ? start : null,
-        known.get(day),
-      ),
+      client.transactionPages({ after: window.after, before: window.before }, day === days[0] ? start : null, digests),
     );
   });
 }

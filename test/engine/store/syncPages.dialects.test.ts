@@ -12,6 +12,7 @@ import type { WritableDB } from '../../../electron/engine/store/handles';
 import { commitSyncStep } from '../../../electron/engine/store/syncCommit';
 import { getCursor, getRun, startRun } from '../../../electron/engine/store/syncState';
 import { lacksDetails, storeDetails } from '../../../electron/engine/store/transactionDetails';
+import { storedDigestsFrom, unpackDigests } from '../../../electron/engine/store/transactionDigests';
 import type { PageRow } from '../../../electron/engine/store/transactionWriter';
 import { storedRows } from './storedRows';
 import { account, onDay, payee, sale, T0, T1, T2 } from './syncFixtures';
@@ -298,6 +299,23 @@ describeOnBothDialects(
         { transaction_id: 105, item_id: 'i5', amount_cents: 800 },
         { transaction_id: 105, item_id: 'i6', amount_cents: 500 },
       ]);
+    });
+
+    it('gives the digests the store holds from a day on, a packed text per day', async () => {
+      const rows = await storedRows(store.reader, 'transactions', ['id', 'business_date', 'raw_digest'], 'id');
+      const days = [...new Set(rows.map((row) => row.business_date as string))].sort();
+      expect(days.length).toBeGreaterThan(1);
+      const expected = new Map<string, Map<number, string>>();
+      for (const row of rows)
+        if (row.business_date !== days[0] && row.raw_digest !== null)
+          expected.set(
+            row.business_date as string,
+            (expected.get(row.business_date as string) ?? new Map()).set(row.id as number, row.raw_digest as string),
+          );
+      expect(expected.size).toBeGreaterThan(0);
+
+      const packed = await storedDigestsFrom(store.reader, days[1]!);
+      expect(new Map([...packed].map(([day, pairs]) => [day, unpackDigests(pairs)]))).toEqual(expected);
     });
 
     it('clears the deposits checked, and runs a bulk write', async () => {
