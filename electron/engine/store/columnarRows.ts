@@ -82,11 +82,14 @@ const TWO_TO_32 = 2 ** 32;
  * text parameter. A number in a text column is written as its decimal text.
  */
 export function arrayParameter(rows: readonly (readonly unknown[])[], index: number, column: Column): Buffer {
-  // UTF-8 takes at most three bytes per UTF-16 unit (a surrogate pair's four bytes are two units).
+  // Sized exactly: a page's buffers are allocated outside V8's heap, and sizing them for the worst
+  // case (three bytes per UTF-16 unit) tripled what each page asked of the garbage collector.
   let capacity = HEADER_BYTES;
   for (const row of rows) {
     const value = row[index];
-    capacity += 4 + (typeof value === 'string' ? value.length * 3 : 24);
+    if (value === null || value === undefined) capacity += 4;
+    else if (typeof value === 'string') capacity += 4 + Buffer.byteLength(value, 'utf8');
+    else capacity += 4 + (column.type === 'bigint' ? 8 : String(value).length);
   }
   const buffer = Buffer.allocUnsafe(capacity);
   buffer.writeInt32BE(1, 0);
@@ -117,5 +120,7 @@ export function arrayParameter(rows: readonly (readonly unknown[])[], index: num
     }
   }
   buffer.writeInt32BE(hasNull, 4);
-  return buffer.subarray(0, at);
+  // A text cut short for want of room would otherwise reach the server as a shorter value.
+  if (at !== capacity) throw new Error(`Column ${column.name}: wrote ${at} bytes of the ${capacity} measured.`);
+  return buffer;
 }
