@@ -28,6 +28,7 @@ export const CHECK_LABELS: Record<CheckName, { title: string; counts?: boolean }
 export const EXPLANATION_LABELS: Record<ExplanationKind, string> = {
   missing: 'Missing from the batch',
   unexpected: 'In the batch but not expected',
+  other_payee: "In the batch but now another school's",
   refunded_after_batching: 'Refunded after batching',
   returned_after_batching: 'Returned after batching',
   voided_after_batching: 'Voided after batching',

@@ -9,7 +9,13 @@ export const VERDICTS = ['ties_out', 'differs', 'incomplete'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 export type ExplanationKind =
-  'missing' | 'unexpected' | 'refunded_after_batching' | 'returned_after_batching' | 'voided_after_batching';
+  | 'missing'
+  | 'unexpected'
+  /** In the batch, but the service now says it is another school's (payee's): not this deposit's money. */
+  | 'other_payee'
+  | 'refunded_after_batching'
+  | 'returned_after_batching'
+  | 'voided_after_batching';
 
 export interface Explanation {
   kind: ExplanationKind;

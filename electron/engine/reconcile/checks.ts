@@ -11,8 +11,11 @@
  * settle, and settlement is the midnight batching, so every reversal of a batched transaction happened
  * after batching and the service's frozen batch totals still hold the full amount.
  *
- * The fingerprint holds the deposit's own facts only: which transactions, their amounts and fees, the
- * batch's and its GL lines' totals. Status and amount_refunded are left out on purpose, so a reversal
+ * A deposit is one school's (payee's) money: a transaction of the batch that the service now says is
+ * another school's is not counted as this deposit's (issue 26): the deposit differs by it, named.
+ *
+ * The fingerprint holds the deposit's own facts only: which transactions, their amounts, fees and
+ * school, the batch's and its GL lines' totals. Status and amount_refunded are left out on purpose, so a reversal
  * does not re-open a sign-off (migration 008 rewrote the fingerprints stored under the old meaning).
  */
 import { createHash } from 'node:crypto';
@@ -54,7 +57,16 @@ export interface LocalTotals {
 type BatchTransaction = BatchTransactionRow;
 
 export async function computeBatchChecks(db: ReadableDB, batch: BatchRow): Promise<BatchCheckResult> {
-  const transactions: BatchTransaction[] = await transactionsOfBatch(db, batch.id);
+  const batched: BatchTransaction[] = await transactionsOfBatch(db, batch.id);
+  const transactions = batched.filter((txn) => txn.payee_id === batch.payee_id);
+  const otherSchools = batched
+    .filter((txn) => txn.payee_id !== batch.payee_id)
+    .map((txn) => ({
+      kind: 'other_payee' as const,
+      transactionId: txn.id,
+      cents: txn.amount_cents,
+      fee: txn.convenience_fee_cents,
+    }));
   const gl = await glTotalsOfBatch(db, batch.id);
 
   let amountCents = 0;
@@ -64,7 +76,8 @@ export async function computeBatchChecks(db: ReadableDB, batch: BatchRow): Promi
   for (const txn of transactions) {
     amountCents += txn.amount_cents;
     feesCents += txn.convenience_fee_cents;
-    // The deposit's own facts only: see the file comment (fingerprintOf in migration 008 must agree).
+    // The deposit's own facts only: see the file comment (fingerprintOf in migration 008 must agree for a
+    // deposit whose transactions are all its school's; one moved away changes the count and totals).
     digest.update(`${txn.id}:${txn.amount_cents}:${txn.convenience_fee_cents};`);
     if (!BATCHABLE_STATUSES.includes(txn.status) && txn.status !== BATCHED_THEN_VOIDED) {
       unexpected.push({
@@ -77,7 +90,8 @@ export async function computeBatchChecks(db: ReadableDB, batch: BatchRow): Promi
   }
   const count = transactions.length;
   const countGap = batch.total_count - count;
-  const missing = countGap > 0 ? await missingCandidates(db, batch) : [];
+  // A transaction moved to another school is what the deposit now lacks; it explains the gap first.
+  const missing = countGap > 0 ? [...otherSchools, ...(await missingCandidates(db, batch))] : otherSchools;
   // Only a surplus makes a non-batchable status the explanation; otherwise it is just odd.
   const extras = countGap < 0 ? unexpected : [];
 

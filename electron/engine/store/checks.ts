@@ -7,6 +7,7 @@ export type StoredCheckRow = Selectable<BatchChecksTable>;
 
 export interface BatchTransactionRow {
   id: number;
+  payee_id: number;
   amount_cents: number;
   amount_refunded_cents: number;
   convenience_fee_cents: number;
@@ -31,7 +32,7 @@ export function batchesByIds({ db }: ReadableDB, ids: readonly string[]): Promis
 export function transactionsOfBatch({ db }: ReadableDB, batchId: string): Promise<BatchTransactionRow[]> {
   return db
     .selectFrom('transactions')
-    .select(['id', 'amount_cents', 'amount_refunded_cents', 'convenience_fee_cents', 'status'])
+    .select(['id', 'payee_id', 'amount_cents', 'amount_refunded_cents', 'convenience_fee_cents', 'status'])
     .where('batch_id', '=', batchId)
     .orderBy('id')
     .execute();

@@ -6,6 +6,7 @@ import {
   addBatch,
   addPayee,
   amountChangedAfterBatching,
+  payeeChangedAfterBatching,
   refundAfterBatching,
   seedDistrict,
   statusAfterBatching,
@@ -102,6 +103,27 @@ describe('batch tie-out checks', () => {
     expect(result.verdict).toBe('differs');
     expect(result.checks.find((c) => c.name === 'total')).toMatchObject({ actualCents: 7234, differenceCents: -500 });
     expect(result.fingerprint).not.toBe(before.fingerprint);
+  });
+
+  // Issue 26 item 10: a transaction's school (payee) is one of the deposit's own facts. A deposit holds
+  // one school's money; a transaction the service now says is another school's is not this deposit's.
+  it('a transaction moved to another school: the deposit differs, naming it, and the fingerprint moves', async () => {
+    const before = await checksOf(db, '730001');
+    await payeeChangedAfterBatching(db.db, 1002, 2, '2026-03-05T08:00:00.000Z');
+    const result = await checksOf(db, '730001');
+    expect(result.verdict).toBe('differs');
+    const byName = Object.fromEntries(result.checks.map((c) => [c.name, c]));
+    expect(byName.count).toMatchObject({ passed: false, expectedCents: 3, actualCents: 2 });
+    expect(byName.total).toMatchObject({ passed: false, actualCents: 3734, differenceCents: -4000 });
+    expect(byName.total!.explanations).toEqual([{ kind: 'other_payee', transactionId: 1002, cents: -4000 }]);
+    expect(byName.fees!.explanations).toEqual([{ kind: 'other_payee', transactionId: 1002, cents: -200 }]);
+    expect(result.differenceCents).toBe(4000);
+    expect(result.fingerprint).not.toBe(before.fingerprint);
+    // Moved back, it ties out again with the fingerprint it was signed with.
+    await payeeChangedAfterBatching(db.db, 1002, 1, '2026-03-06T08:00:00.000Z');
+    const back = await checksOf(db, '730001');
+    expect(back.verdict).toBe('ties_out');
+    expect(back.fingerprint).toBe(before.fingerprint);
   });
 
   it('is incomplete, not different, while the GL rows are not synced', async () => {

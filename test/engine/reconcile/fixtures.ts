@@ -216,6 +216,24 @@ export function amountChangedAfterBatching(
   }));
 }
 
+/** A later sync saw a batched transaction move to another school (payee), its batch unchanged: an anomaly. */
+export function payeeChangedAfterBatching(
+  db: Kysely<Database>,
+  transactionId: number,
+  payeeId: number,
+  seenAt: string,
+): Promise<void> {
+  return changedAfterBatching(db, transactionId, seenAt, (txn) => ({
+    set: { payee_id: payeeId },
+    change: {
+      kind: 'anomaly',
+      to_status: txn.status,
+      delta_cents: null,
+      detail: `payee ${txn.payee_id} -> ${payeeId}`,
+    },
+  }));
+}
+
 /** A sale of `amountCents` (fee included) to `glAccountId`, for the batches below. */
 const sale = (id: number, amountCents: number, glAccountId: string | null, feeCents?: number): FixtureTransaction => ({
   id,

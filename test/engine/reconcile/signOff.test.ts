@@ -3,7 +3,7 @@ import { fixedClock } from '../../../shared/time';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { ensureChecksFresh, refreshBatchChecks } from '../../../electron/engine/reconcile';
 import { districtEngine } from './districtEngine';
-import { amountChangedAfterBatching, refundAfterBatching } from './fixtures';
+import { amountChangedAfterBatching, payeeChangedAfterBatching, refundAfterBatching } from './fixtures';
 
 describe('sign-off, re-open, unsign and the change feed', () => {
   let engine: Engine;
@@ -66,6 +66,22 @@ describe('sign-off, re-open, unsign and the change feed', () => {
     // Signing again is allowed once it was re-opened.
     const again = await engine.call('batches.signOff', { id: '730001', note: 'Amount corrected upstream' });
     expect(again.batch.reviewState).toBe('signed_off');
+  });
+
+  it('re-opens a signed-off batch whose transaction moved to another school, naming it', async () => {
+    await engine.call('batches.signOff', { id: '730001', note: '' });
+    clock.set('2026-03-05T07:30:00Z');
+    await payeeChangedAfterBatching(engine.internals.store.writer.db, 1002, 2, '2026-03-05T07:31:00.000Z');
+    const result = await refreshBatchChecks(engine.internals.store.writer, ['730001'], {
+      at: '2026-03-05T07:32:00.000Z',
+      reason: 'Changed in the sync of 2026-03-05',
+    });
+    expect(result.reopened).toEqual(['730001']);
+    const detail = await engine.call('batches.get', { id: '730001' });
+    expect(detail.batch).toMatchObject({ reviewState: 'reopened', verdict: 'differs' });
+    expect(detail.batch.reopenReason).toBe(
+      'Changed in the sync of 2026-03-05: Transactions changed: 1002 payee 1 -> 2',
+    );
   });
 
   it('re-opens on the checks after a change, comparing the signed totals; reading alone writes nothing', async () => {
