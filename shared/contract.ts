@@ -28,6 +28,7 @@ import {
   glFilter,
   id,
   inOrder,
+  nulPath,
   pageLimit,
   settingsPatchSchema,
   text,
@@ -262,10 +263,27 @@ export interface EngineEvents {
 const eventsMatchNames: Same<keyof EngineEvents, EventName> = true;
 void eventsMatchNames;
 
+/**
+ * Arguments that are a statement file's text as read: its parser decides what a NUL in a file means
+ * (padding, a UTF-16 file sent as text), so the contract's NUL rule leaves them to it.
+ */
+const FILE_CONTENT_ARGS: Partial<Record<MethodName, ReadonlySet<string>>> = {
+  'bank.import': new Set(['content']),
+  'bank.mappings.preview': new Set(['content']),
+};
+
 /** Validates a call's method and args; the error names the method and the offending field. */
 export function parseCall<M extends MethodName>(method: unknown, args: unknown): { method: M; args: ParsedArgs<M> } {
   if (!isMethodName(method)) {
     throw new ContractError('UNKNOWN_METHOD', `Unknown method ${JSON.stringify(method)}`);
+  }
+  // One place for every text argument of every method, before its schema: NUL (issue 26).
+  const withNul = nulPath(args, FILE_CONTENT_ARGS[method]);
+  if (withNul) {
+    throw new ContractError(
+      'BAD_ARGUMENTS',
+      `Bad arguments for ${method}: ${withNul}: contains a NUL character (U+0000), which no text here may hold; remove it`,
+    );
   }
   const schema = methodSchemas[method] as z.ZodType;
   const result = schema.safeParse(args === undefined ? {} : args);

@@ -85,3 +85,27 @@ export const settingsPatchSchema = z
   .partial()
   .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** Deeper than any method's arguments nest; a deeper value is left to the method's schema to refuse. */
+const MAX_WALK_DEPTH = 32;
+
+/**
+ * The path of the first text (a string, or a key of an object) holding a NUL character (U+0000), or
+ * null. PostgreSQL cannot store NUL in text and SQLite's search stops at it, so no argument may carry
+ * one (issue 26). `skip`: top-level keys whose value is a file's own bytes, which its parser reads.
+ */
+export function nulPath(value: unknown, skip: ReadonlySet<string> = new Set()): string | null {
+  const walk = (node: unknown, path: string[], depth: number): string[] | null => {
+    if (typeof node === 'string') return node.includes('\u0000') ? path : null;
+    if (node === null || typeof node !== 'object' || depth > MAX_WALK_DEPTH) return null;
+    for (const [key, child] of Object.entries(node)) {
+      if (depth === 0 && skip.has(key)) continue;
+      if (key.includes('\u0000')) return path;
+      const found = walk(child, [...path, key], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  };
+  const found = walk(value, [], 0);
+  return found && (found.length ? found.join('.') : 'args');
+}
