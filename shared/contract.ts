@@ -42,6 +42,7 @@ import {
   ExportResult,
   GlBatchReport,
   GlDefaultRange,
+  OutsideRuleReport,
   Overview,
   Page,
   ReversalReport,
@@ -163,6 +164,12 @@ export const methodSchemas = {
   'reconcile.summary': dateRange,
   /** The refunds, ACH returns and settled voids first seen in a range (DESIGN.md §6). */
   'reconcile.reversals': inOrder(glFilter.strict()),
+  /** Transactions of a range whose reported amount, fee, tax or shipping breaks the service's input rule. */
+  'reconcile.outsideRule': inOrder(
+    z
+      .object({ from: businessDate, to: businessDate, limit: z.number().int().min(1).max(10_000).default(1000) })
+      .strict(),
+  ),
 
   'export.overlaps': inOrder(glFilter.strict()),
   'export.glBatches': inOrder(
@@ -226,6 +233,7 @@ export interface MethodResults extends BankMethodResults {
   'changes.acknowledge': { acknowledged: number };
   'reconcile.summary': DaySummaryRow[];
   'reconcile.reversals': ReversalReport;
+  'reconcile.outsideRule': OutsideRuleReport;
   'export.overlaps': ExportRecord[];
   'export.glBatches': ExportResult;
   'export.list': ExportRecord[];

@@ -36,6 +36,7 @@ export const METHOD_NAMES = [
   'changes.acknowledge',
   'reconcile.summary',
   'reconcile.reversals',
+  'reconcile.outsideRule',
   'export.overlaps',
   'export.glBatches',
   'export.list',

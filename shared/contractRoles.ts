@@ -62,6 +62,7 @@ export const METHOD_ROLES = {
   'changes.acknowledge': 'preparer',
   'reconcile.summary': 'viewer',
   'reconcile.reversals': 'viewer',
+  'reconcile.outsideRule': 'viewer',
   'export.overlaps': 'viewer',
   'export.glBatches': 'approver',
   'export.list': 'viewer',

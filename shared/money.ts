@@ -47,16 +47,52 @@ export function parseCents(value: string | number, field = 'amount'): number {
   return minus && cents !== 0 ? -cents : cents;
 }
 
+/** The service's input rule for an amount (and a fee, tax or shipping when there is one): 1.00 to 100,000.00. */
+export const SERVICE_MIN_CENTS = 100;
+export const SERVICE_MAX_CENTS = 100_000_00;
+
 /** The service's strict amount rule: a string with exactly two decimals, from 1.00 to 100,000.00. */
 export function parseServiceAmount(value: unknown, field = 'amount'): number {
   if (typeof value !== 'string' || !/^\d+\.\d{2}$/.test(value)) {
     throw new MoneyError(`${field}: ${describe(value)} must be a string with exactly two decimals, like "12.34"`);
   }
   const cents = parseCents(value, field);
-  if (cents < 100 || cents > 10_000_000) {
+  if (cents < SERVICE_MIN_CENTS || cents > SERVICE_MAX_CENTS) {
     throw new MoneyError(`${field}: ${describe(value)} must be from 1.00 to 100000.00`);
   }
   return cents;
+}
+
+/** The money fields of a transaction the service reports, by their names in the spec. */
+export interface ReportedMoney {
+  amountCents: number;
+  convenienceFeeCents: number;
+  taxCents: number;
+  shippingCents: number;
+}
+
+/**
+ * What a transaction the service reported breaks of the service's own input rule (DESIGN.md §9): an
+ * amount outside 1.00 to 100,000.00, a fee, tax or shipping present (not 0.00) but outside it. Each in
+ * words naming the field, the value and the rule; empty when all is within it. A fact to flag, never a
+ * reason to refuse what the service reports: a 3.35% fee on a $20 payment is $0.67.
+ */
+export function inputRuleBreaks(money: ReportedMoney): string[] {
+  const fields: Array<[name: string, cents: number, optional: boolean]> = [
+    ['amount', money.amountCents, false],
+    ['convenience_fee', money.convenienceFeeCents, true],
+    ['tax', money.taxCents, true],
+    ['shipping', money.shippingCents, true],
+  ];
+  const breaks: string[] = [];
+  for (const [name, cents, optional] of fields) {
+    if (optional && cents === 0) continue;
+    if (cents < SERVICE_MIN_CENTS)
+      breaks.push(`${name} ${formatCents(cents)} is under the 1.00 minimum of the service's input rule`);
+    else if (cents > SERVICE_MAX_CENTS)
+      breaks.push(`${name} ${formatCents(cents)} is over the 100,000.00 maximum of the service's input rule`);
+  }
+  return breaks;
 }
 
 export function assertCents(cents: number, field = 'amount'): number {

@@ -15,7 +15,7 @@ import type { SandboxState } from './state';
 import { truthOf, type SandboxTruth } from './truth';
 
 export type { ScenarioOptions, ScenarioRates, FaultOptions, SandboxState, SandboxTruth, Discrepancy };
-export { generateScenario, DEFAULT_SCENARIO, resolveScenarioOptions } from './scenario';
+export { generateScenario, DEFAULT_SCENARIO, PERCENT_FEES, resolveScenarioOptions } from './scenario';
 export { NO_FAULTS, DEFAULT_FAULT_MIX, parseFaultSpec } from './faults';
 export { basicCredentials } from './auth';
 export { stringifyAscii } from './json';

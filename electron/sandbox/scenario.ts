@@ -66,7 +66,21 @@ export interface ScenarioOptions {
   totalTransactions?: number;
   methodMix: Record<PaymentMethod, number>;
   rates: ScenarioRates;
+  convenienceFee: ConvenienceFeeRule;
 }
+
+/**
+ * How a card or ACH payment's convenience fee is figured: `percent` of its goods, at least
+ * `minimumCents`. The default keeps to the service's 1.00 input rule; a processor's 3.35% with no
+ * minimum gives fees under 1.00 on small payments ($0.67 on $20), as real services report them.
+ */
+export interface ConvenienceFeeRule {
+  percent: number;
+  minimumCents: number;
+}
+
+/** Fees as food-service processors charge them: 3.35% of every payment, however small. */
+export const PERCENT_FEES: ConvenienceFeeRule = { percent: 3.35, minimumCents: 0 };
 
 export const DEFAULT_SCENARIO: Omit<ScenarioOptions, 'seed' | 'now'> = {
   days: 90,
@@ -84,6 +98,7 @@ export const DEFAULT_SCENARIO: Omit<ScenarioOptions, 'seed' | 'now'> = {
     convenienceFee: 0.5,
     shipping: 0.5,
   },
+  convenienceFee: { percent: 3, minimumCents: 100 },
 };
 
 export type ScenarioInput = Partial<Omit<ScenarioOptions, 'rates' | 'methodMix'>> & {
@@ -313,7 +328,9 @@ function generateDay(
       if (rng.chance(0.6) && state.glAccounts.length > 0)
         glAccountId = rng.pick(state.glAccounts.slice(0, ITEM_ACCOUNT_COUNT)).id;
     }
-    let fee = electronic && rng.chance(rates.convenienceFee) ? Math.max(100, Math.round(goods * 0.03)) : 0;
+    const { percent, minimumCents } = options.convenienceFee;
+    let fee =
+      electronic && rng.chance(rates.convenienceFee) ? Math.max(minimumCents, Math.round((goods * percent) / 100)) : 0;
     let tax = taxable ? Math.round(goods * 0.0825) : 0;
     if (tax > 0 && tax < 100) tax = 0; // the spec's tax rule: 1.00 to 100,000.00 when present
     const shipping = shippable && rng.chance(rates.shipping) ? 25 * rng.int(20, 48) : 0;

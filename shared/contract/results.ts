@@ -5,6 +5,7 @@ import type {
   GlBatch,
   NeedsYou,
   Payee,
+  PaymentMethod,
   PurchasedItem,
   Reversal,
   ReversalKind,
@@ -154,6 +155,25 @@ export interface GlBatchReport {
   reversalCount: number;
   /** Over all of them. */
   reversalTotalCents: number;
+}
+
+/** A transaction whose reported money breaks the service's own input rule: stored as sent, flagged. */
+export interface OutsideRuleTransaction {
+  transactionId: number;
+  businessDate: string;
+  payeeId: number;
+  payeeName: string | null;
+  paymentMethod: PaymentMethod;
+  batchId: string | null;
+  /** Each field, its value and the rule it breaks, in words. */
+  rules: string[];
+}
+
+export interface OutsideRuleReport {
+  /** Oldest first. */
+  transactions: OutsideRuleTransaction[];
+  /** More of them than the report holds (its limit). */
+  truncated: boolean;
 }
 
 export interface ReversalReport {

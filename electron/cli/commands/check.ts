@@ -1,9 +1,10 @@
 /**
  * `district-recon check [--from YYYY-MM-DD --to YYYY-MM-DD] [--json] [--db FILE | --database URL]`: the tie-out
- * summary (day x payee x method) and every batch that does not tie out.
+ * summary (day x payee x method), every batch that does not tie out, the period's reversals, and the
+ * anomalies: transactions whose reported money breaks the service's input rule (stored as sent).
  * Exit 0 all tie out, 1 something does not (or the check failed), 2 usage.
  */
-import type { ReversalReport } from '../../../shared/contract';
+import type { OutsideRuleReport, ReversalReport } from '../../../shared/contract';
 import type { BatchSummary, DaySummaryRow } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
 import { openExistingStore } from '../existingStore';
@@ -44,11 +45,18 @@ export async function run(argv: string[]): Promise<number> {
     // Reversals do not decide the exit code: deposits tie out as batched and the money that went
     // back later is posted in the journal of its own period (DESIGN.md §6).
     const reversals = await engine.call('reconcile.reversals', { from, to });
+    // Anomalies do not decide the exit code either: what the service reported is stored and ties out
+    // as reported; the bookkeeper is told which transactions break which rule (DESIGN.md §4).
+    const outsideRule = await engine.call('reconcile.outsideRule', { from, to, limit: ANOMALIES_LISTED });
     const tiesOut = days.every((d) => d.tiesOut) && problems.length === 0;
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ from, to, tiesOut, days, batches: problems, reversals }, null, 2)}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ from, to, tiesOut, days, batches: problems, reversals, outsideRule }, null, 2)}\n`,
+      );
     } else {
-      process.stdout.write(renderText(from, to, days, problems, tiesOut) + renderReversals(reversals));
+      process.stdout.write(
+        renderText(from, to, days, problems, tiesOut) + renderReversals(reversals) + renderOutsideRule(outsideRule),
+      );
     }
     return tiesOut ? 0 : 1;
   } finally {
@@ -109,5 +117,34 @@ function renderReversals(report: ReversalReport): string {
     );
   }
   lines.push(`Total reversed\t${formatMoney(report.totalCents)}`, '');
+  return lines.join('\n');
+}
+
+/** Enough to act on from a terminal; --json carries as many, and the Changes view has them all. */
+const ANOMALIES_LISTED = 1000;
+
+function renderOutsideRule(report: OutsideRuleReport): string {
+  if (report.transactions.length === 0) return "No amounts outside the service's input rule in this period.\n";
+  const count = `${report.transactions.length}${report.truncated ? '+' : ''}`;
+  const lines = [
+    '',
+    `Anomalies: transactions whose amounts break the service's input rule (stored as reported): ${count}`,
+    '',
+  ];
+  lines.push(['date', 'transaction', 'payee', 'method', 'batch', 'rule broken'].join('\t'));
+  for (const t of report.transactions) {
+    lines.push(
+      [
+        t.businessDate,
+        t.transactionId,
+        t.payeeName ?? t.payeeId,
+        t.paymentMethod,
+        t.batchId ?? '-',
+        t.rules.join('; '),
+      ].join('\t'),
+    );
+  }
+  if (report.truncated) lines.push(`(the first ${report.transactions.length}; narrow --from and --to for the rest)`);
+  lines.push('');
   return lines.join('\n');
 }

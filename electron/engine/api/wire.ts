@@ -43,14 +43,15 @@ const centsWhere = (rule: (cents: number) => string | null) =>
     return parsed;
   });
 const cents = centsWhere(() => null);
-/** The spec's rule for `amount` (and, when present, fee, tax, shipping): 1 to 100,000. */
-const MAX_AMOUNT_CENTS = 100_000_00;
-const OUTSIDE = 'outside the 1.00 to 100,000.00 the service allows';
-const amountCents = centsWhere((value) => (value >= 100 && value <= MAX_AMOUNT_CENTS ? null : OUTSIDE));
-/** Fee, tax, shipping: absent or "0.00" when there is none, else the amount rule. */
-const partCents = centsWhere((value) => (value === 0 || (value >= 100 && value <= MAX_AMOUNT_CENTS) ? null : OUTSIDE))
-  .nullish()
-  .transform((value) => value ?? 0);
+/**
+ * Amount, fee, tax and shipping as reported: stored whatever their size (the spec's 1 to 100,000 is
+ * what the service checks on input; a value outside it is flagged by the differ, DESIGN.md §4 "Intake
+ * rule"), but never negative: a negative amount cannot be read as a payment. The words keep naming the
+ * rule, so a refused page says what a payment's amount may be.
+ */
+const NEGATIVE = 'outside the 1.00 to 100,000.00 the service allows and negative, which no payment amount can be';
+const reportedAmountCents = centsWhere((value) => (value >= 0 ? null : NEGATIVE));
+/** Fee, tax, shipping, amount refunded: absent or "0.00" when there is none. */
 const nonNegativeCents = centsWhere((value) => (value >= 0 ? null : 'negative'))
   .nullish()
   .transform((value) => value ?? 0);
@@ -97,11 +98,11 @@ const transactionSchemaOf = (text: z.ZodString) =>
     payment_method: z.enum(PAYMENT_METHODS),
     status: z.enum(TRANSACTION_STATUSES),
     status_message: text.nullish(),
-    amount: amountCents,
+    amount: reportedAmountCents,
     amount_refunded: nonNegativeCents,
-    convenience_fee: partCents,
-    tax: partCents,
-    shipping: partCents,
+    convenience_fee: nonNegativeCents,
+    tax: nonNegativeCents,
+    shipping: nonNegativeCents,
     batch: idText.nullish(),
     data: text.nullish(),
     payer: z.looseObject({ name: text.nullish() }).nullish(),

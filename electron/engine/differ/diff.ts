@@ -4,7 +4,7 @@
  * the spec does not explain (a Settled transaction voided; an amount, payee or batch that moved).
  */
 import type { ChangeKind, Transaction, TransactionStatus } from '../../../shared/domain';
-import { formatCents } from '../../../shared/money';
+import { formatCents, inputRuleBreaks } from '../../../shared/money';
 
 /** A change before it is stored: the store adds id, run, seen_at. */
 export interface DiffChange {
@@ -16,7 +16,17 @@ export interface DiffChange {
 }
 
 /** The fields the differ reads; a stored row or a freshly parsed one both qualify. */
-export type DiffInput = Pick<Transaction, 'status' | 'amountCents' | 'amountRefundedCents' | 'payeeId' | 'batchId'>;
+export type DiffInput = Pick<
+  Transaction,
+  | 'status'
+  | 'amountCents'
+  | 'amountRefundedCents'
+  | 'payeeId'
+  | 'batchId'
+  | 'convenienceFeeCents'
+  | 'taxCents'
+  | 'shippingCents'
+>;
 
 export function diffTransaction(old: DiffInput | undefined, next: DiffInput): DiffChange[] {
   const to = next.status;
@@ -28,6 +38,7 @@ export function diffTransaction(old: DiffInput | undefined, next: DiffInput): Di
     if (next.amountRefundedCents > 0) {
       changes.push(change('refunded', null, to, next.amountRefundedCents, null));
     }
+    changes.push(...outsideInputRule([], next, null));
     return changes;
   }
 
@@ -76,7 +87,18 @@ export function diffTransaction(old: DiffInput | undefined, next: DiffInput): Di
   if (old.batchId !== null && next.batchId !== old.batchId) {
     changes.push(change('anomaly', from, to, null, `batch ${old.batchId} -> ${next.batchId ?? 'none'}`));
   }
+  changes.push(...outsideInputRule(inputRuleBreaks(old), next, from));
   return changes;
+}
+
+/**
+ * DESIGN.md §4 "Intake rule": a value the service reports outside its own input rule (a 3.35% fee of
+ * $0.67) is stored as sent and flagged once, when first seen so: one anomaly naming every field and
+ * rule it breaks that the stored row did not break already (`before`).
+ */
+function outsideInputRule(before: readonly string[], next: DiffInput, from: TransactionStatus | null): DiffChange[] {
+  const breaks = inputRuleBreaks(next).filter((rule) => !before.includes(rule));
+  return breaks.length ? [change('anomaly', from, next.status, null, breaks.join('; '))] : [];
 }
 
 function statusChangeKind(from: TransactionStatus, to: TransactionStatus): ChangeKind {

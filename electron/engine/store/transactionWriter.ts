@@ -43,6 +43,9 @@ interface ExistingRow {
   status: TransactionStatus;
   amount_cents: number;
   amount_refunded_cents: number;
+  convenience_fee_cents: number;
+  tax_cents: number;
+  shipping_cents: number;
   payee_id: number;
   batch_id: string | null;
   business_date: string;
@@ -167,6 +170,9 @@ function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, 
         status: old.status,
         amountCents: old.amount_cents,
         amountRefundedCents: old.amount_refunded_cents,
+        convenienceFeeCents: old.convenience_fee_cents,
+        taxCents: old.tax_cents,
+        shippingCents: old.shipping_cents,
         payeeId: old.payee_id,
         batchId: old.batch_id,
       },
@@ -222,6 +228,9 @@ export function* writeTransactionPageWork(
           'status',
           'amount_cents',
           'amount_refunded_cents',
+          'convenience_fee_cents',
+          'tax_cents',
+          'shipping_cents',
           'payee_id',
           'batch_id',
           'business_date',
@@ -327,7 +336,8 @@ class SqliteTransactionWriter {
 
   constructor(sqlite: BetterSqlite3.Database) {
     this.selectExisting = sqlite.prepare(
-      `SELECT id, status, amount_cents, amount_refunded_cents, payee_id, batch_id, business_date, raw, raw_digest
+      `SELECT id, status, amount_cents, amount_refunded_cents, convenience_fee_cents, tax_cents, shipping_cents,
+              payee_id, batch_id, business_date, raw, raw_digest
          FROM transactions WHERE id IN (SELECT value FROM json_each(?))`,
     );
     // Positional parameters (binding by name costs a lookup per column per row on the hot path):

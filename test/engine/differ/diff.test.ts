@@ -3,7 +3,16 @@ import fc from 'fast-check';
 import { diffTransaction, type DiffChange, type DiffInput } from '../../../electron/engine/differ/diff';
 import { TRANSACTION_STATUSES, type TransactionStatus } from '../../../shared/domain';
 
-const base: DiffInput = { status: 'Pending', amountCents: 1000, amountRefundedCents: 0, payeeId: 1, batchId: null };
+const base: DiffInput = {
+  status: 'Pending',
+  amountCents: 1000,
+  amountRefundedCents: 0,
+  payeeId: 1,
+  batchId: null,
+  convenienceFeeCents: 0,
+  taxCents: 0,
+  shippingCents: 0,
+};
 const tx = (patch: Partial<DiffInput>): DiffInput => ({ ...base, ...patch });
 
 type Row = [string, DiffInput | undefined, DiffInput, Array<Partial<DiffChange>>];
@@ -89,6 +98,62 @@ const rows: Row[] = [
     tx({ status: 'Pending', batchId: '7' }),
     [{ kind: 'anomaly', detail: 'status Settled -> Pending' }],
   ],
+  // DESIGN.md §4 "Intake rule": what the service reports outside its own input rule is flagged, once.
+  [
+    'first seen with a fee under 1.00 (3.35% of $20)',
+    undefined,
+    tx({ amountCents: 2067, convenienceFeeCents: 67 }),
+    [
+      { kind: 'first_seen' },
+      {
+        kind: 'anomaly',
+        fromStatus: null,
+        toStatus: 'Pending',
+        detail: "convenience_fee 0.67 is under the 1.00 minimum of the service's input rule",
+      },
+    ],
+  ],
+  [
+    'first seen with an amount over 100,000.00 and tax and shipping under 1.00, named together',
+    undefined,
+    tx({ amountCents: 10_000_001, taxCents: 5, shippingCents: 99 }),
+    [
+      { kind: 'first_seen' },
+      {
+        kind: 'anomaly',
+        detail:
+          "amount 100000.01 is over the 100,000.00 maximum of the service's input rule; tax 0.05 is under the 1.00 minimum of the service's input rule; shipping 0.99 is under the 1.00 minimum of the service's input rule",
+      },
+    ],
+  ],
+  [
+    'first seen with an amount under 1.00',
+    undefined,
+    tx({ amountCents: 0 }),
+    [
+      { kind: 'first_seen' },
+      { kind: 'anomaly', detail: "amount 0.00 is under the 1.00 minimum of the service's input rule" },
+    ],
+  ],
+  ['no fee, tax or shipping (0.00) breaks nothing', undefined, tx({ amountCents: 100 }), [{ kind: 'first_seen' }]],
+  [
+    'settling with the same fee under 1.00 is not flagged again',
+    tx({ convenienceFeeCents: 67 }),
+    tx({ status: 'Settled', batchId: '7', convenienceFeeCents: 67 }),
+    [{ kind: 'settled' }],
+  ],
+  [
+    'a fee changed to under 1.00 is flagged',
+    tx({ convenienceFeeCents: 100 }),
+    tx({ convenienceFeeCents: 94 }),
+    [
+      {
+        kind: 'anomaly',
+        fromStatus: 'Pending',
+        detail: "convenience_fee 0.94 is under the 1.00 minimum of the service's input rule",
+      },
+    ],
+  ],
 ];
 
 describe('diffTransaction', () => {
@@ -105,6 +170,9 @@ describe('diffTransaction', () => {
     amountRefundedCents: fc.integer({ min: 0, max: 10_000_000 }),
     payeeId: fc.integer({ min: 1, max: 5 }),
     batchId: fc.option(fc.constantFrom('1', '2', '3'), { nil: null }),
+    convenienceFeeCents: fc.integer({ min: 0, max: 300 }),
+    taxCents: fc.constant(0),
+    shippingCents: fc.constant(0),
   });
 
   /** What a reader of the change log would conclude: the last status seen, refunds summed. */
