@@ -13,7 +13,7 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   declined: 'Declined',
   unknown: 'Needs attention',
   resolved: 'Resolved',
-  anomaly: 'Unexpected change',
+  anomaly: 'Anomaly',
 };
 
 export const CHECK_LABELS: Record<CheckName, { title: string; counts?: boolean }> = {

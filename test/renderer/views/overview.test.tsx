@@ -157,6 +157,28 @@ describe('Overview', () => {
     expect(window.location.hash).toBe('#/batches/B101');
   });
 
+  // Issue 25: a fee under $1.00 is stored as sent and shown here as an anomaly (DESIGN.md §4).
+  it('anomalies: one item says what they are and opens them in Changes', async () => {
+    useFakeEngine({
+      'overview.get': () =>
+        make.overview({
+          needsYou: make.needsYou({
+            attention: [{ kind: 'anomaly', count: 3, changeKinds: ['anomaly'], transactionIds: [9001, 9002, 9003] }],
+          }),
+        }),
+    });
+    renderOverview();
+    const region = await screen.findByRole('region', { name: 'Needs you' });
+    const item = within(region)
+      .getAllByRole('listitem')
+      .find((li) => li.classList.contains('needs-you-anomaly'))!;
+    expect(item).toHaveTextContent(
+      "3 sales with an anomaly · an unexpected change, or an amount outside the service's rule",
+    );
+    expect(hrefOf(item, '3 sales with an anomaly')).toBe('#/changes/anomaly');
+    expect(hrefOf(item, 'Transaction 9001')).toBe('#/transactions/9001');
+  });
+
   it('draws the chart and tells the last and next sync in Central time', async () => {
     useFakeEngine({ 'overview.get': () => make.overview() });
     renderOverview();

@@ -48,7 +48,9 @@ const REVERSAL_CHANGE_KIND: Record<ReversalKind, ChangeKind> = {
 };
 
 const ATTENTION_WORDS: Record<AttentionKind, [string, string]> = {
-  anomaly: ['unexpected change to a sale', 'unexpected changes to sales'],
+  // The differ's anomalies: a sale that changed unexpectedly, or one reported outside the service's
+  // own input rule (a fee under $1.00), stored as sent (DESIGN.md §4).
+  anomaly: ['sale with an anomaly', 'sales with an anomaly'],
   errored: ['sale failed with an error', 'sales failed with an error'],
   unknown: ['sale the processor did not answer clearly', 'sales the processor did not answer clearly'],
   declined: ['declined sale', 'declined sales'],
@@ -134,7 +136,7 @@ export function actionItems(needsYou: NeedsYou): ActionItem[] {
     items.push({
       id: news.kind,
       title: plural(news.count, ...ATTENTION_WORDS[news.kind]),
-      detail: null,
+      detail: news.kind === 'anomaly' ? "an unexpected change, or an amount outside the service's rule" : null,
       href: hrefFor('changes', news.changeKinds[0] ?? news.kind),
       links,
       more: news.count - links.length,
