@@ -1,5 +1,5 @@
 /**
- * `district-recon sandbox serve [--port N] [--seed S] [--days D] [--volume N] [--now ISO] [--faults SPEC]`:
+ * `district-recon sandbox serve [--port N] [--seed S] [--days D] [--volume N] [--now ISO] [--fee-percent P] [--faults SPEC]`:
  * runs the simulated payment service on 127.0.0.1 until SIGINT or SIGTERM. `sandbox statement`
  * writes its bank statement (sandboxStatement.ts).
  */
@@ -19,6 +19,8 @@ Options:
   --days D        Days of history ending yesterday (default 90; 0 = empty)
   --volume N      Mean transactions per weekday (default 300)
   --now ISO       Simulated start instant, e.g. 2026-03-10T20:00:00Z (default: real time; the clock runs)
+  --fee-percent P Card and ACH convenience fees as P% of each payment with no minimum, e.g. 3.35
+                  (fees under $1.00 on small payments; default 3% with a $1.00 minimum)
   --token T       Access token to accept (default sandbox-token)
   --secret S      Secret to accept (default sandbox-secret)
   --faults SPEC   default | comma-separated name=value: latency=5-60, 5xx=0.05, 429=0.05,
