@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { ContractError, type MethodName } from '../../shared/contract';
 import { closeAfterEach } from '../helpers/closeAfterEach';
 import { createTestEngine } from '../helpers/engine';
+import { credit } from '../engine/bank/bankFixtures';
+import { bai2FromLines } from '../engine/bank/generate';
 
 const closing = closeAfterEach();
 const NUL = '\u0000';
@@ -65,5 +67,29 @@ describe('a NUL character in any text argument', () => {
     expect(await engine.call('bank.lines', { filter: { accounts: ['12345'] } })).toMatchObject({ rows: [] });
     await engine.call('settings.set', { patch: { reviewerName: 'Sam' } });
     expect((await engine.call('settings.get', {})).reviewerName).toBe('Sam');
+  });
+
+  // A statement's content is the file's text: its parser's to read. A NUL inside its records is damage
+  // (PostgreSQL answered with its own message, "invalid byte sequence"); NUL padding after them is not.
+  it('a statement with a NUL inside a record is refused naming the file and line; NUL padding is dropped', async () => {
+    const engine = closing(await createTestEngine());
+    const statement = bai2FromLines([credit('2026-03-03', 500, `PROCESSOR${NUL}SETTLEMENT`)]);
+    const line = statement.split('\n').findIndex((l) => l.includes(NUL)) + 1;
+    for (const args of [
+      { fileName: 'march.bai', content: statement },
+      { fileName: 'march.bai', content: Buffer.from(statement).toString('base64'), encoding: 'base64' as const },
+    ]) {
+      const error = await engine.call('bank.import', args).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'BAD_ARGUMENTS' });
+      expect((error as Error).message).toBe(
+        `march.bai line ${line}: holds a NUL character (U+0000), which no statement text can hold; the file may be damaged: download it from the bank again`,
+      );
+    }
+    expect((await engine.call('bank.statements', {})).length).toBe(0);
+    const padded = bai2FromLines([credit('2026-03-03', 700)]) + NUL.repeat(64);
+    expect(await engine.call('bank.import', { fileName: 'padded.bai', content: padded })).toMatchObject({
+      linesInFile: 1,
+      newLines: 1,
+    });
   });
 });

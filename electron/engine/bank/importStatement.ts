@@ -13,6 +13,7 @@ import { getMappingJson } from '../store/bankMappings';
 import { withBulkCheckpoints } from '../store/bulk';
 import type { CsvMappingInput } from './csvMapping';
 import { decodeStatementBytes, statementSource } from './detect';
+import { withoutNulPadding } from './nulCharacters';
 import { BankStatementError, type StatementSource } from './types';
 import { rematchWithOutcomes, type LineOutcomes } from './rematch';
 
@@ -67,6 +68,7 @@ async function parseAndStore(
     text = decodeStatementBytes(bytes);
   } else hash.update(args.content, 'utf8');
   const sha256 = hash.digest('hex');
+  text = withoutNulPadding(args.fileName, text);
   const source = await parse(ctx, args, text);
   const stored = await refusedWhole(() =>
     storeStatement(ctx.store.writer, {

@@ -6,6 +6,7 @@ import { listMappingRows, removeMapping, saveMappingJson } from '../store/bankMa
 import { parseCsv, readCsvHeader } from './csv';
 import { csvMappingSchema, parseCsvMapping } from './csvMapping';
 import { decodeStatementBytes, detectStatementFormat } from './detect';
+import { withoutNulPadding } from './nulCharacters';
 import { BankStatementError } from './types';
 
 export async function listMappings(reader: ReadableDB): Promise<BankCsvMapping[]> {
@@ -53,7 +54,10 @@ export function previewMapping(
   input: Record<string, unknown>,
   limit: number,
 ): BankCsvPreview {
-  const text = file.encoding === 'base64' ? decodeStatementBytes(Buffer.from(file.content, 'base64')) : file.content;
+  const text = withoutNulPadding(
+    file.fileName,
+    file.encoding === 'base64' ? decodeStatementBytes(Buffer.from(file.content, 'base64')) : file.content,
+  );
   const format = detectStatementFormat(file.fileName, text);
   const preview: BankCsvPreview = { format, columns: [], lines: [], lineCount: 0, error: null };
   if (format !== 'csv') return preview;
