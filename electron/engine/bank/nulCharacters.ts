@@ -9,7 +9,9 @@ import { ContractError } from '../../../shared/contract';
 export function withoutNulPadding(fileName: string, text: string): string {
   const at = text.indexOf('\u0000');
   if (at < 0) return text;
-  const records = text.replace(/\u0000+$/, '');
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0) end--;
+  const records = text.slice(0, end);
   const inside = records.indexOf('\u0000');
   if (inside < 0) return records;
   let line = 1;
