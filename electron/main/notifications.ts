@@ -32,7 +32,10 @@ export function digestOf(needsYou: NeedsYou): string {
       `${plural(reversals.count, 'refund or return', 'refunds and returns')}, ${formatMoney(reversals.totalCents)}`,
     );
   }
-  const failures = attention.reduce((sum, a) => sum + a.count, 0);
+  // Anomalies (an unexpected change, a fee under $1.00 stored as sent) are not failures: said apart.
+  const anomalies = attention.find((a) => a.kind === 'anomaly')?.count ?? 0;
+  if (anomalies > 0) parts.push(plural(anomalies, 'sale with an anomaly', 'sales with an anomaly'));
+  const failures = attention.filter((a) => a.kind !== 'anomaly').reduce((sum, a) => sum + a.count, 0);
   if (failures > 0)
     parts.push(`${plural(failures, 'declined, failed or unclear sale', 'declined, failed or unclear sales')}`);
   const lines = bankLines ? bankLines.unmatched + bankLines.suggested : 0;

@@ -46,6 +46,23 @@ describe('the notification after the nightly sync: only when something needs the
         view: 'overview',
       },
     ],
+    [
+      'a night whose sales were reported with fees under $1.00 (anomalies, not failures)',
+      run({}),
+      needsYou({
+        attention: [
+          { kind: 'anomaly', count: 31, changeKinds: ['anomaly'], transactionIds: [] },
+          { kind: 'declined', count: 2, changeKinds: ['declined'], transactionIds: [] },
+        ],
+        count: 33,
+      }),
+      true,
+      {
+        title: 'District Recon: 33 things need you this morning',
+        body: '31 sales with an anomaly; 2 declined, failed or unclear sales',
+        view: 'overview',
+      },
+    ],
     ['the same, turned off in Settings', run({}), busy, false, null],
     ['a sync the bookkeeper started (watched on screen)', run({ trigger: 'manual' }), busy, true, null],
     ['a cancelled night', run({ status: 'cancelled' }), busy, true, null],
