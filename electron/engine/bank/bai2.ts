@@ -52,8 +52,10 @@ function checkTrailer(
   what: { name: string; sum: string; owner: string },
   stated: { total: string; records: string },
 ): void {
-  const total = parseBaiAmount(stated.total, record.line, `${what.name} control total`, true);
-  if (total !== level.total) {
+  // A blank control total states nothing to check (moov-io/bai2 reads such trailers); the record
+  // count still ties the trailer to what was read.
+  const total = stated.total === '' ? null : parseBaiAmount(stated.total, record.line, `${what.name} control total`, true);
+  if (total !== null && total !== level.total) {
     throw bai2Error(
       'total_mismatch',
       record.line,
@@ -108,7 +110,11 @@ function readAccount(record: LogicalRecord, group: GroupLevel): AccountLevel {
   };
   const cursor = arrayFields(fields, 2);
   while (fields.slice(cursor.index).some((f) => f.trim() !== '')) {
-    const typeCode = parseTypeCode(cursor.next(), record.line, 'account summary type code');
+    const typeField = cursor.next().trim();
+    // Banks leave summary slots empty ("03,107049924,USD,,,,,060,...") and put a comma before the
+    // 88 that continues the list: an empty field where a type code belongs holds nothing to read.
+    if (typeField === '') continue;
+    const typeCode = parseTypeCode(typeField, record.line, 'account summary type code');
     const amountField = cursor.next();
     const amount =
       amountField === '' ? 0 : parseBaiAmount(amountField, record.line, `summary ${typeCode} amount`, true);

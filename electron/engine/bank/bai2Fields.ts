@@ -25,42 +25,76 @@ export function bai2Error(code: BankStatementErrorCode, line: number, detail: st
 
 export const KNOWN_RECORDS = new Set(['01', '02', '03', '16', '49', '88', '98', '99']);
 
-/** A physical line's record code ("16" of "16,..." or of "16/"), or undefined when it has none. */
+/**
+ * A record's code ("16" of "16,..." or of "16/"; "88" of the "88:" some banks write), or undefined
+ * when the text does not start with one.
+ */
 function recordCode(text: string): string | undefined {
   const digit = (at: number) => text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57;
   if (text.length < 2 || !digit(0) || !digit(1)) return undefined;
   if (text.length === 2 || text[2] === ',' || (text.length === 3 && text[2] === '/')) return text.slice(0, 2);
+  if (text[2] === ':' && text.startsWith('88')) return '88';
   return undefined;
 }
 
 /**
+ * Where a second record starts on the same physical line: a `/` ending one record, blanks, then a
+ * known record code and its comma ("49,-1600,11/  03,1111111,..."). moov-io/bai2 reads such files.
+ */
+const NEXT_RECORD_ON_LINE = /\/\s+(?=(?:0[123]|16|49|88|98|99)[,:])/g;
+
+/**
+ * The file's records in order. Banks write one per line mostly, but some put several on a line and
+ * some wrap a long record over lines without an 88: a line that starts with no record code continues
+ * the record before it when that record has not ended with its `/` (as moov-io/bai2 reads them).
+ */
+function* physicalRecords(text: string): Generator<PhysicalRecord, void, undefined> {
+  let pending: PhysicalRecord | null = null;
+  for (const [index, lineText] of physicalLines(text)) {
+    // Banks that send fixed-length records pad them with spaces; a blank line carries nothing.
+    const trimmed = lineText.trimStart();
+    if (trimmed === '') continue;
+    if (pending && recordCode(trimmed) === undefined && !/^\d\d,/.test(trimmed) && !pending.text.endsWith('/')) {
+      pending = { line: pending.line, text: pending.text + trimmed };
+      continue;
+    }
+    let start = 0;
+    NEXT_RECORD_ON_LINE.lastIndex = 0;
+    for (let match = NEXT_RECORD_ON_LINE.exec(trimmed); match; match = NEXT_RECORD_ON_LINE.exec(trimmed)) {
+      if (pending) yield pending;
+      pending = { line: index + 1, text: trimmed.slice(start, match.index + 1) };
+      start = match.index + match[0].length;
+    }
+    if (pending) yield pending;
+    pending = { line: index + 1, text: trimmed.slice(start) };
+  }
+  if (pending) yield pending;
+}
+
+/**
  * The file's logical records, made as they are read (a year's file holds tens of thousands; each is
- * garbage once its line is stored). Every physical line's record code is checked first, so a file
- * with an unknown record is refused as damaged before anything in it is read as a statement.
+ * garbage once its line is stored). Every record's code is checked first, so a file with an unknown
+ * record is refused as damaged before anything in it is read as a statement.
  */
 export function* logicalRecords(text: string): Generator<LogicalRecord, void, undefined> {
   let seen = false;
-  for (const [index, lineText] of physicalLines(text)) {
-    // Banks that send fixed-length records pad them with spaces; a blank line carries nothing.
-    if (lineText === '') continue;
-    const code = recordCode(lineText);
+  for (const record of physicalRecords(text)) {
+    const code = recordCode(record.text);
     if (!code || !KNOWN_RECORDS.has(code)) {
-      const shown = lineText.split(',')[0]!.slice(0, 12);
+      const shown = record.text.split(',')[0]!.slice(0, 12);
       throw bai2Error(
         'unknown_record',
-        index + 1,
+        record.line,
         `unknown record type "${shown}"; a BAI2 record starts with 01, 02, 03, 16, 88, 49, 98 or 99 and a comma — the file may be damaged or not BAI2`,
       );
     }
     if (code === '88' && !seen)
-      throw bai2Error('structure', index + 1, 'a 88 continuation record comes before any record it could continue');
+      throw bai2Error('structure', record.line, 'a 88 continuation record comes before any record it could continue');
     seen = true;
   }
   let pending: LogicalRecord | null = null;
-  for (const [index, lineText] of physicalLines(text)) {
-    if (lineText === '') continue;
-    const record: PhysicalRecord = { line: index + 1, text: lineText };
-    const code = lineText.slice(0, 2);
+  for (const record of physicalRecords(text)) {
+    const code = recordCode(record.text)!;
     if (code === '88') {
       pending!.continuations.push(record);
       continue;
@@ -159,7 +193,8 @@ const MAX_DIGITS = 15;
 /** An amount in cents, no decimal point; a sign only where `signed` (status balances, control totals). */
 export function parseBaiAmount(field: string, line: number, what: string, signed = false): number {
   const pattern = signed ? /^[+-]?\d+$/ : /^\d+$/;
-  const digits = field.replace(/^[+-]/, '');
+  // Some banks zero-pad amounts past 15 digits ("+00000000000834000"); the zeros carry nothing.
+  const digits = field.replace(/^[+-]/, '').replace(/^0+(?=\d)/, '');
   if (!pattern.test(field) || digits.length > MAX_DIGITS) {
     const hint =
       !signed && /^[+-]\d+$/.test(field) ? ' (amounts here carry no sign; the type code says credit or debit)' : '';
@@ -169,7 +204,7 @@ export function parseBaiAmount(field: string, line: number, what: string, signed
       `${what} "${field}" is not an amount in cents written as digits without a decimal point${hint}; ask the bank for a corrected file`,
     );
   }
-  const cents = Number(field.replace(/^\+/, ''));
+  const cents = Number(digits) * (field.startsWith('-') ? -1 : 1);
   return cents === 0 ? 0 : cents;
 }
 

@@ -132,13 +132,17 @@ export function parseOfx(text: string): ParsedStatement {
       );
     }
     const ledger = childNamed(statement, 'LEDGERBAL');
+    // An empty balance (`<BALAMT></BALAMT>`, `<BALAMT/>`) reports none; ofxparse reads it so too.
+    const balance = leafValue(ledger, 'BALAMT')?.trim() ?? '';
     accounts.push({
       account,
       currency: leafValue(statement, 'CURDEF') || null,
-      closingLedgerCents: ledger
-        ? parseOfxAmount(leafValue(ledger, 'BALAMT'), lineOfChild(ledger, 'BALAMT'), 'BALAMT (ledger balance)')
-        : null,
+      closingLedgerCents:
+        balance === '' ? null : parseOfxAmount(balance, lineOfChild(ledger!, 'BALAMT'), 'BALAMT (ledger balance)'),
     });
+    const asOf = leafValue(ledger, 'DTASOF')?.trim() ?? '';
+    // A balance-only statement covers the day of its balance: it imports as no lines, on that day.
+    if (asOf !== '') dates.push(parseOfxDate(asOf, lineOfChild(ledger!, 'DTASOF'), 'DTASOF (balance date)'));
     const list = childNamed(statement, 'BANKTRANLIST');
     if (!list) continue;
     for (const bound of ['DTSTART', 'DTEND']) {
@@ -151,7 +155,7 @@ export function parseOfx(text: string): ParsedStatement {
     throw ofxError(
       'empty',
       statements[0]!.line,
-      'the statement has no transactions and no dates (BANKTRANLIST); download it again',
+      'the statement has no transactions and no dates (no BANKTRANLIST, no balance date); download it again',
     );
   }
   return summarize('ofx', lines, accounts, dates);
