@@ -161,10 +161,21 @@ export const CSV_DATE_FORMATS = [
   'YYYY-MM-DD',
   'YYYY/MM/DD',
   'YYYYMMDD',
+  'DD.MM.YYYY',
+  'DD.MM.YY',
 ] as const;
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** The decimal separator of a CSV's amounts: "1,234.56" or (European exports) "1.234,56". */
+export const CSV_DECIMAL_SEPARATORS = ['.', ','] as const;
+
+/**
+ * Which way a CSV's one signed amount column counts: bank exports write money in as positive; card
+ * exports write charges as positive ("debit-positive"), so the mapping flips them.
+ */
+export const CSV_SIGN_CONVENTIONS = ['credit-positive', 'debit-positive'] as const;
 
 /** A bank's CSV export layout, saved by name (validated by the engine's csvMappingSchema). */
 export interface BankCsvMapping {
@@ -179,6 +190,10 @@ export interface BankCsvMapping {
   account?: string | { fixed: string } | undefined;
   delimiter: string;
   skipLines: number;
+  /** Absent in mappings saved before it existed: '.'. */
+  decimalSeparator?: (typeof CSV_DECIMAL_SEPARATORS)[number] | undefined;
+  /** Absent in mappings saved before it existed: 'credit-positive'. */
+  signConvention?: (typeof CSV_SIGN_CONVENTIONS)[number] | undefined;
 }
 
 /** A file read with a column mapping not saved yet, for the mapping form to show before saving. */

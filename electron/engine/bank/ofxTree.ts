@@ -7,8 +7,9 @@
  * errors must name; some parse amounts into floats or collapse whitespace inside NAME/MEMO; each is
  * another dependency in a shared package.json. OFX's structure is small: tags, text, and in SGML
  * leaf elements that are never closed. So: a tokenizer that accepts both, tolerates the quirks real
- * banks produce (empty leaves without a closing tag, stray `&`), and refuses what would lose data
- * (an aggregate left unclosed, a file cut short).
+ * banks produce as far as ofxparse does (empty leaves without a closing tag, `<BALAMT/>`, CDATA,
+ * stray `&`, stray or missing end tags), and refuses what would lose data (a file cut short inside
+ * its transaction list).
  */
 import { BankStatementError, type BankStatementErrorCode } from './types';
 
@@ -155,7 +156,7 @@ export function parseOfxTree(text: string): OfxElement {
       lastLeaf.end = tagEnd;
       lastLeaf = null;
     } else {
-      closeAggregate(stack, name, lineOf(pos), tagEnd);
+      closeAggregate(stack, name, tagEnd);
       lastLeaf = null;
     }
     pos = tagEnd;
@@ -164,7 +165,7 @@ export function parseOfxTree(text: string): OfxElement {
   const ofx = root.children[0];
   // End tags left out at the end (ofxparse reads such files) lose nothing once the transaction
   // lists are closed; one still open means the file may be cut short inside it.
-  const lost = stack.slice(1).find((e) => HOLDS_TRANSACTIONS.has(e.name));
+  const lost = stack.slice(1).findLast((e) => HOLDS_TRANSACTIONS.has(e.name));
   if (!lost) for (const open of stack.slice(1)) if (open.children.length === 0) open.value ??= '';
   if (lost || !ofx) {
     const open = lost ?? root;
@@ -177,27 +178,17 @@ export function parseOfxTree(text: string): OfxElement {
   return ofx;
 }
 
-/**
- * `</NAME>` closes the nearest open NAME. Elements still open above it must be empty SGML leaves
- * (`<MEMO>` with no value); an open aggregate there means a missing closing tag, and guessing where
- * it belonged could move transactions between statements.
- */
-function closeAggregate(stack: OfxElement[], name: string, line: number, end: number): void {
+/** `</NAME>` closes the nearest open NAME and whatever is still open inside it. */
+function closeAggregate(stack: OfxElement[], name: string, end: number): void {
   let index = stack.length - 1;
   while (index > 0 && stack[index]!.name !== name) index -= 1;
   // A stray end tag closes nothing; ofxparse and the banks' own readers skip it, and so do we.
   if (index === 0) return;
+  // An aggregate left open inside (`<PAYEE>` or the last `<STMTTRN>` never closed) ends with its
+  // parent, as ofxparse reads it: what it holds stays where it was written.
   for (const inner of stack.slice(index + 1)) {
-    // An aggregate left open inside (`<PAYEE>` never closed) ends with its parent, except one that
-    // holds transactions: closing it elsewhere could move them between statements.
-    if (inner.children.length > 0 && HOLDS_TRANSACTIONS.has(inner.name)) {
-      throw ofxError(
-        'structure',
-        line,
-        `<${inner.name}> opened on line ${inner.line} is not closed before </${name}>; the file may be damaged`,
-      );
-    }
     if (inner.children.length === 0) inner.value ??= '';
+    inner.end = end;
   }
   const element = stack[index]!;
   if (element.children.length === 0) element.value ??= ''; // XML's empty leaf, `<MEMO></MEMO>`.
