@@ -54,7 +54,8 @@ function checkTrailer(
 ): void {
   // A blank control total states nothing to check (moov-io/bai2 reads such trailers); the record
   // count still ties the trailer to what was read.
-  const total = stated.total === '' ? null : parseBaiAmount(stated.total, record.line, `${what.name} control total`, true);
+  const total =
+    stated.total === '' ? null : parseBaiAmount(stated.total, record.line, `${what.name} control total`, true);
   if (total !== null && total !== level.total) {
     throw bai2Error(
       'total_mismatch',

@@ -162,12 +162,13 @@ function startLine(row: Row): number {
 
 /**
  * Where the transactions end: banks print a disclaimer, a total or rows of empty cells after the
- * table. Those trailing rows, each either all empty or not the header's width, are not transactions;
- * a row of the header's width with something in it after them is, so the damage before it is
- * refused (by the row loop) rather than skipped.
+ * table. A trailing row is not a transaction when it is empty, is one sentence of its own, or has no
+ * digit where the date belongs ("TOTAL", "Balances are provisional"). A trailing row with a date is
+ * a transaction however damaged, so the row loop refuses it rather than it being dropped unseen.
  */
-function tableEnd(rows: Row[], width: number): number {
-  const isFooter = (row: Row) => row.record.length !== width || row.record.every((c) => c.trim() === '');
+function tableEnd(rows: Row[], width: number, dateAt: number): number {
+  const isFooter = ({ record }: Row) =>
+    record.every((c) => c.trim() === '') || (record.length === 1 && width > 1) || !/\d/.test(record[dateAt] ?? '');
   let end = rows.length;
   while (end > 1 && isFooter(rows[end - 1]!)) end -= 1;
   return end;
@@ -209,7 +210,7 @@ export function parseCsv(text: string, mappingInput: CsvMappingInput): ParsedSta
 
   const counter = new IdentityCounter();
   const lines: BankLine[] = [];
-  const table = rows.slice(1, tableEnd(rows, names.length));
+  const table = rows.slice(1, tableEnd(rows, names.length, dateAt));
   for (const row of table) {
     const line = startLine(row);
     if (row.record.length !== names.length) {

@@ -111,7 +111,11 @@ export function parseOfxTree(text: string): OfxElement {
       // CDATA is a leaf's text as written (XML banks wrap names with & or < in it).
       const close = text.indexOf(']]>', pos);
       if (close === -1)
-        throw ofxError('structure', lineOf(pos), 'a CDATA section is never closed; the file may be cut short — download it again');
+        throw ofxError(
+          'structure',
+          lineOf(pos),
+          'a CDATA section is never closed; the file may be cut short — download it again',
+        );
       const top = stack[stack.length - 1]!;
       if (top !== root && top.children.length === 0) {
         top.value = (top.value ?? '') + text.slice(pos + CDATA_START.length, close).replace(/\s*[\r\n]+\s*/g, ' ');
@@ -149,7 +153,8 @@ export function parseOfxTree(text: string): OfxElement {
       if (NEVER_NESTED.has(name)) closeOpen(stack, name, tagEnd);
       const element: OfxElement = { name, line: lineOf(pos), start: pos, end: tagEnd, value: null, children: [] };
       stack[stack.length - 1]!.children.push(element);
-      if (tag[3] === '/') element.value = ''; // `<BALAMT/>`: an empty leaf, closed where it opens.
+      if (tag[3] === '/')
+        element.value = ''; // `<BALAMT/>`: an empty leaf, closed where it opens.
       else stack.push(element);
       lastLeaf = null;
     } else if (lastLeaf?.name === name) {
