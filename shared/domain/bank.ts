@@ -151,6 +151,21 @@ export interface BankImportSummary {
   explained: number;
 }
 
+/**
+ * The largest statement file taken, checked from its size before it is read: what the contract's
+ * 200,000,000 base64 characters carry. A 700 MB file read whole fails inside the JavaScript engine
+ * ("Cannot create a string longer than ...") instead of saying what is wrong.
+ */
+export const BANK_STATEMENT_MAX_BYTES = 150_000_000;
+
+/** Why a file of `bytes` cannot be a statement, in one line naming it and the limit; null when it can. */
+export function statementTooLarge(fileName: string, bytes: number): string | null {
+  if (bytes <= BANK_STATEMENT_MAX_BYTES) return null;
+  const name = fileName.length > 80 ? `${fileName.slice(0, 38)}…${fileName.slice(-38)}` : fileName;
+  const mb = (n: number) => `${Math.floor(n / 1_000_000).toLocaleString('en-US')} MB`;
+  return `${name} is ${mb(bytes)}, more than the ${mb(BANK_STATEMENT_MAX_BYTES)} a bank statement may be; download it in parts (a month at a time) and import each`;
+}
+
 /** How a CSV mapping may say its date column is written (the engine reads each; the mapping form offers them). */
 export const CSV_DATE_FORMATS = [
   'MM/DD/YYYY',

@@ -4,7 +4,7 @@
  * structure and checks the totals.
  */
 import { Temporal } from '../../../shared/time';
-import { BankStatementError, type BankStatementErrorCode } from './types';
+import { BankStatementError, shown, type BankStatementErrorCode } from './types';
 
 export interface PhysicalRecord {
   line: number;
@@ -201,7 +201,7 @@ export function parseBaiAmount(field: string, line: number, what: string, signed
     throw bai2Error(
       'bad_amount',
       line,
-      `${what} "${field}" is not an amount in cents written as digits without a decimal point${hint}; ask the bank for a corrected file`,
+      `${what} "${shown(field)}" is not an amount in cents written as digits without a decimal point${hint}; ask the bank for a corrected file`,
     );
   }
   const cents = Number(digits) * (field.startsWith('-') ? -1 : 1);
@@ -227,13 +227,17 @@ export function parseBaiDate(field: string, line: number, what: string): string 
   throw bai2Error(
     'bad_date',
     line,
-    `${what} "${field}" is not a date written YYMMDD; ask the bank for a corrected file`,
+    `${what} "${shown(field)}" is not a date written YYMMDD; ask the bank for a corrected file`,
   );
 }
 
 export function parseTypeCode(field: string, line: number, what: string): number {
   if (!/^\d{3}$/.test(field)) {
-    throw bai2Error('bad_field', line, `${what} "${field}" is not a 3-digit BAI type code; the file may be damaged`);
+    throw bai2Error(
+      'bad_field',
+      line,
+      `${what} "${shown(field)}" is not a 3-digit BAI type code; the file may be damaged`,
+    );
   }
   return Number(field);
 }
@@ -273,19 +277,23 @@ export function readFundsType(fields: FieldSource, line: number): string {
       parseBaiDate(fields.next(), line, 'funds type V value date');
       const time = fields.next();
       if (time !== '' && !/^\d{4}$/.test(time)) {
-        throw bai2Error('bad_field', line, `funds type V value time "${time}" is not a time written HHMM`);
+        throw bai2Error('bad_field', line, `funds type V value time "${shown(time)}" is not a time written HHMM`);
       }
       return fundsType;
     }
     case 'D': {
       const countField = fields.next();
       if (!/^\d{1,3}$/.test(countField)) {
-        throw bai2Error('bad_field', line, `funds type D distribution count "${countField}" is not a number`);
+        throw bai2Error('bad_field', line, `funds type D distribution count "${shown(countField)}" is not a number`);
       }
       for (let i = 0; i < Number(countField); i += 1) {
         const days = fields.next();
         if (!/^\d+$/.test(days)) {
-          throw bai2Error('bad_field', line, `funds type D distribution ${i + 1} has days "${days}", not a number`);
+          throw bai2Error(
+            'bad_field',
+            line,
+            `funds type D distribution ${i + 1} has days "${shown(days)}", not a number`,
+          );
         }
         parseBaiAmount(fields.next(), line, `funds type D distribution ${i + 1} amount`, true);
       }
@@ -295,7 +303,7 @@ export function readFundsType(fields: FieldSource, line: number): string {
       throw bai2Error(
         'bad_field',
         line,
-        `funds type "${fundsType}" is not one of 0, 1, 2, S, V, D or Z; the file may be damaged`,
+        `funds type "${shown(fundsType)}" is not one of 0, 1, 2, S, V, D or Z; the file may be damaged`,
       );
   }
 }

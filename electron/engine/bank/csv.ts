@@ -5,7 +5,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { Temporal } from '../../../shared/time';
 import { parseCsvMapping, type CsvDateFormat, type CsvMapping, type CsvMappingInput } from './csvMapping';
-import { BankStatementError, IdentityCounter, summarize, type BankLine, type ParsedStatement } from './types';
+import { BankStatementError, IdentityCounter, shown, summarize, type BankLine, type ParsedStatement } from './types';
 
 function csvError(code: ConstructorParameters<typeof BankStatementError>[1], line: number | null, detail: string) {
   return new BankStatementError('csv', code, line, detail);
@@ -50,7 +50,7 @@ export function parseCsvDate(cell: string, format: CsvDateFormat, line: number, 
   throw csvError(
     'bad_date',
     line,
-    `${column} "${cell}" is not a date written ${format}; check the mapping's date format or the file`,
+    `${column} "${shown(cell)}" is not a date written ${format}; check the mapping's date format or the file`,
   );
 }
 
@@ -94,11 +94,10 @@ export function parseCsvAmount(
   const match = shape.plain.exec(text) ?? shape.grouped.exec(text);
   const whole = match?.[1]!.replace(/[^\d]/g, '') ?? '';
   if (!match || whole.length > 13) {
-    const hint = cell.length > 40 ? `${cell.slice(0, 40)}…` : cell;
     throw csvError(
       'bad_amount',
       line,
-      `${column} "${hint}" is not an amount like ${shape.example} or (45.00); check the file or the mapping's decimal separator`,
+      `${column} "${shown(cell)}" is not an amount like ${shape.example} or (45.00); check the file or the mapping's decimal separator`,
     );
   }
   const cents = Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
@@ -154,6 +153,12 @@ export function readCsvHeader(text: string, layout: Pick<CsvMapping, 'delimiter'
   return readRows(text, layout)[0]?.record.map((name) => name.trim()) ?? [];
 }
 
+/** The header's columns as an error lists them: the first few, each cut short. */
+function headerShown(names: string[]): string {
+  const listed = names.slice(0, 6).map((n) => shown(n, 24));
+  return names.length > 6 ? `${listed.join(', ')} and ${names.length - 6} more` : listed.join(', ');
+}
+
 /** First line of a record: csv-parse counts to its end, and a quoted cell may span lines. */
 function startLine(row: Row): number {
   const body = row.raw.replace(/^[\r\n]+|[\r\n]+$/g, '');
@@ -192,7 +197,7 @@ export function parseCsv(text: string, mappingInput: CsvMappingInput): ParsedSta
       throw csvError(
         'bad_mapping',
         headerLine,
-        `column "${name}" (the "${mapping.name}" mapping's ${role}) is not in the header, which has: ${names.join(', ')}; fix the mapping or pick another one`,
+        `column "${shown(name)}" (the "${shown(mapping.name)}" mapping's ${role}) is not in the header, which has: ${headerShown(names)}; fix the mapping or pick another one`,
       );
     }
     return index;
@@ -222,7 +227,7 @@ export function parseCsv(text: string, mappingInput: CsvMappingInput): ParsedSta
     }
     const cell = (index: number) => (row.record[index] ?? '').trim();
     const amountOf = (index: number, what: string) =>
-      parseCsvAmount(cell(index), line, `${what} "${names[index]}"`, mapping.decimalSeparator);
+      parseCsvAmount(cell(index), line, `${what} "${shown(names[index]!)}"`, mapping.decimalSeparator);
     const postedDate = parseCsvDate(cell(dateAt), mapping.dateFormat, line, `date "${names[dateAt]}"`);
     let amountCents: number;
     if ('signed' in amountAt) {

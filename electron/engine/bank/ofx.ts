@@ -4,7 +4,7 @@
  */
 import { Temporal } from '../../../shared/time';
 import { childNamed, childrenNamed, findAll, leafValue, ofxError, parseOfxTree, type OfxElement } from './ofxTree';
-import { IdentityCounter, summarize, type BankLine, type ParsedStatement } from './types';
+import { IdentityCounter, shown, summarize, type BankLine, type ParsedStatement } from './types';
 
 const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS']);
 const RESPONSES = new Set(['STMTTRNRS', 'CCSTMTTRNRS']);
@@ -28,7 +28,7 @@ export function parseOfxAmount(field: string | null, line: number, what: string)
       line,
       text === ''
         ? `${what} is missing; ask the bank for a corrected file`
-        : `${what} "${text}" is not an amount like -12.34 (no thousands separators, at most two decimals); ask the bank for a corrected file`,
+        : `${what} "${shown(text)}" is not an amount like -12.34 (no thousands separators, at most two decimals); ask the bank for a corrected file`,
     );
   }
   const cents = Number(whole || '0') * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
@@ -64,7 +64,7 @@ export function parseOfxDate(field: string | null, line: number, what: string): 
     line,
     text === ''
       ? `${what} is missing; ask the bank for a corrected file`
-      : `${what} "${text}" is not a date like 20260305 or 20260305120000[-5:EST]; ask the bank for a corrected file`,
+      : `${what} "${shown(text)}" is not a date like 20260305 or 20260305120000[-5:EST]; ask the bank for a corrected file`,
   );
 }
 

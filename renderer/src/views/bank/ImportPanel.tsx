@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { BankImportSummary } from '../../../../shared/domain';
+import { statementTooLarge, type BankImportSummary } from '../../../../shared/domain';
 import { ChoiceField } from '../../components/Fields';
 import { bankReads, readAsBase64, useBankActions, type StatementFile } from '../../data/bank';
 import { formatCount } from '../../format';
@@ -32,9 +32,15 @@ export function ImportPanel() {
   const input = useRef<HTMLInputElement>(null);
   const fileIds = useRef(0);
 
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+
   async function take(chosen: File | undefined) {
     if (!chosen) return;
     importFile.clear();
+    // Said from the file's size before it is read: read whole, a file of hundreds of MB fails unexplained.
+    const refused = statementTooLarge(chosen.name, chosen.size);
+    setTooLarge(refused);
+    if (refused) return;
     const content = await readAsBase64(chosen);
     if (input.current) input.current.value = '';
     const next = { id: (fileIds.current += 1), fileName: chosen.name, content };
@@ -89,9 +95,9 @@ export function ImportPanel() {
           Importing and matching…
         </p>
       )}
-      {importFile.error && (
+      {(tooLarge ?? importFile.error) && (
         <p role="alert" className="banner banner-error">
-          {importFile.error}
+          {tooLarge ?? importFile.error}
         </p>
       )}
       {file && summary && (
