@@ -63,6 +63,10 @@ async function importCommand(argv: string[]): Promise<number> {
       ? `${file} was imported before (${label}, ${summary.range.from} to ${summary.range.to}): nothing added`
       : `Imported ${file} (${label}, ${summary.range.from} to ${summary.range.to})`;
     const explained = summary.explained ? `, ${summary.explained} explained` : '';
+    if (summary.linesInFile === 0) {
+      process.stdout.write(`${head}: the file holds balances but no transactions, so no lines were added\n`);
+      return 0;
+    }
     process.stdout.write(
       `${head}: ${summary.newLines} lines added, ${summary.duplicatesSkipped} duplicates skipped; ` +
         `${summary.matched} matched, ${summary.suggested} suggested, ${summary.unmatched} unmatched${explained}\n`,

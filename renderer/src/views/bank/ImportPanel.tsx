@@ -11,6 +11,8 @@ const ACCEPT = '.bai,.bai2,.txt,.dat,.ofx,.qfx,.qbo,.csv';
 
 function outcome(fileName: string, s: BankImportSummary): string {
   const head = s.alreadyImported ? `${fileName} was imported before: nothing added.` : `Imported ${fileName}.`;
+  // A statement of balances only is a real statement (a quiet account's day), not a failed read.
+  if (s.linesInFile === 0) return `${head} It holds balances but no transactions: no lines to add.`;
   return (
     `${head} ${formatCount(s.newLines)} lines added, ${formatCount(s.duplicatesSkipped)} duplicates skipped; ` +
     `${formatCount(s.matched)} matched, ${formatCount(s.suggested)} suggested, ${formatCount(s.unmatched)} unmatched.`
