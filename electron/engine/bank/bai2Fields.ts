@@ -41,7 +41,7 @@ function recordCode(text: string): string | undefined {
  * Where a second record starts on the same physical line: a `/` ending one record, blanks, then a
  * known record code and its comma ("49,-1600,11/  03,1111111,..."). moov-io/bai2 reads such files.
  */
-const NEXT_RECORD_ON_LINE = /\/\s+(?=(?:0[123]|16|49|88|98|99)[,:])/g;
+const NEXT_RECORD_ON_LINE = /\/\s+(?=(?:0[123]|16|49|88|98|99)[,:])/;
 
 /**
  * The file's records in order. Banks write one per line mostly, but some put several on a line and
@@ -49,6 +49,8 @@ const NEXT_RECORD_ON_LINE = /\/\s+(?=(?:0[123]|16|49|88|98|99)[,:])/g;
  * the record before it when that record has not ended with its `/` (as moov-io/bai2 reads them).
  */
 function* physicalRecords(text: string): Generator<PhysicalRecord, void, undefined> {
+  // Its own copy: a /g expression keeps its place, and this generator pauses between records.
+  const nextRecord = new RegExp(NEXT_RECORD_ON_LINE.source, 'g');
   let pending: PhysicalRecord | null = null;
   for (const [index, lineText] of physicalLines(text)) {
     // Banks that send fixed-length records pad them with spaces; a blank line carries nothing.
@@ -59,8 +61,8 @@ function* physicalRecords(text: string): Generator<PhysicalRecord, void, undefin
       continue;
     }
     let start = 0;
-    NEXT_RECORD_ON_LINE.lastIndex = 0;
-    for (let match = NEXT_RECORD_ON_LINE.exec(trimmed); match; match = NEXT_RECORD_ON_LINE.exec(trimmed)) {
+    nextRecord.lastIndex = 0;
+    for (let match = nextRecord.exec(trimmed); match; match = nextRecord.exec(trimmed)) {
       if (pending) yield pending;
       pending = { line: index + 1, text: trimmed.slice(start, match.index + 1) };
       start = match.index + match[0].length;
