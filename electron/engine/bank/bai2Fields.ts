@@ -61,7 +61,9 @@ function* physicalRecords(text: string): Generator<PhysicalRecord, void, undefin
       continue;
     }
     let start = 0;
-    nextRecord.lastIndex = 0;
+    // Most lines hold one record, their only `/` last: those need no search for a second.
+    const slash = trimmed.indexOf('/');
+    nextRecord.lastIndex = slash === -1 || slash === trimmed.length - 1 ? trimmed.length : 0;
     for (let match = nextRecord.exec(trimmed); match; match = nextRecord.exec(trimmed)) {
       if (pending) yield pending;
       pending = { line: index + 1, text: trimmed.slice(start, match.index + 1) };
