@@ -140,8 +140,14 @@ describe('OFX end tags as ofxparse reads them', () => {
   it.each<[string, (t: string) => string]>([
     ['a stray closing tag', (t) => t.replace('</BANKTRANLIST>', '</BANKTRANLIST></STMTTRN>')],
     ['a transaction left unclosed before the next one', (t) => t.replace(/<\/STMTTRN>/, '')],
-    ['the last transaction left unclosed before </BANKTRANLIST>', (t) => t.replace(/<\/STMTTRN>(\s*<\/BANKTRANLIST>)/, '$1')],
-    ['an aggregate left unclosed inside a transaction', (t) => t.replace('<NAME>MONTHLY FEE</NAME>', '<PAYEE><NAME>MONTHLY FEE</NAME>')],
+    [
+      'the last transaction left unclosed before </BANKTRANLIST>',
+      (t) => t.replace(/<\/STMTTRN>(\s*<\/BANKTRANLIST>)/, '$1'),
+    ],
+    [
+      'an aggregate left unclosed inside a transaction',
+      (t) => t.replace('<NAME>MONTHLY FEE</NAME>', '<PAYEE><NAME>MONTHLY FEE</NAME>'),
+    ],
     ['the closing tags after the last statement left out', (t) => t.slice(0, t.lastIndexOf('</CCSTMTRS>'))],
   ])('reads %s, every transaction once', (_, damage) => {
     const text = damage(buildOfx(sample(), 'xml'));
