@@ -151,6 +151,21 @@ export interface BankImportSummary {
   explained: number;
 }
 
+/**
+ * The largest statement file taken, checked from its size before it is read: what the contract's
+ * 200,000,000 base64 characters carry. A 700 MB file read whole fails inside the JavaScript engine
+ * ("Cannot create a string longer than ...") instead of saying what is wrong.
+ */
+export const BANK_STATEMENT_MAX_BYTES = 150_000_000;
+
+/** Why a file of `bytes` cannot be a statement, in one line naming it and the limit; null when it can. */
+export function statementTooLarge(fileName: string, bytes: number): string | null {
+  if (bytes <= BANK_STATEMENT_MAX_BYTES) return null;
+  const name = fileName.length > 80 ? `${fileName.slice(0, 38)}…${fileName.slice(-38)}` : fileName;
+  const mb = (n: number) => `${Math.floor(n / 1_000_000).toLocaleString('en-US')} MB`;
+  return `${name} is ${mb(bytes)}, more than the ${mb(BANK_STATEMENT_MAX_BYTES)} a bank statement may be; download it in parts (a month at a time) and import each`;
+}
+
 /** How a CSV mapping may say its date column is written (the engine reads each; the mapping form offers them). */
 export const CSV_DATE_FORMATS = [
   'MM/DD/YYYY',
@@ -161,10 +176,21 @@ export const CSV_DATE_FORMATS = [
   'YYYY-MM-DD',
   'YYYY/MM/DD',
   'YYYYMMDD',
+  'DD.MM.YYYY',
+  'DD.MM.YY',
 ] as const;
 export type CsvDateFormat = (typeof CSV_DATE_FORMATS)[number];
 
 export const CSV_DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** The decimal separator of a CSV's amounts: "1,234.56" or (European exports) "1.234,56". */
+export const CSV_DECIMAL_SEPARATORS = ['.', ','] as const;
+
+/**
+ * Which way a CSV's one signed amount column counts: bank exports write money in as positive; card
+ * exports write charges as positive ("debit-positive"), so the mapping flips them.
+ */
+export const CSV_SIGN_CONVENTIONS = ['credit-positive', 'debit-positive'] as const;
 
 /** A bank's CSV export layout, saved by name (validated by the engine's csvMappingSchema). */
 export interface BankCsvMapping {
@@ -179,6 +205,10 @@ export interface BankCsvMapping {
   account?: string | { fixed: string } | undefined;
   delimiter: string;
   skipLines: number;
+  /** Absent in mappings saved before it existed: '.'. */
+  decimalSeparator?: (typeof CSV_DECIMAL_SEPARATORS)[number] | undefined;
+  /** Absent in mappings saved before it existed: 'credit-positive'. */
+  signConvention?: (typeof CSV_SIGN_CONVENTIONS)[number] | undefined;
 }
 
 /** A file read with a column mapping not saved yet, for the mapping form to show before saving. */

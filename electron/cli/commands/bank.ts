@@ -4,10 +4,10 @@
  * side (DESIGN.md §10) from a terminal, through the same contract methods the Bank view calls. Both
  * work on an existing database only (a statement without the deposits it pays matches nothing).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Page } from '../../../shared/contract';
-import type { BankLineSummary, BankStatementFormat } from '../../../shared/domain';
+import { statementTooLarge, type BankLineSummary, type BankStatementFormat } from '../../../shared/domain';
 import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { withExistingStore } from '../existingStore';
 
@@ -39,12 +39,16 @@ async function importCommand(argv: string[]): Promise<number> {
   }
   if (values.mapping !== undefined && values.mapping.trim() === '') throw new UsageError('--mapping needs a name');
   let bytes: Buffer;
+  let tooLarge: string | null = null;
   try {
-    bytes = readFileSync(file);
+    // Checked before reading: a file too large to be a statement is refused by its size, not read whole.
+    tooLarge = statementTooLarge(file, statSync(file).size);
+    bytes = tooLarge ? Buffer.alloc(0) : readFileSync(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? 'error'})`);
   }
+  if (tooLarge) throw new Error(tooLarge);
   return withExistingStore(values, async (engine) => {
     // Bytes as base64: the engine decodes UTF-8, else Windows-1252 (OFX 1.x files declare CHARSET:1252).
     const summary = await engine.call('bank.import', {
@@ -59,6 +63,10 @@ async function importCommand(argv: string[]): Promise<number> {
       ? `${file} was imported before (${label}, ${summary.range.from} to ${summary.range.to}): nothing added`
       : `Imported ${file} (${label}, ${summary.range.from} to ${summary.range.to})`;
     const explained = summary.explained ? `, ${summary.explained} explained` : '';
+    if (summary.linesInFile === 0) {
+      process.stdout.write(`${head}: the file holds balances but no transactions, so no lines were added\n`);
+      return 0;
+    }
     process.stdout.write(
       `${head}: ${summary.newLines} lines added, ${summary.duplicatesSkipped} duplicates skipped; ` +
         `${summary.matched} matched, ${summary.suggested} suggested, ${summary.unmatched} unmatched${explained}\n`,

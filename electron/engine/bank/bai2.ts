@@ -18,7 +18,14 @@ import {
   trimText,
   type LogicalRecord,
 } from './bai2Fields';
-import { IdentityCounter, StatementTally, type BankLine, type ParsedStatement, type StatementSource } from './types';
+import {
+  IdentityCounter,
+  shown,
+  StatementTally,
+  type BankLine,
+  type ParsedStatement,
+  type StatementSource,
+} from './types';
 
 const CUT_SHORT = 'the file may be cut short — download it again';
 
@@ -52,12 +59,15 @@ function checkTrailer(
   what: { name: string; sum: string; owner: string },
   stated: { total: string; records: string },
 ): void {
-  const total = parseBaiAmount(stated.total, record.line, `${what.name} control total`, true);
-  if (total !== level.total) {
+  // A blank control total states nothing to check (moov-io/bai2 reads such trailers); the record
+  // count still ties the trailer to what was read.
+  const total =
+    stated.total === '' ? null : parseBaiAmount(stated.total, record.line, `${what.name} control total`, true);
+  if (total !== null && total !== level.total) {
     throw bai2Error(
       'total_mismatch',
       record.line,
-      `${what.name} control total ${stated.total} does not match the sum of ${what.sum} (${level.total}); ${CUT_SHORT}`,
+      `${what.name} control total ${shown(stated.total)} does not match the sum of ${what.sum} (${level.total}); ${CUT_SHORT}`,
     );
   }
   const count = parseBaiAmount(stated.records, record.line, `${what.name} trailer record count`);
@@ -108,13 +118,17 @@ function readAccount(record: LogicalRecord, group: GroupLevel): AccountLevel {
   };
   const cursor = arrayFields(fields, 2);
   while (fields.slice(cursor.index).some((f) => f.trim() !== '')) {
-    const typeCode = parseTypeCode(cursor.next(), record.line, 'account summary type code');
+    const typeField = cursor.next().trim();
+    // Banks leave summary slots empty ("03,107049924,USD,,,,,060,...") and put a comma before the
+    // 88 that continues the list: an empty field where a type code belongs holds nothing to read.
+    if (typeField === '') continue;
+    const typeCode = parseTypeCode(typeField, record.line, 'account summary type code');
     const amountField = cursor.next();
     const amount =
       amountField === '' ? 0 : parseBaiAmount(amountField, record.line, `summary ${typeCode} amount`, true);
     const items = cursor.next();
     if (items !== '' && !/^\d+$/.test(items)) {
-      throw bai2Error('bad_field', record.line, `summary ${typeCode} item count "${items}" is not a number`);
+      throw bai2Error('bad_field', record.line, `summary ${typeCode} item count "${shown(items)}" is not a number`);
     }
     readFundsType(cursor, record.line);
     level.total += amount;
@@ -132,7 +146,7 @@ function readDetail(record: LogicalRecord, account: AccountLevel, asOf: string, 
     throw bai2Error(
       'bad_field',
       record.line,
-      `transaction type code ${typeField} is neither a credit (100-399, 920-959) nor a debit (400-699, 960-999) code; ask the bank which it is`,
+      `transaction type code ${shown(typeField)} is neither a credit (100-399, 920-959) nor a debit (400-699, 960-999) code; ask the bank which it is`,
     );
   }
   const amountField = cursor.next();
@@ -205,7 +219,7 @@ function* bai2Lines(text: string, tally: StatementTally): Generator<BankLine, vo
     throw bai2Error(
       'not_this_format',
       header.line,
-      `the file is BAI version ${version}; only version 2 (BAI2) files can be read`,
+      `the file is BAI version ${shown(version)}; only version 2 (BAI2) files can be read`,
     );
   }
 

@@ -4,7 +4,7 @@
  * structure and checks the totals.
  */
 import { Temporal } from '../../../shared/time';
-import { BankStatementError, type BankStatementErrorCode } from './types';
+import { BankStatementError, shown, type BankStatementErrorCode } from './types';
 
 export interface PhysicalRecord {
   line: number;
@@ -25,42 +25,90 @@ export function bai2Error(code: BankStatementErrorCode, line: number, detail: st
 
 export const KNOWN_RECORDS = new Set(['01', '02', '03', '16', '49', '88', '98', '99']);
 
-/** A physical line's record code ("16" of "16,..." or of "16/"), or undefined when it has none. */
+/**
+ * A record's code ("16" of "16,..." or of "16/"; "88" of the "88:" some banks write), or undefined
+ * when the text does not start with one.
+ */
 function recordCode(text: string): string | undefined {
-  const digit = (at: number) => text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57;
-  if (text.length < 2 || !digit(0) || !digit(1)) return undefined;
+  // Called for every record, twice: no closure per call (a hot loop over a year's 60,000 lines).
+  const first = text.charCodeAt(0);
+  const second = text.charCodeAt(1);
+  if (text.length < 2 || first < 48 || first > 57 || second < 48 || second > 57) return undefined;
   if (text.length === 2 || text[2] === ',' || (text.length === 3 && text[2] === '/')) return text.slice(0, 2);
+  if (text[2] === ':' && text.startsWith('88')) return '88';
   return undefined;
 }
 
 /**
+ * Where a second record starts on the same physical line: a `/` ending one record, blanks, then a
+ * known record code and its comma ("49,-1600,11/  03,1111111,..."). moov-io/bai2 reads such files.
+ */
+const NEXT_RECORD_ON_LINE = /\/\s+(?=(?:0[123]|16|49|88|98|99)[,:])/;
+
+/**
+ * The file's records in order, found as the text is scanned (a year's file is never held as an array
+ * of its 60,000 lines; lines split at CR LF, CR or LF, a leading byte order mark dropped, trailing
+ * blanks trimmed). Banks write one record per line mostly, but some put several on a line and some
+ * wrap a long record over lines without an 88: a line that starts with no record code continues the
+ * record before it when that record has not ended with its `/` (as moov-io/bai2 reads them).
+ */
+function* physicalRecords(text: string): Generator<PhysicalRecord, void, undefined> {
+  // Its own copy: a /g expression keeps its place, and this generator pauses between records.
+  const nextRecord = new RegExp(NEXT_RECORD_ON_LINE.source, 'g');
+  let pending: PhysicalRecord | null = null;
+  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (let index = 0; start <= text.length; index++) {
+    let end = start;
+    while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) end++;
+    const lineText = text.slice(start, end);
+    start = end + (text.charCodeAt(end) === 13 && text.charCodeAt(end + 1) === 10 ? 2 : 1);
+    // Banks that send fixed-length records pad them with spaces; a blank line carries nothing.
+    const trimmed =
+      lineText.charCodeAt(0) <= 32 || lineText.charCodeAt(lineText.length - 1) <= 32 ? lineText.trim() : lineText;
+    if (trimmed === '') continue;
+    if (pending && !pending.text.endsWith('/') && recordCode(trimmed) === undefined && !/^\d\d,/.test(trimmed)) {
+      pending = { line: pending.line, text: pending.text + trimmed };
+      continue;
+    }
+    let from = 0;
+    // Most lines hold one record, their only `/` last: those need no search for a second.
+    const slash = trimmed.indexOf('/');
+    nextRecord.lastIndex = slash === -1 || slash === trimmed.length - 1 ? trimmed.length : 0;
+    for (let match = nextRecord.exec(trimmed); match; match = nextRecord.exec(trimmed)) {
+      if (pending) yield pending;
+      pending = { line: index + 1, text: trimmed.slice(from, match.index + 1) };
+      from = match.index + match[0].length;
+    }
+    if (pending) yield pending;
+    pending = { line: index + 1, text: from === 0 ? trimmed : trimmed.slice(from) };
+  }
+  if (pending) yield pending;
+}
+
+/**
  * The file's logical records, made as they are read (a year's file holds tens of thousands; each is
- * garbage once its line is stored). Every physical line's record code is checked first, so a file
- * with an unknown record is refused as damaged before anything in it is read as a statement.
+ * garbage once its line is stored). Every record's code is checked first, so a file with an unknown
+ * record is refused as damaged before anything in it is read as a statement.
  */
 export function* logicalRecords(text: string): Generator<LogicalRecord, void, undefined> {
   let seen = false;
-  for (const [index, lineText] of physicalLines(text)) {
-    // Banks that send fixed-length records pad them with spaces; a blank line carries nothing.
-    if (lineText === '') continue;
-    const code = recordCode(lineText);
+  for (const record of physicalRecords(text)) {
+    const code = recordCode(record.text);
     if (!code || !KNOWN_RECORDS.has(code)) {
-      const shown = lineText.split(',')[0]!.slice(0, 12);
+      const shown = record.text.split(',')[0]!.slice(0, 12);
       throw bai2Error(
         'unknown_record',
-        index + 1,
+        record.line,
         `unknown record type "${shown}"; a BAI2 record starts with 01, 02, 03, 16, 88, 49, 98 or 99 and a comma — the file may be damaged or not BAI2`,
       );
     }
     if (code === '88' && !seen)
-      throw bai2Error('structure', index + 1, 'a 88 continuation record comes before any record it could continue');
+      throw bai2Error('structure', record.line, 'a 88 continuation record comes before any record it could continue');
     seen = true;
   }
   let pending: LogicalRecord | null = null;
-  for (const [index, lineText] of physicalLines(text)) {
-    if (lineText === '') continue;
-    const record: PhysicalRecord = { line: index + 1, text: lineText };
-    const code = lineText.slice(0, 2);
+  for (const record of physicalRecords(text)) {
+    const code = recordCode(record.text)!;
     if (code === '88') {
       pending!.continuations.push(record);
       continue;
@@ -69,24 +117,6 @@ export function* logicalRecords(text: string): Generator<LogicalRecord, void, un
     pending = { code, line: record.line, first: record, continuations: [] };
   }
   if (pending) yield pending;
-}
-
-/**
- * The file's physical lines (split at CR LF, CR or LF, a leading byte order mark dropped), each with
- * its 0-based index and trailing spaces trimmed, found as the text is scanned: a year's file is never
- * held as an array of its 60,000 lines.
- */
-function* physicalLines(text: string): Generator<[number, string], void, undefined> {
-  const CR = 13;
-  const LF = 10;
-  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  for (let index = 0; ; index++) {
-    let end = start;
-    while (end < text.length && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
-    yield [index, text.slice(start, end).trimEnd()];
-    if (end >= text.length) return;
-    start = end + (text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? 2 : 1);
-  }
 }
 
 /** The part of a physical record after its record code, up to the `/` that ends it. */
@@ -159,17 +189,18 @@ const MAX_DIGITS = 15;
 /** An amount in cents, no decimal point; a sign only where `signed` (status balances, control totals). */
 export function parseBaiAmount(field: string, line: number, what: string, signed = false): number {
   const pattern = signed ? /^[+-]?\d+$/ : /^\d+$/;
-  const digits = field.replace(/^[+-]/, '');
+  // Some banks zero-pad amounts past 15 digits ("+00000000000834000"); the zeros carry nothing.
+  const digits = field.replace(/^[+-]/, '').replace(/^0+(?=\d)/, '');
   if (!pattern.test(field) || digits.length > MAX_DIGITS) {
     const hint =
       !signed && /^[+-]\d+$/.test(field) ? ' (amounts here carry no sign; the type code says credit or debit)' : '';
     throw bai2Error(
       'bad_amount',
       line,
-      `${what} "${field}" is not an amount in cents written as digits without a decimal point${hint}; ask the bank for a corrected file`,
+      `${what} "${shown(field)}" is not an amount in cents written as digits without a decimal point${hint}; ask the bank for a corrected file`,
     );
   }
-  const cents = Number(field.replace(/^\+/, ''));
+  const cents = Number(digits) * (field.startsWith('-') ? -1 : 1);
   return cents === 0 ? 0 : cents;
 }
 
@@ -192,13 +223,17 @@ export function parseBaiDate(field: string, line: number, what: string): string 
   throw bai2Error(
     'bad_date',
     line,
-    `${what} "${field}" is not a date written YYMMDD; ask the bank for a corrected file`,
+    `${what} "${shown(field)}" is not a date written YYMMDD; ask the bank for a corrected file`,
   );
 }
 
 export function parseTypeCode(field: string, line: number, what: string): number {
   if (!/^\d{3}$/.test(field)) {
-    throw bai2Error('bad_field', line, `${what} "${field}" is not a 3-digit BAI type code; the file may be damaged`);
+    throw bai2Error(
+      'bad_field',
+      line,
+      `${what} "${shown(field)}" is not a 3-digit BAI type code; the file may be damaged`,
+    );
   }
   return Number(field);
 }
@@ -238,19 +273,23 @@ export function readFundsType(fields: FieldSource, line: number): string {
       parseBaiDate(fields.next(), line, 'funds type V value date');
       const time = fields.next();
       if (time !== '' && !/^\d{4}$/.test(time)) {
-        throw bai2Error('bad_field', line, `funds type V value time "${time}" is not a time written HHMM`);
+        throw bai2Error('bad_field', line, `funds type V value time "${shown(time)}" is not a time written HHMM`);
       }
       return fundsType;
     }
     case 'D': {
       const countField = fields.next();
       if (!/^\d{1,3}$/.test(countField)) {
-        throw bai2Error('bad_field', line, `funds type D distribution count "${countField}" is not a number`);
+        throw bai2Error('bad_field', line, `funds type D distribution count "${shown(countField)}" is not a number`);
       }
       for (let i = 0; i < Number(countField); i += 1) {
         const days = fields.next();
         if (!/^\d+$/.test(days)) {
-          throw bai2Error('bad_field', line, `funds type D distribution ${i + 1} has days "${days}", not a number`);
+          throw bai2Error(
+            'bad_field',
+            line,
+            `funds type D distribution ${i + 1} has days "${shown(days)}", not a number`,
+          );
         }
         parseBaiAmount(fields.next(), line, `funds type D distribution ${i + 1} amount`, true);
       }
@@ -260,7 +299,7 @@ export function readFundsType(fields: FieldSource, line: number): string {
       throw bai2Error(
         'bad_field',
         line,
-        `funds type "${fundsType}" is not one of 0, 1, 2, S, V, D or Z; the file may be damaged`,
+        `funds type "${shown(fundsType)}" is not one of 0, 1, 2, S, V, D or Z; the file may be damaged`,
       );
   }
 }

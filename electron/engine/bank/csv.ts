@@ -5,7 +5,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { Temporal } from '../../../shared/time';
 import { parseCsvMapping, type CsvDateFormat, type CsvMapping, type CsvMappingInput } from './csvMapping';
-import { BankStatementError, IdentityCounter, summarize, type BankLine, type ParsedStatement } from './types';
+import { BankStatementError, IdentityCounter, shown, summarize, type BankLine, type ParsedStatement } from './types';
 
 function csvError(code: ConstructorParameters<typeof BankStatementError>[1], line: number | null, detail: string) {
   return new BankStatementError('csv', code, line, detail);
@@ -20,9 +20,13 @@ const DATE_PATTERNS: Record<
   'MM/DD/YY': { pattern: /^(\d{1,2})\/(\d{1,2})\/(\d{2})$/, order: ['m', 'd', 'y'] },
   'MM-DD-YYYY': { pattern: /^(\d{2})-(\d{2})-(\d{4})$/, order: ['m', 'd', 'y'] },
   'DD/MM/YYYY': { pattern: /^(\d{2})\/(\d{2})\/(\d{4})$/, order: ['d', 'm', 'y'] },
-  'YYYY-MM-DD': { pattern: /^(\d{4})-(\d{2})-(\d{2})$/, order: ['y', 'm', 'd'] },
-  'YYYY/MM/DD': { pattern: /^(\d{4})\/(\d{2})\/(\d{2})$/, order: ['y', 'm', 'd'] },
+  // A four-digit year first leaves no doubt about the rest, so unpadded months and days ("2017/3/5") read too.
+  'YYYY-MM-DD': { pattern: /^(\d{4})-(\d{1,2})-(\d{1,2})$/, order: ['y', 'm', 'd'] },
+  'YYYY/MM/DD': { pattern: /^(\d{4})\/(\d{1,2})\/(\d{1,2})$/, order: ['y', 'm', 'd'] },
   YYYYMMDD: { pattern: /^(\d{4})(\d{2})(\d{2})$/, order: ['y', 'm', 'd'] },
+  // European exports: 10.10.2017, 5.3.2017, 22.02.18.
+  'DD.MM.YYYY': { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/, order: ['d', 'm', 'y'] },
+  'DD.MM.YY': { pattern: /^(\d{1,2})\.(\d{1,2})\.(\d{2})$/, order: ['d', 'm', 'y'] },
 };
 
 /** A cell in the mapping's date format; a trailing time ("03/05/2026 14:02") is ignored. */
@@ -33,7 +37,7 @@ export function parseCsvDate(cell: string, format: CsvDateFormat, line: number, 
   if (match) {
     const parts = { y: 0, m: 0, d: 0 };
     order.forEach((key, i) => (parts[key] = Number(match[i + 1])));
-    if (format === 'MM/DD/YY') parts.y += 2000; // As BAI2: every statement read here is from this century.
+    if (format === 'MM/DD/YY' || format === 'DD.MM.YY') parts.y += 2000; // As BAI2: every statement read here is from this century.
     try {
       return Temporal.PlainDate.from(
         { year: parts.y, month: parts.m, day: parts.d },
@@ -46,18 +50,26 @@ export function parseCsvDate(cell: string, format: CsvDateFormat, line: number, 
   throw csvError(
     'bad_date',
     line,
-    `${column} "${cell}" is not a date written ${format}; check the mapping's date format or the file`,
+    `${column} "${shown(cell)}" is not a date written ${format}; check the mapping's date format or the file`,
   );
 }
 
-const PLAIN = /^(\d+)(?:\.(\d{1,2}))?$/;
-const GROUPED = /^(\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/;
+const AMOUNT_SHAPES: Record<CsvMapping['decimalSeparator'], { plain: RegExp; grouped: RegExp; example: string }> = {
+  '.': { plain: /^(\d+)(?:\.(\d{1,2}))?$/, grouped: /^(\d{1,3}(?:,\d{3})+)(?:\.(\d{1,2}))?$/, example: '1,234.56' },
+  ',': { plain: /^(\d+)(?:,(\d{1,2}))?$/, grouped: /^(\d{1,3}(?:[. ]\d{3})+)(?:,(\d{1,2}))?$/, example: '1.234,56' },
+};
 
 /**
  * Bank CSVs write money for people: "$1,234.56", "(45.00)" or "-45.00", sometimes "45.00-" or
- * "45.00 CR"/"DR". Parsed from the text; commas only as thousands separators in groups of three.
+ * "45.00 CR"/"DR", "+5257,28" or "€ 1.234,56" in European exports. Parsed from the text; thousands
+ * separators only in groups of three.
  */
-export function parseCsvAmount(cell: string, line: number, column: string): number | null {
+export function parseCsvAmount(
+  cell: string,
+  line: number,
+  column: string,
+  decimalSeparator: CsvMapping['decimalSeparator'] = '.',
+): number | null {
   let text = cell.trim();
   if (text === '') return null;
   let negative = false;
@@ -77,12 +89,18 @@ export function parseCsvAmount(cell: string, line: number, column: string): numb
     negative = !negative;
     text = text.slice(0, -1).trim();
   }
-  text = text.replace(/^\$\s*/, '');
-  const match = PLAIN.exec(text) ?? GROUPED.exec(text);
-  if (!match || match[1]!.replace(/,/g, '').length > 13) {
-    throw csvError('bad_amount', line, `${column} "${cell}" is not an amount like 1,234.56 or (45.00); check the file`);
+  text = text.replace(/^[$€£]\s*/, '');
+  const shape = AMOUNT_SHAPES[decimalSeparator];
+  const match = shape.plain.exec(text) ?? shape.grouped.exec(text);
+  const whole = match?.[1]!.replace(/[^\d]/g, '') ?? '';
+  if (!match || whole.length > 13) {
+    throw csvError(
+      'bad_amount',
+      line,
+      `${column} "${shown(cell)}" is not an amount like ${shape.example} or (45.00); check the file or the mapping's decimal separator`,
+    );
   }
-  const cents = Number(match[1]!.replace(/,/g, '')) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  const cents = Number(whole) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return negative && cents !== 0 ? -cents : cents;
 }
 
@@ -135,10 +153,30 @@ export function readCsvHeader(text: string, layout: Pick<CsvMapping, 'delimiter'
   return readRows(text, layout)[0]?.record.map((name) => name.trim()) ?? [];
 }
 
+/** The header's columns as an error lists them: the first few, each cut short. */
+function headerShown(names: string[]): string {
+  const listed = names.slice(0, 6).map((n) => shown(n, 24));
+  return names.length > 6 ? `${listed.join(', ')} and ${names.length - 6} more` : listed.join(', ');
+}
+
 /** First line of a record: csv-parse counts to its end, and a quoted cell may span lines. */
 function startLine(row: Row): number {
   const body = row.raw.replace(/^[\r\n]+|[\r\n]+$/g, '');
   return row.info.lines - (body.match(/\r\n|\r|\n/g)?.length ?? 0);
+}
+
+/**
+ * Where the transactions end: banks print a disclaimer, a total or rows of empty cells after the
+ * table. A trailing row is not a transaction when it is empty, is one sentence of its own, or has no
+ * digit where the date belongs ("TOTAL", "Balances are provisional"). A trailing row with a date is
+ * a transaction however damaged, so the row loop refuses it rather than it being dropped unseen.
+ */
+function tableEnd(rows: Row[], width: number, dateAt: number): number {
+  const isFooter = ({ record }: Row) =>
+    record.every((c) => c.trim() === '') || (record.length === 1 && width > 1) || !/\d/.test(record[dateAt] ?? '');
+  let end = rows.length;
+  while (end > 1 && isFooter(rows[end - 1]!)) end -= 1;
+  return end;
 }
 
 export function parseCsv(text: string, mappingInput: CsvMappingInput): ParsedStatement {
@@ -159,7 +197,7 @@ export function parseCsv(text: string, mappingInput: CsvMappingInput): ParsedSta
       throw csvError(
         'bad_mapping',
         headerLine,
-        `column "${name}" (the "${mapping.name}" mapping's ${role}) is not in the header, which has: ${names.join(', ')}; fix the mapping or pick another one`,
+        `column "${shown(name)}" (the "${shown(mapping.name)}" mapping's ${role}) is not in the header, which has: ${headerShown(names)}; fix the mapping or pick another one`,
       );
     }
     return index;
@@ -177,7 +215,8 @@ export function parseCsv(text: string, mappingInput: CsvMappingInput): ParsedSta
 
   const counter = new IdentityCounter();
   const lines: BankLine[] = [];
-  for (const row of rows.slice(1)) {
+  const table = rows.slice(1, tableEnd(rows, names.length, dateAt));
+  for (const row of table) {
     const line = startLine(row);
     if (row.record.length !== names.length) {
       throw csvError(
@@ -187,16 +226,18 @@ export function parseCsv(text: string, mappingInput: CsvMappingInput): ParsedSta
       );
     }
     const cell = (index: number) => (row.record[index] ?? '').trim();
+    const amountOf = (index: number, what: string) =>
+      parseCsvAmount(cell(index), line, `${what} "${shown(names[index]!)}"`, mapping.decimalSeparator);
     const postedDate = parseCsvDate(cell(dateAt), mapping.dateFormat, line, `date "${names[dateAt]}"`);
     let amountCents: number;
     if ('signed' in amountAt) {
-      const value = parseCsvAmount(cell(amountAt.signed), line, `amount "${names[amountAt.signed]}"`);
+      const value = amountOf(amountAt.signed, 'amount');
       if (value === null)
         throw csvError('bad_amount', line, `amount "${names[amountAt.signed]}" is empty; check the file`);
-      amountCents = value;
+      amountCents = mapping.signConvention === 'debit-positive' && value !== 0 ? -value : value;
     } else {
-      const debit = parseCsvAmount(cell(amountAt.debit), line, `debit "${names[amountAt.debit]}"`);
-      const credit = parseCsvAmount(cell(amountAt.credit), line, `credit "${names[amountAt.credit]}"`);
+      const debit = amountOf(amountAt.debit, 'debit');
+      const credit = amountOf(amountAt.credit, 'credit');
       if (debit === null && credit === null) {
         throw csvError('bad_amount', line, 'both the debit and the credit are empty; check the file');
       }

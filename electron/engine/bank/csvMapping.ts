@@ -4,7 +4,7 @@
  * than as a confusing error on line 2 of every statement.
  */
 import { z } from 'zod';
-import { CSV_DATE_FORMATS, CSV_DELIMITERS } from '../../../shared/domain';
+import { CSV_DATE_FORMATS, CSV_DECIMAL_SEPARATORS, CSV_DELIMITERS, CSV_SIGN_CONVENTIONS } from '../../../shared/domain';
 import { BankStatementError } from './types';
 
 export { CSV_DATE_FORMATS, type CsvDateFormat } from '../../../shared/domain';
@@ -40,6 +40,14 @@ export const csvMappingSchema = z
       delimiter: z.enum(CSV_DELIMITERS).default(','),
       /** Lines before the header (a title, the account and period) that some banks print first. */
       skipLines: z.number({ error: SKIP }).int(SKIP).min(0, SKIP).max(50, SKIP).default(0),
+      /** "," for exports that write 1.234,56; thousands are then grouped with "." or a space. */
+      decimalSeparator: z
+        .enum(CSV_DECIMAL_SEPARATORS, { error: `must be one of ${CSV_DECIMAL_SEPARATORS.join(' or ')}` })
+        .default('.'),
+      /** "debit-positive" for card exports whose one amount column writes charges unsigned. */
+      signConvention: z
+        .enum(CSV_SIGN_CONVENTIONS, { error: `must be one of ${CSV_SIGN_CONVENTIONS.join(' or ')}` })
+        .default('credit-positive'),
     },
     { error: 'it must be a set of settings: name, date, dateFormat, amount, description, and optional ones' },
   )

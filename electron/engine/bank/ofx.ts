@@ -4,7 +4,7 @@
  */
 import { Temporal } from '../../../shared/time';
 import { childNamed, childrenNamed, findAll, leafValue, ofxError, parseOfxTree, type OfxElement } from './ofxTree';
-import { IdentityCounter, summarize, type BankLine, type ParsedStatement } from './types';
+import { IdentityCounter, shown, summarize, type BankLine, type ParsedStatement } from './types';
 
 const STATEMENTS = new Set(['STMTRS', 'CCSTMTRS']);
 const RESPONSES = new Set(['STMTTRNRS', 'CCSTMTTRNRS']);
@@ -28,7 +28,7 @@ export function parseOfxAmount(field: string | null, line: number, what: string)
       line,
       text === ''
         ? `${what} is missing; ask the bank for a corrected file`
-        : `${what} "${text}" is not an amount like -12.34 (no thousands separators, at most two decimals); ask the bank for a corrected file`,
+        : `${what} "${shown(text)}" is not an amount like -12.34 (no thousands separators, at most two decimals); ask the bank for a corrected file`,
     );
   }
   const cents = Number(whole || '0') * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
@@ -64,7 +64,7 @@ export function parseOfxDate(field: string | null, line: number, what: string): 
     line,
     text === ''
       ? `${what} is missing; ask the bank for a corrected file`
-      : `${what} "${text}" is not a date like 20260305 or 20260305120000[-5:EST]; ask the bank for a corrected file`,
+      : `${what} "${shown(text)}" is not a date like 20260305 or 20260305120000[-5:EST]; ask the bank for a corrected file`,
   );
 }
 
@@ -132,13 +132,17 @@ export function parseOfx(text: string): ParsedStatement {
       );
     }
     const ledger = childNamed(statement, 'LEDGERBAL');
+    // An empty balance (`<BALAMT></BALAMT>`, `<BALAMT/>`) reports none; ofxparse reads it so too.
+    const balance = leafValue(ledger, 'BALAMT')?.trim() ?? '';
     accounts.push({
       account,
       currency: leafValue(statement, 'CURDEF') || null,
-      closingLedgerCents: ledger
-        ? parseOfxAmount(leafValue(ledger, 'BALAMT'), lineOfChild(ledger, 'BALAMT'), 'BALAMT (ledger balance)')
-        : null,
+      closingLedgerCents:
+        balance === '' ? null : parseOfxAmount(balance, lineOfChild(ledger!, 'BALAMT'), 'BALAMT (ledger balance)'),
     });
+    const asOf = leafValue(ledger, 'DTASOF')?.trim() ?? '';
+    // A balance-only statement covers the day of its balance: it imports as no lines, on that day.
+    if (asOf !== '') dates.push(parseOfxDate(asOf, lineOfChild(ledger!, 'DTASOF'), 'DTASOF (balance date)'));
     const list = childNamed(statement, 'BANKTRANLIST');
     if (!list) continue;
     for (const bound of ['DTSTART', 'DTEND']) {
@@ -151,7 +155,7 @@ export function parseOfx(text: string): ParsedStatement {
     throw ofxError(
       'empty',
       statements[0]!.line,
-      'the statement has no transactions and no dates (BANKTRANLIST); download it again',
+      'the statement has no transactions and no dates (no BANKTRANLIST, no balance date); download it again',
     );
   }
   return summarize('ofx', lines, accounts, dates);

@@ -7,8 +7,9 @@
  * errors must name; some parse amounts into floats or collapse whitespace inside NAME/MEMO; each is
  * another dependency in a shared package.json. OFX's structure is small: tags, text, and in SGML
  * leaf elements that are never closed. So: a tokenizer that accepts both, tolerates the quirks real
- * banks produce (empty leaves without a closing tag, stray `&`), and refuses what would lose data
- * (an aggregate left unclosed, a file cut short).
+ * banks produce as far as ofxparse does (empty leaves without a closing tag, `<BALAMT/>`, CDATA,
+ * stray `&`, stray or missing end tags), and refuses what would lose data (a file cut short inside
+ * its transaction list).
  */
 import { BankStatementError, type BankStatementErrorCode } from './types';
 
@@ -58,7 +59,15 @@ function lineIndex(text: string): (offset: number) => number {
   };
 }
 
-const TAG = /<(\/?)([A-Za-z][A-Za-z0-9_.]*)\s*>/y;
+const TAG = /<(\/?)([A-Za-z][A-Za-z0-9_.]*)\s*(\/?)>/y;
+
+/** Aggregates that never nest in themselves: a second one opening closes the first (SGML's implied end). */
+const NEVER_NESTED = new Set(['STMTTRN', 'STMTRS', 'CCSTMTRS', 'STMTTRNRS', 'CCSTMTTRNRS', 'BANKTRANLIST']);
+
+/** What a file cut short loses: left open at its end, transactions may be missing, so it is refused. */
+const HOLDS_TRANSACTIONS = new Set(['BANKTRANLIST', 'STMTTRN']);
+
+const CDATA_START = '<![CDATA[';
 
 /** The `<OFX>` element of a statement file. */
 export function parseOfxTree(text: string): OfxElement {
@@ -98,6 +107,26 @@ export function parseOfxTree(text: string): OfxElement {
     if (lt === -1) break;
     pos = lt;
 
+    if (text.startsWith(CDATA_START, pos)) {
+      // CDATA is a leaf's text as written (XML banks wrap names with & or < in it).
+      const close = text.indexOf(']]>', pos);
+      if (close === -1)
+        throw ofxError(
+          'structure',
+          lineOf(pos),
+          'a CDATA section is never closed; the file may be cut short — download it again',
+        );
+      const top = stack[stack.length - 1]!;
+      if (top !== root && top.children.length === 0) {
+        top.value = (top.value ?? '') + text.slice(pos + CDATA_START.length, close).replace(/\s*[\r\n]+\s*/g, ' ');
+        top.value = top.value.trim();
+        top.end = close + 3;
+        stack.pop();
+        lastLeaf = top;
+      }
+      pos = close + 3;
+      continue;
+    }
     if (text.startsWith('<?', pos) || text.startsWith('<!', pos)) {
       const close = text.startsWith('<!--', pos) ? text.indexOf('-->', pos) + 3 : text.indexOf('>', pos) + 1;
       if (close <= 0)
@@ -121,23 +150,30 @@ export function parseOfxTree(text: string): OfxElement {
     const name = tag[2]!.toUpperCase();
     const tagEnd = pos + tag[0].length;
     if (tag[1] === '') {
+      if (NEVER_NESTED.has(name)) closeOpen(stack, name, tagEnd);
       const element: OfxElement = { name, line: lineOf(pos), start: pos, end: tagEnd, value: null, children: [] };
       stack[stack.length - 1]!.children.push(element);
-      stack.push(element);
+      if (tag[3] === '/')
+        element.value = ''; // `<BALAMT/>`: an empty leaf, closed where it opens.
+      else stack.push(element);
       lastLeaf = null;
     } else if (lastLeaf?.name === name) {
       lastLeaf.end = tagEnd;
       lastLeaf = null;
     } else {
-      closeAggregate(stack, name, lineOf(pos), tagEnd);
+      closeAggregate(stack, name, tagEnd);
       lastLeaf = null;
     }
     pos = tagEnd;
   }
 
   const ofx = root.children[0];
-  if (stack.length > 1 || !ofx) {
-    const open = stack.slice(1).findLast((e) => e.children.length > 0) ?? ofx ?? root;
+  // End tags left out at the end (ofxparse reads such files) lose nothing once the transaction
+  // lists are closed; one still open means the file may be cut short inside it.
+  const lost = stack.slice(1).findLast((e) => HOLDS_TRANSACTIONS.has(e.name));
+  if (!lost) for (const open of stack.slice(1)) if (open.children.length === 0) open.value ??= '';
+  if (lost || !ofx) {
+    const open = lost ?? root;
     throw ofxError(
       'missing_trailer',
       lineOf(text.length),
@@ -147,28 +183,30 @@ export function parseOfxTree(text: string): OfxElement {
   return ofx;
 }
 
-/**
- * `</NAME>` closes the nearest open NAME. Elements still open above it must be empty SGML leaves
- * (`<MEMO>` with no value); an open aggregate there means a missing closing tag, and guessing where
- * it belonged could move transactions between statements.
- */
-function closeAggregate(stack: OfxElement[], name: string, line: number, end: number): void {
+/** `</NAME>` closes the nearest open NAME and whatever is still open inside it. */
+function closeAggregate(stack: OfxElement[], name: string, end: number): void {
   let index = stack.length - 1;
   while (index > 0 && stack[index]!.name !== name) index -= 1;
-  if (index === 0) throw ofxError('structure', line, `</${name}> closes nothing that is open; the file may be damaged`);
+  // A stray end tag closes nothing; ofxparse and the banks' own readers skip it, and so do we.
+  if (index === 0) return;
+  // An aggregate left open inside (`<PAYEE>` or the last `<STMTTRN>` never closed) ends with its
+  // parent, as ofxparse reads it: what it holds stays where it was written.
   for (const inner of stack.slice(index + 1)) {
-    if (inner.children.length > 0) {
-      throw ofxError(
-        'structure',
-        line,
-        `<${inner.name}> opened on line ${inner.line} is not closed before </${name}>; the file may be damaged`,
-      );
-    }
-    inner.value ??= '';
+    if (inner.children.length === 0) inner.value ??= '';
+    inner.end = end;
   }
   const element = stack[index]!;
   if (element.children.length === 0) element.value ??= ''; // XML's empty leaf, `<MEMO></MEMO>`.
   element.end = end;
+  stack.length = index;
+}
+
+/** Closes an open `name` (and what is open inside it) before a second `name` opens. */
+function closeOpen(stack: OfxElement[], name: string, end: number): void {
+  const index = stack.findLastIndex((e) => e.name === name);
+  if (index <= 0) return;
+  for (const inner of stack.slice(index)) if (inner.children.length === 0) inner.value ??= '';
+  stack[index]!.end = end;
   stack.length = index;
 }
 

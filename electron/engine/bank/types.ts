@@ -55,6 +55,19 @@ export type BankStatementErrorCode =
 
 const FORMAT_LABEL: Record<StatementFormat, string> = { bai2: 'BAI2', ofx: 'OFX', csv: 'CSV' };
 
+/** The most an error about a statement says: one line a terminal or a dialog shows whole. */
+export const MAX_ERROR_LENGTH = 300;
+
+/**
+ * A value from the file as an error quotes it: at most `max` characters, control characters shown
+ * as `?`. A 140 MB one-line CSV is one "cell"; quoted whole, its error was 146 MB.
+ */
+export function shown(value: string, max = 40): string {
+  const cut = value.length > max ? `${value.slice(0, max)}…` : value;
+  // eslint-disable-next-line no-control-regex -- control characters are what is replaced
+  return cut.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+}
+
 /**
  * The one error a parser throws: the whole file is refused. `line` is 1-based in the file (null when
  * the fault is not in the file, e.g. a column mapping); the message starts with where, so a
@@ -70,7 +83,9 @@ export class BankStatementError extends Error {
     const where = [format ? FORMAT_LABEL[format] : 'Statement', line === null ? null : `line ${line}`]
       .filter(Boolean)
       .join(' ');
-    super(`${where}: ${detail}`);
+    // Values are quoted through shown(); this bound is for whatever still grows with the file.
+    const message = `${where}: ${detail}`;
+    super(message.length > MAX_ERROR_LENGTH ? `${message.slice(0, MAX_ERROR_LENGTH - 1)}…` : message);
     this.code = code;
     this.line = line;
     this.format = format;

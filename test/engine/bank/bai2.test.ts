@@ -370,3 +370,69 @@ describe('BAI2 parser', () => {
     expect(error.message).not.toContain('\n');
   });
 });
+
+describe('BAI2 as banks write it (as leniently as moov-io/bai2 reads it)', () => {
+  const amounts = (text: string) => parseBai2(text).lines.map((l) => [l.amountCents, l.text]);
+
+  it('reads several records on one line, each counted once in the trailers', () => {
+    const text = [
+      '01,SENDER,RECEIVER,260305,0800,1,,,2/   02,RECEIVER,SENDER,1,260305,,USD,2/',
+      '03,111,,010,-3500,,,100,3000,2,/',
+      '16,142,2500,Z,,,TRANSFER   PAYPAL  PPD/ 16,142,500,Z,,,TRANSFER   BANK  PPD/',
+      '49,2500,4/  98,2500,1,6/',
+      '99,2500,1,8/',
+    ].join('\n');
+    expect(amounts(text)).toEqual([
+      [2500, 'TRANSFER   PAYPAL  PPD'],
+      [500, 'TRANSFER   BANK  PPD'],
+    ]);
+    expect(parseBai2(text).lines.map((l) => l.lineNumber)).toEqual([3, 3]);
+  });
+
+  it('reads a 16 wrapped over two lines without an 88, and "88:" continuations', () => {
+    const text = [
+      '01,S,R,260305,0800,1,,,2/',
+      '02,R,S,1,260305,,USD,2/',
+      '03,111,USD/',
+      '16,142,2500,Z,,,111111     ACH_SETL           1111111111',
+      '111111111111111        /',
+      '88:EREF: 0737',
+      '49,2500,4/',
+      '98,2500,1,6/',
+      '99,2500,1,8/',
+    ].join('\n');
+    expect(amounts(text)).toEqual([[2500, '111111     ACH_SETL           1111111111111111111111111 EREF: 0737']]);
+  });
+
+  it('reads empty 03 summary slots, a comma before the 88 that continues them, and zero-padded long amounts', () => {
+    const text = [
+      '01,S,R,260305,0800,1,,,2/',
+      '02,R,S,1,260305,,USD,2/',
+      '03,222,USD,,,,,060,100,,,015,+00000000000000200,,,/',
+      '88,040,300,,,/',
+      '16,409,000000000000000050,V,260304,,,,RETURNED CHEQUE/',
+      '49,+00000000000000650,4/',
+      '98,650,1,6/',
+      '99,650,1,8/',
+    ].join('\n');
+    const statement = parseBai2(text);
+    expect(amounts(text)).toEqual([[-50, 'RETURNED CHEQUE']]);
+    expect(statement.accounts[0]!.closingLedgerCents).toBe(200);
+  });
+
+  it('takes blank control totals as stating none, and a file of balances only as no lines', () => {
+    const text = ['01,1111,co,210101,0101,1,,,2/', '02,co,1111,1,210101,2359,,2/', '03,12345,/', '49,,2/'];
+    const statement = parseBai2([...text, '98,,1,4/', '99,,1,6/'].join('\n'));
+    expect(statement.lines).toEqual([]);
+    expect(statement.range).toEqual({ from: '2021-01-01', to: '2021-01-01' });
+    expect(statement.accounts.map((a) => [a.account, a.lineCount])).toEqual([['12345', 0]]);
+  });
+
+  it('still refuses a stated control total that does not add up, and a stray line after a closed record', () => {
+    const base = ['01,S,R,260305,0800,1,,,2/', '02,R,S,1,260305,,USD,2/', '03,111,USD/', '16,142,2500,Z,,,X/'];
+    const wrong = refusalOf(() => parseBai2([...base, '49,2400,3/', '98,2400,1,5/', '99,2400,1,7/'].join('\n')));
+    expect(wrong.message).toMatch(/^BAI2 line 5: account control total 2400 does not match/);
+    const stray = refusalOf(() => parseBai2([...base, 'GARBAGE', '49,2500,3/'].join('\n')));
+    expect(stray.message).toMatch(/^BAI2 line 5: unknown record type "GARBAGE"/);
+  });
+});

@@ -132,7 +132,7 @@ describe('CSV parser', () => {
     ['an empty amount', firstStateFile().replace('-15.00', ''), 3, 'bad_amount', /amount "Amount" is empty/],
     [
       'a short row',
-      `${firstStateFile()}TOTAL,,,2460.00\r\n`,
+      `${firstStateFile()}03/07/2026,R9,X,2460.00\r\n`,
       6,
       'bad_field',
       /the row has 4 fields but the header has 5/,
@@ -176,7 +176,7 @@ describe('CSV parser', () => {
     ['no name', { ...firstState, name: ' ' }, /the column mapping is not usable: name must name the bank/],
     [
       'an unknown date format',
-      { ...firstState, dateFormat: 'DD.MM.YYYY' },
+      { ...firstState, dateFormat: 'DD-MM-YYYY' },
       /"First State Bank" column mapping is not usable: dateFormat must be one of MM\/DD\/YYYY/,
     ],
     [
@@ -227,5 +227,78 @@ describe('CSV parser', () => {
     ['03/05/2026 14:02:00', 'MM/DD/YYYY', '2026-03-05'],
   ] as const)('reads %s in %s as %s', (cell, format, date) => {
     expect(parseCsvDate(cell, format, 2, 'Date')).toBe(date);
+  });
+});
+
+describe('CSV exports as banks write them', () => {
+  const european: CsvMappingInput = {
+    name: 'Sparkasse',
+    date: 'Buchungstag',
+    dateFormat: 'DD.MM.YYYY',
+    amount: 'Betrag',
+    description: 'Verwendungszweck',
+    delimiter: ';',
+    decimalSeparator: ',',
+  };
+
+  it('reads dotted dates and decimal commas, with "." or a space grouping thousands', () => {
+    const text = [
+      'Buchungstag;Verwendungszweck;Betrag',
+      '10.10.2017;Miete;-1.234,56',
+      '5.3.2017;Gehalt;+2 500,00',
+      '06.03.2017;Zinsen;0,5',
+    ].join('\n');
+    const statement = parseCsv(text, european);
+    expect(statement.lines.map((l) => [l.postedDate, l.amountCents])).toEqual([
+      ['2017-10-10', -123456],
+      ['2017-03-05', 250000],
+      ['2017-03-06', 50],
+    ]);
+  });
+
+  it('reads two-digit dotted years and unpadded year-first dates', () => {
+    expect(parseCsvDate('22.02.18', 'DD.MM.YY', 2, 'date')).toBe('2018-02-22');
+    expect(parseCsvDate('2017/3/5', 'YYYY/MM/DD', 2, 'date')).toBe('2017-03-05');
+    expect(parseCsvDate('2017-3-5', 'YYYY-MM-DD', 2, 'date')).toBe('2017-03-05');
+    expect(refusal(() => parseCsvDate('31.02.2017', 'DD.MM.YYYY', 4, 'date')).message).toBe(
+      'CSV line 4: date "31.02.2017" is not a date written DD.MM.YYYY; check the mapping\'s date format or the file',
+    );
+  });
+
+  it('reads a decimal comma only where the mapping says so', () => {
+    expect(parseCsvAmount('1.234,56', 2, 'amount', ',')).toBe(123456);
+    expect(parseCsvAmount('1,234.56', 2, 'amount')).toBe(123456);
+    expect(refusal(() => parseCsvAmount('1.234,56', 7, 'amount "Betrag"')).message).toMatch(
+      /^CSV line 7: amount "Betrag" "1\.234,56" is not an amount like 1,234\.56 or \(45\.00\); check the file or the mapping's decimal separator$/,
+    );
+  });
+
+  it('flips a card export whose charges are unsigned, when the mapping says debits are positive', () => {
+    const card: CsvMappingInput = {
+      name: 'District Visa',
+      date: 'Date',
+      dateFormat: 'MM/DD/YYYY',
+      amount: 'Amount',
+      description: 'Description',
+      signConvention: 'debit-positive',
+    };
+    const text = 'Date,Description,Amount\n03/02/2026,OFFICE SUPPLY,42.10\n03/03/2026,PAYMENT THANK YOU,-500.00\n';
+    expect(parseCsv(text, card).lines.map((l) => l.amountCents)).toEqual([-4210, 50000]);
+    // A mapping saved before the setting existed reads as it always did.
+    const { signConvention: _, ...older } = card;
+    expect(parseCsv(text, older).lines.map((l) => l.amountCents)).toEqual([4210, -50000]);
+    expect(parseCsvMapping(older)).toMatchObject({ signConvention: 'credit-positive', decimalSeparator: '.' });
+  });
+
+  it('stops at the disclaimer, total and empty rows after the table', () => {
+    const text = `${firstStateFile()},,,,\r\n\r\nTOTAL,,,,2460.00\r\n"Balances shown are provisional, 2026 figures"\r\n`;
+    expect(parseCsv(text, firstState).lines.map((l) => l.amountCents)).toEqual([250000, -1500, -2500]);
+  });
+
+  it('still refuses a damaged row with a date among the rows after the table', () => {
+    const text = `${firstStateFile()}03/07/2026,R9\r\nTOTAL,,,,2460.00\r\n`;
+    expect(refusal(() => parseCsv(text, firstState)).message).toMatch(
+      /^CSV line 6: the row has 2 fields but the header has 5/,
+    );
   });
 });

@@ -118,20 +118,6 @@ describe.each(['sgml', 'xml'] as const)('OFX parser (%s)', (dialect) => {
       /DTPOSTED \(posted date\) is missing/,
     ],
     [
-      'a closing tag that closes nothing',
-      (t) => t.replace('</BANKTRANLIST>', '</BANKTRANLIST></STMTTRN>'),
-      at('</BANKTRANLIST>'),
-      'structure',
-      /<\/STMTTRN> closes nothing that is open/,
-    ],
-    [
-      'a transaction left unclosed',
-      (t) => t.replace(/<\/STMTTRN>/, ''),
-      at('</BANKTRANLIST>'),
-      'structure',
-      /<STMTTRN> opened on line \d+ is not closed before <\/BANKTRANLIST>/,
-    ],
-    [
       'a statement without an account number',
       (t) => t.replace(/<ACCTID>000999(<\/ACCTID>)?/, ''),
       at('<BANKACCTFROM>', 2),
@@ -145,6 +131,53 @@ describe.each(['sgml', 'xml'] as const)('OFX parser (%s)', (dialect) => {
     expect(error.line).toBe(where(text.split(/\r?\n/)));
     expect(error.message).toMatch(message);
     expect(error.message).toMatch(new RegExp(`^OFX line ${error.line}: `));
+  });
+});
+
+describe('OFX end tags as ofxparse reads them', () => {
+  const expected = () => parseOfx(buildOfx(sample(), 'xml')).lines.map((l) => [l.account, l.amountCents, l.identity]);
+
+  it.each<[string, (t: string) => string]>([
+    ['a stray closing tag', (t) => t.replace('</BANKTRANLIST>', '</BANKTRANLIST></STMTTRN>')],
+    ['a transaction left unclosed before the next one', (t) => t.replace(/<\/STMTTRN>/, '')],
+    [
+      'the last transaction left unclosed before </BANKTRANLIST>',
+      (t) => t.replace(/<\/STMTTRN>(\s*<\/BANKTRANLIST>)/, '$1'),
+    ],
+    [
+      'an aggregate left unclosed inside a transaction',
+      (t) => t.replace('<NAME>MONTHLY FEE</NAME>', '<PAYEE><NAME>MONTHLY FEE</NAME>'),
+    ],
+    ['the closing tags after the last statement left out', (t) => t.slice(0, t.lastIndexOf('</CCSTMTRS>'))],
+  ])('reads %s, every transaction once', (_, damage) => {
+    const text = damage(buildOfx(sample(), 'xml'));
+    expect(text).not.toBe(buildOfx(sample(), 'xml'));
+    expect(parseOfx(text).lines.map((l) => [l.account, l.amountCents, l.identity])).toEqual(expected());
+  });
+
+  it('reads self-closing empty leaves, empty balances and CDATA text', () => {
+    const text = buildOfx(sample(), 'xml')
+      .replace('<BALAMT>18250.75</BALAMT>', '<BALAMT/>')
+      .replace('<NAME>PAYSCHOOLS DEPOSIT</NAME>', '<NAME><![CDATA[PAYSCHOOLS & <DEPOSIT>]]></NAME>')
+      .replace(/<MEMO>LINCOLN HIGH<\/MEMO>/, '<MEMO/>');
+    const statement = parseOfx(text);
+    expect(statement.lines[0]!.text).toBe('PAYSCHOOLS & <DEPOSIT>');
+    expect(statement.accounts[0]!.closingLedgerCents).toBeNull();
+    expect(statement.lines).toHaveLength(5);
+  });
+
+  it('reads a statement with balances and no transaction list as no lines, dated by its balance', () => {
+    const text = [
+      '<?xml version="1.0"?><?OFX OFXHEADER="200" VERSION="211"?>',
+      '<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD</CURDEF>',
+      '<BANKACCTFROM><BANKID>1</BANKID><ACCTID>9100</ACCTID></BANKACCTFROM>',
+      '<LEDGERBAL><BALAMT>111</BALAMT><DTASOF>20120603133220.000[-7:PDT]</DTASOF></LEDGERBAL>',
+      '</STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>',
+    ].join('\n');
+    const statement = parseOfx(text);
+    expect(statement.lines).toEqual([]);
+    expect(statement.range).toEqual({ from: '2012-06-03', to: '2012-06-03' });
+    expect(statement.accounts).toMatchObject([{ account: '9100', lineCount: 0, closingLedgerCents: 11100 }]);
   });
 });
 

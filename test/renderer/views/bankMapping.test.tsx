@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { MethodArgs } from '../../../shared/contract';
 import type { BankCsvMapping, BankCsvPreview } from '../../../shared/domain';
 import { BankView } from '../../../renderer/src/views/bank/BankView';
-import { emptyDraft, guessColumns, mappingOf } from '../../../renderer/src/views/bank/csvMappingDraft';
+import { draftOf, emptyDraft, guessColumns, mappingOf } from '../../../renderer/src/views/bank/csvMappingDraft';
 import { fails, useFakeEngine, type FakeHandlers } from '../helpers/fakeClient';
 import { bankImportSummary } from '../helpers/bankFixtures';
 import { render } from '../helpers/render';
@@ -260,5 +260,25 @@ describe('the mapping draft', () => {
       dateFormat: 'MM/DD/YYYY',
       amount: 'Amount',
     });
+  });
+
+  it('says a decimal comma and charges written positive, and a saved mapping brings them back', () => {
+    const draft = {
+      ...emptyDraft(),
+      name: 'Card',
+      amount: 'Amount',
+      decimalSeparator: ',',
+      signConvention: 'debit-positive',
+    } as const;
+    const mapping = mappingOf(draft);
+    expect(mapping).toMatchObject({ decimalSeparator: ',', signConvention: 'debit-positive' });
+    expect(draftOf(mapping as unknown as BankCsvMapping)).toMatchObject({
+      decimalSeparator: ',',
+      signConvention: 'debit-positive',
+    });
+    // Debit and credit columns say the direction by where the amount is: no sign convention is sent.
+    expect(mappingOf({ ...draft, amountKind: 'split', debit: 'Out', credit: 'In' })).not.toHaveProperty(
+      'signConvention',
+    );
   });
 });

@@ -7,7 +7,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { BankCsvMapping, BankCsvPreview } from '../../../../shared/domain';
-import { CSV_DATE_FORMATS, CSV_DELIMITERS } from '../../../../shared/domain';
+import {
+  CSV_DATE_FORMATS,
+  CSV_DECIMAL_SEPARATORS,
+  CSV_DELIMITERS,
+  CSV_SIGN_CONVENTIONS,
+} from '../../../../shared/domain';
 import { Dialog } from '../../components/Dialog';
 import { ChoiceField, NumberField, TextField, optionsOf } from '../../components/Fields';
 import { StaticTable } from '../../components/StaticTable';
@@ -15,12 +20,16 @@ import { columnsOf } from '../../components/columns';
 import { bankReads, PREVIEW_LINES, useBankActions, type StatementFile } from '../../data/bank';
 import { formatCount } from '../../format';
 import {
+  DECIMAL_SEPARATOR_LABELS,
   DELIMITER_LABELS,
   draftOf,
   emptyDraft,
   guessColumns,
   mappingOf,
+  SIGN_CONVENTION_LABELS,
+  type CsvDecimalSeparator,
   type CsvDelimiter,
+  type CsvSignConvention,
   type MappingDraft,
 } from './csvMappingDraft';
 
@@ -208,13 +217,27 @@ export function CsvMappingDialog({
               onChange={(value) => set({ amountKind: value as MappingDraft['amountKind'] })}
             />
             {draft.amountKind === 'signed' ? (
-              column('Amount column', 'amount')
+              <>
+                {column('Amount column', 'amount')}
+                <ChoiceField
+                  label="Amount sign"
+                  value={draft.signConvention}
+                  options={optionsOf(CSV_SIGN_CONVENTIONS, (c) => SIGN_CONVENTION_LABELS[c])}
+                  onChange={(value) => set({ signConvention: value as CsvSignConvention })}
+                />
+              </>
             ) : (
               <>
                 {column('Debit column (money out)', 'debit')}
                 {column('Credit column (money in)', 'credit')}
               </>
             )}
+            <ChoiceField
+              label="Decimal separator"
+              value={draft.decimalSeparator}
+              options={optionsOf(CSV_DECIMAL_SEPARATORS, (d) => DECIMAL_SEPARATOR_LABELS[d])}
+              onChange={(value) => set({ decimalSeparator: value as CsvDecimalSeparator })}
+            />
             {column('Description column', 'description')}
             {column('Reference column', 'reference', 'None in this file')}
             {column('Type code column', 'type', 'None: credit or debit by the sign')}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { BankImportSummary } from '../../../../shared/domain';
+import { statementTooLarge, type BankImportSummary } from '../../../../shared/domain';
 import { ChoiceField } from '../../components/Fields';
 import { bankReads, readAsBase64, useBankActions, type StatementFile } from '../../data/bank';
 import { formatCount } from '../../format';
@@ -11,6 +11,8 @@ const ACCEPT = '.bai,.bai2,.txt,.dat,.ofx,.qfx,.qbo,.csv';
 
 function outcome(fileName: string, s: BankImportSummary): string {
   const head = s.alreadyImported ? `${fileName} was imported before: nothing added.` : `Imported ${fileName}.`;
+  // A statement of balances only is a real statement (a quiet account's day), not a failed read.
+  if (s.linesInFile === 0) return `${head} It holds balances but no transactions: no lines to add.`;
   return (
     `${head} ${formatCount(s.newLines)} lines added, ${formatCount(s.duplicatesSkipped)} duplicates skipped; ` +
     `${formatCount(s.matched)} matched, ${formatCount(s.suggested)} suggested, ${formatCount(s.unmatched)} unmatched.`
@@ -32,9 +34,15 @@ export function ImportPanel() {
   const input = useRef<HTMLInputElement>(null);
   const fileIds = useRef(0);
 
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+
   async function take(chosen: File | undefined) {
     if (!chosen) return;
     importFile.clear();
+    // Said from the file's size before it is read: read whole, a file of hundreds of MB fails unexplained.
+    const refused = statementTooLarge(chosen.name, chosen.size);
+    setTooLarge(refused);
+    if (refused) return;
     const content = await readAsBase64(chosen);
     if (input.current) input.current.value = '';
     const next = { id: (fileIds.current += 1), fileName: chosen.name, content };
@@ -89,9 +97,9 @@ export function ImportPanel() {
           Importing and matching…
         </p>
       )}
-      {importFile.error && (
+      {(tooLarge ?? importFile.error) && (
         <p role="alert" className="banner banner-error">
-          {importFile.error}
+          {tooLarge ?? importFile.error}
         </p>
       )}
       {file && summary && (

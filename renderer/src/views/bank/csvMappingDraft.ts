@@ -4,9 +4,11 @@
  * that does not fit); nothing here validates.
  */
 import type { BankCsvMapping, CsvDateFormat } from '../../../../shared/domain';
-import { CSV_DELIMITERS } from '../../../../shared/domain';
+import { CSV_DECIMAL_SEPARATORS, CSV_DELIMITERS, CSV_SIGN_CONVENTIONS } from '../../../../shared/domain';
 
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
+export type CsvDecimalSeparator = (typeof CSV_DECIMAL_SEPARATORS)[number];
+export type CsvSignConvention = (typeof CSV_SIGN_CONVENTIONS)[number];
 
 export interface MappingDraft {
   name: string;
@@ -17,6 +19,9 @@ export interface MappingDraft {
   /** One signed column, or a debit and a credit column. */
   amountKind: 'signed' | 'split';
   amount: string;
+  /** How the signed amount column counts: a card export writes charges as positive. */
+  signConvention: CsvSignConvention;
+  decimalSeparator: CsvDecimalSeparator;
   debit: string;
   credit: string;
   description: string;
@@ -35,6 +40,16 @@ export const DELIMITER_LABELS: Record<CsvDelimiter, string> = {
   '|': 'Bar (|)',
 };
 
+export const DECIMAL_SEPARATOR_LABELS: Record<CsvDecimalSeparator, string> = {
+  '.': 'Point (1,234.56)',
+  ',': 'Comma (1.234,56)',
+};
+
+export const SIGN_CONVENTION_LABELS: Record<CsvSignConvention, string> = {
+  'credit-positive': 'Money in is positive (bank accounts)',
+  'debit-positive': 'Charges are positive (card exports)',
+};
+
 export function emptyDraft(): MappingDraft {
   return {
     name: '',
@@ -44,6 +59,8 @@ export function emptyDraft(): MappingDraft {
     dateFormat: 'MM/DD/YYYY',
     amountKind: 'signed',
     amount: '',
+    signConvention: 'credit-positive',
+    decimalSeparator: '.',
     debit: '',
     credit: '',
     description: '',
@@ -121,6 +138,11 @@ export function mappingOf(draft: MappingDraft): Record<string, unknown> {
     dateFormat: draft.dateFormat,
     amount: draft.amountKind === 'signed' ? draft.amount : { debit: draft.debit, credit: draft.credit },
   };
+  // The defaults are left out, so a mapping reads the same to an engine from before these settings.
+  if (draft.decimalSeparator !== '.') mapping.decimalSeparator = draft.decimalSeparator;
+  // Only a signed column has a sign convention; debit and credit columns say it by where they are.
+  if (draft.amountKind === 'signed' && draft.signConvention !== 'credit-positive')
+    mapping.signConvention = draft.signConvention;
   // A required column not chosen is left out, so the engine's message names it as missing.
   if (draft.date) mapping.date = draft.date;
   if (draft.description) mapping.description = draft.description;
@@ -143,6 +165,8 @@ export function draftOf(mapping: BankCsvMapping): MappingDraft {
     dateFormat: mapping.dateFormat as CsvDateFormat,
     amountKind: split ? 'split' : 'signed',
     amount: typeof mapping.amount === 'string' ? mapping.amount : '',
+    signConvention: mapping.signConvention ?? 'credit-positive',
+    decimalSeparator: mapping.decimalSeparator ?? '.',
     debit: typeof mapping.amount === 'object' ? mapping.amount.debit : '',
     credit: typeof mapping.amount === 'object' ? mapping.amount.credit : '',
     description: mapping.description,
