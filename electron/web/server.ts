@@ -24,6 +24,7 @@ import { openEventStream, type EventStream } from './eventStream';
 import {
   BodyTooLarge,
   badPath,
+  bodyLimitOf,
   decodePath,
   okText,
   readBody,
@@ -33,7 +34,7 @@ import {
   sendText,
 } from './http';
 import { createTeamAuth, type Caller, type TeamMode } from './team/auth';
-import { STATUS_BY_CODE, teamCall } from './team/gate';
+import { STATUS_BY_CODE, roleRefusal, teamCall } from './team/gate';
 
 export interface WebEngine {
   callUnknown(method: unknown, args: unknown): Promise<unknown>;
@@ -215,10 +216,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       const method = decodePath(url.pathname.slice('/rpc/'.length));
       if (method === null) return badPath(res);
+      const refusal = who === true ? null : roleRefusal(who, method);
+      if (refusal) {
+        res.setHeader('connection', 'close');
+        refuse(res, 403, 'FORBIDDEN', refusal);
+        req.resume();
+        return;
+      }
       let args: unknown;
       let body: string;
       try {
-        body = await readBody(req);
+        body = await readBody(req, bodyLimitOf(method));
         args = body.length ? JSON.parse(body) : {};
       } catch (error) {
         if (error instanceof BodyTooLarge) return refuseLargeBody(req, res, error);

@@ -26,6 +26,16 @@ export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
 
 const KEY = /^[\w.:-]{8,200}$/;
 
+/**
+ * Why this user may not call this method, or null. The host asks before it reads a body, too, so a
+ * viewer's 200 MB "statement" is refused before it is read.
+ */
+export function roleRefusal({ user }: Caller, method: string): string | null {
+  const needed = isMethodName(method) ? METHOD_ROLES[method] : null;
+  if (!needed || roleAllows(user.role, needed)) return null;
+  return `${method} needs ${ROLE_WORDS[needed]} or above; ${user.name} is signed in as ${ROLE_WORDS[user.role]}. Ask an admin if you should have that role.`;
+}
+
 export async function teamCall(
   mode: TeamMode,
   res: ServerResponse,
@@ -36,14 +46,8 @@ export async function teamCall(
 ): Promise<void> {
   const { user } = caller;
   const needed = isMethodName(method) ? METHOD_ROLES[method] : null;
-  if (needed && !roleAllows(user.role, needed)) {
-    return refuse(
-      res,
-      403,
-      'FORBIDDEN',
-      `${method} needs ${ROLE_WORDS[needed]} or above; ${user.name} is signed in as ${ROLE_WORDS[user.role]}. Ask an admin if you should have that role.`,
-    );
-  }
+  const refusal = roleRefusal(caller, method);
+  if (refusal) return refuse(res, 403, 'FORBIDDEN', refusal);
   if (args !== null && typeof args === 'object' && 'by' in args) {
     return refuse(
       res,
