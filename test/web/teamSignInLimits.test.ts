@@ -67,6 +67,21 @@ describe('per account, from any address', () => {
   });
 });
 
+describe('the sign-in form', () => {
+  it('says the wait in seconds when an account is slowed; an unknown name is limited the same way', async () => {
+    for (let i = 0; i < 5; i++) expect((await login('Nobody', `guess ${i}`, `127.0.0.${60 + i}`)).status).toBe(401);
+    const form = await send(team.host.port, '/auth/login', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Nobody', password: 'guess 5' }).toString(),
+      localAddress: '127.0.0.70',
+    });
+    expect(form.status).toBe(303);
+    expect(form.headers.location).toBe('/login?slowed=1');
+    const page = await send(team.host.port, '/login?slowed=1', { method: 'GET' });
+    expect(page.text).toContain('Too many wrong passwords for this name: each try now waits. Try again in 1 second.');
+  });
+});
+
 describe('one normalisation of names', () => {
   it('"ADMİN" is Admin: it draws on the same budget, and signs in as Admin once the wait is over', async () => {
     for (let i = 0; i < 5; i++) expect((await login('admin', `guess ${i}`)).status).toBe(401);

@@ -100,7 +100,8 @@ export function createTeamAuth(mode: TeamMode, hooks: TeamAuthHooks = {}): TeamA
     if (wait) {
       const minutes = Math.ceil(wait.ms / 60_000);
       const seconds = Math.ceil(wait.ms / 1000);
-      if (fromForm) return redirect(res, `/login?wait=${minutes}`);
+      if (fromForm)
+        return redirect(res, wait.scope === 'address' ? `/login?wait=${minutes}` : `/login?slowed=${seconds}`);
       const who = name.trim() || 'this name';
       return refuse(
         res,
