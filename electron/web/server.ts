@@ -6,7 +6,10 @@
  *   server or written to its logs). A request with a foreign Origin is refused.
  * - Team mode (`district-recon serve`, DESIGN.md §11): users sign in instead (team/auth.ts), each
  *   /rpc call passes the role gate (team/gate.ts), and the server may listen beyond loopback, but
- *   only over TLS or behind an HTTPS proxy: plain HTTP stays on loopback.
+ *   only over TLS (then with HSTS) or behind an HTTPS proxy: plain HTTP stays on loopback. Behind a
+ *   proxy it listens beyond loopback only when told which proxies to trust (team/proxy.ts).
+ * - A request must arrive whole within REQUEST_TIMEOUT_MS: a client that trickles its body is cut
+ *   off long before Node's default of 300 s.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -17,9 +20,11 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { APP_CSP } from '../../shared/csp';
 import { toErrorPayload, type EngineEvents, type EventName } from '../../shared/contract';
+import { openEventStream, type EventStream } from './eventStream';
 import {
   BodyTooLarge,
   badPath,
+  bodyLimitOf,
   decodePath,
   okText,
   readBody,
@@ -29,7 +34,7 @@ import {
   sendText,
 } from './http';
 import { createTeamAuth, type Caller, type TeamMode } from './team/auth';
-import { STATUS_BY_CODE, teamCall } from './team/gate';
+import { STATUS_BY_CODE, roleRefusal, teamCall } from './team/gate';
 
 export interface WebEngine {
   callUnknown(method: unknown, args: unknown): Promise<unknown>;
@@ -51,6 +56,8 @@ export interface WebHostOptions {
   bind?: string;
   /** Team mode over HTTPS (node:https) with this certificate and key (PEM). */
   tls?: { cert: string | Buffer; key: string | Buffer };
+  /** How long a request may take to arrive whole; REQUEST_TIMEOUT_MS unless a test says otherwise. */
+  requestTimeoutMs?: number;
 }
 
 export interface WebHost {
@@ -63,6 +70,16 @@ export interface WebHost {
 }
 
 export const CONTENT_SECURITY_POLICY = APP_CSP;
+
+/**
+ * A request (headers and body) must arrive within a minute: enough for the largest statement on a
+ * district's network (200 MB at 30 Mbit/s), and a slow-body client holds a connection for a fifth of
+ * Node's default 300 s. Headers alone get 15 s.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const HEADERS_TIMEOUT_MS = 15_000;
+/** HTTPS only from now on, for a year, in the browsers that have seen the server once over TLS. */
+export const HSTS = 'max-age=31536000';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -88,9 +105,22 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       `Plain HTTP is for loopback only: to listen on ${bind}, give --tls-cert and --tls-key, or --behind-proxy.`,
     );
   }
+  if (!isLoopback(bind) && team?.behindProxy && !team.trustedProxies?.length) {
+    throw new Error(
+      `Behind a proxy the server listens on loopback only: to listen on ${bind}, name the proxy with --trusted-proxy ADDR[,ADDR].`,
+    );
+  }
   const token = team ? '' : (options.token ?? randomBytes(32).toString('base64url'));
   const tokenBuffer = Buffer.from(`Bearer ${token}`);
-  const teamAuth = team ? createTeamAuth(team) : null;
+  // Each session's open event streams, so a sign-out closes them at once.
+  const streamsBySession = new Map<string, Set<EventStream>>();
+  const teamAuth = team
+    ? createTeamAuth(team, {
+        onSignOut: (sessionToken) => {
+          for (const stream of streamsBySession.get(sessionToken) ?? []) stream.end();
+        },
+      })
+    : null;
   const staticRoot = resolve(options.staticDir);
   const scheme = options.tls || team?.behindProxy ? 'https' : 'http';
   // Loopback without a proxy: only our own Host names (defeats DNS rebinding). Elsewhere the Host is
@@ -133,16 +163,32 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       else res.destroy();
     });
   };
+  const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timeouts = {
+    requestTimeout,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout),
+    // Node looks for overdue requests this often (30 s by default, which would double the limit).
+    connectionsCheckingInterval: Math.min(1000, requestTimeout),
+  };
   const server: Server = options.tls
-    ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, onRequest)
-    : createServer(onRequest);
+    ? createTlsServer({ cert: options.tls.cert, key: options.tls.key, ...timeouts }, onRequest)
+    : createServer(timeouts, onRequest);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (options.tls) res.setHeader('strict-transport-security', HSTS);
     const host = req.headers.host ?? '';
     if (!hostOk(host)) return refuse(res, 403, 'FORBIDDEN', 'Wrong Host header.');
     const origin = req.headers.origin;
     if (origin !== undefined && !originOk(origin, host)) {
       return refuse(res, 403, 'FORBIDDEN', 'Requests from other sites are refused.');
+    }
+    if (team?.behindProxy && !teamAuth!.proxy.fromProxy(req)) {
+      return refuse(
+        res,
+        403,
+        'FORBIDDEN',
+        'This server sits behind an HTTPS proxy (--behind-proxy) and answers only its trusted proxy (--trusted-proxy): connect through the proxy.',
+      );
     }
     if (team?.behindProxy && req.headers['x-forwarded-proto'] !== 'https') {
       return refuse(
@@ -170,10 +216,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       const method = decodePath(url.pathname.slice('/rpc/'.length));
       if (method === null) return badPath(res);
+      const refusal = who === true ? null : roleRefusal(who, method);
+      if (refusal) {
+        res.setHeader('connection', 'close');
+        refuse(res, 403, 'FORBIDDEN', refusal);
+        req.resume();
+        return;
+      }
       let args: unknown;
       let body: string;
       try {
-        body = await readBody(req);
+        body = await readBody(req, bodyLimitOf(method));
         args = body.length ? JSON.parse(body) : {};
       } catch (error) {
         if (error instanceof BodyTooLarge) return refuseLargeBody(req, res, error);
@@ -199,7 +252,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       if (team && who !== true) {
         const key = req.headers['idempotency-key'];
-        return teamCall(team, res, who, method, args, body, typeof key === 'string' ? key : undefined);
+        return teamCall(team, res, who, method, args, typeof key === 'string' ? key : undefined);
       }
       try {
         const result = await options.engine.callUnknown(method, args);
@@ -211,21 +264,30 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
 
     if (url.pathname === '/events') {
-      if (!(await signedIn(req, res))) return;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-      });
-      res.write(': connected\n\n');
-      const unsubscribe = options.engine.onAny((event, payload) => {
-        res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
-      });
-      const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-      req.on('close', () => {
-        clearInterval(keepAlive);
-        unsubscribe();
-      });
+      const who = await signedIn(req, res);
+      if (!who) return;
+      if (who === true || !teamAuth || !team) {
+        openEventStream(req, res, options.engine, null);
+        return;
+      }
+      const sessionToken = teamAuth.sessionToken(req)!;
+      const expiresAtMs = Date.parse(who.expiresAt);
+      const streams = streamsBySession.get(sessionToken) ?? new Set<EventStream>();
+      streamsBySession.set(sessionToken, streams);
+      const stream = openEventStream(
+        req,
+        res,
+        options.engine,
+        {
+          live: async () => (await teamAuth.caller(req)) !== null,
+          expired: () => team.engine.team.nowMs() >= expiresAtMs,
+        },
+        () => {
+          streams.delete(stream);
+          if (streams.size === 0) streamsBySession.delete(sessionToken);
+        },
+      );
+      streams.add(stream);
       return;
     }
 

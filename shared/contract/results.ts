@@ -16,14 +16,16 @@ import type { ExportLayout } from './args';
 
 export interface AppInfo {
   version: string;
-  dataFolder: string;
+  /** Null on a district server for anyone but an admin. */
+  dataFolder: string | null;
   sandbox: boolean;
   /** 'electron' | 'web' | 'direct': which transport the caller came through. */
   host: string;
 }
 
 export interface DatabaseStatus {
-  database: string;
+  /** The database's file or address (without its password); null on a district server for anyone but an admin. */
+  database: string | null;
   counts: Record<
     'transactions' | 'batches' | 'glBatchRows' | 'payees' | 'glAccounts' | 'changes' | 'unacknowledgedChanges',
     number

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fixedClock } from '../../shared/time';
 import type { Role } from '../../shared/contractRoles';
 import type { EngineWithInternals as Engine } from '../../electron/engine/engine';
+import type { Logger } from '../../electron/engine/logger';
 import { ensureChecksFresh } from '../../electron/engine/reconcile';
 import { startWebHost, type WebHost } from '../../electron/web/server';
 import { seedDistrict } from '../engine/reconcile/fixtures';
@@ -22,12 +23,23 @@ export interface TeamHost {
 }
 
 export async function startTeamHost(
-  options: { users?: Array<[string, Role]>; behindProxy?: boolean } = {},
+  options: {
+    users?: Array<[string, Role]>;
+    behindProxy?: boolean;
+    trustedProxies?: string[];
+    logger?: Logger;
+    requestTimeoutMs?: number;
+  } = {},
 ): Promise<TeamHost> {
   const clock = fixedClock(NOW);
   // Its own folder: exports named by the fixed clock would otherwise meet those of an earlier run.
   const dataFolder = mkdtempSync(join(tmpdir(), 'recon-team-data-'));
-  const engine = await createTestEngine({ host: 'web', clock, dataFolder });
+  const engine = await createTestEngine({
+    host: 'web',
+    clock,
+    dataFolder,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await seedDistrict(engine.internals.store.writer.db);
   await ensureChecksFresh(engine.internals.store.writer);
   for (const [name, role] of options.users ?? []) await engine.team.users.add({ name, role, password: PASSWORD });
@@ -37,7 +49,8 @@ export async function startTeamHost(
   const host = await startWebHost({
     engine,
     staticDir,
-    team: { engine, secure: behindProxy, behindProxy },
+    team: { engine, secure: behindProxy, behindProxy, trustedProxies: options.trustedProxies },
+    requestTimeoutMs: options.requestTimeoutMs,
     // As `district-recon serve` does: an export's download id is its record id.
     resolveDownload: async (id) =>
       (await engine.call('export.list', {})).find((record) => String(record.id) === id)?.file ?? null,
@@ -63,11 +76,16 @@ export interface Reply {
 export function send(
   port: number,
   path: string,
-  { method = 'POST', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  {
+    method = 'POST',
+    headers = {},
+    body,
+    localAddress,
+  }: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
 ): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method, headers: { host: `127.0.0.1:${port}`, ...headers } },
+      { host: '127.0.0.1', port, path, method, localAddress, headers: { host: `127.0.0.1:${port}`, ...headers } },
       (res) => {
         let text = '';
         res.on('data', (chunk) => (text += chunk));

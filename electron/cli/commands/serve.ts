@@ -1,21 +1,24 @@
 /**
  * `district-recon serve`: the district server (issue 16, DESIGN.md §11). Opens (and so migrates)
  * the database, runs the nightly schedule, and serves the app and the contract to signed-in users,
- * pushing events to every one of them. Plain HTTP only on loopback; elsewhere TLS or a proxy.
+ * pushing events to every one of them. Plain HTTP only on loopback; elsewhere TLS, or a proxy the
+ * server is told to trust (--trusted-proxy): without one, --behind-proxy listens on loopback only.
  * The payment service's token and secret come from RECON_TOKEN / RECON_SECRET (an EnvironmentFile
  * in the systemd unit), never from argv.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { memoryCredentialStore } from '../../engine/credentials';
 import { isLoopback, startWebHost } from '../../web/server';
+import { parseTrustedProxies } from '../../web/team/proxy';
+import { readTlsFiles, TlsFileError } from '../../web/tlsFiles';
 import { intFlag, parseFlags, UsageError } from '../args';
 import { databaseOf, engineOn } from '../existingStore';
 import { WEB_BUILD_DIR } from './web';
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
-    strings: ['db', 'database', 'port', 'host', 'tls-cert', 'tls-key'],
+    strings: ['db', 'database', 'port', 'host', 'tls-cert', 'tls-key', 'trusted-proxy'],
     booleans: ['behind-proxy'],
     maxPositionals: 0,
   });
@@ -30,7 +33,26 @@ export async function run(argv: string[]): Promise<number> {
       `plain HTTP is for loopback only; to listen on ${bind} give --tls-cert F --tls-key F, or --behind-proxy`,
     );
   }
-  const tls = certFile && keyFile ? { cert: readFileSync(certFile), key: readFileSync(keyFile) } : undefined;
+  if (values['trusted-proxy'] !== undefined && !values['behind-proxy'])
+    throw new UsageError('--trusted-proxy goes with --behind-proxy');
+  let trustedProxies: string[] | undefined;
+  try {
+    trustedProxies = values['trusted-proxy'] === undefined ? undefined : parseTrustedProxies(values['trusted-proxy']);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (!isLoopback(bind) && values['behind-proxy'] && !trustedProxies) {
+    throw new UsageError(
+      `behind a proxy the server listens on loopback only; to listen on ${bind} name the proxy with --trusted-proxy ADDR[,ADDR]`,
+    );
+  }
+  let tls: { cert: Buffer; key: Buffer } | undefined;
+  try {
+    tls = certFile && keyFile ? readTlsFiles(certFile, keyFile) : undefined;
+  } catch (error) {
+    if (error instanceof TlsFileError) throw new UsageError(error.message);
+    throw error;
+  }
 
   const database = databaseOf(values);
   const token = process.env.RECON_TOKEN;
@@ -47,7 +69,7 @@ export async function run(argv: string[]): Promise<number> {
     port,
     bind,
     tls,
-    team: { engine, secure, behindProxy: values['behind-proxy'] },
+    team: { engine, secure, behindProxy: values['behind-proxy'], trustedProxies },
     resolveDownload: async (id) => {
       const records = (await engine.call('export.list', {}).catch(() => [])) as Array<{ id: number; file: string }>;
       return records.find((record) => String(record.id) === id)?.file ?? null;

@@ -1,12 +1,13 @@
 import type { ConnectionTestResult } from '../../../shared/contract';
 import { ContractError } from '../../../shared/contract';
 import { ConnectionConfigError } from '../api/errors';
-import { checkServiceUrl } from '../api/url';
+import { checkServiceUrl, isLoopback } from '../api/url';
 import type { EngineContext } from '../context';
 import { registerSecret } from '../logger';
 import { readSettings, writeSettings } from '../settings';
 import { connect } from '../sync/connection';
 import { toContractError } from '../sync/errors';
+import { boundActor } from '../team/actor';
 import type { DomainHandlers } from './domain';
 
 /** The connection to the service. The secret goes to the host's CredentialStore, never the database. */
@@ -25,7 +26,10 @@ export function createConnectionHandlers(ctx: EngineContext): DomainHandlers<'co
       ctx.events.emit('data.changed', { scopes: ['settings'] });
       return readSettings(ctx);
     },
-    'connection.test': ({ url }) => testConnection(ctx, url),
+    'connection.test': async ({ url }) => {
+      if (url !== undefined) await checkTestTarget(ctx, url);
+      return testConnection(ctx, url);
+    },
   };
 }
 
@@ -35,6 +39,56 @@ export function checkServiceUrlArgument(url: string): void {
   } catch (error) {
     if (error instanceof ConnectionConfigError) throw new ContractError('BAD_ARGUMENTS', error.message);
     throw error;
+  }
+}
+
+/**
+ * On a district server "Test connection" runs on the server, so an address given to it could probe
+ * the server's own ports (its PostgreSQL, an admin page on loopback) and read their answers back in
+ * the message (issue 26 item 17). There it reaches only the configured service, or another https
+ * address that is not this machine nor a link-local one (cloud metadata lives there). The desktop
+ * tests whatever its own user gives, the local sandbox included.
+ */
+async function checkTestTarget(ctx: EngineContext, raw: string): Promise<void> {
+  if (boundActor() === undefined && !ctx.options.sharedServer) return;
+  const configured = (await readSettings(ctx)).serviceUrl;
+  const url = new URL(raw);
+  if (configured !== null && sameService(url, configured)) return;
+  if (url.protocol !== 'https:' || isThisMachineOrLinkLocal(url.hostname)) {
+    throw new ContractError(
+      'BAD_ARGUMENTS',
+      `On a district server a connection test reaches only the configured service or an https address beyond this server; ${url.origin} is neither. Save the address first if it is the service.`,
+    );
+  }
+}
+
+/** By address only: a DNS name that resolves to loopback is not caught here. */
+function isThisMachineOrLinkLocal(hostname: string): boolean {
+  let host = hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  // The URL parser writes an IPv4-mapped IPv6 address in hex (::ffff:7f00:1 is 127.0.0.1).
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (mapped) {
+    const [high, low] = [parseInt(mapped[1]!, 16), parseInt(mapped[2]!, 16)];
+    host = [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  }
+  return (
+    isLoopback(host) ||
+    host.endsWith('.localhost') ||
+    /^0\.\d+\.\d+\.\d+$/.test(host) ||
+    host === '::' ||
+    /^169\.254\./.test(host) ||
+    /^fe[89ab][0-9a-f]:/.test(host)
+  );
+}
+
+function sameService(url: URL, configured: string): boolean {
+  try {
+    return new URL(configured).origin === url.origin;
+  } catch {
+    return false;
   }
 }
 

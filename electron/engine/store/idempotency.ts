@@ -13,15 +13,32 @@ export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
  * Claims (user, key) for a request; returns undefined when claimed now, else the row already there.
  * One unit of work around INSERT ... ON CONFLICT DO NOTHING: of two requests racing with one key,
  * exactly one claims it and the other reads the claim. Keys older than `expiredBefore` are dropped
- * first, so a key is remembered for that long only.
+ * first, so a key is remembered for that long only; so is an unanswered claim whose lease lapsed
+ * before `createdAt` (its server died mid-request: nothing renews it), so the retry runs.
  */
 export function claimIdempotencyKey(
   writer: WritableDB,
-  claim: { userId: number; key: string; method: string; requestHash: string; createdAt: string },
+  claim: {
+    userId: number;
+    key: string;
+    method: string;
+    requestHash: string;
+    createdAt: string;
+    /** Absent: the claim never lapses (it holds until settled, released or expired). */
+    leaseUntil?: string;
+  },
   expiredBefore: string,
 ): Promise<IdempotencyRow | undefined> {
   return runWrite(writer, function* (db) {
     yield* execute(db.deleteFrom('idempotency_keys').where('created_at', '<', expiredBefore));
+    yield* execute(
+      db
+        .deleteFrom('idempotency_keys')
+        .where('user_id', '=', claim.userId)
+        .where('key', '=', claim.key)
+        .where('status', 'is', null)
+        .where('lease_until', '<', claim.createdAt),
+    );
     const inserted = yield* execute(
       db
         .insertInto('idempotency_keys')
@@ -33,6 +50,7 @@ export function claimIdempotencyKey(
           status: null,
           response: null,
           created_at: claim.createdAt,
+          lease_until: claim.leaseUntil ?? null,
         })
         .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()),
     );
@@ -55,6 +73,22 @@ export async function settleIdempotencyKey(
     .set({ status, response })
     .where('user_id', '=', userId)
     .where('key', '=', key)
+    .execute();
+}
+
+/** Extends the lease of a claim whose request is still running on this server. */
+export async function renewIdempotencyLease(
+  { db }: WritableDB,
+  userId: number,
+  key: string,
+  leaseUntil: string,
+): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ lease_until: leaseUntil })
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('status', 'is', null)
     .execute();
 }
 

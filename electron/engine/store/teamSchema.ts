@@ -5,6 +5,9 @@ import type { Role } from '../../../shared/contractRoles';
 export interface UsersTable {
   id: Generated<number>;
   name: string;
+  /** The name under store/users.ts foldUserName (migration 016): what sign-in matches. Null only
+   *  for rows written around the store (tests of the schema itself). */
+  name_key: string | null;
   role: Role;
   /** `scrypt$N$r$p$salt$hash` (base64url), see engine/team/passwords.ts. */
   password_hash: string;
@@ -31,6 +34,9 @@ export interface IdempotencyKeysTable {
   status: number | null;
   response: string | null;
   created_at: string;
+  /** Until when the claiming request is known to run (migration 016); a lapsed claim may be taken
+   *  over. Null: held until answered, released or expired. */
+  lease_until: string | null;
 }
 
 export interface BatchPreparationsTable {

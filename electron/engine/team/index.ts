@@ -7,10 +7,17 @@ import { ContractError } from '../../../shared/contract';
 import { isRole, type Role } from '../../../shared/contractRoles';
 import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
-import { claimIdempotencyKey, releaseIdempotencyKey, settleIdempotencyKey } from '../store/idempotency';
+import {
+  claimIdempotencyKey,
+  releaseIdempotencyKey,
+  renewIdempotencyLease,
+  settleIdempotencyKey,
+} from '../store/idempotency';
 import { deleteSession, findLiveSession, insertSession } from '../store/sessions';
 import { disableUser, findUserByName, insertUser, listUsers, updatePasswordHash, type UserRow } from '../store/users';
 import { DUMMY_HASH, MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './passwords';
+
+export { foldUserName } from '../store/users';
 
 export interface TeamUser {
   id: number;
@@ -47,10 +54,15 @@ export interface TeamService {
   session(token: string): Promise<Omit<SignedIn, 'token'> | null>;
   signOut(token: string): Promise<void>;
   idempotency: {
+    /** `body` is the request in a canonical form: the same request always hashes the same. */
     claim(userId: number, key: string, method: string, body: string): Promise<IdempotencyClaim>;
+    /** Keeps a running request's claim from lapsing; call every IDEMPOTENCY_RENEW_MS while it runs. */
+    renew(userId: number, key: string): Promise<void>;
     settle(userId: number, key: string, status: number, body: string): Promise<void>;
     release(userId: number, key: string): Promise<void>;
   };
+  /** Writes an `audit:` line to the server's log: repeated wrong passwords for one account. */
+  reportSignInAlert(alert: { name: string; failures: number; addresses: number; minutes: number }): void;
   /** The engine's clock in epoch milliseconds, for anything a host must time (login attempts). */
   nowMs(): number;
 }
@@ -58,6 +70,13 @@ export interface TeamService {
 // A working day and then some: a bookkeeper signs in once in the morning.
 const SESSION_HOURS = 12;
 const IDEMPOTENCY_HOURS = 24;
+/**
+ * A claim lapses this long after its last renewal. The server renews it every IDEMPOTENCY_RENEW_MS
+ * while the request runs, so only a claim whose server died (kill -9, a lost machine) lapses, and a
+ * retry a minute later runs instead of getting 409 for a day.
+ */
+export const IDEMPOTENCY_LEASE_SECONDS = 60;
+export const IDEMPOTENCY_RENEW_MS = 20_000;
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} .'@_-]{0,63}$/u;
 
 export function createTeamService(ctx: EngineContext): TeamService {
@@ -141,7 +160,14 @@ export function createTeamService(ctx: EngineContext): TeamService {
         const requestHash = createHash('sha256').update(method).update('\0').update(body).digest('hex');
         const existing = await claimIdempotencyKey(
           writer,
-          { userId, key, method, requestHash, createdAt: toIsoUtc(now()) },
+          {
+            userId,
+            key,
+            method,
+            requestHash,
+            createdAt: toIsoUtc(now()),
+            leaseUntil: toIsoUtc(now().add({ seconds: IDEMPOTENCY_LEASE_SECONDS })),
+          },
           hoursFromNow(-IDEMPOTENCY_HOURS),
         );
         if (!existing) return { state: 'claimed' };
@@ -150,8 +176,15 @@ export function createTeamService(ctx: EngineContext): TeamService {
           return { state: 'running', since: existing.created_at };
         return { state: 'replay', status: existing.status, body: existing.response };
       },
+      renew: (userId, key) =>
+        renewIdempotencyLease(writer, userId, key, toIsoUtc(now().add({ seconds: IDEMPOTENCY_LEASE_SECONDS }))),
       settle: (userId, key, status, body) => settleIdempotencyKey(writer, userId, key, status, body),
       release: (userId, key) => releaseIdempotencyKey(writer, userId, key),
+    },
+    reportSignInAlert({ name, failures, addresses, minutes }) {
+      ctx.logger.warn(
+        `audit: ${failures} wrong passwords for the account ${JSON.stringify(name)} within ${minutes} minutes, from ${addresses} address${addresses === 1 ? '' : 'es'}; its sign-in is slowed. Check with the user; "district-recon users disable" stops the account.`,
+      );
     },
     nowMs: () => now().epochMilliseconds,
   };

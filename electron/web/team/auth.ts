@@ -11,18 +11,25 @@ import { BodyTooLarge, readBody, refuse, refuseLargeBody, sendJson } from '../ht
 import { cookieNames, readCookie, setCookies } from './cookies';
 import { LoginLimiter } from './loginLimiter';
 import { loginPage } from './loginPage';
+import { LOOPBACK_PROXIES, proxyTrust, type ProxyTrust } from './proxy';
 
 export interface TeamMode {
   engine: Pick<Engine, 'team' | 'callAs'>;
   /** Cookies are Secure: the server is reached over HTTPS (its own TLS, or the proxy's). */
   secure: boolean;
-  /** Behind a reverse proxy on this machine: the client's address is the last X-Forwarded-For entry. */
+  /** Behind a reverse proxy: only what a trusted proxy forwards over HTTPS is answered. */
   behindProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-* headers count (IP addresses); default the loopback proxy on
+   * this machine. Only with behindProxy.
+   */
+  trustedProxies?: readonly string[];
 }
 
 export interface Caller {
   user: TeamUser;
   csrfToken: string;
+  expiresAt: string;
 }
 
 export interface TeamAuth {
@@ -32,18 +39,35 @@ export interface TeamAuth {
   caller(req: IncomingMessage): Promise<Caller | null>;
   /** Whether the request carries the session's CSRF token in X-CSRF-Token. */
   csrfOk(req: IncomingMessage, caller: Caller): boolean;
+  /** Which forwarded headers count (behind a proxy), and so whose address a request is. */
+  proxy: ProxyTrust;
+  /** The session cookie's value, to tell one session's event streams from another's. */
+  sessionToken(req: IncomingMessage): string | null;
 }
 
-export function createTeamAuth(mode: TeamMode): TeamAuth {
+export interface TeamAuthHooks {
+  /** A session was signed out on this server: its event streams close at once. */
+  onSignOut?(sessionToken: string): void;
+}
+
+export function createTeamAuth(mode: TeamMode, hooks: TeamAuthHooks = {}): TeamAuth {
   const team = mode.engine.team;
   const names = cookieNames(mode.secure);
-  const limiter = new LoginLimiter(() => team.nowMs());
+  const limiter = new LoginLimiter(
+    () => team.nowMs(),
+    (alert) => team.reportSignInAlert(alert),
+  );
+  const proxy = proxyTrust(mode.behindProxy ? (mode.trustedProxies ?? LOOPBACK_PROXIES) : null);
 
-  const caller = async (req: IncomingMessage): Promise<Caller | null> => {
+  const sessionToken = (req: IncomingMessage): string | null => {
     const token = readCookie(req, names.session);
-    if (!token || token.length > 100) return null;
+    return token && token.length <= 100 ? token : null;
+  };
+  const caller = async (req: IncomingMessage): Promise<Caller | null> => {
+    const token = sessionToken(req);
+    if (!token) return null;
     const session = await team.session(token);
-    return session ? { user: session.user, csrfToken: session.csrfToken } : null;
+    return session ? { user: session.user, csrfToken: session.csrfToken, expiresAt: session.expiresAt } : null;
   };
 
   const csrfOk = (req: IncomingMessage, who: Caller): boolean => {
@@ -71,18 +95,22 @@ export function createTeamAuth(mode: TeamMode): TeamAuth {
       if (error instanceof BodyTooLarge) return refuseLargeBody(req, res, error);
       return refuse(res, 400, 'BAD_ARGUMENTS', 'Send {"name": ..., "password": ...} as JSON.');
     }
-    const address = clientAddress(req, mode.behindProxy);
+    const address = proxy.clientAddress(req);
     const wait = limiter.waitFor(name, address);
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000);
-      const retryAfter = String(Math.ceil(wait / 1000));
-      if (fromForm) return redirect(res, `/login?wait=${minutes}`);
+    if (wait) {
+      const minutes = Math.ceil(wait.ms / 60_000);
+      const seconds = Math.ceil(wait.ms / 1000);
+      if (fromForm)
+        return redirect(res, wait.scope === 'address' ? `/login?wait=${minutes}` : `/login?slowed=${seconds}`);
+      const who = name.trim() || 'this name';
       return refuse(
         res,
         429,
         'FORBIDDEN',
-        `Too many wrong passwords for ${name.trim() || 'this name'} from this computer. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask an admin to check your account.`,
-        { 'retry-after': retryAfter },
+        wait.scope === 'address'
+          ? `Too many wrong passwords for ${who} from this computer. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}, or ask an admin to check your account.`
+          : `Too many wrong passwords for ${who}: each try now waits. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, or ask an admin to check your account.`,
+        { 'retry-after': String(seconds) },
       );
     }
     const signedIn = name && password ? await team.signIn(name, password) : null;
@@ -135,7 +163,10 @@ export function createTeamAuth(mode: TeamMode): TeamAuth {
         refuse(res, 403, 'FORBIDDEN', 'Sign-out needs the X-CSRF-Token header of your session.');
         return true;
       }
-      if (who && token) await team.signOut(token);
+      if (who && token) {
+        await team.signOut(token);
+        hooks.onSignOut?.(token);
+      }
       sendJson(
         res,
         200,
@@ -148,22 +179,11 @@ export function createTeamAuth(mode: TeamMode): TeamAuth {
     return true;
   }
 
-  return { route, caller, csrfOk };
+  return { route, caller, csrfOk, proxy, sessionToken };
 }
 
 export function publicUser(user: TeamUser): { name: string; role: string } {
   return { name: user.name, role: user.role };
-}
-
-function clientAddress(req: IncomingMessage, behindProxy: boolean): string {
-  const direct = req.socket.remoteAddress ?? '';
-  if (!behindProxy) return direct;
-  // The proxy appends the address it saw; anything before it the client could have written.
-  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return forwarded[forwarded.length - 1] ?? direct;
 }
 
 function redirect(res: ServerResponse, location: string, cookies: string[] = []): void {

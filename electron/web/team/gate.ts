@@ -3,13 +3,16 @@
  * - the role the method needs (shared/contractRoles.ts) before the engine is touched (403 in words);
  * - no client-supplied "by": the engine records the signed-in user (Engine.callAs);
  * - an Idempotency-Key on a write claims the key first; a retry gets the stored answer, a second
- *   request still running gets 409, the same key on a different request 422.
+ *   request still running gets 409, the same key on a different request 422. "The same request" is
+ *   the same method and JSON value: whitespace and the order of an object's keys do not count. The
+ *   claim is a lease renewed while the request runs, so a server's crash does not strand the key.
  * Time is the engine's clock throughout; the contract takes no client timestamps.
  */
 import type { ServerResponse } from 'node:http';
 import { isMethodName, toErrorPayload, type ErrorCode } from '../../../shared/contract';
 import { METHOD_ROLES, ROLE_WORDS, roleAllows } from '../../../shared/contractRoles';
 import { okText, refuse, sendText } from '../http';
+import { IDEMPOTENCY_RENEW_MS } from '../../engine/team';
 import type { Caller, TeamMode } from './auth';
 
 export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
@@ -23,25 +26,28 @@ export const STATUS_BY_CODE: Partial<Record<ErrorCode, number>> = {
 
 const KEY = /^[\w.:-]{8,200}$/;
 
+/**
+ * Why this user may not call this method, or null. The host asks before it reads a body, too, so a
+ * viewer's 200 MB "statement" is refused before it is read.
+ */
+export function roleRefusal({ user }: Caller, method: string): string | null {
+  const needed = isMethodName(method) ? METHOD_ROLES[method] : null;
+  if (!needed || roleAllows(user.role, needed)) return null;
+  return `${method} needs ${ROLE_WORDS[needed]} or above; ${user.name} is signed in as ${ROLE_WORDS[user.role]}. Ask an admin if you should have that role.`;
+}
+
 export async function teamCall(
   mode: TeamMode,
   res: ServerResponse,
   caller: Caller,
   method: string,
   args: unknown,
-  rawBody: string,
   idempotencyKey: string | undefined,
 ): Promise<void> {
   const { user } = caller;
   const needed = isMethodName(method) ? METHOD_ROLES[method] : null;
-  if (needed && !roleAllows(user.role, needed)) {
-    return refuse(
-      res,
-      403,
-      'FORBIDDEN',
-      `${method} needs ${ROLE_WORDS[needed]} or above; ${user.name} is signed in as ${ROLE_WORDS[user.role]}. Ask an admin if you should have that role.`,
-    );
-  }
+  const refusal = roleRefusal(caller, method);
+  if (refusal) return refuse(res, 403, 'FORBIDDEN', refusal);
   if (args !== null && typeof args === 'object' && 'by' in args) {
     return refuse(
       res,
@@ -61,7 +67,7 @@ export async function teamCall(
         'An Idempotency-Key is 8 to 200 letters, digits or . : _ - (a UUID will do).',
       );
     }
-    const claim = await mode.engine.team.idempotency.claim(user.id, idempotencyKey, method, rawBody);
+    const claim = await mode.engine.team.idempotency.claim(user.id, idempotencyKey, method, canonicalJson(args));
     if (claim.state === 'replay') return sendText(res, claim.status, claim.body, { 'idempotent-replay': 'true' });
     if (claim.state === 'running') {
       return refuse(
@@ -82,6 +88,11 @@ export async function teamCall(
   }
   let status: number;
   let text: string;
+  const renewal = keyed
+    ? setInterval(() => {
+        mode.engine.team.idempotency.renew(user.id, idempotencyKey).catch(() => undefined);
+      }, IDEMPOTENCY_RENEW_MS)
+    : undefined;
   try {
     const result = await mode.engine.callAs(user.name, method, args);
     status = 200;
@@ -90,6 +101,8 @@ export async function teamCall(
     const payload = toErrorPayload(error);
     status = STATUS_BY_CODE[payload.code] ?? 500;
     text = JSON.stringify({ ok: false, error: payload });
+  } finally {
+    clearInterval(renewal);
   }
   if (keyed) {
     // An answer the engine chose (success, CONFLICT, bad arguments) is final; a failure inside the
@@ -98,4 +111,16 @@ export async function teamCall(
     else await mode.engine.team.idempotency.release(user.id, idempotencyKey);
   }
   sendText(res, status, text);
+}
+
+/** JSON with object keys sorted and no whitespace: one text per JSON value, for the request's hash. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
 }

@@ -12,11 +12,14 @@ const CSP = [
 
 export function loginPage(query: URLSearchParams): { html: string; headers: Record<string, string> } {
   const wait = Number(query.get('wait'));
+  const slowed = Number(query.get('slowed'));
   const problem = query.has('failed')
     ? 'That name and password do not match an active user.'
     : wait > 0
       ? `Too many wrong passwords from this computer. Try again in ${Math.ceil(wait)} minutes.`
-      : '';
+      : slowed > 0
+        ? `Too many wrong passwords for this name: each try now waits. Try again in ${Math.ceil(slowed)} second${Math.ceil(slowed) === 1 ? '' : 's'}.`
+        : '';
   const html = `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Sign in - District Recon</title>
