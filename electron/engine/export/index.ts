@@ -4,7 +4,6 @@
  * export registry with their hash, the reversals they posted and ASCENDER's receipt numbers.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { ContractError, type ExportLayout, type ExportRecord, type ExportResult } from '../../../shared/contract';
@@ -21,6 +20,7 @@ import { erpEntries, reversalReference } from './reversalEntries';
 import { openGlSnapshot, type GlSnapshot, type SnapshotSource } from '../store/glSnapshot';
 import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
+import { exportsFolder } from './exportTarget';
 
 export { formulaSafe, csvText, TRIGGER_CHARACTERS } from './formulaSafe';
 export { fiscalYearOf } from './csvLayouts';
@@ -55,12 +55,7 @@ export function exportPaths(request: ExportRequest, env: Pick<ExportEnvironment,
   if (request.file) {
     primary = resolve(request.file);
   } else {
-    const folder = join(env.dataFolder, 'exports');
-    try {
-      mkdirSync(folder, { recursive: true });
-    } catch (error) {
-      throw exportError(folder, reasonOf(error));
-    }
+    const folder = exportsFolder(env.dataFolder);
     const stamp = env.now.replace(/[-:]/g, '').replace(/\..*$/, '');
     // Several users export on one server: the same range in the same second must not share a name.
     const unique = randomBytes(3).toString('hex');
@@ -97,17 +92,10 @@ export async function exportGlBatches(
       );
     }
     const paths = exportPaths(request, env);
-    for (const target of [paths.workbook, paths.csv]) {
-      if (target && !request.overwrite && isFile(target)) {
-        throw new ContractError(
-          'CONFLICT',
-          `${target} already exists and was left as it is. Choose another file name, or allow replacing it (the CLI's --force).`,
-        );
-      }
-    }
-    const workbook = reserveTemp(paths.workbook);
+    // Both targets are checked (exportTarget.ts) before anything is claimed: a refused export records nothing.
+    const workbook = reserveTemp(paths.workbook, request.overwrite ?? false);
     pending.push(workbook);
-    const csv = paths.csv ? reserveTemp(paths.csv) : null;
+    const csv = paths.csv ? reserveTemp(paths.csv, request.overwrite ?? false) : null;
     if (csv) pending.push(csv);
     const primaryFile = csv?.target ?? workbook.target;
 
@@ -236,12 +224,4 @@ function storeError(error: unknown): ContractError {
     'STORE',
     `The export could not be recorded in the local database (${reason}), so no file was written. Close other copies of District Recon and export again.`,
   );
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

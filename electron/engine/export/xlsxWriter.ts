@@ -11,6 +11,7 @@
  */
 import type { Reversal } from '../../../shared/domain';
 import type { AscenderReceipt } from './erp';
+import { openTempForWriting } from './exportTarget';
 import { formulaSafe } from './formulaSafe';
 import type { GlExportRow } from '../store/glRows';
 import { ExportSummary, journalEntries, sides } from './journal';
@@ -56,7 +57,7 @@ export async function writeWorkbook(
   // every CLI command and the app's start paid for nothing.
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({
-    filename: file,
+    stream: openTempForWriting(file),
     useStyles: true,
     useSharedStrings: false,
     // Level 1: most of the size saving at a fraction of the default level's time.
