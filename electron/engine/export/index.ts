@@ -21,6 +21,7 @@ import { openGlSnapshot, type GlSnapshot, type SnapshotSource } from '../store/g
 import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
 import { exportsFolder } from './exportTarget';
+import { HeldLease, leaseTime, newOwner } from './lease';
 
 export { formulaSafe, csvText, TRIGGER_CHARACTERS } from './formulaSafe';
 export { fiscalYearOf } from './csvLayouts';
@@ -82,6 +83,7 @@ export async function exportGlBatches(
   const pending: PendingFile[] = [];
   let claimed: number | null = null;
   let snapshot: GlSnapshot | null = null;
+  let lease: HeldLease | null = null;
   try {
     const inScope = await hasGlRows(env.store.reader, request);
     const inRange = await reversalsInRange(env.store.reader, request);
@@ -100,8 +102,11 @@ export async function exportGlBatches(
     const primaryFile = csv?.target ?? workbook.target;
 
     // Claimed before anything is written: the record exists (pending) whenever the file might, and
-    // what it posts is taken in the same transaction, so no other export can post it too.
+    // what it posts is taken in the same transaction, so no other export can post it too. Under a
+    // lease (lease.ts), so an engine starting meanwhile leaves it to this process.
+    const owner = newOwner();
     const claim = await claimExport(env.store.writer, {
+      lease: { owner, heartbeatAt: leaseTime(Date.now) },
       createdAt: env.now,
       scope: request,
       layout: request.layout,
@@ -114,6 +119,7 @@ export async function exportGlBatches(
       throw storeError(error);
     });
     claimed = claim.id;
+    lease = new HeldLease(env.store.writer, claim.id, owner);
     if (claim.deposits === 0 && claim.changeIds.length === 0) throw allPostedBefore(request, claim);
 
     // The rows are read after the claim committed, from a snapshot that agrees with it.
@@ -147,6 +153,7 @@ export async function exportGlBatches(
     const changeIds = reversals.map((r) => r.changeId);
     const byReference = new Map(reversals.map((r) => [reversalReference(r), r.changeId]));
     const pendingId = claimed;
+    await lease!.confirm();
     await setExportOutput(
       env.store.writer,
       pendingId,
@@ -169,13 +176,14 @@ export async function exportGlBatches(
     ).catch((error: unknown) => {
       throw storeError(error);
     });
+    await lease!.confirm();
     await commitFiles(pending);
     const committed = [...pending];
     pending.length = 0;
     let record: ExportRecord;
     try {
       // Done and the next receipt number in one transaction: a failed export never moves the sequence.
-      record = await completeExport(env.store.writer, pendingId);
+      record = await completeExport(env.store.writer, pendingId, owner);
     } catch (error) {
       // The record cannot say the file is there, so the file must not be.
       await Promise.all(committed.map((file) => unlink(file.target).catch(() => undefined)));
@@ -193,9 +201,10 @@ export async function exportGlBatches(
       reversalCents: reversals.reduce((sum, r) => sum + r.amountCents, 0),
     };
   } finally {
+    lease?.stop();
     await snapshot?.close();
     await discard(pending);
-    if (claimed !== null) await forgetExport(env.store.writer, claimed).catch(() => undefined);
+    if (claimed !== null) await forgetExport(env.store.writer, claimed, lease?.owner).catch(() => undefined);
   }
 }
 
