@@ -39,6 +39,7 @@ import {
   DatabaseStatus,
   ExportRecord,
   ExportResult,
+  UntiedDeposit,
   GlBatchReport,
   GlDefaultRange,
   Overview,
@@ -164,6 +165,8 @@ export const methodSchemas = {
   'reconcile.reversals': inOrder(glFilter.strict()),
 
   'export.overlaps': inOrder(glFilter.strict()),
+  /** The deposits an export of this scope would post that do not tie out: named before posting. */
+  'export.untied': inOrder(glFilter.extend({ repost: z.boolean().optional() }).strict()),
   'export.glBatches': inOrder(
     glFilter
       .extend({
@@ -174,6 +177,8 @@ export const methodSchemas = {
         overwrite: z.boolean().optional(),
         /** Post again the deposits and reversals an earlier export posted; otherwise they are left out. */
         repost: z.boolean().optional(),
+        /** Refuse, posting nothing, when a deposit it would post does not tie out (the CLI's --strict). */
+        strict: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -226,6 +231,7 @@ export interface MethodResults extends BankMethodResults {
   'reconcile.summary': DaySummaryRow[];
   'reconcile.reversals': ReversalReport;
   'export.overlaps': ExportRecord[];
+  'export.untied': UntiedDeposit[];
   'export.glBatches': ExportResult;
   'export.list': ExportRecord[];
 }

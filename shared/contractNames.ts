@@ -37,6 +37,7 @@ export const METHOD_NAMES = [
   'reconcile.summary',
   'reconcile.reversals',
   'export.overlaps',
+  'export.untied',
   'export.glBatches',
   'export.list',
   'bank.import',

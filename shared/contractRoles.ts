@@ -63,6 +63,7 @@ export const METHOD_ROLES = {
   'reconcile.summary': 'viewer',
   'reconcile.reversals': 'viewer',
   'export.overlaps': 'viewer',
+  'export.untied': 'viewer',
   'export.glBatches': 'approver',
   'export.list': 'viewer',
   'bank.import': 'preparer',

@@ -6,7 +6,15 @@
 import { randomBytes } from 'node:crypto';
 import { unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { ContractError, type ExportLayout, type ExportRecord, type ExportResult } from '../../../shared/contract';
+import {
+  ContractError,
+  type ExportLayout,
+  type ExportRecord,
+  type ExportResult,
+  type UntiedDeposit,
+} from '../../../shared/contract';
+import { untiedLine, untiedReasonWords } from '../../../shared/untied';
+import { untiedDeposits } from '../store/untiedDeposits';
 import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
 import { assertLayoutReady, writeLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
 import { depositEntry, ERP_FILE_EXTENSIONS, type ErpWriteResult } from './erp';
@@ -37,6 +45,8 @@ export interface ExportRequest extends GlExportFilter {
   overwrite?: boolean;
   /** Post again the deposits and reversals another export already posted; otherwise they are left out. */
   repost?: boolean;
+  /** Refuse, posting nothing, when a deposit it would post does not tie out (the CLI's --strict). */
+  strict?: boolean;
 }
 
 export interface ExportEnvironment {
@@ -121,6 +131,9 @@ export async function exportGlBatches(
     claimed = claim.id;
     lease = new HeldLease(env.store.writer, claim.id, owner);
     if (claim.deposits === 0 && claim.changeIds.length === 0) throw allPostedBefore(request, claim);
+    // Of what it claimed: a refusal drops the claim (finally), so --strict posts nothing at all.
+    const untied = await untiedDeposits(env.store.reader, { scope: request, exportId: claim.id });
+    if (request.strict && untied.length > 0) throw notTiedOut(request, untied);
 
     // The rows are read after the claim committed, from a snapshot that agrees with it.
     snapshot = await openGlSnapshot(env.store);
@@ -144,6 +157,7 @@ export async function exportGlBatches(
       clearingAccount: env.settings.clearingAccount,
       reversals,
       receipts: layout?.receipts,
+      untied: new Map(untied.map((deposit) => [deposit.batchId, untiedReasonWords(deposit)])),
       onProgress: (done) => env.onProgress?.(done, totalRows, primaryFile),
     }).catch((error: unknown) => {
       throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
@@ -199,6 +213,7 @@ export async function exportGlBatches(
       deposits: summary.deposits,
       reversals: reversals.length,
       reversalCents: reversals.reduce((sum, r) => sum + r.amountCents, 0),
+      untied,
     };
   } finally {
     lease?.stop();
@@ -224,6 +239,16 @@ function allPostedBefore(request: ExportRequest, claim: ExportClaim): ContractEr
   return new ContractError(
     'CONFLICT',
     `All ${what} from ${request.from} to ${request.to} were already posted by export ${by}, so nothing was exported. To post them again, choose "Post again" (the CLI's --repost).`,
+  );
+}
+
+/** --strict: the deposits that do not tie out, named (the first few) in one line. */
+function notTiedOut(request: ExportRequest, untied: readonly UntiedDeposit[]): ContractError {
+  const named = untied.slice(0, 3).map(untiedLine).join('; ');
+  const more = untied.length > 3 ? `; and ${untied.length - 3} more` : '';
+  return new ContractError(
+    'CONFLICT',
+    `${untied.length} deposit${untied.length === 1 ? '' : 's'} from ${request.from} to ${request.to} ${untied.length === 1 ? 'does' : 'do'} not tie out, so nothing was exported (strict): ${named}${more}. Sync, resolve or sign them off, or export without --strict.`,
   );
 }
 

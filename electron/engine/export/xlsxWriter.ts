@@ -37,6 +37,8 @@ export interface WorkbookOptions {
   reversals?: readonly Reversal[];
   /** ASCENDER: which receipt posts which deposit or reversal. */
   receipts?: readonly AscenderReceipt[];
+  /** Deposits (batch ids) that do not tie out, with why: the GL Batches sheet's "Ties out" column says so. */
+  untied?: ReadonlyMap<string, string>;
   onProgress?: (rows: number) => void;
   /** Rows between progress reports. */
   progressEvery?: number;
@@ -78,7 +80,9 @@ export async function writeWorkbook(
     SHARED_COLUMNS.amount,
     SHARED_COLUMNS.amountWithoutFees,
     SHARED_COLUMNS.count,
+    { header: 'Ties out', width: 40 },
   ];
+  const untied = options.untied ?? new Map<string, string>();
   const { sheet: gl, write: writeGl } = dataSheet(workbook, SHEET_NAMES.gl, glColumns);
   const glDate = excelDates();
   for (const row of source.rows()) {
@@ -94,6 +98,7 @@ export async function writeWorkbook(
       money(row.amountCents),
       money(row.amountWithoutFeesCents),
       row.count,
+      formulaSafe(untied.has(row.batchId) ? `No: ${untied.get(row.batchId)}` : 'Yes'),
     ]);
     const written = summaryTotals.totals.rowCount;
     if (options.onProgress && written % every === 0) options.onProgress(written);

@@ -54,6 +54,7 @@ const afterAnEarlierExport = (id: number, result: Partial<MethodResult<'export.g
       deposits: 1,
       reversals: 0,
       reversalCents: 0,
+      untied: [],
       downloadPath: `/download/${id}`,
       ...result,
     }),
