@@ -40,6 +40,7 @@ import {
   DatabaseStatus,
   ExportRecord,
   ExportResult,
+  UntiedDeposit,
   GlBatchReport,
   GlDefaultRange,
   OutsideRuleReport,
@@ -172,6 +173,8 @@ export const methodSchemas = {
   ),
 
   'export.overlaps': inOrder(glFilter.strict()),
+  /** The deposits an export of this scope would post that do not tie out: named before posting. */
+  'export.untied': inOrder(glFilter.extend({ repost: z.boolean().optional() }).strict()),
   'export.glBatches': inOrder(
     glFilter
       .extend({
@@ -182,6 +185,8 @@ export const methodSchemas = {
         overwrite: z.boolean().optional(),
         /** Post again the deposits and reversals an earlier export posted; otherwise they are left out. */
         repost: z.boolean().optional(),
+        /** Refuse, posting nothing, when a deposit it would post does not tie out (the CLI's --strict). */
+        strict: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -235,6 +240,7 @@ export interface MethodResults extends BankMethodResults {
   'reconcile.reversals': ReversalReport;
   'reconcile.outsideRule': OutsideRuleReport;
   'export.overlaps': ExportRecord[];
+  'export.untied': UntiedDeposit[];
   'export.glBatches': ExportResult;
   'export.list': ExportRecord[];
 }

@@ -38,6 +38,7 @@ export const METHOD_NAMES = [
   'reconcile.reversals',
   'reconcile.outsideRule',
   'export.overlaps',
+  'export.untied',
   'export.glBatches',
   'export.list',
   'bank.import',

@@ -64,6 +64,7 @@ export const METHOD_ROLES = {
   'reconcile.reversals': 'viewer',
   'reconcile.outsideRule': 'viewer',
   'export.overlaps': 'viewer',
+  'export.untied': 'viewer',
   'export.glBatches': 'approver',
   'export.list': 'viewer',
   'bank.import': 'preparer',

@@ -11,8 +11,8 @@
  * - A request must arrive whole within REQUEST_TIMEOUT_MS: a client that trickles its body is cut
  *   off long before Node's default of 300 s.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { isIP } from 'node:net';
@@ -297,16 +297,23 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         ? await options.resolveDownload(url.pathname.slice('/download/'.length))
         : null;
       if (!file) return sendJson(res, 404, { ok: false, error: { code: 'NOT_FOUND', message: 'No such export.' } });
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile())
+      // Opened without following a link or waiting on a pipe: what stands at the export's name now is
+      // served only if it is still a regular file, not whatever a link put there points to.
+      const handle = await open(file, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
+        () => null,
+      );
+      const info = await handle?.stat().catch(() => null);
+      if (!handle || !info?.isFile()) {
+        await handle?.close();
         return sendJson(res, 404, { ok: false, error: { code: 'NOT_FOUND', message: 'The exported file is gone.' } });
+      }
       res.writeHead(200, {
         'content-type': 'application/octet-stream',
         'content-length': info.size,
         'content-disposition': `attachment; filename="${basename(file).replace(/[^\w.-]/g, '_')}"`,
         'cache-control': 'no-store',
       });
-      createReadStream(file).pipe(res);
+      handle.createReadStream().pipe(res);
       return;
     }
 

@@ -215,8 +215,27 @@ export interface ExportResult {
   deposits: number;
   reversals: number;
   reversalCents: number;
+  /** Deposits it posted that do not tie out (issue 26): named before posting, marked in the workbook. */
+  untied: UntiedDeposit[];
   /** Browser mode: where the renderer can download the file. */
   downloadPath: string | null;
+}
+
+/**
+ * Why a deposit does not tie out, as an export sees it: its transactions or GL rows never came
+ * (`not_synced`), a tie-out check fails (`differs`, by `differenceCents`), or it ties out but no one
+ * signed it off (`not_signed_off`).
+ */
+export type UntiedReason = 'not_synced' | 'differs' | 'not_signed_off';
+
+export interface UntiedDeposit {
+  batchId: string;
+  /** Central business date of the deposit's GL rows. */
+  date: string;
+  payeeId: number;
+  payeeName: string | null;
+  reason: UntiedReason;
+  differenceCents: number;
 }
 
 export interface DailyDeposit {

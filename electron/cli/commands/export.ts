@@ -1,7 +1,9 @@
 /**
  * `district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2]
- *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE | --database URL]`
+ *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--strict] [--db FILE | --database URL]`
  * Deposits and reversals an earlier export posted are left out (and said) unless --repost.
+ * Deposits it posts that do not tie out (not synced, differing, not signed off) are named before it
+ * posts, one warning line each on stderr; --strict refuses to post them (exit 1, nothing posted).
  * Without --from/--to the range is the one GL Batches opens on (glBatches.defaultRange), printed.
  * An existing --out file is refused unless --force. Progress goes to stderr (progress.ts).
  * Exit 0 written, 1 the export failed (message says why; nothing half written), 2 usage.
@@ -10,17 +12,18 @@ import { resolve } from 'node:path';
 import { ContractError, EXPORT_LAYOUTS, type ExportLayout } from '../../../shared/contract';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
+import { untiedLine } from '../../../shared/untied';
 import { openExistingStore } from '../existingStore';
 import { dateFlag, parseFlags, UsageError } from '../args';
 import { percent, progressLine, secondsLeft } from '../progress';
 
 const USAGE =
-  'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE | --database URL]';
+  'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--strict] [--db FILE | --database URL]';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
     strings: ['from', 'to', 'out', 'payees', 'methods', 'layout', 'db', 'database'],
-    booleans: ['force', 'repost'],
+    booleans: ['force', 'repost', 'strict'],
   });
   if (positionals.length !== 1 || positionals[0] !== 'gl') throw new UsageError(`say what to export: gl\n${USAGE}`);
   // Both or neither: half a range is more likely a typo than a wish for the default's other end.
@@ -48,6 +51,9 @@ export async function run(argv: string[]): Promise<number> {
   const progress = progressLine();
   try {
     const { from, to } = given ?? (await defaultRange(engine));
+    for (const deposit of await engine.call('export.untied', { from, to, payeeIds, methods, repost: values.repost })) {
+      process.stderr.write(`warning: ${untiedLine(deposit)}${values.strict ? '' : '; posted anyway'}\n`);
+    }
     const started = Date.now();
     engine.on('export.progress', (p) => {
       const left = secondsLeft(p.rows, p.totalRows, Date.now() - started);
@@ -64,6 +70,7 @@ export async function run(argv: string[]): Promise<number> {
       file: resolve(values.out),
       overwrite: values.force,
       repost: values.repost,
+      strict: values.strict,
     });
     const { record } = result;
     progress.done(`Exported ${record.rowCount} GL rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);

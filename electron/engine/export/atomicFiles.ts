@@ -4,10 +4,13 @@
  * ContractError('EXPORT') naming the path and what to do.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, statSync } from 'node:fs';
+import { closeSync, constants, openSync } from 'node:fs';
 import { link, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { ContractError } from '../../../shared/contract';
+import { checkTarget, exportError, stillPlaceable } from './exportTarget';
+
+export { exportError, openTempForWriting } from './exportTarget';
 
 export interface PendingFile {
   /** Where it ends up. */
@@ -21,21 +24,27 @@ export interface PendingFile {
   replaces: boolean;
 }
 
-/** Checks the destination and reserves a temporary file beside it (created empty, exclusively). */
-export function reserveTemp(target: string): PendingFile {
+/**
+ * Checks the destination (exportTarget.ts: a new name, or a regular file when `overwrite`) and
+ * reserves a temporary file beside it, created empty and exclusively, never through a link.
+ */
+export function reserveTemp(requested: string, overwrite = false): PendingFile {
+  const { path: target, exists } = checkTarget(requested, overwrite);
   const folder = dirname(target);
-  const folderInfo = statOrNull(folder);
-  if (!folderInfo) throw exportError(target, 'the folder does not exist');
-  if (!folderInfo.isDirectory()) throw exportError(target, `${folder} is not a folder`);
-  const existing = statOrNull(target);
-  if (existing?.isDirectory()) throw exportError(target, 'a folder with that name is already there');
   const temp = join(folder, `.~${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    closeSync(openSync(temp, 'wx'));
+    closeSync(openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644));
   } catch (error) {
-    throw exportError(target, reasonOf(error));
+    const code = (error as { code?: string }).code;
+    // The folder is there (checkTarget saw it), yet it takes no new file: /proc, /sys and the like.
+    if (code === 'ENOENT' || code === 'EINVAL')
+      throw exportError(
+        requested,
+        `${folder} does not take new files (a system folder such as /proc); choose a folder of your own`,
+      );
+    throw exportError(requested, reasonOf(error));
   }
-  return { target, temp, replaces: existing !== null };
+  return { target, temp, replaces: exists };
 }
 
 /** Renames every temp onto its target; if one fails, removes the temps and the targets already renamed. */
@@ -43,11 +52,13 @@ export async function commitFiles(files: readonly PendingFile[]): Promise<void> 
   const done: PendingFile[] = [];
   for (const file of files) {
     try {
+      stillPlaceable(file.target);
       await (file.replaces ? rename(file.temp, file.target) : placeWithoutReplacing(file));
       done.push(file);
     } catch (error) {
       await discard(files.filter((f) => !done.includes(f)));
       await Promise.all(done.map((f) => unlink(f.target).catch(() => undefined)));
+      if (error instanceof ContractError) throw error;
       if ((error as { code?: string }).code === 'EEXIST') {
         throw new ContractError(
           'CONFLICT',
@@ -85,10 +96,6 @@ export async function fileExists(path: string): Promise<boolean> {
   return (await stat(path).catch(() => null))?.isFile() ?? false;
 }
 
-export function exportError(target: string, reason: string): ContractError {
-  return new ContractError('EXPORT', `Could not write the export to ${target}: ${reason}. Nothing was written there.`);
-}
-
 /** Words for a filesystem error, with what the bookkeeper can do about it. */
 export function reasonOf(error: unknown): string {
   const code = error && typeof error === 'object' && 'code' in error ? String((error as { code: unknown }).code) : '';
@@ -104,19 +111,15 @@ export function reasonOf(error: unknown): string {
       return 'part of the path is a file, not a folder';
     case 'EISDIR':
       return 'a folder with that name is already there';
+    case 'ENAMETOOLONG':
+      return 'the path is too long for the disk (choose a shorter name or a folder nearer the top)';
+    case 'ELOOP':
+      return 'a symbolic link is in the way (an export does not write through one; choose another name)';
     case 'ENOSPC':
       return 'the disk is full';
     case 'EROFS':
       return 'the disk is read-only';
     default:
       return error instanceof Error ? error.message : String(error);
-  }
-}
-
-function statOrNull(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return null;
   }
 }

@@ -4,10 +4,17 @@
  * export registry with their hash, the reversals they posted and ASCENDER's receipt numbers.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { ContractError, type ExportLayout, type ExportRecord, type ExportResult } from '../../../shared/contract';
+import {
+  ContractError,
+  type ExportLayout,
+  type ExportRecord,
+  type ExportResult,
+  type UntiedDeposit,
+} from '../../../shared/contract';
+import { untiedLine, untiedReasonWords } from '../../../shared/untied';
+import { untiedDeposits } from '../store/untiedDeposits';
 import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
 import { assertLayoutReady, writeLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
 import { depositEntry, ERP_FILE_EXTENSIONS, type ErpWriteResult } from './erp';
@@ -21,6 +28,8 @@ import { erpEntries, reversalReference } from './reversalEntries';
 import { openGlSnapshot, type GlSnapshot, type SnapshotSource } from '../store/glSnapshot';
 import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
+import { exportsFolder } from './exportTarget';
+import { HeldLease, leaseTime, newOwner } from './lease';
 
 export { formulaSafe, csvText, TRIGGER_CHARACTERS } from './formulaSafe';
 export { fiscalYearOf } from './csvLayouts';
@@ -36,6 +45,8 @@ export interface ExportRequest extends GlExportFilter {
   overwrite?: boolean;
   /** Post again the deposits and reversals another export already posted; otherwise they are left out. */
   repost?: boolean;
+  /** Refuse, posting nothing, when a deposit it would post does not tie out (the CLI's --strict). */
+  strict?: boolean;
 }
 
 export interface ExportEnvironment {
@@ -55,12 +66,7 @@ export function exportPaths(request: ExportRequest, env: Pick<ExportEnvironment,
   if (request.file) {
     primary = resolve(request.file);
   } else {
-    const folder = join(env.dataFolder, 'exports');
-    try {
-      mkdirSync(folder, { recursive: true });
-    } catch (error) {
-      throw exportError(folder, reasonOf(error));
-    }
+    const folder = exportsFolder(env.dataFolder);
     const stamp = env.now.replace(/[-:]/g, '').replace(/\..*$/, '');
     // Several users export on one server: the same range in the same second must not share a name.
     const unique = randomBytes(3).toString('hex');
@@ -87,6 +93,7 @@ export async function exportGlBatches(
   const pending: PendingFile[] = [];
   let claimed: number | null = null;
   let snapshot: GlSnapshot | null = null;
+  let lease: HeldLease | null = null;
   try {
     const inScope = await hasGlRows(env.store.reader, request);
     const inRange = await reversalsInRange(env.store.reader, request);
@@ -97,23 +104,19 @@ export async function exportGlBatches(
       );
     }
     const paths = exportPaths(request, env);
-    for (const target of [paths.workbook, paths.csv]) {
-      if (target && !request.overwrite && isFile(target)) {
-        throw new ContractError(
-          'CONFLICT',
-          `${target} already exists and was left as it is. Choose another file name, or allow replacing it (the CLI's --force).`,
-        );
-      }
-    }
-    const workbook = reserveTemp(paths.workbook);
+    // Both targets are checked (exportTarget.ts) before anything is claimed: a refused export records nothing.
+    const workbook = reserveTemp(paths.workbook, request.overwrite ?? false);
     pending.push(workbook);
-    const csv = paths.csv ? reserveTemp(paths.csv) : null;
+    const csv = paths.csv ? reserveTemp(paths.csv, request.overwrite ?? false) : null;
     if (csv) pending.push(csv);
     const primaryFile = csv?.target ?? workbook.target;
 
     // Claimed before anything is written: the record exists (pending) whenever the file might, and
-    // what it posts is taken in the same transaction, so no other export can post it too.
+    // what it posts is taken in the same transaction, so no other export can post it too. Under a
+    // lease (lease.ts), so an engine starting meanwhile leaves it to this process.
+    const owner = newOwner();
     const claim = await claimExport(env.store.writer, {
+      lease: { owner, heartbeatAt: leaseTime(Date.now) },
       createdAt: env.now,
       scope: request,
       layout: request.layout,
@@ -126,7 +129,11 @@ export async function exportGlBatches(
       throw storeError(error);
     });
     claimed = claim.id;
+    lease = new HeldLease(env.store.writer, claim.id, owner);
     if (claim.deposits === 0 && claim.changeIds.length === 0) throw allPostedBefore(request, claim);
+    // Of what it claimed: a refusal drops the claim (finally), so --strict posts nothing at all.
+    const untied = await untiedDeposits(env.store.reader, { scope: request, exportId: claim.id });
+    if (request.strict && untied.length > 0) throw notTiedOut(request, untied);
 
     // The rows are read after the claim committed, from a snapshot that agrees with it.
     snapshot = await openGlSnapshot(env.store);
@@ -150,6 +157,7 @@ export async function exportGlBatches(
       clearingAccount: env.settings.clearingAccount,
       reversals,
       receipts: layout?.receipts,
+      untied: new Map(untied.map((deposit) => [deposit.batchId, untiedReasonWords(deposit)])),
       onProgress: (done) => env.onProgress?.(done, totalRows, primaryFile),
     }).catch((error: unknown) => {
       throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
@@ -159,6 +167,7 @@ export async function exportGlBatches(
     const changeIds = reversals.map((r) => r.changeId);
     const byReference = new Map(reversals.map((r) => [reversalReference(r), r.changeId]));
     const pendingId = claimed;
+    await lease!.confirm();
     await setExportOutput(
       env.store.writer,
       pendingId,
@@ -181,13 +190,14 @@ export async function exportGlBatches(
     ).catch((error: unknown) => {
       throw storeError(error);
     });
+    await lease!.confirm();
     await commitFiles(pending);
     const committed = [...pending];
     pending.length = 0;
     let record: ExportRecord;
     try {
       // Done and the next receipt number in one transaction: a failed export never moves the sequence.
-      record = await completeExport(env.store.writer, pendingId);
+      record = await completeExport(env.store.writer, pendingId, owner);
     } catch (error) {
       // The record cannot say the file is there, so the file must not be.
       await Promise.all(committed.map((file) => unlink(file.target).catch(() => undefined)));
@@ -203,11 +213,13 @@ export async function exportGlBatches(
       deposits: summary.deposits,
       reversals: reversals.length,
       reversalCents: reversals.reduce((sum, r) => sum + r.amountCents, 0),
+      untied,
     };
   } finally {
+    lease?.stop();
     await snapshot?.close();
     await discard(pending);
-    if (claimed !== null) await forgetExport(env.store.writer, claimed).catch(() => undefined);
+    if (claimed !== null) await forgetExport(env.store.writer, claimed, lease?.owner).catch(() => undefined);
   }
 }
 
@@ -230,18 +242,20 @@ function allPostedBefore(request: ExportRequest, claim: ExportClaim): ContractEr
   );
 }
 
+/** --strict: the deposits that do not tie out, named (the first few) in one line. */
+function notTiedOut(request: ExportRequest, untied: readonly UntiedDeposit[]): ContractError {
+  const named = untied.slice(0, 3).map(untiedLine).join('; ');
+  const more = untied.length > 3 ? `; and ${untied.length - 3} more` : '';
+  return new ContractError(
+    'CONFLICT',
+    `${untied.length} deposit${untied.length === 1 ? '' : 's'} from ${request.from} to ${request.to} ${untied.length === 1 ? 'does' : 'do'} not tie out, so nothing was exported (strict): ${named}${more}. Sync, resolve or sign them off, or export without --strict.`,
+  );
+}
+
 function storeError(error: unknown): ContractError {
   const reason = error instanceof Error ? error.message : String(error);
   return new ContractError(
     'STORE',
     `The export could not be recorded in the local database (${reason}), so no file was written. Close other copies of District Recon and export again.`,
   );
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

@@ -11,6 +11,7 @@
  */
 import type { Reversal } from '../../../shared/domain';
 import type { AscenderReceipt } from './erp';
+import { openTempForWriting } from './exportTarget';
 import { formulaSafe } from './formulaSafe';
 import type { GlExportRow } from '../store/glRows';
 import { ExportSummary, journalEntries, sides } from './journal';
@@ -36,6 +37,8 @@ export interface WorkbookOptions {
   reversals?: readonly Reversal[];
   /** ASCENDER: which receipt posts which deposit or reversal. */
   receipts?: readonly AscenderReceipt[];
+  /** Deposits (batch ids) that do not tie out, with why: the GL Batches sheet's "Ties out" column says so. */
+  untied?: ReadonlyMap<string, string>;
   onProgress?: (rows: number) => void;
   /** Rows between progress reports. */
   progressEvery?: number;
@@ -56,7 +59,7 @@ export async function writeWorkbook(
   // every CLI command and the app's start paid for nothing.
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({
-    filename: file,
+    stream: openTempForWriting(file),
     useStyles: true,
     useSharedStrings: false,
     // Level 1: most of the size saving at a fraction of the default level's time.
@@ -77,7 +80,9 @@ export async function writeWorkbook(
     SHARED_COLUMNS.amount,
     SHARED_COLUMNS.amountWithoutFees,
     SHARED_COLUMNS.count,
+    { header: 'Ties out', width: 40 },
   ];
+  const untied = options.untied ?? new Map<string, string>();
   const { sheet: gl, write: writeGl } = dataSheet(workbook, SHEET_NAMES.gl, glColumns);
   const glDate = excelDates();
   for (const row of source.rows()) {
@@ -93,6 +98,7 @@ export async function writeWorkbook(
       money(row.amountCents),
       money(row.amountWithoutFeesCents),
       row.count,
+      formulaSafe(untied.has(row.batchId) ? `No: ${untied.get(row.batchId)}` : 'Yes'),
     ]);
     const written = summaryTotals.totals.rowCount;
     if (options.onProgress && written % every === 0) options.onProgress(written);

@@ -3,6 +3,7 @@ import { exportGlBatches } from '../export';
 import { readSettings } from '../settings';
 import { listExports } from '../store/exports';
 import { postedInScope } from '../store/exportClaims';
+import { untiedDeposits } from '../store/untiedDeposits';
 import { reversalsInRange } from '../reconcile/reversals';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
@@ -16,11 +17,13 @@ export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export
         scope,
         (await reversalsInRange(ctx.store.reader, scope)).map((r) => r.changeId),
       ),
+    // The deposits that export would post that do not tie out: named before posting.
+    'export.untied': ({ repost, ...scope }) => untiedDeposits(ctx.store.reader, { scope, leaveOutPosted: !repost }),
     'export.list': () => listExports(ctx.store.reader),
-    'export.glBatches': async ({ layout, file, overwrite, repost, ...filter }) => {
+    'export.glBatches': async ({ layout, file, overwrite, repost, strict, ...filter }) => {
       const settings = await readSettings(ctx);
       const result = await exportGlBatches(
-        { ...filter, layout: layout ?? settings.exportLayout, file, overwrite, repost },
+        { ...filter, layout: layout ?? settings.exportLayout, file, overwrite, repost, strict },
         {
           store: ctx.store,
           dataFolder: ctx.options.dataFolder,

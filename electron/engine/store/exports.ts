@@ -45,6 +45,8 @@ export interface ExportValues {
   file: string;
   companionFile: string | null;
   createdBy: string;
+  /** Migration 015: the process that writes it, and when it took the lease (export/lease.ts). */
+  lease?: { owner: string; heartbeatAt: string };
 }
 
 export interface ExportTotals {
@@ -71,6 +73,8 @@ export function pendingExport(values: ExportValues): Insertable<ExportsTable> {
     sha256: '',
     created_by: values.createdBy,
     status: 'pending',
+    owner: values.lease?.owner ?? null,
+    heartbeat_at: values.lease?.heartbeatAt ?? null,
   };
 }
 
@@ -147,14 +151,20 @@ export function setExportOutput(
 
 /**
  * Marks the export done in one transaction with moving ASCENDER's receipt sequence past its receipts,
- * so a failed export never moves the sequence and a done one always has.
+ * so a failed export never moves the sequence and a done one always has. With `owner`, only while
+ * the export's lease is still that owner's: one taken over by another engine is that engine's to end.
  */
-export function completeExport(writer: WritableDB, id: number): Promise<ExportRecord> {
+export function completeExport(writer: WritableDB, id: number, owner?: string): Promise<ExportRecord> {
   return runWrite(writer, function* (db) {
-    const done = yield* execute(
-      db.updateTable('exports').set({ status: 'done' }).where('id', '=', id).where('status', '=', 'pending'),
-    );
-    if (done !== 1) throw new Error(`export ${id} is no longer pending`);
+    let pending = db
+      .updateTable('exports')
+      .set({ status: 'done' })
+      .where('id', '=', id)
+      .where('status', '=', 'pending');
+    if (owner !== undefined) pending = pending.where('owner', '=', owner);
+    const done = yield* execute(pending);
+    if (done !== 1)
+      throw new Error(`export ${id} is no longer pending${owner === undefined ? '' : ' under this process'}`);
     const last = yield* firstOf(
       db
         .selectFrom('export_receipts')
@@ -180,9 +190,12 @@ export function receiptsOf({ db }: ReadableDB, id: number) {
   return db.selectFrom('export_receipts').selectAll().where('export_id', '=', id).orderBy('receipt').execute();
 }
 
-export async function forgetExport(writer: WritableDB, id: number): Promise<void> {
+/** Drops a pending export and what it claimed; with `owner`, only while its lease is that owner's. */
+export async function forgetExport(writer: WritableDB, id: number, owner?: string): Promise<void> {
   await runWrite(writer, function* (db) {
-    const gone = yield* execute(db.deleteFrom('exports').where('id', '=', id).where('status', '=', 'pending'));
+    let pending = db.deleteFrom('exports').where('id', '=', id).where('status', '=', 'pending');
+    if (owner !== undefined) pending = pending.where('owner', '=', owner);
+    const gone = yield* execute(pending);
     if (gone === 0) return;
     yield* execute(db.deleteFrom('export_reversals').where('export_id', '=', id));
     yield* execute(db.deleteFrom('export_receipts').where('export_id', '=', id));

@@ -177,6 +177,10 @@ export interface ExportsTable {
   total_without_fees_cents: ColumnType<number | null, number | null | undefined, number | null>;
   /** Migration 006: 'pending' while its file is being put in place, 'done' once it is there. */
   status: ColumnType<string, string | undefined, string>;
+  /** Migration 015: the process writing a pending export (export/lease.ts); NULL before leases. */
+  owner: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 015: ISO-8601 UTC, the owner's last heartbeat. */
+  heartbeat_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SettingsTable {

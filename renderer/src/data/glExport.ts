@@ -16,7 +16,16 @@ export type ExportPhase = 'idle' | 'checking' | 'confirm-overlap' | 'exporting' 
 const cancelled = (error: unknown) => error instanceof BridgeError && error.code === 'CANCELLED';
 
 export function useGlExport(filter: GlFilter) {
-  const check = useMutation({ mutationFn: () => bridge.call('export.overlaps', rangeArgs(filter)) });
+  // What earlier exports posted, and the deposits it would post that do not tie out: both named first.
+  const check = useMutation({
+    mutationFn: async () => {
+      const [overlaps, untied] = await Promise.all([
+        bridge.call('export.overlaps', rangeArgs(filter)),
+        bridge.call('export.untied', rangeArgs(filter)),
+      ]);
+      return { overlaps, untied };
+    },
+  });
   const write = useMutation({
     // Electron: the main process asks where to save. Browser mode: the host picks the file.
     mutationFn: ({ layout, repost }: { layout: ExportLayout; repost: boolean }) =>
@@ -59,21 +68,22 @@ export function useGlExport(filter: GlFilter) {
         ? 'done'
         : failure
           ? 'error'
-          : check.data?.length
+          : check.data && check.data.overlaps.length + check.data.untied.length > 0
             ? 'confirm-overlap'
             : 'idle';
 
   return {
     phase,
-    overlaps: check.data ?? [],
+    overlaps: check.data?.overlaps ?? [],
+    untied: check.data?.untied ?? [],
     progress: exporting ? progress : null,
     result: write.data ?? null,
     error: failure ? describeError(failure) : null,
-    /** Step 1: true when nothing overlaps (write at once); otherwise the phase asks to confirm. */
+    /** Step 1: true when nothing overlaps and all ties out (write at once); otherwise the phase asks to confirm. */
     prepare: () => {
       write.reset();
       return check.mutateAsync().then(
-        (overlaps) => overlaps.length === 0,
+        ({ overlaps, untied }) => overlaps.length === 0 && untied.length === 0,
         () => false,
       );
     },

@@ -42,7 +42,7 @@ describe('commitFiles', () => {
   folderTest('replaces a file that was there when the export began (the caller had leave to)', async ({ folder }) => {
     const target = join(folder, 'gl.csv');
     writeFileSync(target, 'last month');
-    const mine = reserveTemp(target);
+    const mine = reserveTemp(target, true);
     writeFileSync(mine.temp, 'this month');
     await commitFiles([mine]);
     expect(readFileSync(target, 'utf8')).toBe('this month');

@@ -71,7 +71,7 @@ describe('GL export to a workbook', () => {
       expect(first.getCell(8).numFmt).toBe(CURRENCY_FORMAT);
       expect(first.getCell(3).value).toBe('Lincoln High Athletics');
       expect(gl.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
-      expect(gl.autoFilter).toBe(`A1:J${rows.length + 1}`);
+      expect(gl.autoFilter).toBe(`A1:K${rows.length + 1}`);
       expect(gl.getColumn(3).width).toBe(30);
 
       const je = workbook.getWorksheet('Journal Entry')!;

@@ -26,6 +26,7 @@ const record = (overrides = {}) => ({
 
 const base: FakeHandlers = {
   'payees.list': () => [make.payee()],
+  'export.untied': () => [],
   'settings.get': () => make.settings({ exportLayout: 'je-csv' }),
   'glBatches.list': () =>
     make.glReport([
@@ -54,6 +55,7 @@ const afterAnEarlierExport = (id: number, result: Partial<MethodResult<'export.g
       deposits: 1,
       reversals: 0,
       reversalCents: 0,
+      untied: [],
       downloadPath: `/download/${id}`,
       ...result,
     }),
@@ -140,6 +142,60 @@ describe('GL Batches', () => {
     await waitFor(() => expect(engine.callsOf('export.glBatches')).toHaveLength(1));
     expect(engine.callsOf('export.glBatches')[0]).toMatchObject({ repost: true });
     expect(await screen.findByText(/Exported 2 rows/)).not.toHaveTextContent('Left out');
+  });
+
+  it('names the deposits that do not tie out before posting, and exports them only when told to', async () => {
+    vi.spyOn(bridge, 'download').mockResolvedValue();
+    const engine = useFakeEngine({
+      ...base,
+      'export.overlaps': () => [],
+      'export.untied': () => [
+        {
+          batchId: '730002',
+          date: '2026-03-02',
+          payeeId: 2,
+          payeeName: 'Food Services',
+          reason: 'differs' as const,
+          differenceCents: 100,
+        },
+        {
+          batchId: '730004',
+          date: '2026-03-03',
+          payeeId: 2,
+          payeeName: null,
+          reason: 'not_signed_off' as const,
+          differenceCents: 0,
+        },
+      ],
+      'export.glBatches': () => ({
+        record: record({ id: 10 }),
+        overlaps: [],
+        alreadyPosted: { deposits: 0, reversals: 0 },
+        reposted: false,
+        deposits: 2,
+        reversals: 0,
+        reversalCents: 0,
+        untied: [],
+        downloadPath: '/download/10',
+      }),
+    });
+    render(<GlBatchesView />);
+    await screen.findByRole('grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Some deposits do not tie out' });
+    const listed = within(dialog).getByRole('list', { name: 'Deposits that do not tie out' });
+    expect(
+      within(listed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Mar 2, 2026, deposit 730002 (Food Services): it differs by $1.00',
+      'Mar 3, 2026, deposit 730004 (payee 2): it ties out but is not signed off',
+    ]);
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(engine.callsOf('export.glBatches')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Export anyway' }));
+    await waitFor(() => expect(engine.callsOf('export.glBatches')).toHaveLength(1));
   });
 
   it('shows export progress from the engine and an export failure where it happened', async () => {

@@ -5,8 +5,6 @@
  * rule. The source is read twice rather than held, so memory does not grow with the period (the Escape
  * zip holds one day's CSV per date, a few KB each).
  */
-import { createWriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { ContractError } from '../../../../shared/contract';
 import { ascenderLayout, ascenderReceipt, type AscenderOptions, type AscenderReceipt } from './ascender';
@@ -17,6 +15,7 @@ import { assertIifReady, iifLayout, type IifOptions } from './iif';
 import { jeCsvLayout } from './jeCsv';
 import type { ErpLayout, LayoutSpec } from './layout';
 import { zipArchive } from './zip';
+import { openTempForWriting } from '../exportTarget';
 
 export interface ErpLayoutOptions {
   ascender?: AscenderOptions;
@@ -156,9 +155,11 @@ export async function writeErpLayout(
     const files = [...days.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([name, text]) => ({ name, data: Buffer.from(text.join(''), 'utf8') }));
-    await writeFile(file, zipArchive(files, lastDate));
+    const out = openTempForWriting(file);
+    out.end(zipArchive(files, lastDate));
+    await once(out, 'finish');
   } else {
-    const out = createWriteStream(file, { flags: 'w' });
+    const out = openTempForWriting(file);
     const failed = once(out, 'error').then(([error]) => {
       throw error;
     });

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { CheckField, CodeChoice } from '../../components/Fields';
 import { Money } from '../../components/Money';
 import { formatTimeLeft } from '../../../../shared/estimate';
+import { untiedReasonWords } from '../../../../shared/untied';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorBanner } from '../../components/Status';
 import { useGlExport } from '../../data/glExport';
@@ -28,7 +29,14 @@ function fileNameOf(path: string): string {
  */
 export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: boolean }) {
   const exporter = useGlExport(filter);
-  const { phase: exportPhase, overlaps, progress: exportProgress, result: exportResult, error: exportError } = exporter;
+  const {
+    phase: exportPhase,
+    overlaps,
+    untied,
+    progress: exportProgress,
+    result: exportResult,
+    error: exportError,
+  } = exporter;
   const defaultLayout = useQuery(reads.settings()).data?.exportLayout;
   const [layout, setLayout] = useState<ExportLayout | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -134,9 +142,9 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
         </div>
       )}
       <ConfirmDialog
-        title="Some or all of this range was posted before"
+        title={overlaps.length > 0 ? 'Some or all of this range was posted before' : 'Some deposits do not tie out'}
         open={exportPhase === 'confirm-overlap'}
-        confirmLabel={repost ? 'Post them again' : 'Export the rest'}
+        confirmLabel={repost ? 'Post them again' : overlaps.length > 0 ? 'Export the rest' : 'Export anyway'}
         danger={repost}
         onCancel={() => {
           setRepost(false);
@@ -144,24 +152,44 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
         }}
         onConfirm={() => void write(repost)}
       >
-        <p>
-          These earlier exports posted deposits or reversals of this range. They are left out of this file, so nothing
-          is posted twice:
-        </p>
-        <ul className="compact-list">
-          {overlaps.map((record) => (
-            <li key={record.id}>
-              {formatBusinessDate(record.from)} – {formatBusinessDate(record.to)}, <Money cents={record.totalCents} />,
-              exported <Instant iso={record.createdAt} />
-              {record.createdBy ? ` by ${record.createdBy}` : ''}
-            </li>
-          ))}
-        </ul>
-        <CheckField
-          label="Post them again (only if the earlier file was never imported into the ledger)"
-          checked={repost}
-          onChange={setRepost}
-        />
+        {overlaps.length > 0 && (
+          <>
+            <p>
+              These earlier exports posted deposits or reversals of this range. They are left out of this file, so
+              nothing is posted twice:
+            </p>
+            <ul className="compact-list">
+              {overlaps.map((record) => (
+                <li key={record.id}>
+                  {formatBusinessDate(record.from)} – {formatBusinessDate(record.to)},{' '}
+                  <Money cents={record.totalCents} />, exported <Instant iso={record.createdAt} />
+                  {record.createdBy ? ` by ${record.createdBy}` : ''}
+                </li>
+              ))}
+            </ul>
+            <CheckField
+              label="Post them again (only if the earlier file was never imported into the ledger)"
+              checked={repost}
+              onChange={setRepost}
+            />
+          </>
+        )}
+        {untied.length > 0 && (
+          <>
+            <p>
+              These deposits do not tie out. They are posted as they are and marked in the workbook&apos;s &ldquo;Ties
+              out&rdquo; column:
+            </p>
+            <ul className="compact-list" aria-label="Deposits that do not tie out">
+              {untied.map((deposit) => (
+                <li key={deposit.batchId}>
+                  {formatBusinessDate(deposit.date)}, deposit {deposit.batchId} (
+                  {deposit.payeeName ?? `payee ${deposit.payeeId}`}): {untiedReasonWords(deposit)}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </ConfirmDialog>
     </section>
   );
