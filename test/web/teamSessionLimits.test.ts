@@ -116,9 +116,10 @@ describe('/events lives as long as its session', () => {
 });
 
 describe('sessions per user', () => {
-  it(`keeps the newest ${MAX_SESSIONS_PER_USER}: the oldest end as new ones start`, async () => {
+  // Each sign-in is a deliberate scrypt check: 22 of them take a while on a busy machine.
+  it(`keeps the newest ${MAX_SESSIONS_PER_USER}: the oldest end as new ones start`, { timeout: 120_000 }, async () => {
     const sessions: Session[] = [];
-    for (let i = 0; i < 25; i++) {
+    for (let i = 0; i < MAX_SESSIONS_PER_USER + 2; i++) {
       team.clock.advance({ seconds: 1 });
       sessions.push(await signIn(port(), 'Many'));
     }
@@ -129,8 +130,8 @@ describe('sessions per user', () => {
       .where('user_id', '=', many!.id)
       .execute();
     expect(rows).toHaveLength(MAX_SESSIONS_PER_USER);
-    for (const session of sessions.slice(0, 5)) expect((await rpc(port(), session, 'app.info')).status).toBe(401);
-    for (const session of sessions.slice(5)) expect((await rpc(port(), session, 'app.info')).status).toBe(200);
+    for (const session of sessions.slice(0, 2)) expect((await rpc(port(), session, 'app.info')).status).toBe(401);
+    for (const session of sessions.slice(2)) expect((await rpc(port(), session, 'app.info')).status).toBe(200);
   });
 });
 
