@@ -15,7 +15,14 @@ import {
   type Paging,
 } from './query';
 import { EPOCH_2000, findTransaction, lowerBound, type BatchRecord, type SandboxState, type TxnRecord } from './state';
-import { parseOrInvalid, processSchema, reverseSchema, type ReverseBody } from './validation';
+import {
+  parseOrInvalid,
+  processSchema,
+  reverseSchema,
+  terminalProcessSchema,
+  type ProcessBody,
+  type ReverseBody,
+} from './validation';
 import { batchView, glAccountView, glRowView, itemView, payeeView, transactionView, type Json } from './views';
 
 export interface RouteRequest {
@@ -199,7 +206,13 @@ const postTransactions: Handler = ({ state, body, nowMs }) => {
     const txn = reverseAndRecord(state, parseOrInvalid(reverseSchema, body), nowMs);
     return { status: 200, body: transactionView(state, txn) };
   }
-  const txn = processPayment(state, parseOrInvalid(processSchema, body), nowMs);
+  // A terminal payer may lack fields a card payer has; the views leave out what was not given.
+  const terminal = body.payment_method === 'Cash' || body.payment_method === 'PhysicalCheck';
+  const txn = processPayment(
+    state,
+    parseOrInvalid(terminal ? terminalProcessSchema : processSchema, body) as ProcessBody,
+    nowMs,
+  );
   state.writes.push({ atMs: nowMs, operation: 'process', transactionId: txn.id, cents: txn.amount, data: txn.data });
   return { status: 200, body: transactionView(state, txn, { payer: true, gl: true, items: true }) };
 };
