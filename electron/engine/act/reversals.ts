@@ -18,7 +18,7 @@ import type { ParsedTransaction } from '../api/wire';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
 import { listPayees } from '../store/reference';
-import { claimIntent, getIntent } from '../store/intents';
+import { claimIntent, getIntent, listIntents } from '../store/intents';
 import { connect } from '../sync/connection';
 import { carryOut, centralTime, nowIso } from './carryOut';
 import { readFresh, reversalHappened } from './fresh';
@@ -74,16 +74,16 @@ export async function reverse(
   const client = await serviceClient(ctx);
   const readAt = nowIso(ctx);
   const { listed: before, payerName } = await readFresh(client, args.transactionId);
+  const tx = before.value;
   let checked: { cents: number; items: Array<{ id: string; cents: number }> };
   try {
     checked = operation === 'refund' ? checkRefund(before, args) : { cents: checkVoid(before), items: [] };
   } catch (error) {
-    if (error instanceof ActRefusal) throw new ContractError('BAD_ARGUMENTS', error.message);
+    if (error instanceof ActRefusal) throw new ContractError('BAD_ARGUMENTS', await withWhoActed(ctx, tx, error));
     throw error;
   }
   const threshold = (await readSettings(ctx)).refundSecondApproverAboveCents;
   const needsSecondApprover = operation === 'refund' && threshold !== null && checked.cents > threshold;
-  const tx = before.value;
   const payees = await listPayees(ctx.store.reader);
   const preview: ActPreview = {
     kind: operation,
@@ -137,6 +137,14 @@ export async function reverse(
   }
   const intent = await carryOut(ctx, client, id, actor, reversalIo(client, body, before, checked.cents));
   return { preview, intent, transaction: await storedTransaction(ctx, tx.id) };
+}
+
+/** A refusal, with who last refunded or voided the transaction here when someone did (two people at once). */
+async function withWhoActed(ctx: EngineContext, tx: { id: number }, refusal: ActRefusal): Promise<string> {
+  const [last] = await listIntents(ctx.store.reader, { transactionId: tx.id, states: ['done'], limit: 1 });
+  if (!last) return refusal.message;
+  const verb = last.kind === 'void' ? 'voided' : 'refunded';
+  return `${refusal.message} (${last.requestedBy} ${verb} it${last.amountCents === null ? '' : ` (${formatMoney(last.amountCents)})`} at ${centralTime(last.updatedAt)}.)`;
 }
 
 /** Who holds a transaction, in a sentence that says nothing was sent. */
