@@ -58,80 +58,92 @@ describe('approvers', () => {
     }
   }, 240_000);
 
-  it('above the threshold a refund waits for a second approver, who must be someone else', async () => {
-    const h = await synced();
-    await h.engine.call('settings.set', { patch: { refundSecondApproverAboveCents: 500 } });
-    const [big, small] = settledSales(h);
+  it(
+    'above the threshold a refund waits for a second approver, who must be someone else',
+    { timeout: 180_000 },
+    async () => {
+      const h = await synced();
+      await h.engine.call('settings.set', { patch: { refundSecondApproverAboveCents: 500 } });
+      const [big, small] = settledSales(h);
 
-    const asked = (await h.engine.callAs('alice', 'payments.refund', {
-      transactionId: big!.id,
-      reason: 'event_cancelled',
-    })) as ActResult;
-    expect(asked.preview.needsSecondApprover).toBe(true);
-    expect(asked.intent).toMatchObject({ state: 'awaiting_approval', requestedBy: 'alice', reason: 'Event cancelled' });
-    expect(refundsOf(h, big!.id)).toEqual([]);
+      const asked = (await h.engine.callAs('alice', 'payments.refund', {
+        transactionId: big!.id,
+        reason: 'event_cancelled',
+      })) as ActResult;
+      expect(asked.preview.needsSecondApprover).toBe(true);
+      expect(asked.intent).toMatchObject({
+        state: 'awaiting_approval',
+        requestedBy: 'alice',
+        reason: 'Event cancelled',
+      });
+      expect(refundsOf(h, big!.id)).toEqual([]);
 
-    await expect(
-      h.engine.callAs('bob', 'payments.refund', { transactionId: big!.id, amount: '1.00', reason: 'overpayment' }),
-    ).rejects.toThrow(/alice asked .* to refund transaction .* waits for a second approver\. Nothing was sent/);
-    await expect(h.engine.callAs('alice', 'intents.approve', { id: asked.intent!.id })).rejects.toThrow(
-      /a second approver, someone else, must approve it/,
-    );
-    const approved = (await h.engine.callAs('bob', 'intents.approve', { id: asked.intent!.id })) as ActResult;
-    expect(approved.intent).toMatchObject({ state: 'done', requestedBy: 'alice', approvedBy: 'bob' });
-    expect(refundsOf(h, big!.id)).toEqual([expect.objectContaining({ cents: big!.amountCents })]);
-    await expect(h.engine.callAs('carol', 'intents.approve', { id: asked.intent!.id })).rejects.toThrow(
-      /is done .*approved by bob/,
-    );
+      await expect(
+        h.engine.callAs('bob', 'payments.refund', { transactionId: big!.id, amount: '1.00', reason: 'overpayment' }),
+      ).rejects.toThrow(/alice asked .* to refund transaction .* waits for a second approver\. Nothing was sent/);
+      await expect(h.engine.callAs('alice', 'intents.approve', { id: asked.intent!.id })).rejects.toThrow(
+        /a second approver, someone else, must approve it/,
+      );
+      const approved = (await h.engine.callAs('bob', 'intents.approve', { id: asked.intent!.id })) as ActResult;
+      expect(approved.intent).toMatchObject({ state: 'done', requestedBy: 'alice', approvedBy: 'bob' });
+      expect(refundsOf(h, big!.id)).toEqual([expect.objectContaining({ cents: big!.amountCents })]);
+      await expect(h.engine.callAs('carol', 'intents.approve', { id: asked.intent!.id })).rejects.toThrow(
+        /is done .*approved by bob/,
+      );
 
-    // At or under the threshold one approver is enough.
-    const direct = (await h.engine.callAs('alice', 'payments.refund', {
-      transactionId: small!.id,
-      amount: '5.00',
-      reason: 'overpayment',
-    })) as ActResult;
-    expect(direct.intent!.state).toBe('done');
+      // At or under the threshold one approver is enough.
+      const direct = (await h.engine.callAs('alice', 'payments.refund', {
+        transactionId: small!.id,
+        amount: '5.00',
+        reason: 'overpayment',
+      })) as ActResult;
+      expect(direct.intent!.state).toBe('done');
 
-    // The trail of every write, newest first, with who did what.
-    const trail = (await h.engine.call('intents.list', {})) as PaymentIntent[];
-    expect(trail.map((i) => [i.kind, i.state, i.requestedBy, i.approvedBy])).toEqual(
-      expect.arrayContaining([
-        ['refund', 'done', 'alice', 'bob'],
-        ['refund', 'done', 'alice', null],
-      ]),
-    );
-    expect(trail.find((i) => i.id === asked.intent!.id)!.events.map((e) => [e.actor, e.event])).toEqual([
-      ['alice', 'requested'],
-      ['bob', 'approved'],
-      ['bob', 'read_again'],
-      ['bob', 'sent'],
-      ['bob', 'done'],
-    ]);
-  });
+      // The trail of every write, newest first, with who did what.
+      const trail = (await h.engine.call('intents.list', {})) as PaymentIntent[];
+      expect(trail.map((i) => [i.kind, i.state, i.requestedBy, i.approvedBy])).toEqual(
+        expect.arrayContaining([
+          ['refund', 'done', 'alice', 'bob'],
+          ['refund', 'done', 'alice', null],
+        ]),
+      );
+      expect(trail.find((i) => i.id === asked.intent!.id)!.events.map((e) => [e.actor, e.event])).toEqual([
+        ['alice', 'requested'],
+        ['bob', 'approved'],
+        ['bob', 'read_again'],
+        ['bob', 'sent'],
+        ['bob', 'done'],
+      ]);
+    },
+  );
 
-  it('withdraws a request awaiting approval through resolve, and frees the transaction', async () => {
-    const h = await synced();
-    await h.engine.call('settings.set', { patch: { refundSecondApproverAboveCents: 0 } });
-    const [sale] = settledSales(h);
-    const asked = (await h.engine.callAs('alice', 'payments.refund', {
-      transactionId: sale!.id,
-      reason: 'other',
-      reasonText: 'parent asked',
-    })) as ActResult;
-    const resolved = (await h.engine.callAs('bob', 'intents.resolve', {
-      id: asked.intent!.id,
-      outcome: 'did_not_happen',
-      note: 'parent changed their mind',
-    })) as PaymentIntent;
-    expect(resolved).toMatchObject({ state: 'resolved', resolvedBy: 'bob' });
-    await expect(
-      h.engine.callAs('bob', 'intents.resolve', { id: asked.intent!.id, outcome: 'happened', note: 'again' }),
-    ).rejects.toThrow(/resolved already \(resolved by bob\)/);
-    const again = (await h.engine.callAs('bob', 'payments.refund', {
-      transactionId: sale!.id,
-      reason: 'overpayment',
-    })) as ActResult;
-    expect(again.intent!.state).toBe('awaiting_approval');
-    expect(refundsOf(h, sale!.id)).toEqual([]);
-  });
+  it(
+    'withdraws a request awaiting approval through resolve, and frees the transaction',
+    { timeout: 180_000 },
+    async () => {
+      const h = await synced();
+      await h.engine.call('settings.set', { patch: { refundSecondApproverAboveCents: 0 } });
+      const [sale] = settledSales(h);
+      const asked = (await h.engine.callAs('alice', 'payments.refund', {
+        transactionId: sale!.id,
+        reason: 'other',
+        reasonText: 'parent asked',
+      })) as ActResult;
+      const resolved = (await h.engine.callAs('bob', 'intents.resolve', {
+        id: asked.intent!.id,
+        outcome: 'did_not_happen',
+        note: 'parent changed their mind',
+      })) as PaymentIntent;
+      expect(resolved).toMatchObject({ state: 'resolved', resolvedBy: 'bob' });
+      await expect(
+        h.engine.callAs('bob', 'intents.resolve', { id: asked.intent!.id, outcome: 'happened', note: 'again' }),
+      ).rejects.toThrow(/resolved already \(resolved by bob\)/);
+      const again = (await h.engine.callAs('bob', 'payments.refund', {
+        transactionId: sale!.id,
+        reason: 'overpayment',
+      })) as ActResult;
+      expect(again.intent!.state).toBe('awaiting_approval');
+      expect(refundsOf(h, sale!.id)).toEqual([]);
+    },
+  );
 });

@@ -15,6 +15,8 @@ import { startHarness, storedTransactions, truthTransactions, type Harness } fro
 
 const closing = closeAfterEach();
 const LOST = { lostAnswerRate: 1, maxConsecutive: 1000 };
+/** A sync and a dozen round trips, on a machine shared with other suites. */
+const SLOW = 180_000;
 
 /** Synced, with one card sale of today still Pending (a void's subject). */
 async function synced(): Promise<Harness> {
@@ -55,82 +57,88 @@ async function refundChanges(h: Harness, transactionId: number) {
 }
 
 describe('refund, void and collect, each once at the service', () => {
-  it('with every answer lost: each write once, the store equal to the service, each refund once in the journal', async () => {
-    const h = await synced();
-    const { settled, pending } = candidates(h);
-    const [partial, full] = settled;
-    const voided = pending[0]!;
-    const payee = h.sandbox.state.payees[0]!.id;
-    h.sandbox.setFaults(LOST);
+  it(
+    'with every answer lost: each write once, the store equal to the service, each refund once in the journal',
+    { timeout: SLOW },
+    async () => {
+      const h = await synced();
+      const { settled, pending } = candidates(h);
+      const [partial, full] = settled;
+      const voided = pending[0]!;
+      const payee = h.sandbox.state.payees[0]!.id;
+      h.sandbox.setFaults(LOST);
 
-    const results: ActResult[] = [];
-    results.push(
-      await h.engine.call('payments.refund', {
-        transactionId: partial!.id,
-        amount: '1.50',
-        reason: 'overpayment',
-      }),
-    );
-    results.push(await h.engine.call('payments.refund', { transactionId: full!.id, reason: 'duplicate_payment' }));
-    results.push(await h.engine.call('payments.void', { transactionId: voided.id, reason: 'entered_in_error' }));
-    // Typed with a combining diaeresis (NFD): sent NFC and \u-escaped, never raw.
-    results.push(
-      await h.engine.call('payments.collect', {
-        method: 'PhysicalCheck',
-        payeeId: payee,
-        amount: '25.00',
-        payer: { name: 'Zoe\u0308 Østergaard' },
-        checkNumber: '1042',
-        items: [
-          { name: 'Field trip', amount: '20.00' },
-          { name: 'Lunch', amount: '5.00' },
-        ],
-      }),
-    );
-    for (const result of results) {
-      expect(result.intent!.state).toBe('done');
-      expect(result.intent!.events.map((e) => e.event)).toEqual([
-        'requested',
-        'sent',
-        'answer_lost',
-        'verified_happened',
-        'done',
+      const results: ActResult[] = [];
+      results.push(
+        await h.engine.call('payments.refund', {
+          transactionId: partial!.id,
+          amount: '1.50',
+          reason: 'overpayment',
+        }),
+      );
+      results.push(await h.engine.call('payments.refund', { transactionId: full!.id, reason: 'duplicate_payment' }));
+      results.push(await h.engine.call('payments.void', { transactionId: voided.id, reason: 'entered_in_error' }));
+      // Typed with a combining diaeresis (NFD): sent NFC and \u-escaped, never raw.
+      results.push(
+        await h.engine.call('payments.collect', {
+          method: 'PhysicalCheck',
+          payeeId: payee,
+          amount: '25.00',
+          payer: { name: 'Zoe\u0308 Østergaard' },
+          checkNumber: '1042',
+          items: [
+            { name: 'Field trip', amount: '20.00' },
+            { name: 'Lunch', amount: '5.00' },
+          ],
+        }),
+      );
+      for (const result of results) {
+        expect(result.intent!.state).toBe('done');
+        expect(result.intent!.events.map((e) => e.event)).toEqual([
+          'requested',
+          'sent',
+          'answer_lost',
+          'verified_happened',
+          'done',
+        ]);
+      }
+      expect(h.sandbox.faultCounts().lost_answer).toBe(4);
+      expect(h.sandbox.state.postsReceived).toBe(4);
+
+      expect(writesOf(h, partial!.id)).toEqual([expect.objectContaining({ operation: 'refund', cents: 150 })]);
+      expect(writesOf(h, full!.id)).toEqual([
+        expect.objectContaining({ operation: 'refund', cents: full!.amountCents }),
       ]);
-    }
-    expect(h.sandbox.faultCounts().lost_answer).toBe(4);
-    expect(h.sandbox.state.postsReceived).toBe(4);
+      expect(writesOf(h, voided.id)).toEqual([expect.objectContaining({ operation: 'void' })]);
+      const collected = h.sandbox.state.writes.filter((w) => w.operation === 'process');
+      expect(collected).toHaveLength(1);
+      expect(collected[0]!.data).toBe(`${results[3]!.intent!.id} check 1042`);
+      const created = h.sandbox.state.transactions.find((t) => t.id === collected[0]!.transactionId)!;
+      expect(created.payer!.name).toBe('Zo\u00eb \u00d8stergaard');
+      expect(created.method).toBe('PhysicalCheck');
+      expect(results[3]!.transaction).toMatchObject({ id: created.id, amountCents: 2500, status: 'Settled' });
 
-    expect(writesOf(h, partial!.id)).toEqual([expect.objectContaining({ operation: 'refund', cents: 150 })]);
-    expect(writesOf(h, full!.id)).toEqual([expect.objectContaining({ operation: 'refund', cents: full!.amountCents })]);
-    expect(writesOf(h, voided.id)).toEqual([expect.objectContaining({ operation: 'void' })]);
-    const collected = h.sandbox.state.writes.filter((w) => w.operation === 'process');
-    expect(collected).toHaveLength(1);
-    expect(collected[0]!.data).toBe(`${results[3]!.intent!.id} check 1042`);
-    const created = h.sandbox.state.transactions.find((t) => t.id === collected[0]!.transactionId)!;
-    expect(created.payer!.name).toBe('Zo\u00eb \u00d8stergaard');
-    expect(created.method).toBe('PhysicalCheck');
-    expect(results[3]!.transaction).toMatchObject({ id: created.id, amountCents: 2500, status: 'Settled' });
+      await expectStoreEqualsService(h);
+      expect((await refundChanges(h, partial!.id)).map((c) => c.delta_cents)).toEqual([150]);
+      expect((await refundChanges(h, full!.id)).map((c) => c.delta_cents)).toEqual([full!.amountCents]);
 
-    await expectStoreEqualsService(h);
-    expect((await refundChanges(h, partial!.id)).map((c) => c.delta_cents)).toEqual([150]);
-    expect((await refundChanges(h, full!.id)).map((c) => c.delta_cents)).toEqual([full!.amountCents]);
+      // The next night's sync reads the same transactions: nothing posts a second time.
+      h.sandbox.setFaults({ lostAnswerRate: 0 });
+      expect((await h.sync()).status).toBe('succeeded');
+      await expectStoreEqualsService(h);
+      expect(await refundChanges(h, partial!.id)).toHaveLength(1);
+      expect(await refundChanges(h, full!.id)).toHaveLength(1);
+      const today = todayCentral({ now: () => h.sandbox.now() });
+      const journal = await h.engine.call('reconcile.reversals', { from: today, to: today });
+      expect(journal.reversals.filter((r) => r.transactionId === partial!.id).map((r) => r.amountCents)).toEqual([150]);
+      expect(journal.reversals.filter((r) => r.transactionId === full!.id).map((r) => r.amountCents)).toEqual([
+        full!.amountCents,
+      ]);
+      expect(journal.reversals.filter((r) => r.transactionId === voided.id)).toEqual([]);
+    },
+  );
 
-    // The next night's sync reads the same transactions: nothing posts a second time.
-    h.sandbox.setFaults({ lostAnswerRate: 0 });
-    expect((await h.sync()).status).toBe('succeeded');
-    await expectStoreEqualsService(h);
-    expect(await refundChanges(h, partial!.id)).toHaveLength(1);
-    expect(await refundChanges(h, full!.id)).toHaveLength(1);
-    const today = todayCentral({ now: () => h.sandbox.now() });
-    const journal = await h.engine.call('reconcile.reversals', { from: today, to: today });
-    expect(journal.reversals.filter((r) => r.transactionId === partial!.id).map((r) => r.amountCents)).toEqual([150]);
-    expect(journal.reversals.filter((r) => r.transactionId === full!.id).map((r) => r.amountCents)).toEqual([
-      full!.amountCents,
-    ]);
-    expect(journal.reversals.filter((r) => r.transactionId === voided.id)).toEqual([]);
-  });
-
-  it('with the answer given after the client stopped waiting: once at the service', async () => {
+  it('with the answer given after the client stopped waiting: once at the service', { timeout: SLOW }, async () => {
     const h = await synced();
     const [sale] = candidates(h).settled;
     // The harness's client waits 2 s for an answer.
@@ -146,7 +154,7 @@ describe('refund, void and collect, each once at the service', () => {
     expect((await refundChanges(h, sale!.id)).map((c) => c.delta_cents)).toEqual([200]);
   });
 
-  it('refuses before sending what the service would refuse: no POST reaches it', async () => {
+  it('refuses before sending what the service would refuse: no POST reaches it', { timeout: SLOW }, async () => {
     const h = await synced();
     const { settled } = candidates(h);
     const sale = settled[0]!;
