@@ -212,5 +212,20 @@ describe('refund, void and collect, each once at the service', () => {
     });
     expect(h.sandbox.state.postsReceived).toBe(0);
     expect(await tableRows(h.engine, 'payment_intents')).toEqual([]);
+
+    // What only the service can refuse (an account it does not have) is sent once, refused, and
+    // recorded as failed: nothing happened, and the trail says why.
+    const refused = await h.engine.call('payments.collect', {
+      method: 'Cash',
+      payeeId: payee,
+      amount: '10.00',
+      payer: { name: 'Ana Ruiz' },
+      glAccountNumber: 'NO-SUCH-ACCOUNT',
+    });
+    expect(refused.intent).toMatchObject({ state: 'failed', attempts: 1 });
+    expect(refused.intent!.message).toMatch(/The service refused it: .*INVALID_GL/);
+    expect(refused.intent!.events.map((e) => e.event)).toEqual(['requested', 'sent', 'failed']);
+    expect(h.sandbox.state.postsReceived).toBe(1);
+    expect(h.sandbox.state.writes).toEqual([]);
   });
 });
