@@ -39,7 +39,8 @@ export async function approve(ctx: EngineContext, id: string, actor: string): Pr
       items: body.items,
     });
   } catch (error) {
-    // Cannot be sent as approved: the request fails, in words, and the transaction is free again.
+    // The service would refuse it now (refunded meanwhile, say): the request fails, in words, and the
+    // transaction is free again. The service could not be read: it waits for an approval again.
     const message = error instanceof Error ? error.message : String(error);
     const failed = await updateIntent(
       ctx.store.writer,
