@@ -61,7 +61,7 @@ const layerZones = [
   ),
   forbid(
     './electron/engine/store',
-    engineParts('api', 'reconcile', 'export', 'sync', 'handlers', 'bank'),
+    engineParts('api', 'reconcile', 'export', 'sync', 'handlers', 'bank', 'act'),
     'store/ takes domain rows (shared/domain), never wire objects or the layers above it.',
   ),
   forbid(
@@ -81,6 +81,7 @@ const layerZones = [
       'export',
       'handlers',
       'bank',
+      'act',
       'events.ts',
       'settings.ts',
     ),

@@ -7,6 +7,7 @@ const POSTGRES_SUITES = [
   'test/engine/export/**/*.test.ts',
   'test/engine/sync/**/*.test.ts',
   'test/engine/bank/**/*.test.ts',
+  'test/engine/act/**/*.test.ts',
   'test/transports/**/*.test.ts',
   'test/web/**/*.test.ts',
   'test/cli/**/*.test.ts',

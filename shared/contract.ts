@@ -54,11 +54,13 @@ import {
   TransactionDetail,
 } from './contract/results';
 import { BankMethodResults, bankMethodSchemas } from './contract/bank';
+import { ActMethodResults, actMethodSchemas } from './contract/act';
 import { ContractError } from './contract/errors';
 
 export * from './contract/args';
 export * from './contract/results';
 export * from './contract/bank';
+export * from './contract/act';
 export * from './contract/errors';
 export * from './contract/settingsDefaults';
 
@@ -192,6 +194,7 @@ export const methodSchemas = {
   ),
   'export.list': none,
   ...bankMethodSchemas,
+  ...actMethodSchemas,
 } as const;
 
 export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName, type MethodName, type EventName } from './contractNames';
@@ -204,7 +207,7 @@ void schemasMatchNames;
 export type MethodArgs<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
 export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
 
-export interface MethodResults extends BankMethodResults {
+export interface MethodResults extends BankMethodResults, ActMethodResults {
   'app.info': AppInfo;
   'app.status': DatabaseStatus;
   'settings.get': Settings;
@@ -263,6 +266,7 @@ export const DATA_SCOPES = [
   'glAccounts',
   'exports',
   'bank',
+  'intents',
 ] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
 

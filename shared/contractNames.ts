@@ -56,6 +56,12 @@ export const METHOD_NAMES = [
   'bank.mappings.save',
   'bank.mappings.remove',
   'bank.mappings.preview',
+  'payments.refund',
+  'payments.void',
+  'payments.collect',
+  'intents.list',
+  'intents.approve',
+  'intents.resolve',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

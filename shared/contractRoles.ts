@@ -84,6 +84,14 @@ export const METHOD_ROLES = {
   'bank.mappings.remove': 'preparer',
   // Reads a file the way an import would, to save a mapping with: only who may import needs it.
   'bank.mappings.preview': 'preparer',
+  // Money back to a payer: approvers (DESIGN.md §12); above the district's threshold a second one.
+  'payments.refund': 'approver',
+  'payments.void': 'approver',
+  // Recording the cash and checks an office took in is the day's work.
+  'payments.collect': 'preparer',
+  'intents.list': 'viewer',
+  'intents.approve': 'approver',
+  'intents.resolve': 'approver',
 } as const satisfies Record<MethodName, Role>;
 
 export const ROLE_WORDS: Record<Role, string> = {

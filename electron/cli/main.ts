@@ -14,6 +14,9 @@ Commands:
   serve      Run the district server: many users, roles, the nightly sync (team mode)
   users      users add NAME --role R | list | disable NAME | password NAME: server accounts
   migrate-to migrate-to --database postgres://…: move this database to a district server
+  refund     refund TRANSACTION_ID [--amount 12.50] [--item ID=AMOUNT] --reason TEXT [--yes]
+  void       void TRANSACTION_ID --reason TEXT [--yes]: cancel a Pending sale
+  collect    collect --method cash|check --payee ID --amount 25.00 --payer "First Last" [--yes]
 
 Options:
   --version  Print the version
@@ -33,6 +36,9 @@ const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
   serve: () => import('./commands/serve'),
   users: () => import('./commands/users'),
   'migrate-to': () => import('./commands/migrateTo'),
+  refund: () => import('./commands/refund'),
+  void: () => import('./commands/void'),
+  collect: () => import('./commands/collect'),
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -38,6 +38,11 @@ export interface EngineOptions {
    * (DESIGN.md §11). The URL's password is never shown; the store's path is the URL without it.
    */
   databaseUrl?: string;
+  /**
+   * The service to act on (refund, void, collect) instead of the saved one: the CLI's --url, as
+   * `sync --url` gives it to its run. Credentials still come from the credential store.
+   */
+  serviceUrl?: string;
   /** false: the database must already exist (reads: status, check, export). Default true. */
   createDatabase?: boolean;
   /** An already-open store (tests that seed rows); the engine closes it with itself. */

@@ -44,6 +44,7 @@ import { createReconcileHandlers } from './handlers/reconcile';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
 import { createTransactionHandlers } from './handlers/transactions';
+import { createIntentHandlers, createPaymentHandlers } from './handlers/payments';
 import { runAs } from './team/actor';
 import { createTeamService, type TeamService } from './team';
 
@@ -135,6 +136,8 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     ...createReconcileHandlers(context),
     ...createExportHandlers(context),
     ...createBankHandlers(context),
+    ...createPaymentHandlers(context),
+    ...createIntentHandlers(context),
   };
   const callUnknown = async (method: unknown, args: unknown): Promise<unknown> => {
     const call = parseCall(method, args);

@@ -29,6 +29,14 @@ export interface FaultOptions {
   maxConsecutive: number;
   /** Methods faults apply to; POST is left out by default since a client may not retry it. */
   methods: ReadonlyArray<'GET' | 'POST'>;
+  /**
+   * Share of POSTs that are applied and then get no answer (the connection is closed): the write
+   * happened, the client cannot know it (spec rule 3's timed-out refund). POST only, whatever `methods` says.
+   */
+  lostAnswerRate: number;
+  /** Share of POSTs that are applied and answered only after lateAnswerMs (past the client's timeout). POST only. */
+  lateAnswerRate: number;
+  lateAnswerMs: number;
 }
 
 export const NO_FAULTS: FaultOptions = {
@@ -44,6 +52,9 @@ export const NO_FAULTS: FaultOptions = {
   pageChangeRate: 0,
   maxConsecutive: 2,
   methods: ['GET'],
+  lostAnswerRate: 0,
+  lateAnswerRate: 0,
+  lateAnswerMs: 35_000,
 };
 
 /** A mild, realistic mix for demos and resilience tests (`--faults default`). */
@@ -59,7 +70,8 @@ export const DEFAULT_FAULT_MIX: Partial<FaultOptions> = {
   pageChangeRate: 0.02,
 };
 
-export type FaultKind = 'server_error' | 'rate_limit' | 'timeout' | 'reset' | 'truncate' | 'malformed';
+export type FaultKind =
+  'server_error' | 'rate_limit' | 'timeout' | 'reset' | 'truncate' | 'malformed' | 'lost_answer' | 'late_answer';
 
 export interface FaultDecision {
   latencyMs: number;
@@ -85,6 +97,8 @@ export class FaultInjector {
     reset: 0,
     truncate: 0,
     malformed: 0,
+    lost_answer: 0,
+    late_answer: 0,
     page_change: 0,
   };
 
@@ -111,18 +125,30 @@ export class FaultInjector {
     const [min, max] = typeof o.latencyMs === 'number' ? [o.latencyMs, o.latencyMs] : o.latencyMs;
     const latencyMs = Math.round(min + unit(this.seed, 'latency', key, attempt) * (max - min));
     const decision: FaultDecision = { latencyMs, fault: null, status: 200, changePage: false };
-    if (!(o.methods as readonly string[]).includes(method)) return decision;
+    const answerFaults = method === 'POST' && o.lostAnswerRate + o.lateAnswerRate > 0;
+    if (!(o.methods as readonly string[]).includes(method) && !answerFaults) return decision;
+    const requestFaults = (o.methods as readonly string[]).includes(method);
 
     const inARow = this.consecutive.get(key) ?? 0;
     if (inARow < o.maxConsecutive) {
       let r = unit(this.seed, 'fault', key, attempt);
       const table: Array<[FaultKind, number]> = [
-        ['server_error', o.serverErrorRate],
-        ['rate_limit', o.rateLimitRate],
-        ['timeout', o.timeoutRate],
-        ['reset', o.resetRate],
-        ['truncate', o.truncateRate],
-        ['malformed', o.malformedRate],
+        ...(requestFaults
+          ? ([
+              ['server_error', o.serverErrorRate],
+              ['rate_limit', o.rateLimitRate],
+              ['timeout', o.timeoutRate],
+              ['reset', o.resetRate],
+              ['truncate', o.truncateRate],
+              ['malformed', o.malformedRate],
+            ] as Array<[FaultKind, number]>)
+          : []),
+        ...(method === 'POST'
+          ? ([
+              ['lost_answer', o.lostAnswerRate],
+              ['late_answer', o.lateAnswerRate],
+            ] as Array<[FaultKind, number]>)
+          : []),
       ];
       for (const [kind, rate] of table) {
         if (r < rate) {
@@ -151,7 +177,8 @@ export class FaultInjector {
 
 /**
  * Parses the CLI's --faults value: `default`, or comma-separated `name=value` pairs, e.g.
- * `latency=5-60,5xx=0.05,429=0.05,timeout=0.01,reset=0.01,truncate=0.01,malformed=0.01,page-change=0.05,hang=5000,max-consecutive=2,post`.
+ * `latency=5-60,5xx=0.05,429=0.05,timeout=0.01,reset=0.01,truncate=0.01,malformed=0.01,page-change=0.05,hang=5000,max-consecutive=2,post`;
+ * for writes, `lost-answer=0.5,late-answer=0.2,late=35000` (POSTs applied, their answer dropped or late).
  */
 export function parseFaultSpec(spec: string): Partial<FaultOptions> {
   const result: Partial<FaultOptions> = {};
@@ -218,9 +245,18 @@ export function parseFaultSpec(spec: string): Partial<FaultOptions> {
       case 'post':
         result.methods = ['GET', 'POST'];
         break;
+      case 'lost-answer':
+        result.lostAnswerRate = rate(name, value);
+        break;
+      case 'late-answer':
+        result.lateAnswerRate = rate(name, value);
+        break;
+      case 'late':
+        result.lateAnswerMs = whole(name, value);
+        break;
       default:
         throw new Error(
-          `--faults: unknown fault ${JSON.stringify(name)} (known: default, latency, 5xx, 429, timeout, reset, truncate, malformed, page-change, hang, retry-after, max-consecutive, post)`,
+          `--faults: unknown fault ${JSON.stringify(name)} (known: default, latency, 5xx, 429, timeout, reset, truncate, malformed, page-change, hang, retry-after, max-consecutive, post, lost-answer, late-answer, late)`,
         );
     }
   }

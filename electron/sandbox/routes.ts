@@ -15,7 +15,14 @@ import {
   type Paging,
 } from './query';
 import { EPOCH_2000, findTransaction, lowerBound, type BatchRecord, type SandboxState, type TxnRecord } from './state';
-import { parseOrInvalid, processSchema, reverseSchema } from './validation';
+import {
+  parseOrInvalid,
+  processSchema,
+  reverseSchema,
+  terminalProcessSchema,
+  type ProcessBody,
+  type ReverseBody,
+} from './validation';
 import { batchView, glAccountView, glRowView, itemView, payeeView, transactionView, type Json } from './views';
 
 export interface RouteRequest {
@@ -179,20 +186,42 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A refund or void, recorded in the write log when the service applies it. */
+function reverseAndRecord(state: SandboxState, body: ReverseBody, nowMs: number, pathId?: number): TxnRecord {
+  const refundedBefore = findTransaction(state, body.transaction_id)?.refunded ?? 0;
+  const txn = reversePayment(state, body, pathId);
+  state.writes.push({
+    atMs: nowMs,
+    operation: body.operation,
+    transactionId: txn.id,
+    cents: body.operation === 'refund' ? txn.refunded - refundedBefore : txn.amount - txn.refunded,
+    data: null,
+  });
+  return txn;
+}
+
 const postTransactions: Handler = ({ state, body, nowMs }) => {
   if (!isObject(body)) throw invalidField('The body must be a JSON object (a Transaction, or a refund/void request)');
   if ('operation' in body) {
-    return { status: 200, body: transactionView(state, reversePayment(state, parseOrInvalid(reverseSchema, body))) };
+    const txn = reverseAndRecord(state, parseOrInvalid(reverseSchema, body), nowMs);
+    return { status: 200, body: transactionView(state, txn) };
   }
-  const txn = processPayment(state, parseOrInvalid(processSchema, body), nowMs);
+  // A terminal payer may lack fields a card payer has; the views leave out what was not given.
+  const terminal = body.payment_method === 'Cash' || body.payment_method === 'PhysicalCheck';
+  const txn = processPayment(
+    state,
+    parseOrInvalid(terminal ? terminalProcessSchema : processSchema, body) as ProcessBody,
+    nowMs,
+  );
+  state.writes.push({ atMs: nowMs, operation: 'process', transactionId: txn.id, cents: txn.amount, data: txn.data });
   return { status: 200, body: transactionView(state, txn, { payer: true, gl: true, items: true }) };
 };
 
 /** POST /txns/:id: "listed as the reversal path"; transaction_id may be left out (the path names it). */
-const postTransaction: Handler = ({ state, body, pathId }) => {
+const postTransaction: Handler = ({ state, body, pathId, nowMs }) => {
   if (!isObject(body)) throw invalidField('The body must be a JSON object with operation refund or void');
   const input = parseOrInvalid(reverseSchema, { transaction_id: pathId, ...body });
-  return { status: 200, body: transactionView(state, reversePayment(state, input, pathId)) };
+  return { status: 200, body: transactionView(state, reverseAndRecord(state, input, nowMs, pathId)) };
 };
 
 const dayStartMs = new Map<string, number>();

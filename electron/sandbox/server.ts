@@ -44,8 +44,10 @@ async function handle(
         { Allow: allow },
       );
     }
-    const body = method === 'POST' ? parseJsonBody(await readBody(request)) : undefined;
     const state = host.state();
+    // Counted before the body is read: a body refused for raw non-ASCII was still sent.
+    if (method === 'POST') state.postsReceived++;
+    const body = method === 'POST' ? parseJsonBody(await readBody(request)) : undefined;
     const nowMs = host.nowMs();
     catchUp(state, nowMs);
     return handler({ state, nowMs, params: url.searchParams, body, pathId: matched.pathId });
@@ -109,6 +111,22 @@ async function serve(host: HttpHost, request: IncomingMessage, response: ServerR
   }
 
   const result = await handle(host, request);
+  // The write is applied above; only its answer is lost or late.
+  if (decision.fault === 'lost_answer') {
+    response.destroy();
+    return;
+  }
+  if (decision.fault === 'late_answer') {
+    const late = host.faults.current.lateAnswerMs;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, late);
+      response.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    if (response.destroyed || response.writableEnded) return;
+  }
   let body = result.body;
   if (decision.changePage && result.paged && result.paging && result.status === 200) {
     body = {

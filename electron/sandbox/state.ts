@@ -152,6 +152,18 @@ export type ScheduledEvent =
   | { atMs: number; seq: number; kind: 'return'; txnId: number }
   | { atMs: number; seq: number; kind: 'resolve'; txnId: number; to: 'Settled' | 'Declined' };
 
+/** One write the service applied through POST /txns: what the tests count and the audit compares. */
+export interface WriteRecord {
+  /** Simulated instant, epoch milliseconds. */
+  atMs: number;
+  operation: 'process' | 'refund' | 'void';
+  transactionId: number;
+  /** Process: the amount; refund: the amount refunded; void: the amount voided. */
+  cents: number;
+  /** Process: the caller's `data` (a client reference goes there). */
+  data: string | null;
+}
+
 export interface SandboxState {
   seed: number;
   districtId: number;
@@ -184,6 +196,10 @@ export interface SandboxState {
   hiddenFromBatch: Set<number>;
   /** Discrepancy injection: reversals of these transactions fail with TXN_ERROR. */
   failingReversals: Set<number>;
+  /** POST /txns and POST /txns/:id requests received, applied or refused (tests: "nothing was sent"). */
+  postsReceived: number;
+  /** Every write applied through POST /txns, in order (tests: "exactly once at the service"). */
+  writes: WriteRecord[];
 }
 
 export function createEmptyState(seed: number): SandboxState {
@@ -210,6 +226,8 @@ export function createEmptyState(seed: number): SandboxState {
     storedCards: new Map(),
     hiddenFromBatch: new Set(),
     failingReversals: new Set(),
+    postsReceived: 0,
+    writes: [],
   };
 }
 

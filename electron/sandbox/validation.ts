@@ -66,32 +66,41 @@ function serviceAmount(field: string) {
   });
 }
 
-export const payerSchema = z
-  .object({
-    name: z.string().regex(PERSON_NAME, 'must be at least two names separated by a space, letters only'),
-    address: z.string().min(2, 'must be longer than 1 character').max(20, 'must be at most 20 characters'),
-    address2: z.string().optional(),
-    email: z.string().regex(EMAIL, 'must be an e-mail address'),
-    phone: z.string().regex(/^\d{10,}$/, 'must be numeric, at least 10 digits'),
-    ip: z.string().regex(IPV4, 'must be a valid IPv4 address'),
-    city: z.string().min(2, 'must be longer than 1 character'),
-    state: z.string().optional(),
-    postal_code: z.string().regex(/^\d{10,}$/, 'must be numeric, at least 10 digits'),
-    country: z.string().refine((c) => COUNTRIES.has(c), 'must be a three-letter code from the list of countries'),
-  })
-  .superRefine((payer, ctx) => {
-    if (payer.country === 'USA') {
-      if (payer.state === undefined || !US_STATES.has(payer.state)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['state'],
-          message: 'must be a two-letter code from the list of states when country is USA',
-        });
-      }
-    } else if (payer.state !== undefined && !/^[A-Za-z]{2}$/.test(payer.state)) {
-      ctx.addIssue({ code: 'custom', path: ['state'], message: 'must be a two-letter code' });
+const payerFields = z.object({
+  name: z.string().regex(PERSON_NAME, 'must be at least two names separated by a space, letters only'),
+  address: z.string().min(2, 'must be longer than 1 character').max(20, 'must be at most 20 characters'),
+  address2: z.string().optional(),
+  email: z.string().regex(EMAIL, 'must be an e-mail address'),
+  phone: z.string().regex(/^\d{10,}$/, 'must be numeric, at least 10 digits'),
+  ip: z.string().regex(IPV4, 'must be a valid IPv4 address'),
+  city: z.string().min(2, 'must be longer than 1 character'),
+  state: z.string().optional(),
+  postal_code: z.string().regex(/^\d{10,}$/, 'must be numeric, at least 10 digits'),
+  country: z.string().refine((c) => COUNTRIES.has(c), 'must be a three-letter code from the list of countries'),
+});
+
+function stateRule(payer: { state?: string; country?: string }, ctx: z.RefinementCtx): void {
+  if (payer.country === 'USA') {
+    if (payer.state === undefined || !US_STATES.has(payer.state)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: 'must be a two-letter code from the list of states when country is USA',
+      });
     }
-  });
+  } else if (payer.state !== undefined && !/^[A-Za-z]{2}$/.test(payer.state)) {
+    ctx.addIssue({ code: 'custom', path: ['state'], message: 'must be a two-letter code' });
+  }
+}
+
+export const payerSchema = payerFields.superRefine(stateRule);
+
+/**
+ * Cash and PhysicalCheck come through the virtual terminal, where an office records who paid: the
+ * name is required, every other field is checked by its rule only when given (the spec does not say
+ * which Payer fields a terminal entry needs; see README.md).
+ */
+export const terminalPayerSchema = payerFields.partial().required({ name: true }).superRefine(stateRule);
 
 function validExpiry(mmyy: string): boolean {
   if (!/^\d{4}$/.test(mmyy)) return false;
@@ -170,6 +179,9 @@ export const processSchema = z.object({
   items: z.array(purchasedItemSchema).optional(),
 });
 export type ProcessBody = z.infer<typeof processSchema>;
+
+/** POST /txns for Cash and PhysicalCheck: the same, with the terminal's payer. */
+export const terminalProcessSchema = processSchema.extend({ payer: terminalPayerSchema.optional() });
 
 export const reverseSchema = z.object({
   operation: z.enum(['refund', 'void']),

@@ -61,6 +61,8 @@ export interface Settings {
   ascenderNextReceipt: number;
   quickbooksAccountNames: Record<string, string>;
   requireSeparateApprover: boolean;
+  /** A refund above this many cents needs a second approver; null: never (DESIGN.md §12). */
+  refundSecondApproverAboveCents: number | null;
 }
 
 export const SYNC_PHASES = [

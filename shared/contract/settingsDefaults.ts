@@ -33,4 +33,6 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   quickbooksAccountNames: {},
   // Off: a district with one bookkeeper signs off its own deposits.
   requireSeparateApprover: false,
+  // None: one approver sends any refund (DESIGN.md §12).
+  refundSecondApproverAboveCents: null,
 };

@@ -4,6 +4,7 @@
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TeamTables } from './teamSchema';
+import type { IntentTables } from './intents/types';
 
 /** SQLite has no boolean: 0 or 1. */
 type Flag = number;
@@ -307,7 +308,7 @@ export interface ExportReceiptsTable {
   date: string;
 }
 
-export interface Database extends TeamTables {
+export interface Database extends TeamTables, IntentTables {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
   gl_accounts: GlAccountsTable;

@@ -1,0 +1,102 @@
+/**
+ * Carries a stored intent to the service (protocol.ts) and records what came of it: every send, lost
+ * answer and look in the intent's trail as it happens, then the intent done (with the transaction as
+ * the service now lists it, through the differ, in the same unit of work), failed or unknown.
+ */
+import type { PaymentIntent } from '../../../shared/contract';
+import { formatServiceDateTime, parseIsoUtc, toIsoUtc, todayCentral } from '../../../shared/time';
+import type { ServiceClient } from '../api/client';
+import { listedTransaction } from '../api/writes';
+import type { ParsedTransaction } from '../api/wire';
+import type { EngineContext } from '../context';
+import { finishIntent, updateIntent } from '../store/intents';
+import { deliver, type DeliveryIo } from './protocol';
+
+export const nowIso = (ctx: EngineContext) => toIsoUtc(ctx.clock.now());
+
+/** An instant as a bookkeeper reads it: Central wall time. */
+export function centralTime(iso: string): string {
+  return `${formatServiceDateTime(parseIsoUtc(iso))} Central`;
+}
+
+export async function carryOut(
+  ctx: EngineContext,
+  client: ServiceClient,
+  intentId: string,
+  actor: string,
+  io: DeliveryIo,
+): Promise<PaymentIntent> {
+  const { writer } = ctx.store;
+  const delivery = await deliver(io, {
+    sending: async (attempt) => {
+      await updateIntent(
+        writer,
+        intentId,
+        nowIso(ctx),
+        { attempts: attempt },
+        {
+          actor,
+          event: 'sent',
+          detail: `POST /txns, try ${attempt}`,
+        },
+      );
+    },
+    answerLost: async (_attempt, reason) => {
+      await updateIntent(writer, intentId, nowIso(ctx), {}, { actor, event: 'answer_lost', detail: reason });
+    },
+    verified: async (_attempt, happened) => {
+      await updateIntent(
+        writer,
+        intentId,
+        nowIso(ctx),
+        {},
+        {
+          actor,
+          event: happened ? 'verified_happened' : 'verified_not_happened',
+        },
+      );
+    },
+  });
+  if (delivery.outcome === 'failed')
+    return updateIntent(
+      writer,
+      intentId,
+      nowIso(ctx),
+      { state: 'failed', active_key: null, message: delivery.message },
+      { actor, event: 'failed', detail: delivery.message },
+    );
+  if (delivery.outcome === 'unknown') {
+    ctx.logger.warn('a payment write is in doubt and waits for a person', { intent: intentId });
+    return updateIntent(
+      writer,
+      intentId,
+      nowIso(ctx),
+      { state: 'unknown', message: delivery.message },
+      { actor, event: 'unknown', detail: delivery.message },
+    );
+  }
+  const answered = delivery.transaction;
+  // The store gets the transaction as the sync lists it (with its items), so the next sync finds
+  // the same JSON; a copy that cannot be read now arrives with that sync.
+  const listed: ParsedTransaction | null =
+    delivery.via === 'verified' ? answered : await listedTransaction(client, answered.value.id).catch(() => null);
+  const rows = listed ? [{ parsed: listed, businessDate: null, fallbackDate: todayCentral(ctx.clock) }] : [];
+  return finishIntent(
+    writer,
+    intentId,
+    nowIso(ctx),
+    {
+      state: 'done',
+      active_key: null,
+      transaction_id: answered.value.id,
+      result_raw: answered.raw,
+      message: listed ? null : 'Done at the service; the local copy is brought up to date by the next sync.',
+    },
+    {
+      actor,
+      event: 'done',
+      detail: `transaction ${answered.value.id}: ${answered.value.status}, refunded ${(answered.value.amountRefundedCents / 100).toFixed(2)}${delivery.via === 'verified' ? ' (seen at the service after a lost answer)' : ''}`,
+    },
+    rows,
+  );
+}

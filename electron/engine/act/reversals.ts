@@ -1,0 +1,165 @@
+/**
+ * Refunds and voids (DESIGN.md §12): read fresh, refuse what the service would refuse, store the
+ * intent (one per transaction at a time), then send it once; a refund above the district's threshold
+ * waits for a second approver instead (approvals.ts).
+ */
+import {
+  ContractError,
+  REASON_WORDS,
+  type ActPreview,
+  type ActResult,
+  type PaymentIntent,
+  type RefundReason,
+} from '../../../shared/contract';
+import { formatCents, formatMoney } from '../../../shared/money';
+import type { ServiceClient } from '../api/client';
+import { listedTransaction, postTransaction, type ReversalBody } from '../api/writes';
+import type { ParsedTransaction } from '../api/wire';
+import type { EngineContext } from '../context';
+import { readSettings } from '../settings';
+import { listPayees } from '../store/reference';
+import { claimIntent, getIntent, listIntents } from '../store/intents';
+import { connect } from '../sync/connection';
+import { carryOut, centralTime, nowIso } from './carryOut';
+import { readFresh, reversalHappened } from './fresh';
+import { newReference } from './reference';
+import { ActRefusal, checkRefund, checkVoid, type RefundRequest } from './rules';
+import { storedTransaction } from './stored';
+import type { DeliveryIo } from './protocol';
+
+export interface ReversalArgs extends RefundRequest {
+  transactionId: number;
+  reason: RefundReason;
+  reasonText?: string;
+  preview: boolean;
+}
+
+export function reasonOf(args: { reason: RefundReason; reasonText?: string }): string {
+  const detail = args.reasonText?.trim();
+  return detail ? `${REASON_WORDS[args.reason]}: ${detail}` : REASON_WORDS[args.reason];
+}
+
+export function serviceClient(ctx: EngineContext): Promise<ServiceClient> {
+  return connect(ctx, ctx.sync.clientTuning, ctx.options.serviceUrl);
+}
+
+/** The exchange of one refund or void: send the body; look by comparing with the copy read before. */
+export function reversalIo(
+  client: ServiceClient,
+  body: ReversalBody,
+  before: ParsedTransaction,
+  cents: number,
+): DeliveryIo {
+  return {
+    send: () => postTransaction(client, body),
+    async verify() {
+      const now = await listedTransaction(client, body.transaction_id);
+      if (!now) return { doubt: `Transaction ${body.transaction_id} is no longer listed by the service.` };
+      const happened = reversalHappened(body.operation, before, now, cents);
+      if (happened === 'doubt')
+        return {
+          doubt: `After a lost answer the service shows transaction ${body.transaction_id} ${now.value.status}, refunded ${formatMoney(now.value.amountRefundedCents)} (before: ${before.value.status}, ${formatMoney(before.value.amountRefundedCents)}), which is not what this ${body.operation} would do. Not sent again.`,
+        };
+      return happened ? { happened: true, transaction: now } : { happened: false };
+    },
+  };
+}
+
+export async function reverse(
+  ctx: EngineContext,
+  operation: 'refund' | 'void',
+  args: ReversalArgs,
+  actor: string,
+): Promise<ActResult> {
+  const client = await serviceClient(ctx);
+  const readAt = nowIso(ctx);
+  const { listed: before, payerName } = await readFresh(client, args.transactionId);
+  const tx = before.value;
+  let checked: { cents: number; items: Array<{ id: string; cents: number }> };
+  try {
+    checked = operation === 'refund' ? checkRefund(before, args) : { cents: checkVoid(before), items: [] };
+  } catch (error) {
+    if (error instanceof ActRefusal) throw new ContractError('BAD_ARGUMENTS', await withWhoActed(ctx, tx, error));
+    throw error;
+  }
+  const threshold = (await readSettings(ctx)).refundSecondApproverAboveCents;
+  const needsSecondApprover = operation === 'refund' && threshold !== null && checked.cents > threshold;
+  const payees = await listPayees(ctx.store.reader);
+  const preview: ActPreview = {
+    kind: operation,
+    transactionId: tx.id,
+    payeeId: tx.payeeId,
+    payeeName: payees.find((payee) => payee.id === tx.payeeId)?.name ?? null,
+    payerName,
+    method: tx.paymentMethod,
+    saleCents: tx.amountCents,
+    refundedBeforeCents: tx.amountRefundedCents,
+    amountCents: checked.cents,
+    remainingAfterCents: operation === 'refund' ? tx.amountCents - tx.amountRefundedCents - checked.cents : 0,
+    items: checked.items.map((item) => ({
+      id: item.id,
+      name: before.items.find((candidate) => candidate.itemId === item.id)?.itemName ?? null,
+      amountCents: item.cents,
+    })),
+    needsSecondApprover,
+  };
+  if (args.preview) return { preview, intent: null, transaction: null };
+
+  // Always the amount confirmed: the service's default (the whole rest) could be more by the time it arrives.
+  const body: ReversalBody = {
+    operation,
+    transaction_id: tx.id,
+    items: checked.items.map((item) => ({ id: item.id, amount: formatCents(item.cents) })),
+    ...(operation === 'refund' ? { amount: formatCents(checked.cents) } : {}),
+  };
+  const id = newReference();
+  const claim = await claimIntent(
+    ctx.store.writer,
+    {
+      id,
+      kind: operation,
+      state: needsSecondApprover ? 'awaiting_approval' : 'sending',
+      transactionId: tx.id,
+      payeeId: tx.payeeId,
+      amountCents: checked.cents,
+      request: JSON.stringify(body),
+      reason: reasonOf(args),
+      requestedBy: actor,
+      at: nowIso(ctx),
+      beforeRaw: before.raw,
+      sinceId: null,
+    },
+    readAt,
+  );
+  if (!claim.claimed) throw new ContractError('CONFLICT', heldBy(claim.holder, tx.id));
+  if (needsSecondApprover) {
+    return { preview, intent: (await getIntent(ctx.store.reader, id))!, transaction: null };
+  }
+  const intent = await carryOut(ctx, client, id, actor, reversalIo(client, body, before, checked.cents));
+  return { preview, intent, transaction: await storedTransaction(ctx, tx.id) };
+}
+
+/** A refusal, with who last refunded or voided the transaction here when someone did (two people at once). */
+async function withWhoActed(ctx: EngineContext, tx: { id: number }, refusal: ActRefusal): Promise<string> {
+  const [last] = await listIntents(ctx.store.reader, { transactionId: tx.id, states: ['done'], limit: 1 });
+  if (!last) return refusal.message;
+  const verb = last.kind === 'void' ? 'voided' : 'refunded';
+  return `${refusal.message} (${last.requestedBy} ${verb} it${last.amountCents === null ? '' : ` (${formatMoney(last.amountCents)})`} at ${centralTime(last.updatedAt)}.)`;
+}
+
+/** Who holds a transaction, in a sentence that says nothing was sent. */
+export function heldBy(holder: PaymentIntent, transactionId: number): string {
+  const verb = holder.kind === 'void' ? 'void' : 'refund';
+  const what = holder.amountCents === null ? '' : ` (${formatMoney(holder.amountCents)})`;
+  const when = centralTime(holder.updatedAt);
+  switch (holder.state) {
+    case 'done':
+      return `${holder.requestedBy} already ${verb === 'void' ? 'voided' : 'refunded'} transaction ${transactionId}${what} at ${when}. Nothing was sent; read it again before acting.`;
+    case 'awaiting_approval':
+      return `${holder.requestedBy} asked at ${when} to ${verb} transaction ${transactionId}${what}; it waits for a second approver. Nothing was sent.`;
+    case 'unknown':
+      return `${holder.requestedBy}'s ${verb} of transaction ${transactionId}${what} is in doubt since ${when} and waits for a person to resolve it. Nothing was sent.`;
+    default:
+      return `${holder.requestedBy} is sending a ${verb} of transaction ${transactionId}${what} right now (since ${when}). Nothing was sent.`;
+  }
+}
