@@ -35,8 +35,8 @@ describe('district-recon refund / void / collect', () => {
       const { sandbox } = ctx;
       const payee = sandbox.state.payees[0]!.id;
       const pending = await sandboxClient(sandbox).post('/txns', samplePayment(payee, '12.00'));
-    // From here every POST's answer is lost: the CLI still acts once.
-    sandbox.setFaults({ lostAnswerRate: 1, maxConsecutive: 1000 });
+      // From here every POST's answer is lost: the CLI still acts once.
+      sandbox.setFaults({ lostAnswerRate: 1, maxConsecutive: 1000 });
       const db = (await emptyCliDatabase(ctx.folder, 'act')).args;
       const url = ['--url', sandbox.url];
       expect((await cli(['sync', ...db, ...url])).status).toBe(0);
