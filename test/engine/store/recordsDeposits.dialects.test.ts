@@ -86,8 +86,22 @@ describeOnBothDialects(
       expect((await batchesByIds(store.reader, ['B2', 'B1'])).map((b) => b.id).sort()).toEqual(['B1', 'B2']);
       expect(await batchesByIds(store.reader, [])).toEqual([]);
       expect(await transactionsOfBatch(store.reader, 'B1')).toEqual([
-        { id: 11, amount_cents: 1000, amount_refunded_cents: 0, convenience_fee_cents: 25, status: 'Settled' },
-        { id: 12, amount_cents: 2000, amount_refunded_cents: 0, convenience_fee_cents: 25, status: 'Settled' },
+        {
+          id: 11,
+          amount_cents: 1000,
+          amount_refunded_cents: 0,
+          convenience_fee_cents: 25,
+          status: 'Settled',
+          payee_id: 1,
+        },
+        {
+          id: 12,
+          amount_cents: 2000,
+          amount_refunded_cents: 0,
+          convenience_fee_cents: 25,
+          status: 'Settled',
+          payee_id: 1,
+        },
       ]);
       expect(await glTotalsOfBatch(store.reader, 'B1')).toEqual({ rows: 1, amount: 3000, net: 2990 });
       expect(await glTotalsOfBatch(store.reader, 'none')).toEqual({ rows: 0, amount: 0, net: 0 });
