@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isBusinessDate } from '../../shared/time';
+import { stdout } from './output';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -43,7 +44,7 @@ type Command = (argv: string[]) => Promise<number>;
 export function runSubcommand(argv: string[], usage: string, subcommands: Record<string, Command>): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
-    process.stdout.write(`${usage}\n`);
+    stdout.write(`${usage}\n`);
     return Promise.resolve(sub === undefined ? 2 : 0);
   }
   const command = Object.hasOwn(subcommands, sub) ? subcommands[sub] : undefined;

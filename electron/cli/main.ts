@@ -1,5 +1,6 @@
 import { UsageError } from './args';
 import { appVersion } from './version';
+import { stderr, stdout } from './output';
 
 const USAGE = `Usage: district-recon <command> [options]
 
@@ -38,26 +39,26 @@ const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === '--version' || command === '-v') {
-    process.stdout.write(`${appVersion()}\n`);
+    stdout.write(`${appVersion()}\n`);
     return 0;
   }
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(`${USAGE}\n`);
+    stdout.write(`${USAGE}\n`);
     return command === undefined ? 2 : 0;
   }
   const load = COMMANDS[command];
   if (!load) {
-    process.stderr.write(`district-recon: unknown command ${JSON.stringify(command)}\n\n${USAGE}\n`);
+    stderr.write(`district-recon: unknown command ${JSON.stringify(command)}\n\n${USAGE}\n`);
     return 2;
   }
   try {
     return await (await load()).run(rest);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`district-recon ${command}: ${error.message}\n`);
+      stderr.write(`district-recon ${command}: ${error.message}\n`);
       return 2;
     }
-    process.stderr.write(`district-recon ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    stderr.write(`district-recon ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
 }

@@ -10,6 +10,7 @@ import type { Page } from '../../../shared/contract';
 import type { BankLineSummary, BankStatementFormat } from '../../../shared/domain';
 import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { withExistingStore } from '../existingStore';
+import { stdout } from '../output';
 
 const USAGE = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE | --database URL]
        district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE | --database URL]
@@ -59,7 +60,7 @@ async function importCommand(argv: string[]): Promise<number> {
       ? `${file} was imported before (${label}, ${summary.range.from} to ${summary.range.to}): nothing added`
       : `Imported ${file} (${label}, ${summary.range.from} to ${summary.range.to})`;
     const explained = summary.explained ? `, ${summary.explained} explained` : '';
-    process.stdout.write(
+    stdout.write(
       `${head}: ${summary.newLines} lines added, ${summary.duplicatesSkipped} duplicates skipped; ` +
         `${summary.matched} matched, ${summary.suggested} suggested, ${summary.unmatched} unmatched${explained}\n`,
     );
@@ -102,10 +103,10 @@ async function statusCommand(argv: string[]): Promise<number> {
         .map((b) => ({ batchId: b.batchId, date: b.date, cents: b.totalCents, ageDays: b.ageDays })),
     };
     if (values.json) {
-      process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      stdout.write(JSON.stringify(report, null, 2) + '\n');
       return 0;
     }
-    process.stdout.write(statusText(report, transit.windowDays, transit.truncated));
+    stdout.write(statusText(report, transit.windowDays, transit.truncated));
     return 0;
   });
 }

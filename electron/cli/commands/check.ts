@@ -9,6 +9,7 @@ import { formatMoney } from '../../../shared/money';
 import { openExistingStore } from '../existingStore';
 import { parseFlags, UsageError } from '../args';
 import { requireDate } from './export';
+import { stdout } from '../output';
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -46,9 +47,9 @@ export async function run(argv: string[]): Promise<number> {
     const reversals = await engine.call('reconcile.reversals', { from, to });
     const tiesOut = days.every((d) => d.tiesOut) && problems.length === 0;
     if (values.json) {
-      process.stdout.write(`${JSON.stringify({ from, to, tiesOut, days, batches: problems, reversals }, null, 2)}\n`);
+      stdout.write(`${JSON.stringify({ from, to, tiesOut, days, batches: problems, reversals }, null, 2)}\n`);
     } else {
-      process.stdout.write(renderText(from, to, days, problems, tiesOut) + renderReversals(reversals));
+      stdout.write(renderText(from, to, days, problems, tiesOut) + renderReversals(reversals));
     }
     return tiesOut ? 0 : 1;
   } finally {

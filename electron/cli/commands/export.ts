@@ -13,6 +13,7 @@ import { formatMoney } from '../../../shared/money';
 import { openExistingStore } from '../existingStore';
 import { dateFlag, parseFlags, UsageError } from '../args';
 import { percent, progressLine, secondsLeft } from '../progress';
+import { stderr, stdout } from '../output';
 
 const USAGE =
   'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE | --database URL]';
@@ -67,26 +68,26 @@ export async function run(argv: string[]): Promise<number> {
     });
     const { record } = result;
     progress.done(`Exported ${record.rowCount} GL rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    process.stdout.write(
+    stdout.write(
       `Wrote ${record.file}${record.companionFile ? ` (workbook: ${record.companionFile})` : ''}: ${record.rowCount} GL rows, ${formatMoney(record.totalCents)}; ${result.deposits} deposits and ${result.reversals} reversals (${formatMoney(result.reversalCents)}) posted; sha256 ${record.sha256}\n`,
     );
     const { deposits, reversals } = result.alreadyPosted;
     if (deposits + reversals > 0) {
-      process.stderr.write(
+      stderr.write(
         result.reposted
           ? `warning: posted again ${deposits} deposits and ${reversals} reversals that earlier exports posted (--repost). Import this file only if those were never imported.\n`
           : `Left out ${deposits} deposits and ${reversals} reversals that earlier exports posted; --repost posts them again.\n`,
       );
     }
     for (const earlier of result.overlaps) {
-      process.stderr.write(
+      stderr.write(
         `${result.reposted ? 'warning: overlaps' : 'posted before by'} export #${earlier.id} of ${earlier.createdAt} (${earlier.from} to ${earlier.to}): ${earlier.file}\n`,
       );
     }
     return 0;
   } catch (error) {
     if (error instanceof ContractError) {
-      process.stderr.write(`district-recon export: ${error.message}\n`);
+      stderr.write(`district-recon export: ${error.message}\n`);
       return 1;
     }
     throw error;
@@ -104,7 +105,7 @@ const RANGE_REASONS: Record<'not_exported' | 'all_exported' | 'no_data', string>
 /** The range GL Batches would open on, said on stderr so a script's log shows what was exported. */
 async function defaultRange(engine: Awaited<ReturnType<typeof openExistingStore>>) {
   const range = await engine.call('glBatches.defaultRange', {});
-  process.stderr.write(`No --from/--to: exporting ${range.from} to ${range.to} (${RANGE_REASONS[range.reason]}).\n`);
+  stderr.write(`No --from/--to: exporting ${range.from} to ${range.to} (${RANGE_REASONS[range.reason]}).\n`);
   return range;
 }
 

@@ -7,6 +7,7 @@ import { intFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { SCENARIO_FLAGS, scenarioOf } from '../sandboxScenario';
 import type { FaultOptions } from '../../sandbox/index';
 import { runStatement } from './sandboxStatement';
+import { stdout } from '../output';
 
 const USAGE = `Usage: district-recon sandbox serve [options]
        district-recon sandbox statement --format bai2|ofx|csv --out FILE [options]
@@ -36,7 +37,7 @@ async function serve(argv: string[]): Promise<number> {
     maxPositionals: 0,
   });
   if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
+    stdout.write(`${USAGE}\n`);
     return 0;
   }
   const port = intFlag(values.port, 'port', 0, 65535);
@@ -68,7 +69,7 @@ async function serve(argv: string[]): Promise<number> {
     scenario,
   });
   const state = server.state;
-  const out = process.stdout;
+  const out = stdout;
   out.write(`District Recon sandbox (simulated payment service) on ${server.url}\n`);
   out.write(`  token:   ${server.token}\n  secret:  ${server.secret}\n`);
   out.write(`  header:  Authentication: Basic ${Buffer.from(`${server.token}:${server.secret}`).toString('base64')}\n`);

@@ -8,6 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dateFlag, parseFlags, UsageError } from '../args';
 import { SCENARIO_FLAGS, scenarioOf } from '../sandboxScenario';
+import { stdout } from '../output';
 
 export const STATEMENT_USAGE = `Usage: district-recon sandbox statement --format bai2|ofx|csv --out FILE [options]
 
@@ -26,7 +27,7 @@ export async function runStatement(argv: string[]): Promise<number> {
     maxPositionals: 0,
   });
   if (values.help) {
-    process.stdout.write(`${STATEMENT_USAGE}\n`);
+    stdout.write(`${STATEMENT_USAGE}\n`);
     return 0;
   }
   const format = values.format;
@@ -49,12 +50,12 @@ export async function runStatement(argv: string[]): Promise<number> {
   writeFileSync(out, statement.content);
   const { plan } = statement;
   const kinds = (kind: string) => plan.lines.filter((l) => l.kind === kind).length;
-  process.stdout.write(
+  stdout.write(
     `Wrote ${out}: ${plan.lines.length} lines for account ${plan.account}, ${plan.from} to ${plan.to} ` +
       `(${kinds('deposit')} deposits, ${kinds('ach_return')} ACH returns, ${kinds('service_charge')} service charges; seed ${seed})\n`,
   );
   if (format === 'csv') {
-    process.stdout.write(`Read it with the column mapping: ${JSON.stringify(SANDBOX_CSV_MAPPING)}\n`);
+    stdout.write(`Read it with the column mapping: ${JSON.stringify(SANDBOX_CSV_MAPPING)}\n`);
   }
   return 0;
 }
