@@ -12,19 +12,10 @@ import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { withExistingStore } from '../existingStore';
 import { stdout } from '../output';
 
-const USAGE = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE | --database URL]
-       district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE | --database URL]
-
-import  Reads a bank statement (BAI2, OFX/QFX, or CSV read with a saved column mapping), stores the
-        lines no earlier statement brought, and matches them to deposits.
-status  Bank lines posted in the range with their match state, and deposits in transit (past the
-        matching window with no bank line). In --json, a suggested line's batchIds are its best
-        suggestion's.`;
-
 const FORMATS: readonly BankStatementFormat[] = ['bai2', 'ofx', 'csv'];
 
 export function run(argv: string[]): Promise<number> {
-  return runSubcommand(argv, USAGE, { import: importCommand, status: statusCommand });
+  return runSubcommand(argv, 'bank', { import: importCommand, status: statusCommand });
 }
 
 async function importCommand(argv: string[]): Promise<number> {

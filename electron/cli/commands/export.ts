@@ -13,10 +13,10 @@ import { formatMoney } from '../../../shared/money';
 import { openExistingStore } from '../existingStore';
 import { dateFlag, parseFlags, UsageError } from '../args';
 import { percent, progressLine, secondsLeft } from '../progress';
+import { HELP } from '../usage';
 import { stderr, stdout } from '../output';
 
-const USAGE =
-  'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--db FILE | --database URL]';
+const USAGE = HELP.export!.usage.split('\n\n')[0]!;
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {

@@ -10,26 +10,12 @@ import { dateFlag, parseFlags, UsageError } from '../args';
 import { SCENARIO_FLAGS, scenarioOf } from '../sandboxScenario';
 import { stdout } from '../output';
 
-export const STATEMENT_USAGE = `Usage: district-recon sandbox statement --format bai2|ofx|csv --out FILE [options]
-
-Writes the bank statement of the sandbox's batches: deposits posted 1-5 business days late, lumped
-for some schools and net of fees for others, a monthly service charge and ACH returns.
-
-Options:
-  --seed S, --days D, --volume N, --now ISO   The scenario, as for sandbox serve
-  --from DATE, --to DATE                      Posting days on the statement (default: all, to yesterday)
-  --force                                     Replace FILE if it exists`;
-
 export async function runStatement(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
     strings: ['format', 'out', ...SCENARIO_FLAGS, 'from', 'to'],
-    booleans: ['force', 'help'],
+    booleans: ['force'],
     maxPositionals: 0,
   });
-  if (values.help) {
-    stdout.write(`${STATEMENT_USAGE}\n`);
-    return 0;
-  }
   const format = values.format;
   if (format !== 'bai2' && format !== 'ofx' && format !== 'csv') {
     throw new UsageError(

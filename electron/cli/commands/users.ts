@@ -10,7 +10,7 @@ import { databaseOf, engineOn, withExistingStore, type DatabaseFlags } from '../
 import { stderr, stdout } from '../output';
 
 const USAGE =
-  'use: users add NAME --role viewer|preparer|approver|admin, users list, users disable NAME, or users password NAME';
+  'use: users add NAME --role viewer|preparer|approver|admin, users list, users disable NAME, or users password NAME (users --help says more)';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
