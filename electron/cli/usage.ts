@@ -70,7 +70,7 @@ Options:
   --out FILE            Where to write; an existing file is refused unless --force
   --layout L            xlsx (default), je-csv, ascender, escape or iif
   --payees 1,2          Only these schools (payee ids)
-  --methods CC,ACH      Only these payment methods
+  --methods Card,ACH    Only these payment methods: Card, ACH, Cash, Check
   --force               Replace an existing FILE
   --repost              Post again what an earlier export posted (left out and said otherwise)
 ${DATABASE_OPTIONS}`;
@@ -87,8 +87,9 @@ ${DATABASE_OPTIONS}`;
 
 const BANK_STATUS = `Usage: district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] ${DATABASE}
 
-Bank lines posted in the range with their match state, and deposits in transit (past the matching
-window with no bank line). In --json, a suggested line's batchIds are its best suggestion's.
+Bank lines posted in the range with their match state, and deposits in transit (no bank line yet,
+more business days after the deposit than Settings allows). In --json, a suggested line's batchIds
+are its best suggestion's.
 
 Options:
   --from, --to DATE   Posting days to show (default: all)

@@ -56,13 +56,5 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  ACH: 'ACH',
-  CC: 'Card',
-  Cash: 'Cash',
-  PhysicalCheck: 'Check',
-};
-
-export function methodLabel(method: string): string {
-  return PAYMENT_METHOD_LABELS[method] ?? method;
-}
+// One vocabulary with the command line and the workbook (shared/vocabulary.ts).
+export { methodLabel, PAYMENT_METHOD_LABELS } from '../../shared/vocabulary';

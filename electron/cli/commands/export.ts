@@ -8,8 +8,8 @@
  */
 import { resolve } from 'node:path';
 import { ContractError, EXPORT_LAYOUTS, type ExportLayout } from '../../../shared/contract';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
+import { methodFromWord } from '../../../shared/vocabulary';
 import { openExistingStore } from '../existingStore';
 import { dateFlag, parseFlags, UsageError } from '../args';
 import { percent, progressLine, secondsLeft } from '../progress';
@@ -39,11 +39,7 @@ export async function run(argv: string[]): Promise<number> {
   const payeeIds = values.payees
     ? parseList(values.payees, 'payees', (v) => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null))
     : undefined;
-  const methods = values.methods
-    ? parseList(values.methods, 'methods', (v) =>
-        (PAYMENT_METHODS as readonly string[]).includes(v) ? (v as PaymentMethod) : null,
-      )
-    : undefined;
+  const methods = values.methods ? parseList(values.methods, 'methods', methodFromWord) : undefined;
 
   const engine = await openExistingStore(values);
   const progress = progressLine();
