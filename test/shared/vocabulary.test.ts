@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS } from '../../shared/domain';
-import { methodFromWord, methodLabel } from '../../shared/vocabulary';
+import { formatCentralInstant, methodFromWord, methodLabel } from '../../shared/vocabulary';
 
 describe('payment method words', () => {
   it.each([
@@ -19,5 +19,16 @@ describe('payment method words', () => {
     expect(methodLabel('Wire')).toBe('Wire');
     expect(methodFromWord('Wire')).toBeNull();
     expect(methodFromWord('constructor')).toBeNull();
+  });
+});
+
+describe('instants in messages', () => {
+  it.each([
+    ['2026-03-10T19:05:00.000Z', 'Mar 10, 2026, 2:05 PM CT'],
+    // The nightly sync's 1:30 AM is 06:30 UTC in summer (CDT) and 07:30 UTC in winter (CST).
+    ['2026-07-01T06:30:00Z', 'Jul 1, 2026, 1:30 AM CT'],
+    ['2026-01-15T07:30:00Z', 'Jan 15, 2026, 1:30 AM CT'],
+  ])('%s reads as Central wall time, zone named: %s', (iso, shown) => {
+    expect(formatCentralInstant(iso)).toBe(shown);
   });
 });

@@ -1,5 +1,6 @@
 /** `district-recon status [--db FILE | --database URL] [--json]`: what the local database holds (counts, cursors, last run). */
 import { existsSync } from 'node:fs';
+import { formatCentralInstant } from '../../../shared/vocabulary';
 import { parseFlags } from '../args';
 import { databaseOf, openExistingStore } from '../existingStore';
 import { stderr, stdout } from '../output';
@@ -26,7 +27,7 @@ export async function run(argv: string[]): Promise<number> {
       'Cursors:',
       ...Object.entries(report.cursors).map(([name, value]) => `  ${name}: ${JSON.stringify(value)}`),
       report.lastRun
-        ? `Last run #${report.lastRun.id} (${report.lastRun.trigger}) ${report.lastRun.status} at ${report.lastRun.finishedAt ?? report.lastRun.startedAt}${report.lastRun.error ? `: ${report.lastRun.error}` : ''}`
+        ? `Last run #${report.lastRun.id} (${report.lastRun.trigger}) ${report.lastRun.status} at ${formatCentralInstant(report.lastRun.finishedAt ?? report.lastRun.startedAt)}${report.lastRun.error ? `: ${report.lastRun.error}` : ''}`
         : 'No sync has run yet.',
     ];
     stdout.write(lines.join('\n') + '\n');
