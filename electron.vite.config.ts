@@ -36,6 +36,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
+      // Loaded from disk, not a network: see renderer/vite.config.ts.
+      chunkSizeWarningLimit: 1500,
       rollupOptions: { input: { index: resolve(__dirname, 'renderer/index.html') } },
     },
   },

@@ -201,6 +201,22 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 26 item 9: what the CLI prints may quote the payment service or a bank file, so it goes
+    // through cli/output.ts, which escapes terminal control sequences (progress.ts writes its own).
+    files: ['electron/cli/**/*.ts'],
+    ignores: ['electron/cli/output.ts', 'electron/cli/progress.ts'],
+    rules: {
+      'no-console': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name=/^(stdout|stderr)$/]",
+          message: 'Print through electron/cli/output.ts (stdout, stderr): it escapes control characters.',
+        },
+      ],
+    },
+  },
+  {
     // Migrations are frozen in time and typed Kysely<any>; the API edge handles raw JSON.
     files: ['electron/engine/store/migrations/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

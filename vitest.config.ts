@@ -22,6 +22,8 @@ const NOT_AGAIN_ON_POSTGRES: string[] = [
   'test/cli/postgres.test.ts',
   // The CLI's own entry through tsx, on no database at all.
   'test/cli/bin.test.ts',
+  // Help and the printer's own escaping, on no database at all.
+  'test/cli/help.test.ts',
 ];
 
 export default defineConfig({

@@ -47,6 +47,7 @@ import {
   Overview,
   Page,
   ReversalReport,
+  SettingChange,
   Settings,
   SyncProgress,
   SyncRunSummary,
@@ -74,6 +75,18 @@ export const methodSchemas = {
 
   'settings.get': none,
   'settings.set': z.object({ patch: settingsPatchSchema }).strict(),
+  /** Who changed which setting and when, newest first; the cursor is where the last page ended. */
+  'settings.changes': z
+    .object({
+      cursor: z
+        .string()
+        .regex(/^\d{1,15}$/, 'must be the nextCursor of an earlier page')
+        .nullable()
+        .optional(),
+      limit: z.number().int().min(1).max(500).default(100),
+    })
+    .strict()
+    .default({ limit: 100 }),
   'connection.set': z
     .object({
       url: z.string().url().max(500),
@@ -212,6 +225,7 @@ export interface MethodResults extends BankMethodResults, ActMethodResults {
   'app.status': DatabaseStatus;
   'settings.get': Settings;
   'settings.set': Settings;
+  'settings.changes': Page<SettingChange>;
   'connection.set': Settings;
   'connection.clear': Settings;
   'connection.test': ConnectionTestResult;

@@ -8,6 +8,7 @@ export const METHOD_NAMES = [
   'app.status',
   'settings.get',
   'settings.set',
+  'settings.changes',
   'connection.set',
   'connection.clear',
   'connection.test',

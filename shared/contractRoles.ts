@@ -32,6 +32,8 @@ export const METHOD_ROLES = {
   'app.status': 'viewer',
   'settings.get': 'viewer',
   'settings.set': 'admin',
+  // The values settings.get shows, masked the same; who changed them is for every reader of the books.
+  'settings.changes': 'viewer',
   'connection.set': 'admin',
   'connection.clear': 'admin',
   // Admin: it sends the stored token and secret to a URL the caller may name.

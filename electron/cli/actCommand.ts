@@ -13,6 +13,7 @@ import { createConsoleLogger } from '../engine/logger';
 import type { Engine } from '../engine/engine';
 import { UsageError } from './args';
 import { databaseOf, engineOn } from './existingStore';
+import { stderr, stdout } from './output';
 
 /** parseArgs with the act commands' flags: `item` may be given many times. */
 export function parseActFlags<const S extends string>(argv: string[], strings: readonly S[], maxPositionals: number) {
@@ -122,12 +123,14 @@ export function describePreview(preview: ActPreview): string {
 
 /** --yes, or a person answering y on a terminal; otherwise nothing is sent. */
 export async function confirmed(preview: ActPreview, yes: boolean): Promise<boolean> {
-  process.stderr.write(`${describePreview(preview)}\n`);
+  stderr.write(`${describePreview(preview)}\n`);
   if (yes) return true;
   if (!process.stdin.isTTY) throw new UsageError('nothing was sent: add --yes to confirm when not at a terminal');
-  const prompt = createInterface({ input: process.stdin, output: process.stderr });
+  // The question is printed through the escaping printer; readline only reads the answer.
+  stderr.write('Send it? [y/N] ');
+  const prompt = createInterface({ input: process.stdin, terminal: false });
   try {
-    return /^y(es)?$/i.test((await prompt.question('Send it? [y/N] ')).trim());
+    return /^y(es)?$/i.test((await prompt.question('')).trim());
   } finally {
     prompt.close();
   }
@@ -136,7 +139,7 @@ export async function confirmed(preview: ActPreview, yes: boolean): Promise<bool
 /** The outcome on stdout (JSON with --json); the exit code it means. */
 export function report(result: ActResult, json: boolean): number {
   const intent = result.intent!;
-  if (json) process.stdout.write(`${JSON.stringify(result)}\n`);
+  if (json) stdout.write(`${JSON.stringify(result)}\n`);
   else {
     const words: Record<string, string> = {
       done: `Done: ${intent.kind} ${intent.id}${result.transaction ? `, transaction ${result.transaction.id} is ${result.transaction.status} (refunded ${formatMoney(result.transaction.amountRefundedCents)})` : ''}.`,
@@ -144,7 +147,7 @@ export function report(result: ActResult, json: boolean): number {
       failed: `Not done: ${intent.message ?? 'the service refused it'}`,
       unknown: `In doubt: ${intent.message ?? ''} Request ${intent.id} waits in "Needs you"; it will not be sent again by itself.`,
     };
-    process.stdout.write(
+    stdout.write(
       `${words[intent.state] ?? `${intent.state}: ${intent.id}`}${intent.message && intent.state === 'done' ? ` ${intent.message}` : ''}\n`,
     );
   }

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isBusinessDate } from '../../shared/time';
+import { stdout } from './output';
+import { helpFor } from './usage';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -37,23 +39,23 @@ export function parseFlags<const S extends string = never, const B extends strin
 type Command = (argv: string[]) => Promise<number>;
 
 /**
- * `command SUB ...`: the usage for no SUB (exit 2) or a request for help (exit 0), SUB's runner on
- * the rest, else a usage error naming the subcommands there are.
+ * `command SUB ...`: the command's usage for no SUB (exit 2), SUB's runner on the rest, else a usage
+ * error naming the subcommands there are. main.ts answers `--help`, `-h` and `help` before this.
  */
-export function runSubcommand(argv: string[], usage: string, subcommands: Record<string, Command>): Promise<number> {
+export function runSubcommand(argv: string[], command: string, subcommands: Record<string, Command>): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
-    process.stdout.write(`${usage}\n`);
-    return Promise.resolve(sub === undefined ? 2 : 0);
+  if (sub === undefined) {
+    stdout.write(`${helpFor(command, undefined)}\n`);
+    return Promise.resolve(2);
   }
-  const command = Object.hasOwn(subcommands, sub) ? subcommands[sub] : undefined;
-  if (!command) {
+  const runner = Object.hasOwn(subcommands, sub) ? subcommands[sub] : undefined;
+  if (!runner) {
     const names = Object.keys(subcommands);
     throw new UsageError(
       `unknown subcommand ${JSON.stringify(sub)} (expected ${names.slice(0, -1).join(', ')} or ${names.at(-1)})`,
     );
   }
-  return command(rest);
+  return runner(rest);
 }
 
 export function intFlag(value: string | undefined, name: string, min: number, max: number): number | undefined {

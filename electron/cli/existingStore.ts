@@ -5,6 +5,11 @@ import { defaultDataFolder } from '../engine/paths';
 import { UsageError } from './args';
 import { appVersion } from './version';
 import { openingProgress } from './progress';
+import { createConsoleLogger } from '../engine/logger';
+import { stderr } from './output';
+
+/** The engine's log on a terminal: through the CLI's printer, like everything it shows. */
+export const cliLogger = () => createConsoleLogger((line) => stderr.write(`${line}\n`));
 
 /** The database flags every command that works on data takes. */
 export interface DatabaseFlags {
@@ -46,6 +51,7 @@ export function engineOn(
     version: appVersion(),
     dataFolder: choice.dataFolder,
     ...(choice.databaseUrl ? { databaseUrl: choice.databaseUrl } : { databasePath: choice.databasePath }),
+    logger: cliLogger(),
     ...options,
   });
 }

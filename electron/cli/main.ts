@@ -1,26 +1,7 @@
 import { UsageError } from './args';
+import { helpFor, MAIN_USAGE } from './usage';
 import { appVersion } from './version';
-
-const USAGE = `Usage: district-recon <command> [options]
-
-Commands:
-  web        Serve the app in your browser on 127.0.0.1 (browser mode)
-  sandbox    sandbox serve: run the simulated payment service
-  sync       Sync from the payment service into the local database
-  status     Show what the local database holds
-  check      Tie out deposits against transactions and GL batches
-  export     export gl: write GL batches to Excel or an ERP layout
-  bank       bank import FILE | bank status: bank statements matched to deposits
-  serve      Run the district server: many users, roles, the nightly sync (team mode)
-  users      users add NAME --role R | list | disable NAME | password NAME: server accounts
-  migrate-to migrate-to --database postgres://…: move this database to a district server
-  refund     refund TRANSACTION_ID [--amount 12.50] [--item ID=AMOUNT] --reason TEXT [--yes]
-  void       void TRANSACTION_ID --reason TEXT [--yes]: cancel a Pending sale
-  collect    collect --method cash|check --payee ID --amount 25.00 --payer "First Last" [--yes]
-
-Options:
-  --version  Print the version
-  --help     Print this help`;
+import { stderr, stdout } from './output';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -44,26 +25,51 @@ const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === '--version' || command === '-v') {
-    process.stdout.write(`${appVersion()}\n`);
+    stdout.write(`${appVersion()}\n`);
     return 0;
   }
-  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(`${USAGE}\n`);
-    return command === undefined ? 2 : 0;
-  }
-  const load = COMMANDS[command];
-  if (!load) {
-    process.stderr.write(`district-recon: unknown command ${JSON.stringify(command)}\n\n${USAGE}\n`);
+  if (command === undefined) {
+    stdout.write(`${MAIN_USAGE}\n`);
     return 2;
   }
+  if (command === '--help' || command === '-h' || command === 'help') return printHelp(rest);
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) {
+    stderr.write(`district-recon: unknown command ${JSON.stringify(command)}\n\n${MAIN_USAGE}\n`);
+    return 2;
+  }
+  // `CMD [SUB] ... --help` and `CMD help [SUB]` answer before the command (and the engine) loads.
+  if (asksForHelp(rest)) return printHelp([command, ...rest.filter((word) => !word.startsWith('-'))]);
+  if (rest[0] === 'help') return printHelp([command, ...rest.slice(1)]);
   try {
     return await (await load()).run(rest);
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`district-recon ${command}: ${error.message}\n`);
+      stderr.write(`district-recon ${command}: ${error.message}\n`);
       return 2;
     }
-    process.stderr.write(`district-recon ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    stderr.write(`district-recon ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
+}
+
+/** `--help` or `-h` among a command's words, before a `--` that ends its flags. */
+function asksForHelp(words: string[]): boolean {
+  const end = words.indexOf('--');
+  return (end === -1 ? words : words.slice(0, end)).some((word) => word === '--help' || word === '-h');
+}
+
+/** `help [CMD [SUB]]`: the usage asked for (exit 0), or the commands there are (exit 2). */
+function printHelp([command, next]: string[]): number {
+  if (command === undefined) {
+    stdout.write(`${MAIN_USAGE}\n`);
+    return 0;
+  }
+  const help = helpFor(command, next);
+  if (help === null) {
+    stderr.write(`district-recon: unknown command ${JSON.stringify(command)}\n\n${MAIN_USAGE}\n`);
+    return 2;
+  }
+  stdout.write(`${help}\n`);
+  return 0;
 }

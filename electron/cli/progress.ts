@@ -4,6 +4,8 @@
  * one); on a pipe or a file, where \r does not rewrite anything and the lines ran together
  * ("2000/3141 GL rows3141/3141 GL rows", issue 14), one line per update, and a summary line last.
  */
+import { printable } from './output';
+
 export interface ProgressStream {
   isTTY?: boolean;
   write(text: string): unknown;
@@ -17,12 +19,15 @@ export interface ProgressLine {
 
 const ERASE_TO_END = '\x1b[K';
 
+// The stream is written raw (the \r and erase above are ours); what is shown goes through printable.
+
 export function progressLine(stream: ProgressStream = process.stderr): ProgressLine {
   const tty = stream.isTTY === true;
   let last: string | null = null;
   let open = false;
   return {
-    update(text) {
+    update(shown) {
+      const text = printable(shown);
       // A pipe gets each distinct state once: a log file is read, not watched.
       if (text === last) return;
       last = text;
@@ -33,7 +38,8 @@ export function progressLine(stream: ProgressStream = process.stderr): ProgressL
         stream.write(`${text}\n`);
       }
     },
-    done(summary) {
+    done(shown) {
+      const summary = printable(shown);
       stream.write(tty && open ? `\r${summary}${ERASE_TO_END}\n` : `${summary}\n`);
       open = false;
       last = null;

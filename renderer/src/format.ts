@@ -1,5 +1,5 @@
 /** Display formats for people. Business dates are Central calendar dates; instants are shown in Central time. */
-import { CENTRAL_TIME_ZONE, isBusinessDate } from '../../shared/time';
+import { isBusinessDate } from '../../shared/time';
 
 export { formatMoney } from '../../shared/money';
 
@@ -10,14 +10,6 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
 });
 const shortDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const instantFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: CENTRAL_TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
 
 /** A business date's calendar day, pinned to UTC so the machine's zone can never shift it. */
 function calendarDay(date: string): Date {
@@ -45,24 +37,11 @@ export function formatShortDate(date: string): string {
 }
 
 /** An ISO-8601 instant shown as Central wall time, zone named: "Mar 8, 2026, 1:30 AM CT". */
-export function formatInstant(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const when = new Date(iso);
-  if (Number.isNaN(when.getTime())) return iso;
-  return `${instantFormat.format(when)} CT`;
-}
+export { formatCentralInstant as formatInstant } from '../../shared/vocabulary';
 
 export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-export const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  ACH: 'ACH',
-  CC: 'Card',
-  Cash: 'Cash',
-  PhysicalCheck: 'Check',
-};
-
-export function methodLabel(method: string): string {
-  return PAYMENT_METHOD_LABELS[method] ?? method;
-}
+// One vocabulary with the command line and the workbook (shared/vocabulary.ts).
+export { methodLabel, PAYMENT_METHOD_LABELS } from '../../shared/vocabulary';

@@ -112,6 +112,19 @@ export interface SyncStatus {
   nextRunAt: string | null;
 }
 
+/** One setting changed by one save (issue 26 item 16). */
+export interface SettingChange {
+  id: number;
+  /** ISO-8601 UTC. */
+  at: string;
+  by: string;
+  /** The setting's key (`scheduleTime`), or `credentials` for the service's token and secret. */
+  key: string;
+  /** The value before and after as JSON text, secrets masked; null: not set. */
+  oldValue: string | null;
+  newValue: string | null;
+}
+
 /** What a keyset-paged list is asked for: its filter, where the last page ended (null: the top), how many. */
 export interface PageRequest<F> {
   filter: F;

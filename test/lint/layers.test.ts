@@ -47,6 +47,11 @@ const forbidden: Record<string, Array<[layer: string, file: string, code: string
     ['renderer imports electron', 'renderer/src/x.ts', "import 'electron';"],
     ['engine imports electron', 'electron/engine/x.ts', "import { app } from 'electron'; export const a = app;"],
   ],
+  'no-restricted-syntax': [
+    ['the CLI writes to stdout unescaped', 'electron/cli/commands/x.ts', "process.stdout.write('x');"],
+    ['the CLI hands stderr on unescaped', 'electron/cli/x.ts', 'export const err = process.stderr;'],
+  ],
+  'no-console': [['the CLI logs unescaped', 'electron/cli/commands/x.ts', "console.log('x');"]],
 };
 
 const allowed: Array<[layer: string, file: string, code: string]> = [
@@ -54,6 +59,11 @@ const allowed: Array<[layer: string, file: string, code: string]> = [
   ['engine imports shared', 'electron/engine/x.ts', "import '../../shared/money';"],
   ['main constructs the engine', 'electron/main/x.ts', "import '../engine/engine';"],
   ['cli starts the web host', 'electron/cli/x.ts', "import '../web/server';"],
+  [
+    'cli prints through its printer',
+    'electron/cli/commands/x.ts',
+    "import { stdout } from '../output'; stdout.write('x');",
+  ],
   ['the store speaks PostgreSQL', 'electron/engine/store/postgres/x.ts', "import pg from 'pg'; export const a = pg;"],
   ['a module of ours named pg-…', 'electron/engine/sync/x.ts', "import './pg-window';"],
 ];

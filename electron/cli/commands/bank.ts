@@ -10,20 +10,12 @@ import type { Page } from '../../../shared/contract';
 import { statementTooLarge, type BankLineSummary, type BankStatementFormat } from '../../../shared/domain';
 import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { withExistingStore } from '../existingStore';
-
-const USAGE = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE | --database URL]
-       district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE | --database URL]
-
-import  Reads a bank statement (BAI2, OFX/QFX, or CSV read with a saved column mapping), stores the
-        lines no earlier statement brought, and matches them to deposits.
-status  Bank lines posted in the range with their match state, and deposits in transit (past the
-        matching window with no bank line). In --json, a suggested line's batchIds are its best
-        suggestion's.`;
+import { stdout } from '../output';
 
 const FORMATS: readonly BankStatementFormat[] = ['bai2', 'ofx', 'csv'];
 
 export function run(argv: string[]): Promise<number> {
-  return runSubcommand(argv, USAGE, { import: importCommand, status: statusCommand });
+  return runSubcommand(argv, 'bank', { import: importCommand, status: statusCommand });
 }
 
 async function importCommand(argv: string[]): Promise<number> {
@@ -64,10 +56,10 @@ async function importCommand(argv: string[]): Promise<number> {
       : `Imported ${file} (${label}, ${summary.range.from} to ${summary.range.to})`;
     const explained = summary.explained ? `, ${summary.explained} explained` : '';
     if (summary.linesInFile === 0) {
-      process.stdout.write(`${head}: the file holds balances but no transactions, so no lines were added\n`);
+      stdout.write(`${head}: the file holds balances but no transactions, so no lines were added\n`);
       return 0;
     }
-    process.stdout.write(
+    stdout.write(
       `${head}: ${summary.newLines} lines added, ${summary.duplicatesSkipped} duplicates skipped; ` +
         `${summary.matched} matched, ${summary.suggested} suggested, ${summary.unmatched} unmatched${explained}\n`,
     );
@@ -110,10 +102,10 @@ async function statusCommand(argv: string[]): Promise<number> {
         .map((b) => ({ batchId: b.batchId, date: b.date, cents: b.totalCents, ageDays: b.ageDays })),
     };
     if (values.json) {
-      process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+      stdout.write(JSON.stringify(report, null, 2) + '\n');
       return 0;
     }
-    process.stdout.write(statusText(report, transit.windowDays, transit.truncated));
+    stdout.write(statusText(report, transit.windowDays, transit.truncated));
     return 0;
   });
 }

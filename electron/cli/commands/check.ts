@@ -7,9 +7,11 @@
 import type { OutsideRuleReport, ReversalReport } from '../../../shared/contract';
 import type { BatchSummary, DaySummaryRow } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
+import { methodLabel } from '../../../shared/vocabulary';
 import { openExistingStore } from '../existingStore';
 import { parseFlags, UsageError } from '../args';
 import { requireDate } from './export';
+import { stdout } from '../output';
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -49,13 +51,17 @@ export async function run(argv: string[]): Promise<number> {
     // as reported; the bookkeeper is told which transactions break which rule (DESIGN.md §4).
     const outsideRule = await engine.call('reconcile.outsideRule', { from, to, limit: ANOMALIES_LISTED });
     const tiesOut = days.every((d) => d.tiesOut) && problems.length === 0;
+    // Schools by name, as the app shows them; an id only for a payee the store does not know.
+    const schools = new Map((await engine.call('payees.list', {})).map((p) => [p.id, p.name]));
     if (values.json) {
-      process.stdout.write(
+      stdout.write(
         `${JSON.stringify({ from, to, tiesOut, days, batches: problems, reversals, outsideRule }, null, 2)}\n`,
       );
     } else {
-      process.stdout.write(
-        renderText(from, to, days, problems, tiesOut) + renderReversals(reversals) + renderOutsideRule(outsideRule),
+      stdout.write(
+        renderText(from, to, days, problems, tiesOut, schools) +
+          renderReversals(reversals) +
+          renderOutsideRule(outsideRule),
       );
     }
     return tiesOut ? 0 : 1;
@@ -70,15 +76,16 @@ function renderText(
   days: DaySummaryRow[],
   problems: BatchSummary[],
   tiesOut: boolean,
+  schools: Map<number, string>,
 ): string {
   const lines = [`Tie-out ${from} to ${to}`, ''];
-  lines.push(['date', 'payee', 'method', 'local', 'batches', 'GL', 'ties out'].join('\t'));
+  lines.push(['date', 'school', 'method', 'transactions', 'deposits', 'GL', 'ties out'].join('\t'));
   for (const d of days) {
     lines.push(
       [
         d.date,
-        d.payeeId,
-        d.paymentMethod,
+        schools.get(d.payeeId) ?? `payee ${d.payeeId}`,
+        methodLabel(d.paymentMethod),
         `${d.localCount} ${formatMoney(d.localCents)}`,
         `${d.batchCount} ${formatMoney(d.batchCents)}`,
         formatMoney(d.glCents),
@@ -87,10 +94,10 @@ function renderText(
     );
   }
   if (problems.length) {
-    lines.push('', 'Batches that do not tie out:');
+    lines.push('', 'Deposits that do not tie out:');
     for (const b of problems)
       lines.push(
-        `  ${b.id}\t${b.date}\t${b.payeeName ?? b.payeeId}\t${b.paymentMethod}\t${b.verdict}\t${formatMoney(b.differenceCents)}`,
+        `  ${b.id}\t${b.date}\t${b.payeeName ?? `payee ${b.payeeId}`}\t${methodLabel(b.paymentMethod)}\t${b.verdict}\t${formatMoney(b.differenceCents)}`,
       );
   }
   lines.push('', tiesOut ? 'Everything ties out.' : 'Something does not tie out.', '');
@@ -102,7 +109,7 @@ const KIND_WORDS = { refund: 'refund', return: 'ACH return', void: 'settled void
 function renderReversals(report: ReversalReport): string {
   if (report.count === 0) return 'No refunds, returns or settled voids seen in this period.\n';
   const lines = [`Reversals seen in this period (posted in its journal): ${report.count}`, ''];
-  lines.push(['date seen', 'transaction', 'kind', 'batch', 'batch date', 'payee', 'amount'].join('\t'));
+  lines.push(['date seen', 'transaction', 'kind', 'deposit', 'deposit date', 'school', 'amount'].join('\t'));
   for (const r of report.reversals) {
     lines.push(
       [
@@ -111,7 +118,7 @@ function renderReversals(report: ReversalReport): string {
         KIND_WORDS[r.kind],
         r.batchId,
         r.batchDate,
-        r.payeeName ?? r.payeeId,
+        r.payeeName ?? `payee ${r.payeeId}`,
         formatMoney(r.amountCents),
       ].join('\t'),
     );

@@ -6,6 +6,7 @@
  */
 import { UsageError, intFlag } from '../args';
 import { confirmed, itemPairs, parseActFlags, report, withActEngine } from '../actCommand';
+import { stderr } from '../output';
 
 const METHODS = { cash: 'Cash', check: 'PhysicalCheck' } as const;
 
@@ -36,7 +37,7 @@ export async function run(argv: string[]): Promise<number> {
   return withActEngine(values, async (engine) => {
     const { preview } = await engine.call('payments.collect', { ...args, preview: true });
     if (!(await confirmed(preview, values.yes))) {
-      process.stderr.write('Nothing was sent.\n');
+      stderr.write('Nothing was sent.\n');
       return 1;
     }
     return report(await engine.call('payments.collect', args), values.json);

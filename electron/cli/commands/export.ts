@@ -10,15 +10,16 @@
  */
 import { resolve } from 'node:path';
 import { ContractError, EXPORT_LAYOUTS, type ExportLayout } from '../../../shared/contract';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
 import { untiedLine } from '../../../shared/untied';
+import { methodFromWord } from '../../../shared/vocabulary';
 import { openExistingStore } from '../existingStore';
 import { dateFlag, parseFlags, UsageError } from '../args';
 import { percent, progressLine, secondsLeft } from '../progress';
+import { HELP } from '../usage';
+import { stderr, stdout } from '../output';
 
-const USAGE =
-  'usage: district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2] [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--strict] [--db FILE | --database URL]';
+const USAGE = HELP.export!.usage.split('\n\n')[0]!;
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -41,18 +42,14 @@ export async function run(argv: string[]): Promise<number> {
   const payeeIds = values.payees
     ? parseList(values.payees, 'payees', (v) => (/^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null))
     : undefined;
-  const methods = values.methods
-    ? parseList(values.methods, 'methods', (v) =>
-        (PAYMENT_METHODS as readonly string[]).includes(v) ? (v as PaymentMethod) : null,
-      )
-    : undefined;
+  const methods = values.methods ? parseList(values.methods, 'methods', methodFromWord) : undefined;
 
   const engine = await openExistingStore(values);
   const progress = progressLine();
   try {
     const { from, to } = given ?? (await defaultRange(engine));
     for (const deposit of await engine.call('export.untied', { from, to, payeeIds, methods, repost: values.repost })) {
-      process.stderr.write(`warning: ${untiedLine(deposit)}${values.strict ? '' : '; posted anyway'}\n`);
+      stderr.write(`warning: ${untiedLine(deposit)}${values.strict ? '' : '; posted anyway'}\n`);
     }
     const started = Date.now();
     engine.on('export.progress', (p) => {
@@ -74,26 +71,26 @@ export async function run(argv: string[]): Promise<number> {
     });
     const { record } = result;
     progress.done(`Exported ${record.rowCount} GL rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    process.stdout.write(
+    stdout.write(
       `Wrote ${record.file}${record.companionFile ? ` (workbook: ${record.companionFile})` : ''}: ${record.rowCount} GL rows, ${formatMoney(record.totalCents)}; ${result.deposits} deposits and ${result.reversals} reversals (${formatMoney(result.reversalCents)}) posted; sha256 ${record.sha256}\n`,
     );
     const { deposits, reversals } = result.alreadyPosted;
     if (deposits + reversals > 0) {
-      process.stderr.write(
+      stderr.write(
         result.reposted
           ? `warning: posted again ${deposits} deposits and ${reversals} reversals that earlier exports posted (--repost). Import this file only if those were never imported.\n`
           : `Left out ${deposits} deposits and ${reversals} reversals that earlier exports posted; --repost posts them again.\n`,
       );
     }
     for (const earlier of result.overlaps) {
-      process.stderr.write(
+      stderr.write(
         `${result.reposted ? 'warning: overlaps' : 'posted before by'} export #${earlier.id} of ${earlier.createdAt} (${earlier.from} to ${earlier.to}): ${earlier.file}\n`,
       );
     }
     return 0;
   } catch (error) {
     if (error instanceof ContractError) {
-      process.stderr.write(`district-recon export: ${error.message}\n`);
+      stderr.write(`district-recon export: ${error.message}\n`);
       return 1;
     }
     throw error;
@@ -111,7 +108,7 @@ const RANGE_REASONS: Record<'not_exported' | 'all_exported' | 'no_data', string>
 /** The range GL Batches would open on, said on stderr so a script's log shows what was exported. */
 async function defaultRange(engine: Awaited<ReturnType<typeof openExistingStore>>) {
   const range = await engine.call('glBatches.defaultRange', {});
-  process.stderr.write(`No --from/--to: exporting ${range.from} to ${range.to} (${RANGE_REASONS[range.reason]}).\n`);
+  stderr.write(`No --from/--to: exporting ${range.from} to ${range.to} (${RANGE_REASONS[range.reason]}).\n`);
   return range;
 }
 

@@ -7,6 +7,7 @@
 import { moveToDistrictServer } from '../../engine/moveToServer';
 import { parseFlags, UsageError } from '../args';
 import { databasePathOf } from '../existingStore';
+import { stderr, stdout } from '../output';
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, { strings: ['database', 'db'], maxPositionals: 0 });
@@ -20,10 +21,10 @@ export async function run(argv: string[]): Promise<number> {
   const { tables, server } = await moveToDistrictServer({
     databasePath: databasePathOf(values.db),
     databaseUrl,
-    onTable: ({ table, rows }) => process.stderr.write(`${table}: ${rows} rows\n`),
+    onTable: ({ table, rows }) => stderr.write(`${table}: ${rows} rows\n`),
   });
   const rows = tables.reduce((sum, t) => sum + t.rows, 0);
-  process.stdout.write(
+  stdout.write(
     `Copied ${rows} rows in ${tables.length} tables to ${server} in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`,
   );
   return 0;

@@ -4,6 +4,7 @@
  * (DESIGN.md §12).
  */
 import { confirmed, itemPairs, parseActFlags, reasonOf, report, transactionIdOf, withActEngine } from '../actCommand';
+import { stderr } from '../output';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseActFlags(argv, ['amount', 'reason'], 1);
@@ -16,7 +17,7 @@ export async function run(argv: string[]): Promise<number> {
   return withActEngine(values, async (engine) => {
     const { preview } = await engine.call('payments.refund', { ...args, preview: true });
     if (!(await confirmed(preview, values.yes))) {
-      process.stderr.write('Nothing was sent.\n');
+      stderr.write('Nothing was sent.\n');
       return 1;
     }
     return report(await engine.call('payments.refund', args), values.json);

@@ -7,40 +7,17 @@ import { intFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { SCENARIO_FLAGS, scenarioOf } from '../sandboxScenario';
 import type { FaultOptions } from '../../sandbox/index';
 import { runStatement } from './sandboxStatement';
-
-const USAGE = `Usage: district-recon sandbox serve [options]
-       district-recon sandbox statement --format bai2|ofx|csv --out FILE [options]
-
-Runs the simulated payment service on 127.0.0.1 until stopped (Ctrl+C).
-
-Options:
-  --port N        Port to listen on (default: a free port)
-  --seed S        Scenario and fault seed (default 1)
-  --days D        Days of history ending yesterday (default 90; 0 = empty)
-  --volume N      Mean transactions per weekday (default 300)
-  --now ISO       Simulated start instant, e.g. 2026-03-10T20:00:00Z (default: real time; the clock runs)
-  --fee-percent P Card and ACH convenience fees as P% of each payment with no minimum, e.g. 3.35
-                  (fees under $1.00 on small payments; default 3% with a $1.00 minimum)
-  --token T       Access token to accept (default sandbox-token)
-  --secret S      Secret to accept (default sandbox-secret)
-  --faults SPEC   default | comma-separated name=value: latency=5-60, 5xx=0.05, 429=0.05,
-                  timeout=0.01, reset=0.01, truncate=0.01, malformed=0.01, page-change=0.05,
-                  hang=5000, retry-after=1, max-consecutive=2, post`;
+import { stdout } from '../output';
 
 export function run(argv: string[]): Promise<number> {
-  return runSubcommand(argv, USAGE, { serve, statement: runStatement });
+  return runSubcommand(argv, 'sandbox', { serve, statement: runStatement });
 }
 
 async function serve(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
     strings: ['port', ...SCENARIO_FLAGS, 'token', 'secret', 'faults'],
-    booleans: ['help'],
     maxPositionals: 0,
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
   const port = intFlag(values.port, 'port', 0, 65535);
   const { seed, now, scenario } = scenarioOf(values);
   for (const name of ['token', 'secret'] as const) {
@@ -70,7 +47,7 @@ async function serve(argv: string[]): Promise<number> {
     scenario,
   });
   const state = server.state;
-  const out = process.stdout;
+  const out = stdout;
   out.write(`District Recon sandbox (simulated payment service) on ${server.url}\n`);
   out.write(`  token:   ${server.token}\n  secret:  ${server.secret}\n`);
   out.write(`  header:  Authentication: Basic ${Buffer.from(`${server.token}:${server.secret}`).toString('base64')}\n`);

@@ -8,27 +8,14 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dateFlag, parseFlags, UsageError } from '../args';
 import { SCENARIO_FLAGS, scenarioOf } from '../sandboxScenario';
-
-export const STATEMENT_USAGE = `Usage: district-recon sandbox statement --format bai2|ofx|csv --out FILE [options]
-
-Writes the bank statement of the sandbox's batches: deposits posted 1-5 business days late, lumped
-for some schools and net of fees for others, a monthly service charge and ACH returns.
-
-Options:
-  --seed S, --days D, --volume N, --now ISO   The scenario, as for sandbox serve
-  --from DATE, --to DATE                      Posting days on the statement (default: all, to yesterday)
-  --force                                     Replace FILE if it exists`;
+import { stdout } from '../output';
 
 export async function runStatement(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
     strings: ['format', 'out', ...SCENARIO_FLAGS, 'from', 'to'],
-    booleans: ['force', 'help'],
+    booleans: ['force'],
     maxPositionals: 0,
   });
-  if (values.help) {
-    process.stdout.write(`${STATEMENT_USAGE}\n`);
-    return 0;
-  }
   const format = values.format;
   if (format !== 'bai2' && format !== 'ofx' && format !== 'csv') {
     throw new UsageError(
@@ -49,12 +36,12 @@ export async function runStatement(argv: string[]): Promise<number> {
   writeFileSync(out, statement.content);
   const { plan } = statement;
   const kinds = (kind: string) => plan.lines.filter((l) => l.kind === kind).length;
-  process.stdout.write(
+  stdout.write(
     `Wrote ${out}: ${plan.lines.length} lines for account ${plan.account}, ${plan.from} to ${plan.to} ` +
       `(${kinds('deposit')} deposits, ${kinds('ach_return')} ACH returns, ${kinds('service_charge')} service charges; seed ${seed})\n`,
   );
   if (format === 'csv') {
-    process.stdout.write(`Read it with the column mapping: ${JSON.stringify(SANDBOX_CSV_MAPPING)}\n`);
+    stdout.write(`Read it with the column mapping: ${JSON.stringify(SANDBOX_CSV_MAPPING)}\n`);
   }
   return 0;
 }

@@ -15,6 +15,7 @@ import { readTlsFiles, TlsFileError } from '../../web/tlsFiles';
 import { intFlag, parseFlags, UsageError } from '../args';
 import { databaseOf, engineOn } from '../existingStore';
 import { WEB_BUILD_DIR } from './web';
+import { stderr, stdout } from '../output';
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -79,12 +80,12 @@ export async function run(argv: string[]): Promise<number> {
     throw error;
   });
   if (!existsSync(resolve(WEB_BUILD_DIR, 'index.html'))) {
-    process.stderr.write('The app is not built, so only the contract is served. Run: npm run build:web\n');
+    stderr.write('The app is not built, so only the contract is served. Run: npm run build:web\n');
   }
   if ((await engine.team.users.list()).every((user) => user.disabled)) {
-    process.stderr.write('No one can sign in yet. Add someone: district-recon users add NAME --role admin\n');
+    stderr.write('No one can sign in yet. Add someone: district-recon users add NAME --role admin\n');
   }
-  process.stdout.write(`District Recon district server: ${host.url} (database ${engine.store.path})\n`);
+  stdout.write(`District Recon district server: ${host.url} (database ${engine.store.path})\n`);
   await engine.schedule.start();
 
   await new Promise<void>((resolveStop) => {

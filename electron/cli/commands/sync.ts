@@ -7,11 +7,11 @@
  */
 import type { SyncRunSummary } from '../../../shared/contract';
 import { memoryCredentialStore } from '../../engine/credentials';
-import { createConsoleLogger } from '../../engine/logger';
 import { dateFlag, parseFlags, UsageError } from '../args';
 import { sandboxProvider } from '../../sandbox/provider';
-import { databaseOf, engineOn } from '../existingStore';
+import { cliLogger, databaseOf, engineOn } from '../existingStore';
 import { progressLine } from '../progress';
+import { stderr, stdout } from '../output';
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -34,10 +34,10 @@ export async function run(argv: string[]): Promise<number> {
   const engine = await engineOn(database, {
     host: 'cli',
     credentials: memoryCredentialStore(credentials),
-    logger: createConsoleLogger(),
+    logger: cliLogger(),
   });
   const stopOnSignal = () => {
-    process.stderr.write('Stopping after the page in flight...\n');
+    stderr.write('Stopping after the page in flight...\n');
     engine.sync.cancel();
   };
   // SIGTERM (a service manager, a closed terminal) stops like Ctrl+C: the run is recorded, not left running.
@@ -66,13 +66,13 @@ export async function run(argv: string[]): Promise<number> {
     } catch (error) {
       finish('failed');
       const message = error instanceof Error ? error.message : String(error);
-      if (values.json) process.stdout.write(JSON.stringify({ status: 'failed', error: message }) + '\n');
-      process.stderr.write(`district-recon sync: ${message}\n`);
+      if (values.json) stdout.write(JSON.stringify({ status: 'failed', error: message }) + '\n');
+      stderr.write(`district-recon sync: ${message}\n`);
       return 1;
     }
     if (!summary) return 1;
-    if (values.json) process.stdout.write(JSON.stringify(summary) + '\n');
-    else process.stdout.write(describe(summary) + '\n');
+    if (values.json) stdout.write(JSON.stringify(summary) + '\n');
+    else stdout.write(describe(summary) + '\n');
     return summary.status === 'succeeded' ? 0 : 1;
   } finally {
     process.off('SIGINT', stopOnSignal);

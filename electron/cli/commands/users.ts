@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseFlags, UsageError } from '../args';
 import { databaseOf, engineOn, withExistingStore, type DatabaseFlags } from '../existingStore';
+import { stderr, stdout } from '../output';
 
 const USAGE =
-  'use: users add NAME --role viewer|preparer|approver|admin, users list, users disable NAME, or users password NAME';
+  'use: users add NAME --role viewer|preparer|approver|admin, users list, users disable NAME, or users password NAME (users --help says more)';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
@@ -41,7 +42,7 @@ async function add(name: string | undefined, role: string | undefined, flags: Da
   const engine = await engineOn(database, { host: 'cli' });
   try {
     const user = await engine.team.users.add({ name, role, password });
-    process.stdout.write(`Added ${user.name} (${user.role}).\n`);
+    stdout.write(`Added ${user.name} (${user.role}).\n`);
     return 0;
   } finally {
     await engine.close();
@@ -59,12 +60,12 @@ async function list(flags: DatabaseFlags, json: boolean): Promise<number> {
   return withExistingStore(flags, async (engine) => {
     const users = await engine.team.users.list();
     if (json) {
-      process.stdout.write(JSON.stringify(users.map(({ id: _id, ...user }) => user)) + '\n');
+      stdout.write(JSON.stringify(users.map(({ id: _id, ...user }) => user)) + '\n');
     } else if (users.length === 0) {
-      process.stdout.write('No users yet. Add one: district-recon users add NAME --role admin\n');
+      stdout.write('No users yet. Add one: district-recon users add NAME --role admin\n');
     } else {
       for (const user of users) {
-        process.stdout.write(
+        stdout.write(
           `${user.name.padEnd(24)} ${user.role.padEnd(9)} ${user.disabled ? 'disabled' : 'active  '} since ${user.createdAt}\n`,
         );
       }
@@ -77,7 +78,7 @@ async function disable(name: string | undefined, flags: DatabaseFlags): Promise<
   if (!name) throw new UsageError('users disable needs a NAME');
   requireDatabase(flags);
   await withExistingStore(flags, (engine) => engine.team.users.disable(name));
-  process.stdout.write(`Disabled ${name.trim()}; their sessions have ended.\n`);
+  stdout.write(`Disabled ${name.trim()}; their sessions have ended.\n`);
   return 0;
 }
 
@@ -86,7 +87,7 @@ async function resetPassword(name: string | undefined, flags: DatabaseFlags): Pr
   requireDatabase(flags);
   const password = await passwordFor(name);
   await withExistingStore(flags, (engine) => engine.team.users.setPassword(name, password));
-  process.stdout.write(`New password set for ${name.trim()}; their sessions have ended.\n`);
+  stdout.write(`New password set for ${name.trim()}; their sessions have ended.\n`);
   return 0;
 }
 
@@ -111,7 +112,7 @@ function promptHidden(question: string): Promise<string> {
       stdin.off('data', onData);
       stdin.setRawMode(false);
       stdin.pause();
-      process.stderr.write('\n');
+      stderr.write('\n');
     };
     const onData = (chunk: string) => {
       for (const ch of chunk) {
@@ -128,7 +129,7 @@ function promptHidden(question: string): Promise<string> {
         value = ch === '\u007f' || ch === '\b' ? value.slice(0, -1) : value + ch;
       }
     };
-    process.stderr.write(question);
+    stderr.write(question);
     stdin.setEncoding('utf8');
     stdin.setRawMode(true);
     stdin.resume();

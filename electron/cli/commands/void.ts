@@ -4,6 +4,7 @@
  */
 import { UsageError } from '../args';
 import { confirmed, parseActFlags, reasonOf, report, transactionIdOf, withActEngine } from '../actCommand';
+import { stderr } from '../output';
 
 export async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseActFlags(argv, ['reason'], 1);
@@ -12,7 +13,7 @@ export async function run(argv: string[]): Promise<number> {
   return withActEngine(values, async (engine) => {
     const { preview } = await engine.call('payments.void', { ...args, preview: true });
     if (!(await confirmed(preview, values.yes))) {
-      process.stderr.write('Nothing was sent.\n');
+      stderr.write('Nothing was sent.\n');
       return 1;
     }
     return report(await engine.call('payments.void', args), values.json);

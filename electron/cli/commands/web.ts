@@ -10,10 +10,11 @@ import { startWebHost } from '../../web/server';
 import { intFlag, parseFlags } from '../args';
 import { appVersion } from '../version';
 import { packageRoot } from '../packageRoot';
-import { databaseOf } from '../existingStore';
+import { cliLogger, databaseOf } from '../existingStore';
 import { openingProgress } from '../progress';
 import { importSandboxStatementOnce } from '../../sandbox/demoStatement';
 import { sandboxProvider } from '../../sandbox/provider';
+import { stderr, stdout } from '../output';
 
 const ROOT = packageRoot();
 export const WEB_BUILD_DIR = resolve(ROOT, 'out/web');
@@ -36,7 +37,7 @@ function newestSourceTime(): number {
 export async function ensureWebBuild(force = false): Promise<void> {
   const index = resolve(WEB_BUILD_DIR, 'index.html');
   if (!force && existsSync(index) && statSync(index).mtimeMs >= newestSourceTime()) return;
-  process.stderr.write('Building the app for the browser...\n');
+  stderr.write('Building the app for the browser...\n');
   const { build } = await import('vite');
   await build({ configFile: resolve(ROOT, 'renderer/vite.config.ts'), logLevel: 'warn' });
 }
@@ -56,6 +57,7 @@ export async function run(argv: string[]): Promise<number> {
     dataFolder,
     ...(databaseUrl ? { databaseUrl } : { databasePath: values.db ? resolve(values.db) : undefined }),
     host: 'web',
+    logger: cliLogger(),
     onOpenProgress: opening.onOpenProgress,
     sandbox: sandbox.connect,
     sandboxByDefault: true,
@@ -70,10 +72,10 @@ export async function run(argv: string[]): Promise<number> {
       return records.find((record) => String(record.id) === id)?.file ?? null;
     },
   });
-  process.stdout.write(`District Recon is running in browser mode. Open: ${host.launchUrl}\n`);
+  stdout.write(`District Recon is running in browser mode. Open: ${host.launchUrl}\n`);
   // Sandbox mode: the sandbox's bank statement once, so matching shows on demo data (demoStatement.ts).
   void importSandboxStatementOnce(engine, sandbox.statement).catch((error: unknown) =>
-    process.stderr.write(`The sandbox's bank statement was not imported: ${String(error)}\n`),
+    stderr.write(`The sandbox's bank statement was not imported: ${String(error)}\n`),
   );
   // The nightly sync runs while browser mode is open too, and catches up a missed night now.
   await engine.schedule.start();

@@ -4,11 +4,11 @@ import { ConnectionConfigError } from '../api/errors';
 import { checkServiceUrl, isLoopback } from '../api/url';
 import type { EngineContext } from '../context';
 import { registerSecret } from '../logger';
-import { readSettings, writeSettings } from '../settings';
+import { readSettings, recordCredentialsChange, writeSettings } from '../settings';
 import { connect } from '../sync/connection';
 import { toContractError } from '../sync/errors';
 import { boundActor } from '../team/actor';
-import type { DomainHandlers } from './domain';
+import { actingUser, type DomainHandlers } from './domain';
 
 /** The connection to the service. The secret goes to the host's CredentialStore, never the database. */
 export function createConnectionHandlers(ctx: EngineContext): DomainHandlers<'connection'> {
@@ -18,11 +18,16 @@ export function createConnectionHandlers(ctx: EngineContext): DomainHandlers<'co
       registerSecret(secret);
       registerSecret(Buffer.from(`${token}:${secret}`, 'utf8').toString('base64'));
       checkServiceUrlArgument(url);
+      const by = await actingUser(ctx);
+      const wasSaved = await ctx.credentials.isConfigured();
       await ctx.credentials.save({ token, secret });
-      return writeSettings(ctx, { serviceUrl: url, sandboxMode: false });
+      await recordCredentialsChange(ctx, by, { wasSaved, saved: true });
+      return writeSettings(ctx, { serviceUrl: url, sandboxMode: false }, by);
     },
     'connection.clear': async () => {
+      const wasSaved = await ctx.credentials.isConfigured();
       await ctx.credentials.clear();
+      await recordCredentialsChange(ctx, await actingUser(ctx), { wasSaved, saved: false });
       ctx.events.emit('data.changed', { scopes: ['settings'] });
       return readSettings(ctx);
     },

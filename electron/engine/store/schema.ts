@@ -190,6 +190,20 @@ export interface SettingsTable {
   value: string;
 }
 
+/** Migration 018: one row per setting a save changed. */
+export interface SettingsChangesTable {
+  id: Generated<number>;
+  /** ISO-8601 UTC. */
+  changed_at: string;
+  /** The acting user (team mode: the signed-in one). */
+  changed_by: string;
+  /** The setting's key (`scheduleTime`), or `credentials` for the service's token and secret. */
+  setting: string;
+  /** JSON text with secrets masked; null: not set (credentials cleared, or none before). */
+  old_value: string | null;
+  new_value: string | null;
+}
+
 /** Migration 005: batches touched by a sync whose checks are not redone yet. */
 export interface BatchesToCheckTable {
   batch_id: string;
@@ -323,6 +337,7 @@ export interface Database extends TeamTables, IntentTables {
   batch_checks: BatchChecksTable;
   exports: ExportsTable;
   settings: SettingsTable;
+  settings_changes: SettingsChangesTable;
   export_reversals: ExportReversalsTable;
   export_receipts: ExportReceiptsTable;
   export_deposits: ExportDepositsTable;

@@ -18,6 +18,7 @@ import * as m012 from './012_raw_digest';
 import * as m015 from './015_export_leases';
 import * as m016 from './016_team_hardening';
 import * as m017 from './017_payment_intents';
+import * as m018 from './018_settings_changes';
 
 export interface Migration {
   name: string;
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '015_export_leases', up: m015.up },
   { name: '016_team_hardening', up: m016.up },
   { name: '017_payment_intents', up: m017.up },
+  { name: '018_settings_changes', up: m018.up },
 ];

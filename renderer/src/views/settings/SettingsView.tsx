@@ -10,6 +10,7 @@ import { replaces, useAction } from '../../data/useAction';
 import { ConnectionForm } from './ConnectionForm';
 import { DistrictServerPanel } from './DistrictServerPanel';
 import { ExportSettings } from './ExportSettings';
+import { SettingsHistory } from './SettingsHistory';
 
 type Draft = Omit<Settings, 'serviceUrl' | 'connectionConfigured'>;
 
@@ -60,6 +61,7 @@ export function SettingsView() {
           <PreferencesForm settings={settings} />
         </RoleLocked>
       )}
+      {settings && <SettingsHistory />}
     </section>
   );
 }
