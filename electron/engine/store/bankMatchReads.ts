@@ -84,7 +84,7 @@ export function liveExplanation(of: 'line_id' | 'batch_id', ref: 'l.id' | 'b.id'
  * matches such a line, and it is not one to settle.
  */
 export function setAside() {
-  return sql<boolean>`(l.duplicate_state in ('possible', 'dropped') or exists (select 1 from bank_lines as c where c.corrects_line_id = l.id))`;
+  return sql<boolean>`(coalesce(l.duplicate_state, '') in ('possible', 'dropped') or exists (select 1 from bank_lines as c where c.corrects_line_id = l.id))`;
 }
 
 /**
