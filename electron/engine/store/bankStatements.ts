@@ -326,7 +326,12 @@ export function* firstStatementDate(db: Kysely<Database>): Work<string | null> {
 export function markStatementsMatched(writer: WritableDB, ids: readonly number[], at: string): Promise<void> {
   return runWrite(writer, function* (db) {
     if (ids.length === 0) return;
-    yield* execute(db.updateTable('bank_statements').set({ matched_at: at }).where('id', 'in', [...ids]));
+    yield* execute(
+      db
+        .updateTable('bank_statements')
+        .set({ matched_at: at })
+        .where('id', 'in', [...ids]),
+    );
   });
 }
 
