@@ -1,5 +1,6 @@
 /**
- * `district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE | --database URL]` and
+ * `district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--columns ... | --mapping-file FILE]`,
+ * `district-recon bank remove STATEMENT_ID` and
  * `district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE | --database URL]`: the bank
  * side (DESIGN.md §10) from a terminal, through the same contract methods the Bank view calls. Both
  * work on an existing database only (a statement without the deposits it pays matches nothing).
@@ -10,12 +11,22 @@ import type { Page } from '../../../shared/contract';
 import type { BankLineSummary, BankStatementFormat } from '../../../shared/domain';
 import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { withExistingStore } from '../existingStore';
+import { mappingFromColumns, mappingFromFile } from './bankMapping';
 
-const USAGE = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE | --database URL]
+const USAGE = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME]
+                                   [--columns SETTING=VALUE,... | --mapping-file FILE.json] [--db FILE | --database URL]
+       district-recon bank remove STATEMENT_ID [--by NAME] [--db FILE | --database URL]
        district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE | --database URL]
 
-import  Reads a bank statement (BAI2, OFX/QFX, or CSV read with a saved column mapping), stores the
-        lines no earlier statement brought, and matches them to deposits.
+import  Reads a bank statement (BAI2, OFX/QFX, or CSV read with a column mapping), stores the lines no
+        earlier statement brought (in any format), and matches them to deposits. A CSV is read with
+        the mapping saved as --mapping NAME, or with one given here, which is saved as NAME for next
+        time: --columns date=Posted,amount=Amount,description=Memo[,reference=Ref][,type=Type]
+        [,account=Acct][,debit=Out,credit=In][,dateFormat=M/D/YYYY][,delimiter=;][,skipLines=2]
+        and any other setting of the mapping (a backslash escapes a comma or = in a name), or
+        --mapping-file FILE.json in the shape the app saves.
+remove  Undoes an import: the statement, the lines only it holds, their matches and explanations
+        (lines a later statement also holds stay). Recorded with who and when.
 status  Bank lines posted in the range with their match state, and deposits in transit (past the
         matching window with no bank line). In --json, a suggested line's batchIds are its best
         suggestion's.`;
@@ -23,14 +34,17 @@ status  Bank lines posted in the range with their match state, and deposits in t
 const FORMATS: readonly BankStatementFormat[] = ['bai2', 'ofx', 'csv'];
 
 export function run(argv: string[]): Promise<number> {
-  return runSubcommand(argv, USAGE, { import: importCommand, status: statusCommand });
+  return runSubcommand(argv, USAGE, { import: importCommand, remove: removeCommand, status: statusCommand });
 }
 
 async function importCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
-    strings: ['format', 'mapping', 'db', 'database'],
+    strings: ['format', 'mapping', 'columns', 'mapping-file', 'db', 'database'],
     maxPositionals: 1,
   });
+  if (values.columns !== undefined && values['mapping-file'] !== undefined) {
+    throw new UsageError('give --columns or --mapping-file, not both');
+  }
   const file = positionals[0];
   if (file === undefined) throw new UsageError('name the statement FILE to import');
   const format = values.format as BankStatementFormat | undefined;
@@ -45,23 +59,61 @@ async function importCommand(argv: string[]): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code;
     throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? 'error'})`);
   }
+  const given =
+    values.columns !== undefined
+      ? mappingFromColumns(values.columns, values.mapping)
+      : values['mapping-file'] !== undefined
+        ? mappingFromFile(values['mapping-file'], values.mapping)
+        : undefined;
   return withExistingStore(values, async (engine) => {
     // Bytes as base64: the engine decodes UTF-8, else Windows-1252 (OFX 1.x files declare CHARSET:1252).
+    const statement = { fileName: basename(file), content: bytes.toString('base64'), encoding: 'base64' as const };
+    let mappingName = values.mapping;
+    if (given !== undefined) {
+      // Read the file with it first: a mapping that cannot read this file is not saved.
+      const preview = await engine.call('bank.mappings.preview', { ...statement, mapping: given, limit: 1 });
+      if (preview.format === 'csv' && preview.error !== null) throw new Error(`${file}: ${preview.error}`);
+      const saved = await engine.call('bank.mappings.save', { mapping: given });
+      mappingName = saved.find((m) => m.name === String(given.name).trim())?.name ?? String(given.name);
+    }
     const summary = await engine.call('bank.import', {
-      fileName: basename(file),
-      content: bytes.toString('base64'),
-      encoding: 'base64',
+      ...statement,
       ...(format ? { format } : {}),
-      ...(values.mapping !== undefined ? { mappingName: values.mapping } : {}),
+      ...(mappingName !== undefined ? { mappingName } : {}),
     });
     const label = { bai2: 'BAI2', ofx: 'OFX', csv: 'CSV' }[summary.format];
     const head = summary.alreadyImported
       ? `${file} was imported before (${label}, ${summary.range.from} to ${summary.range.to}): nothing added`
-      : `Imported ${file} (${label}, ${summary.range.from} to ${summary.range.to})`;
+      : `Imported ${file} as statement ${summary.statementId} (${label}, ${summary.range.from} to ${summary.range.to}; undo with bank remove ${summary.statementId})`;
     const explained = summary.explained ? `, ${summary.explained} explained` : '';
+    const saved = given !== undefined ? `Saved the column mapping "${mappingName}" for next time.\n` : '';
+    const identity = [
+      summary.possibleDuplicates ? `${summary.possibleDuplicates} possible duplicates (keep or drop them)` : '',
+      summary.corrections ? `${summary.corrections} corrections kept beside the lines they correct` : '',
+    ].filter(Boolean);
     process.stdout.write(
-      `${head}: ${summary.newLines} lines added, ${summary.duplicatesSkipped} duplicates skipped; ` +
-        `${summary.matched} matched, ${summary.suggested} suggested, ${summary.unmatched} unmatched${explained}\n`,
+      `${saved}${head}: ${summary.newLines} lines added, ${summary.duplicatesSkipped} duplicates skipped; ` +
+        `${summary.matched} matched, ${summary.suggested} suggested, ${summary.unmatched} unmatched${explained}` +
+        `${identity.length ? `; ${identity.join(', ')}` : ''}\n`,
+    );
+    return 0;
+  });
+}
+
+async function removeCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, { strings: ['by', 'db', 'database'], maxPositionals: 1 });
+  const given = positionals[0];
+  if (given === undefined) throw new UsageError('name the STATEMENT_ID to remove (bank import prints it)');
+  if (!/^[1-9]\d{0,14}$/.test(given))
+    throw new UsageError(`STATEMENT_ID must be a whole number, got ${JSON.stringify(given)}`);
+  return withExistingStore(values, async (engine) => {
+    const removal = await engine.call('bank.statements.remove', {
+      statementId: Number(given),
+      ...(values.by !== undefined ? { by: values.by } : {}),
+    });
+    const kept = removal.linesKept ? `; ${removal.linesKept} lines a later statement also holds stay` : '';
+    process.stdout.write(
+      `Removed statement ${removal.statementId} (${removal.fileName}): ${removal.linesRemoved} lines removed with their matches and explanations${kept}. Recorded as removed by ${removal.removedBy} at ${removal.removedAt}.\n`,
     );
     return 0;
   });
