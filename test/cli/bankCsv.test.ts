@@ -36,7 +36,7 @@ describe('district-recon bank import FILE.csv and bank remove', () => {
     // stderr carries the checks' progress the first time the district's database is opened.
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toContain('Saved the column mapping "First State" for next time.');
-    expect(first.stdout).toMatch(/as statement (\d+) .*: 2 lines added, 0 duplicates skipped/);
+    expect(first.stdout).toMatch(/; statement (\d+), undo with bank remove \1\): 2 lines added, 0 duplicates skipped/);
 
     const april = join(folder, 'april.csv');
     writeFileSync(
@@ -46,7 +46,7 @@ describe('district-recon bank import FILE.csv and bank remove', () => {
     const second = runCli(['bank', 'import', april, '--mapping', 'First State', ...db], folder);
     expect(second.stderr).toBe('');
     expect(second.stdout).toContain('1 lines added');
-    const statementId = /as statement (\d+)/.exec(second.stdout)?.[1];
+    const statementId = /; statement (\d+),/.exec(second.stdout)?.[1];
 
     const removed = runCli(['bank', 'remove', statementId!, '--by', 'Dana Ortiz', ...db], folder);
     expect(removed.stderr).toBe('');

@@ -84,7 +84,7 @@ async function importCommand(argv: string[]): Promise<number> {
     const label = { bai2: 'BAI2', ofx: 'OFX', csv: 'CSV' }[summary.format];
     const head = summary.alreadyImported
       ? `${file} was imported before (${label}, ${summary.range.from} to ${summary.range.to}): nothing added`
-      : `Imported ${file} as statement ${summary.statementId} (${label}, ${summary.range.from} to ${summary.range.to}; undo with bank remove ${summary.statementId})`;
+      : `Imported ${file} (${label}, ${summary.range.from} to ${summary.range.to}; statement ${summary.statementId}, undo with bank remove ${summary.statementId})`;
     const explained = summary.explained ? `, ${summary.explained} explained` : '';
     const saved = given !== undefined ? `Saved the column mapping "${mappingName}" for next time.\n` : '';
     const identity = [
