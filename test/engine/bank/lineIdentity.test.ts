@@ -125,11 +125,14 @@ describe('one bank line is one bank line, whatever the format', () => {
     const overview = await engine.call('bank.lines', { filter: { statuses: ['possible_duplicate'] }, limit: 10 });
     expect(overview.rows.map((l) => l.id)).toEqual([kept.id]);
 
+    // Waiting for the bookkeeper, it is one of the Overview's lines to settle; dropped, it is not.
+    expect((await engine.call('overview.get', {})).needsYou.bankLines).toMatchObject({ unmatched: 1 });
     const decided = await engine.call('bank.duplicates.decide', {
       lineId: kept.id,
       decision: 'drop',
       by: 'Dana Ortiz',
     });
+    expect((await engine.call('overview.get', {})).needsYou.bankLines).toMatchObject({ unmatched: 0 });
     expect(decided.status).toBe('dropped');
     expect(decided.identity).toMatchObject({ duplicate: 'dropped', decidedBy: 'Dana Ortiz' });
     expect(decided.identity?.decidedAt).toMatch(/^2026-03-20T/);
