@@ -8,10 +8,10 @@
 import { createHash } from 'node:crypto';
 import { ContractError, type ParsedArgs } from '../../../shared/contract';
 import { toIsoUtc } from '../../../shared/time';
-import type { BankImportSummary, BankLineStatus } from '../../../shared/domain';
+import type { BankImportSummary } from '../../../shared/domain';
 import type { EngineContext } from '../context';
 import { markStatementsMatched, storeStatement, type StoredStatement } from '../store/bankStatements';
-import { emptyStateCounts, lineStateCounts } from '../store/bankQueries';
+import { emptyStateCounts, lineStateCounts, type MatchState } from '../store/bankQueries';
 import { getMappingJson } from '../store/bankMappings';
 import { withBulkCheckpoints } from '../store/bulk';
 import type { CsvMappingInput } from './csvMapping';
@@ -111,7 +111,7 @@ async function stateCounts(
   ctx: EngineContext,
   lineIds: readonly number[],
   outcomes: LineOutcomes | undefined,
-): Promise<Record<BankLineStatus, number>> {
+): Promise<Record<MatchState, number>> {
   const counts = emptyStateCounts();
   const unread: number[] = [];
   // Each id once, in order: a year's 50,000 ids as numbers, not a set of them.
@@ -125,7 +125,7 @@ async function stateCounts(
   }
   if (unread.length === 0) return counts;
   const read = await lineStateCounts(ctx.store.writer, unread);
-  for (const status of Object.keys(counts) as BankLineStatus[]) counts[status] += read[status];
+  for (const status of Object.keys(counts) as MatchState[]) counts[status] += read[status];
   return counts;
 }
 

@@ -6,7 +6,6 @@
  */
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { BankLineFilter } from '../../../shared/contract';
-import { BANK_LINE_STATUSES } from '../../../shared/domain';
 import type {
   BankAccount,
   BankExplanation,
@@ -114,12 +113,15 @@ export function* lineRow(db: Kysely<Database>, id: number): Work<ListedLineRow |
   return yield* firstOf(lines(db).where('id', '=', id));
 }
 
-export function emptyStateCounts(): Record<BankLineStatus, number> {
-  return Object.fromEntries(BANK_LINE_STATUSES.map((status) => [status, 0])) as Record<BankLineStatus, number>;
+/** The states matching decides; a line set aside (a duplicate, a corrected line) is in none of them. */
+export type MatchState = 'matched' | 'suggested' | 'unmatched' | 'explained';
+
+export function emptyStateCounts(): Record<MatchState, number> {
+  return { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
 }
 
 /** How many of these lines are in each state (an import's summary). */
-export function lineStateCounts(reader: ReadableDB, ids: readonly number[]): Promise<Record<BankLineStatus, number>> {
+export function lineStateCounts(reader: ReadableDB, ids: readonly number[]): Promise<Record<MatchState, number>> {
   return runRead(reader, function* (db) {
     const counts = emptyStateCounts();
     const rows = yield* readInChunks([...new Set(ids)], (chunk) =>
@@ -128,7 +130,7 @@ export function lineStateCounts(reader: ReadableDB, ids: readonly number[]): Pro
         .select((eb) => statusOf(eb).as('status'))
         .where('l.id', 'in', chunk),
     );
-    for (const row of rows) counts[row.status] += 1;
+    for (const row of rows) if (row.status in counts) counts[row.status as MatchState] += 1;
     return counts;
   });
 }

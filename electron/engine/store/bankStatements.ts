@@ -79,7 +79,7 @@ export function storeStatement(writer: WritableDB, values: NewStatement): Promis
   return runWrite(writer, function* (db) {
     const known = yield* firstOf(db.selectFrom('bank_statements').select('id').where('sha256', '=', values.sha256));
     if (known) {
-      const lineIds = yield* linesOfStatement(db, known.id);
+      const lineIds = yield* linesOfStatement(db, known.id, values.lines);
       return {
         statementId: known.id,
         alreadyImported: true,
@@ -110,13 +110,21 @@ export function storeStatement(writer: WritableDB, values: NewStatement): Promis
     const statement = { id: inserted!.id, format: values.format };
     const accounts = new Map<string, { id: number; currency: string | null }>();
     const claimed = new Set<number>();
+    // A parser numbers a line repeated in its file (#2, #3): one it hands in twice is one line.
+    const inFile = new Map<string, number>();
     const tally = { newLines: 0, possibleDuplicates: 0, corrections: [] as Correction[] };
     const lineIds: number[] = [];
     for (const chunk of chunksOf(values.lines, LINES_AT_ONCE)) {
       if (chunk.some((line) => !accounts.has(line.account))) {
         yield* ensureAccounts(db, accounts, accountsOf(values.accountsSoFar(), chunk), values.importedAt);
       }
-      for (const id of yield* storeLines(db, statement, accounts, chunk, claimed, tally)) lineIds.push(id);
+      const fresh = chunk.filter((line) => !inFile.has(`${line.account}\n${line.identity}`));
+      const freshIds = yield* storeLines(db, statement, accounts, uniqueByIdentity(fresh), claimed, tally);
+      const byIdentity = new Map(
+        uniqueByIdentity(fresh).map((line, i) => [`${line.account}\n${line.identity}`, freshIds[i]!]),
+      );
+      for (const [key, id] of byIdentity) inFile.set(key, id);
+      for (const line of chunk) lineIds.push(inFile.get(`${line.account}\n${line.identity}`)!);
     }
     const { range, accounts: named } = values.summary();
     // Accounts without lines, and a currency the file states only after an account's first line.
@@ -138,6 +146,17 @@ export function storeStatement(writer: WritableDB, values: NewStatement): Promis
       corrections: tally.corrections.length,
       lineIds,
     };
+  });
+}
+
+/** The lines with an identity not seen before in the list, in order. */
+function uniqueByIdentity(lines: StatementLineRow[]): StatementLineRow[] {
+  const seen = new Set<string>();
+  return lines.filter((line) => {
+    const key = `${line.account}\n${line.identity}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 
@@ -256,19 +275,56 @@ function* undoCorrectedMatch(
   );
 }
 
-/** The lines a statement holds, in the file's order: those it brought and those it found stored. */
-function* linesOfStatement(db: Kysely<Database>, statementId: number): Work<number[]> {
-  const brought = yield* rowsOf(
-    db.selectFrom('bank_lines').select(['id', 'line_number']).where('statement_id', '=', statementId),
-  );
-  const sighted = yield* rowsOf(
+/**
+ * The stored id of each line of a file imported before, in the file's order: the lines its statement
+ * brought and those it found stored, paired with the file's lines by account, day, amount, reference
+ * and text (a line the file repeats under one identity is the one line it was stored as).
+ */
+function* linesOfStatement(
+  db: Kysely<Database>,
+  statementId: number,
+  lines: Iterable<StatementLineRow>,
+): Work<number[]> {
+  const held = yield* rowsOf(
     db
-      .selectFrom('bank_line_sightings as s')
-      .innerJoin('bank_lines as l', 'l.id', 's.line_id')
-      .select(['l.id', 'l.line_number'])
-      .where('s.statement_id', '=', statementId),
+      .selectFrom('bank_lines as l')
+      .innerJoin('bank_accounts as a', 'a.id', 'l.account_id')
+      .select(['l.id', 'a.number', 'l.posted_date', 'l.amount_cents', 'l.bank_reference', 'l.text'])
+      .where((eb) =>
+        eb.or([
+          eb('l.statement_id', '=', statementId),
+          eb.exists(
+            eb
+              .selectFrom('bank_line_sightings as s')
+              .select('s.line_id')
+              .whereRef('s.line_id', '=', 'l.id')
+              .where('s.statement_id', '=', statementId),
+          ),
+        ]),
+      )
+      .orderBy('l.id'),
   );
-  return [...brought, ...sighted].sort((a, b) => a.line_number - b.line_number || a.id - b.id).map((row) => row.id);
+  const key = (account: string, date: string, cents: number, reference: string, text: string) =>
+    JSON.stringify([account, date, cents, reference, text]);
+  const byKey = new Map<string, number[]>();
+  for (const row of held) {
+    const k = key(row.number, row.posted_date, row.amount_cents, row.bank_reference, row.text);
+    byKey.set(k, [...(byKey.get(k) ?? []), row.id]);
+  }
+  const byIdentity = new Map<string, number>();
+  const ids: number[] = [];
+  for (const line of lines) {
+    const seen = byIdentity.get(`${line.account}\n${line.identity}`);
+    if (seen !== undefined) {
+      ids.push(seen);
+      continue;
+    }
+    const id =
+      byKey.get(key(line.account, line.postedDate, line.amountCents, line.bankReference, line.text))?.shift() ?? 0;
+    byIdentity.set(`${line.account}\n${line.identity}`, id);
+    ids.push(id);
+  }
+  return ids;
 }
 
 /** The accounts named so far, then any a line names that the file did not declare (no currency). */
