@@ -53,6 +53,8 @@ export const METHOD_NAMES = [
   'bank.forBatch',
   'bank.accounts',
   'bank.statements',
+  'bank.statements.remove',
+  'bank.duplicates.decide',
   'bank.mappings.list',
   'bank.mappings.save',
   'bank.mappings.remove',

@@ -80,6 +80,9 @@ export const METHOD_ROLES = {
   'bank.forBatch': 'viewer',
   'bank.accounts': 'viewer',
   'bank.statements': 'viewer',
+  // Undoing an import and deciding what is a duplicate are part of importing.
+  'bank.statements.remove': 'preparer',
+  'bank.duplicates.decide': 'preparer',
   'bank.mappings.list': 'viewer',
   // A CSV mapping is how a preparer reads a bank's export: part of importing, not of settings.
   'bank.mappings.save': 'preparer',

@@ -17,7 +17,7 @@ Commands:
   status     Show what the local database holds
   check      Tie out deposits against transactions and GL batches
   export     export gl: write GL batches to Excel or an ERP layout
-  bank       bank import FILE | bank status: bank statements matched to deposits
+  bank       bank import FILE | remove ID | status: bank statements matched to deposits
   serve      Run the district server: many users, roles, the nightly sync (team mode)
   users      users add NAME --role R | list | disable NAME | password NAME: server accounts
   migrate-to migrate-to --database postgres://…: move this database to a district server
@@ -84,14 +84,28 @@ Options:
   --repost              Post again what an earlier export posted (left out and said otherwise)
 ${DATABASE_OPTIONS}`;
 
-const BANK_IMPORT = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] ${DATABASE}
+const BANK_IMPORT = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--columns SETTING=VALUE,... | --mapping-file FILE.json] ${DATABASE}
 
-Reads a bank statement (BAI2, OFX/QFX, or CSV read with a saved column mapping), stores the lines
-no earlier statement brought, and matches them to deposits.
+Reads a bank statement (BAI2, OFX/QFX, or CSV read with a column mapping), stores the lines no
+earlier statement brought (in any format), and matches them to deposits. A CSV mapping given here
+is tried on the file and saved as --mapping NAME for next time.
 
 Options:
-  --format F        bai2, ofx or csv (default: found from the file)
-  --mapping NAME    The saved CSV column mapping to read a CSV with
+  --format F             bai2, ofx or csv (default: found from the file)
+  --mapping NAME         The saved CSV column mapping to read a CSV with (or the name to save one as)
+  --columns LIST         A CSV mapping: date=Posted,amount=Amount,description=Memo[,reference=Ref]
+                         [,debit=Out,credit=In][,dateFormat=M/D/YYYY][,delimiter=;][,skipLines=2]
+                         [,decimalSeparator=,][,signConvention=...] (a backslash escapes , or =)
+  --mapping-file FILE    A CSV mapping as JSON, in the shape the app saves
+${DATABASE_OPTIONS}`;
+
+const BANK_REMOVE = `Usage: district-recon bank remove STATEMENT_ID [--by NAME] ${DATABASE}
+
+Undoes an import: the statement, the lines only it holds, their matches and explanations (lines a
+later statement also holds stay). Recorded with who and when.
+
+Options:
+  --by NAME         Who removes it, recorded with the time (default: the acting user)
 ${DATABASE_OPTIONS}`;
 
 const BANK_STATUS = `Usage: district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] ${DATABASE}
@@ -186,11 +200,12 @@ ${DATABASE_OPTIONS}`,
     subcommands: { gl: EXPORT_GL },
   },
   bank: {
-    usage: `${subcommandsUsage({ import: BANK_IMPORT, status: BANK_STATUS })}
+    usage: `${subcommandsUsage({ import: BANK_IMPORT, remove: BANK_REMOVE, status: BANK_STATUS })}
 
 import  ${BANK_IMPORT.split('\n\n')[1]!.replace(/\n/g, '\n        ')}
+remove  ${BANK_REMOVE.split('\n\n')[1]!.replace(/\n/g, '\n        ')}
 status  ${BANK_STATUS.split('\n\n')[1]!.replace(/\n/g, '\n        ')}`,
-    subcommands: { import: BANK_IMPORT, status: BANK_STATUS },
+    subcommands: { import: BANK_IMPORT, remove: BANK_REMOVE, status: BANK_STATUS },
   },
   serve: {
     usage: `Usage: district-recon serve [--host ADDR] [--port N] [--tls-cert FILE --tls-key FILE | --behind-proxy] ${DATABASE}
@@ -203,7 +218,9 @@ Options:
   --host ADDR                    Address to listen on (default 127.0.0.1)
   --port N                       Port (default 8080, or 8443 with a certificate)
   --tls-cert FILE --tls-key FILE  Serve HTTPS with this certificate and key (PEM)
-  --behind-proxy                 A TLS-terminating proxy stands in front
+  --behind-proxy                 A TLS-terminating proxy stands in front (binds loopback unless
+                                 --trusted-proxy names where it connects from)
+  --trusted-proxy ADDR[,ADDR]    The proxies whose X-Forwarded-* headers are believed
 ${DATABASE_OPTIONS}`,
   },
   users: {

@@ -24,6 +24,7 @@ import { ReadCache } from './readCache';
 import { relayDataChanges } from './dataRelay';
 import { createConsoleLogger } from './logger';
 import { recoverInterruptedExports } from './export/recovery';
+import { finishUnmatchedImports } from './bank/finishImports';
 import { ensureChecksFresh } from './reconcile';
 import { openStore, type Store } from './store/open';
 import { openPostgresEngineStore } from './store/postgres/engineStore';
@@ -120,6 +121,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
   // Checks a store written by an older version, or left by a run killed before its checks, lacks.
   await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()), options.onOpenProgress);
   await recoverInterruptedExports(store.writer);
+  await finishUnmatchedImports(context);
 
   const handlers: EngineHandlers = {
     ...createAppHandlers(context),

@@ -7,8 +7,9 @@
  * How each payee is paid is chosen by seed (payees in id order, rotated by the seed, in three kinds):
  * - plain: each batch is its own credit, for its total;
  * - split: card batches are paid net of fees (the partial amount, split settlement), others in full;
- * - lumped: the batches of one method family (card, ACH, cash and checks) that post on the same day
- *   are one credit (a day's batches of the payee, plus any earlier day's that post late with them).
+ * - lumped: a business day's batches of the payee, whatever their methods (card, ACH, cash and
+ *   checks), are one credit, as food-service processors pay a school's day (issue 25); batches of
+ *   several days that add up are a coincidence the engine only suggests, so none is paid as one.
  * Every credit posts 1 to 5 business days after its batch date, the lag drawn per batch, so postings
  * come out of order. Lines posted after `to` are not on the statement: those batches are in transit.
  */
@@ -90,7 +91,7 @@ function depositLines(state: SandboxState, banking: Map<number, PayeeBanking>): 
     const lag = 1 + (hash32(state.seed, 'lag', kind === 'lumped' ? `${batch.payeeId}|${batch.date}` : batch.id) % 5);
     const posted = addBusinessDays(batch.date, lag);
     if (kind === 'lumped') {
-      const key = `${posted}|${batch.payeeId}|${family(batch.method)}`;
+      const key = `${posted}|${batch.payeeId}|${batch.date}`;
       lumps.set(key, [...(lumps.get(key) ?? []), batch]);
       continue;
     }

@@ -9,6 +9,7 @@ import type {
   BankLineDetail,
   BankLineSummary,
   BankStatement,
+  BankStatementRemoval,
   InTransitBatch,
 } from '../domain';
 import { BANK_EXPLANATION_KINDS, BANK_LINE_STATUSES } from '../domain';
@@ -87,6 +88,10 @@ export const bankMethodSchemas = {
     .object({ limit: z.number().int().min(1).max(1000).default(100) })
     .strict()
     .default({ limit: 100 }),
+  /** Undoes an import: the statement, the lines only it holds, their matches and explanations. */
+  'bank.statements.remove': z.object({ statementId: id, by: actor }).strict(),
+  /** Keeps a possible duplicate as a line of its own, or drops it (it stays, set aside). */
+  'bank.duplicates.decide': z.object({ lineId: id, decision: z.enum(['keep', 'drop']), by: actor }).strict(),
   'bank.mappings.list': z.object({}).strict().default({}),
   /** Checked by the engine against the CSV mapping's own schema, which names every field to fix. */
   'bank.mappings.save': z.object({ mapping: z.record(z.string(), z.unknown()) }).strict(),
@@ -122,6 +127,8 @@ export interface BankMethodResults {
   'bank.forBatch': { line: BankLineSummary | null; explanation: BankExplanation | null };
   'bank.accounts': BankAccount[];
   'bank.statements': BankStatement[];
+  'bank.statements.remove': BankStatementRemoval;
+  'bank.duplicates.decide': BankLineSummary;
   'bank.mappings.list': BankCsvMapping[];
   'bank.mappings.save': BankCsvMapping[];
   'bank.mappings.remove': BankCsvMapping[];

@@ -5,7 +5,21 @@
  */
 import type { BusinessDate } from '../time';
 
-export const BANK_LINE_STATUSES = ['matched', 'suggested', 'unmatched', 'explained'] as const;
+/**
+ * possible_duplicate: only probably a line already stored (another format, other text), for the
+ * bookkeeper to keep or drop; dropped: such a line the bookkeeper dropped; corrected: a line the bank
+ * corrected (a later line has its reference and another amount). The last two are set aside: nothing
+ * matches them and they are not left to settle.
+ */
+export const BANK_LINE_STATUSES = [
+  'matched',
+  'suggested',
+  'unmatched',
+  'explained',
+  'possible_duplicate',
+  'dropped',
+  'corrected',
+] as const;
 export type BankLineStatus = (typeof BANK_LINE_STATUSES)[number];
 
 /** exact: a batch's total; net: its partial (split settlement, net of fees); lumped: several batches. */
@@ -82,6 +96,23 @@ export interface BankLineSummary extends BankStatementLine {
   match: BankMatch | null;
   suggestions: BankSuggestion[];
   explanation: BankExplanation | null;
+  /** What the line is beside the other lines stored (issue 25); null for an ordinary line. */
+  identity: BankLineIdentity | null;
+}
+
+/** A line that is probably another, or that corrects or is corrected by another. */
+export interface BankLineIdentity {
+  /** The stored line this one is probably the same as. */
+  duplicateOf: number | null;
+  /** possible until the bookkeeper keeps or drops it. */
+  duplicate: 'possible' | 'kept' | 'dropped' | null;
+  /** Who kept or dropped it, and when. */
+  decidedBy: string | null;
+  decidedAt: string | null;
+  /** The line this one corrects (the same reference, another amount). */
+  corrects: number | null;
+  /** The line that corrects this one. */
+  correctedBy: number | null;
 }
 
 /** A match that no longer holds, kept with who undid it and why. */
@@ -111,6 +142,8 @@ export interface BankStatement {
   newLineCount: number;
   importedAt: string;
   importedBy: string;
+  /** When matching ran after the import; null while it has not (the next start runs it). */
+  matchedAt: string | null;
 }
 
 export interface BankAccount {
@@ -142,8 +175,12 @@ export interface BankImportSummary {
   accounts: string[];
   linesInFile: number;
   newLines: number;
-  /** Lines already stored by an earlier (overlapping or identical) statement. */
+  /** Lines already stored by an earlier (overlapping or identical) statement, in any format. */
   duplicatesSkipped: number;
+  /** New lines only probably not stored already: marked for the bookkeeper to keep or drop. */
+  possibleDuplicates: number;
+  /** New lines that correct a stored line (its reference with another amount): kept beside it. */
+  corrections: number;
   /** The state, after matching, of the lines this file holds. */
   matched: number;
   suggested: number;
@@ -164,6 +201,18 @@ export function statementTooLarge(fileName: string, bytes: number): string | nul
   const name = fileName.length > 80 ? `${fileName.slice(0, 38)}…${fileName.slice(-38)}` : fileName;
   const mb = (n: number) => `${Math.floor(n / 1_000_000).toLocaleString('en-US')} MB`;
   return `${name} is ${mb(bytes)}, more than the ${mb(BANK_STATEMENT_MAX_BYTES)} a bank statement may be; download it in parts (a month at a time) and import each`;
+}
+
+/** A removed import: what went with it. */
+export interface BankStatementRemoval {
+  statementId: number;
+  fileName: string;
+  /** The lines only this statement held, removed with their matches and explanations. */
+  linesRemoved: number;
+  /** Lines a later statement also holds: they stay, now that statement's. */
+  linesKept: number;
+  removedBy: string;
+  removedAt: string;
 }
 
 /** How a CSV mapping may say its date column is written (the engine reads each; the mapping form offers them). */

@@ -1,5 +1,6 @@
 /**
- * `district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--db FILE | --database URL]` and
+ * `district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--columns ... | --mapping-file FILE]`,
+ * `district-recon bank remove STATEMENT_ID` and
  * `district-recon bank status [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--json] [--db FILE | --database URL]`: the bank
  * side (DESIGN.md §10) from a terminal, through the same contract methods the Bank view calls. Both
  * work on an existing database only (a statement without the deposits it pays matches nothing).
@@ -11,18 +12,22 @@ import { statementTooLarge, type BankLineSummary, type BankStatementFormat } fro
 import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { withExistingStore } from '../existingStore';
 import { stdout } from '../output';
+import { mappingFromColumns, mappingFromFile } from './bankMapping';
 
 const FORMATS: readonly BankStatementFormat[] = ['bai2', 'ofx', 'csv'];
 
 export function run(argv: string[]): Promise<number> {
-  return runSubcommand(argv, 'bank', { import: importCommand, status: statusCommand });
+  return runSubcommand(argv, 'bank', { import: importCommand, remove: removeCommand, status: statusCommand });
 }
 
 async function importCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
-    strings: ['format', 'mapping', 'db', 'database'],
+    strings: ['format', 'mapping', 'columns', 'mapping-file', 'db', 'database'],
     maxPositionals: 1,
   });
+  if (values.columns !== undefined && values['mapping-file'] !== undefined) {
+    throw new UsageError('give --columns or --mapping-file, not both');
+  }
   const file = positionals[0];
   if (file === undefined) throw new UsageError('name the statement FILE to import');
   const format = values.format as BankStatementFormat | undefined;
@@ -41,27 +46,65 @@ async function importCommand(argv: string[]): Promise<number> {
     throw new Error(code === 'ENOENT' ? `${file}: no such file` : `${file}: cannot be read (${code ?? 'error'})`);
   }
   if (tooLarge) throw new Error(tooLarge);
+  const given =
+    values.columns !== undefined
+      ? mappingFromColumns(values.columns, values.mapping)
+      : values['mapping-file'] !== undefined
+        ? mappingFromFile(values['mapping-file'], values.mapping)
+        : undefined;
   return withExistingStore(values, async (engine) => {
     // Bytes as base64: the engine decodes UTF-8, else Windows-1252 (OFX 1.x files declare CHARSET:1252).
+    const statement = { fileName: basename(file), content: bytes.toString('base64'), encoding: 'base64' as const };
+    let mappingName = values.mapping;
+    if (given !== undefined) {
+      // Read the file with it first: a mapping that cannot read this file is not saved.
+      const preview = await engine.call('bank.mappings.preview', { ...statement, mapping: given, limit: 1 });
+      if (preview.format === 'csv' && preview.error !== null) throw new Error(`${file}: ${preview.error}`);
+      const saved = await engine.call('bank.mappings.save', { mapping: given });
+      mappingName = saved.find((m) => m.name === String(given.name).trim())?.name ?? String(given.name);
+    }
     const summary = await engine.call('bank.import', {
-      fileName: basename(file),
-      content: bytes.toString('base64'),
-      encoding: 'base64',
+      ...statement,
       ...(format ? { format } : {}),
-      ...(values.mapping !== undefined ? { mappingName: values.mapping } : {}),
+      ...(mappingName !== undefined ? { mappingName } : {}),
     });
     const label = { bai2: 'BAI2', ofx: 'OFX', csv: 'CSV' }[summary.format];
     const head = summary.alreadyImported
       ? `${file} was imported before (${label}, ${summary.range.from} to ${summary.range.to}): nothing added`
-      : `Imported ${file} (${label}, ${summary.range.from} to ${summary.range.to})`;
+      : `Imported ${file} (${label}, ${summary.range.from} to ${summary.range.to}; statement ${summary.statementId}, undo with bank remove ${summary.statementId})`;
     const explained = summary.explained ? `, ${summary.explained} explained` : '';
     if (summary.linesInFile === 0) {
       stdout.write(`${head}: the file holds balances but no transactions, so no lines were added\n`);
       return 0;
     }
+    const saved = given !== undefined ? `Saved the column mapping "${mappingName}" for next time.\n` : '';
+    const identity = [
+      summary.possibleDuplicates ? `${summary.possibleDuplicates} possible duplicates (keep or drop them)` : '',
+      summary.corrections ? `${summary.corrections} corrections kept beside the lines they correct` : '',
+    ].filter(Boolean);
     stdout.write(
-      `${head}: ${summary.newLines} lines added, ${summary.duplicatesSkipped} duplicates skipped; ` +
-        `${summary.matched} matched, ${summary.suggested} suggested, ${summary.unmatched} unmatched${explained}\n`,
+      `${saved}${head}: ${summary.newLines} lines added, ${summary.duplicatesSkipped} duplicates skipped; ` +
+        `${summary.matched} matched, ${summary.suggested} suggested, ${summary.unmatched} unmatched${explained}` +
+        `${identity.length ? `; ${identity.join(', ')}` : ''}\n`,
+    );
+    return 0;
+  });
+}
+
+async function removeCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parseFlags(argv, { strings: ['by', 'db', 'database'], maxPositionals: 1 });
+  const given = positionals[0];
+  if (given === undefined) throw new UsageError('name the STATEMENT_ID to remove (bank import prints it)');
+  if (!/^[1-9]\d{0,14}$/.test(given))
+    throw new UsageError(`STATEMENT_ID must be a whole number, got ${JSON.stringify(given)}`);
+  return withExistingStore(values, async (engine) => {
+    const removal = await engine.call('bank.statements.remove', {
+      statementId: Number(given),
+      ...(values.by !== undefined ? { by: values.by } : {}),
+    });
+    const kept = removal.linesKept ? `; ${removal.linesKept} lines a later statement also holds stay` : '';
+    stdout.write(
+      `Removed statement ${removal.statementId} (${removal.fileName}): ${removal.linesRemoved} lines removed with their matches and explanations${kept}. Recorded as removed by ${removal.removedBy} at ${removal.removedAt}.\n`,
     );
     return 0;
   });

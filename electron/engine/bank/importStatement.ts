@@ -1,14 +1,17 @@
 /**
  * Importing a statement: parse (a malformed file is refused whole, nothing stored), store the
  * statement with the lines no earlier statement brought in one transaction (the same bytes twice add
- * nothing; overlapping statements de-duplicate by the format's identity), then match.
+ * nothing; overlapping statements and the same lines in another format de-duplicate, see
+ * store/bankLineIdentity.ts), then match, and record that it matched: an import killed in between
+ * is found unfinished at the next start and matched then (finishImports.ts).
  */
 import { createHash } from 'node:crypto';
 import { ContractError, type ParsedArgs } from '../../../shared/contract';
-import type { BankImportSummary, BankLineStatus } from '../../../shared/domain';
+import { toIsoUtc } from '../../../shared/time';
+import type { BankImportSummary } from '../../../shared/domain';
 import type { EngineContext } from '../context';
-import { storeStatement, type StoredStatement } from '../store/bankStatements';
-import { lineStateCounts } from '../store/bankQueries';
+import { markStatementsMatched, storeStatement, type StoredStatement } from '../store/bankStatements';
+import { emptyStateCounts, lineStateCounts, type MatchState } from '../store/bankQueries';
 import { getMappingJson } from '../store/bankMappings';
 import { withBulkCheckpoints } from '../store/bulk';
 import type { CsvMappingInput } from './csvMapping';
@@ -31,7 +34,11 @@ export async function importStatement(
   // A year's statement writes tens of MB: its checkpoints run beside it, as a sync's do.
   const { file, stored, matching } = await withBulkCheckpoints(ctx.store.writer, async () => {
     const { file, stored } = await parseAndStore(ctx, args, actor);
-    return { file, stored, matching: stored.alreadyImported ? null : await rematchWithOutcomes(ctx) };
+    if (stored.alreadyImported) return { file, stored, matching: null };
+    const matching = await rematchWithOutcomes(ctx);
+    // Until this is recorded the import is unfinished: a start finds it and matches (finishImports).
+    await markStatementsMatched(ctx.store.writer, [stored.statementId], toIsoUtc(ctx.clock.now()));
+    return { file, stored, matching };
   });
   const counts = await stateCounts(ctx, stored.lineIds, matching?.outcomes);
   return {
@@ -41,7 +48,12 @@ export async function importStatement(
       ...file,
       newLines: stored.newLines,
       duplicatesSkipped: file.linesInFile - stored.newLines,
-      ...counts,
+      possibleDuplicates: stored.possibleDuplicates,
+      corrections: stored.corrections,
+      matched: counts.matched,
+      suggested: counts.suggested,
+      unmatched: counts.unmatched,
+      explained: counts.explained,
     },
     changed: stored.newLines > 0 || (matching?.result.changed ?? false),
   };
@@ -101,8 +113,8 @@ async function stateCounts(
   ctx: EngineContext,
   lineIds: readonly number[],
   outcomes: LineOutcomes | undefined,
-): Promise<Record<BankLineStatus, number>> {
-  const counts: Record<BankLineStatus, number> = { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
+): Promise<Record<MatchState, number>> {
+  const counts = emptyStateCounts();
   const unread: number[] = [];
   // Each id once, in order: a year's 50,000 ids as numbers, not a set of them.
   const ids = Float64Array.from(lineIds).sort();
@@ -115,7 +127,7 @@ async function stateCounts(
   }
   if (unread.length === 0) return counts;
   const read = await lineStateCounts(ctx.store.writer, unread);
-  for (const status of Object.keys(counts) as BankLineStatus[]) counts[status] += read[status];
+  for (const status of Object.keys(counts) as MatchState[]) counts[status] += read[status];
   return counts;
 }
 

@@ -64,7 +64,11 @@ interface IndexedReturn {
 
 export interface Found {
   live: Candidate[];
-  /** The lump search hit its bound: there may be candidates it did not see. */
+  /**
+   * The line may not be matched, only suggested: the lump search hit its bound (there may be
+   * candidates it did not see), or what it found spans several business days (issue 25: batches of
+   * different days that happen to add up are a coincidence as often as a deposit).
+   */
   stopped: boolean;
 }
 
@@ -126,7 +130,7 @@ export class CandidateFinder {
     const known = this.withoutSearch(lines.amount[k]!, posted, lumps);
     if (known) return known;
     const [search] = this.lumpSearch.findFor([{ amount: lines.amount[k]!, payee: lines.payeeOf(k) }], posted);
-    return { live: sortCandidates([...search!.candidates]), stopped: search!.stopped };
+    return this.searched(search!);
   }
 
   /**
@@ -154,10 +158,28 @@ export class CandidateFinder {
         posted,
       );
       ks.forEach((k, j) => {
-        const search = lumps[j]!;
-        sink.set(k, { live: sortCandidates([...search.candidates]), stopped: search.stopped });
+        sink.set(k, this.searched(lumps[j]!));
       });
     }
+  }
+
+  /**
+   * What the bounded search found, one-day lumps first: a lump over several business days is never
+   * preferred to one of a single day, and never matched on its own (at most suggested).
+   */
+  private searched(search: { candidates: readonly Candidate[]; stopped: boolean }): Found {
+    const oneDay: Candidate[] = [];
+    const severalDays: Candidate[] = [];
+    for (const candidate of search.candidates) (this.spansDays(candidate) ? severalDays : oneDay).push(candidate);
+    return {
+      live: [...sortCandidates(oneDay), ...sortCandidates(severalDays)],
+      stopped: search.stopped || severalDays.length > 0,
+    };
+  }
+
+  private spansDays(candidate: Candidate): boolean {
+    const first = this.batches.day[candidate.items[0]!]!;
+    return candidate.items.some((item) => this.batches.day[item] !== first);
   }
 
   /** The candidates found without the lump search, or null when it is needed. */
@@ -174,25 +196,39 @@ export class CandidateFinder {
     return null;
   }
 
+  /**
+   * A day's batches of one payee and family, and (issue 25) all of a payee's batches of the day
+   * whatever their methods: food-service processors pay a school's day (card, ACH, and the cash and
+   * checks recorded that day) as one deposit.
+   */
   private indexDayLumps(): void {
-    // Batches are in date order: each day's run is split by payee and family.
-    const { day, group, total, partial, count } = this.batches;
+    // Batches are in date order: each day's run is split by payee and family, and by payee.
+    const { day, group, payee, total, partial, count } = this.batches;
+    const add = (lump: number[]) => {
+      let totals = 0;
+      let partials = 0;
+      for (const i of lump) {
+        totals += total[i]!;
+        partials += partial[i]!;
+      }
+      addTo(this.dayLumpsByAmount, totals, lump);
+      if (partials !== totals) addTo(this.dayLumpsByAmount, partials, lump);
+    };
     let start = 0;
     while (start < count) {
       const today = day[start]!;
       const byGroup = new Map<number, number[]>();
       let end = start;
       for (; end < count && day[end] === today; end++) addTo(byGroup, group[end]!, end);
+      const byPayee = new Map<number, number[][]>();
       for (const lump of byGroup.values()) {
-        if (lump.length < 2) continue;
-        let totals = 0;
-        let partials = 0;
-        for (const i of lump) {
-          totals += total[i]!;
-          partials += partial[i]!;
-        }
-        addTo(this.dayLumpsByAmount, totals, lump);
-        if (partials !== totals) addTo(this.dayLumpsByAmount, partials, lump);
+        if (lump.length >= 2) add(lump);
+        const of = payee[lump[0]!]!;
+        if (!Number.isNaN(of)) addTo(byPayee, of, lump);
+      }
+      for (const families of byPayee.values()) {
+        // One family's day is already there; only a day of several families is a new lump.
+        if (families.length >= 2) add(families.flat().sort((a, b) => a - b));
       }
       start = end;
     }

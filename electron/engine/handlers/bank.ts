@@ -2,6 +2,7 @@ import { todayCentral } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { confirmMatch, explain, unexplain, unmatchLine } from '../bank/decisions';
 import { importStatement } from '../bank/importStatement';
+import { decidePossibleDuplicate, removeImport } from '../bank/removeImport';
 import { bankLineSummary, bankSideOfBatch, getBankLine, inTransit, listBankLines } from '../bank/lines';
 import { deleteMapping, listMappings, previewMapping, saveMapping } from '../bank/mappings';
 import { rematchBank } from '../bank/rematch';
@@ -57,6 +58,16 @@ export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
     'bank.forBatch': async ({ batchId }) => bankSideOfBatch(reader, batchId),
     'bank.accounts': async () => accountSummaries(reader),
     'bank.statements': async ({ limit }) => (await listStatementRows(reader, limit)).map(toStatement),
+    'bank.statements.remove': async ({ statementId, by }) => {
+      const removal = await removeImport(ctx, statementId, await actor(by));
+      dataChanged(ctx, 'bank');
+      return removal;
+    },
+    'bank.duplicates.decide': async ({ lineId, decision, by }) => {
+      await decidePossibleDuplicate(writer, lineId, decision, await actor(by));
+      await decided();
+      return bankLineSummary(writer, lineId);
+    },
     'bank.mappings.list': () => listMappings(reader),
     'bank.mappings.save': async ({ mapping }) => {
       const mappings = await saveMapping(writer, mapping, await actor());

@@ -79,6 +79,15 @@ export function liveExplanation(of: 'line_id' | 'batch_id', ref: 'l.id' | 'b.id'
 }
 
 /**
+ * Whether the line `l` (the outer query's bank_lines) is set aside (issue 25): a duplicate the bookkeeper has not kept (still
+ * possible, or dropped), or a line the bank corrected (its correction stands for it). Nothing
+ * matches such a line, and it is not one to settle.
+ */
+export function setAside() {
+  return sql<boolean>`(coalesce(l.duplicate_state, '') in ('possible', 'dropped') or exists (select 1 from bank_lines as c where c.corrects_line_id = l.id))`;
+}
+
+/**
  * Lines with no live match and no live explanation (the ones the matcher works on) whose id is above
  * `after`: the first `limit` of them, in id order (the next page starts after the last id).
  */
@@ -92,6 +101,7 @@ export function* openLinesPage(db: Kysely<Database>, after: number, limit: numbe
         eb.and([
           eb.not(eb.exists(liveMatch('line_id', 'l.id'))),
           eb.not(eb.exists(liveExplanation('line_id', 'l.id'))),
+          eb.not(setAside()),
         ]),
       )
       .orderBy('l.id')

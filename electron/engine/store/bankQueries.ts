@@ -10,6 +10,7 @@ import type {
   BankAccount,
   BankExplanation,
   BankExplanationKind,
+  BankLineIdentity,
   BankLineStatus,
   BankLineSummary,
   BankMatch,
@@ -34,10 +35,19 @@ import type {
 } from './schema';
 import { firstOf, rowsOf, runRead, type Work } from './work';
 
-/** A line's state: a live match wins, then a live explanation, then suggestions. */
+/**
+ * A line's state: corrected (a later line corrects it) and a duplicate not kept come first, as they
+ * are set aside; then a live match, then a live explanation, then suggestions.
+ */
 function statusOf(eb: ExpressionBuilder<Database & { l: BankLinesTable }, 'l'>) {
   return eb
     .case()
+    .when(eb.exists(eb.selectFrom('bank_lines as c').select('c.id').whereRef('c.corrects_line_id', '=', 'l.id')))
+    .then('corrected')
+    .when('l.duplicate_state', '=', 'possible')
+    .then('possible_duplicate')
+    .when('l.duplicate_state', '=', 'dropped')
+    .then('dropped')
     .when(eb.exists(liveMatch('line_id', 'l.id')))
     .then('matched')
     .when(eb.exists(liveExplanation('line_id', 'l.id')))
@@ -103,17 +113,24 @@ export function* lineRow(db: Kysely<Database>, id: number): Work<ListedLineRow |
   return yield* firstOf(lines(db).where('id', '=', id));
 }
 
+/** The states matching decides; a line set aside (a duplicate, a corrected line) is in none of them. */
+export type MatchState = 'matched' | 'suggested' | 'unmatched' | 'explained';
+
+export function emptyStateCounts(): Record<MatchState, number> {
+  return { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
+}
+
 /** How many of these lines are in each state (an import's summary). */
-export function lineStateCounts(reader: ReadableDB, ids: readonly number[]): Promise<Record<BankLineStatus, number>> {
+export function lineStateCounts(reader: ReadableDB, ids: readonly number[]): Promise<Record<MatchState, number>> {
   return runRead(reader, function* (db) {
-    const counts: Record<BankLineStatus, number> = { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
+    const counts = emptyStateCounts();
     const rows = yield* readInChunks([...new Set(ids)], (chunk) =>
       db
         .selectFrom('bank_lines as l')
         .select((eb) => statusOf(eb).as('status'))
         .where('l.id', 'in', chunk),
     );
-    for (const row of rows) counts[row.status] += 1;
+    for (const row of rows) if (row.status in counts) counts[row.status as MatchState] += 1;
     return counts;
   });
 }
@@ -122,6 +139,7 @@ export function lineStateCounts(reader: ReadableDB, ids: readonly number[]): Pro
 function* lineSummaries(db: Kysely<Database>, rows: readonly ListedLineRow[]): Work<BankLineSummary[]> {
   const matches = new Map<number, BankMatchRow[]>();
   const explanations = new Map<number, BankExplanationRow>();
+  const correctedBy = new Map<number, number>();
   const ids = rows.map((row) => row.id);
   for (let at = 0; at < ids.length; at += CHUNK) {
     const chunk = ids.slice(at, at + CHUNK);
@@ -140,6 +158,10 @@ function* lineSummaries(db: Kysely<Database>, rows: readonly ListedLineRow[]): W
       db.selectFrom('bank_explanations').selectAll().where('line_id', 'in', chunk).where('undone_at', 'is', null),
     );
     for (const explanation of explained) explanations.set(explanation.line_id!, explanation);
+    const corrections = yield* rowsOf(
+      db.selectFrom('bank_lines').select(['id', 'corrects_line_id']).where('corrects_line_id', 'in', chunk),
+    );
+    for (const c of corrections) correctedBy.set(c.corrects_line_id!, c.id);
   }
   return rows.map((row) => {
     const all = matches.get(row.id) ?? [];
@@ -157,8 +179,21 @@ function* lineSummaries(db: Kysely<Database>, rows: readonly ListedLineRow[]): W
       match: live ? toMatch(live) : null,
       suggestions: all.filter((m) => m.status === 'suggested').map(toSuggestion),
       explanation: explained ? toExplanation(explained) : null,
+      identity: identityOf(row, correctedBy.get(row.id) ?? null),
     };
   });
+}
+
+function identityOf(row: ListedLineRow, correctedBy: number | null): BankLineIdentity | null {
+  if (row.duplicate_of === null && row.corrects_line_id === null && correctedBy === null) return null;
+  return {
+    duplicateOf: row.duplicate_of,
+    duplicate: row.duplicate_state as BankLineIdentity['duplicate'],
+    decidedBy: row.duplicate_decided_by,
+    decidedAt: row.duplicate_decided_at,
+    corrects: row.corrects_line_id,
+    correctedBy,
+  };
 }
 
 /** The page's lines with their live match, suggestions and explanation. */

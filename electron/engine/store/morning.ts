@@ -83,7 +83,7 @@ export function unacknowledgedReversals({ db }: ReadableDB): Promise<Array<{ cha
 /**
  * Statement lines neither matched nor explained, and those with only suggestions; null before any
  * statement was imported. The states follow store/bankQueries.ts: a live match, then a live
- * explanation, then suggestions.
+ * explanation, then suggestions; a possible duplicate waits for the bookkeeper, as an unmatched line.
  */
 export function bankLinesToSettle(reader: ReadableDB): Promise<{ unmatched: number; suggested: number } | null> {
   return runRead(reader, function* (db) {
@@ -107,6 +107,10 @@ export function bankLinesToSettle(reader: ReadableDB): Promise<{ unmatched: numb
               .whereRef('e.line_id', '=', 'l.id')
               .where('e.undone_at', 'is', null),
           ),
+          // A dropped duplicate and a line the bank corrected are set aside (issue 25), not open.
+          // NULL-safe: an ordinary line's state is NULL, and NOT (NULL OR false) would count nothing.
+          eb(eb.fn.coalesce('l.duplicate_state', eb.val('')), '=', 'dropped'),
+          eb.exists(eb.selectFrom('bank_lines as c').select('c.id').whereRef('c.corrects_line_id', '=', 'l.id')),
         ]);
         const suggested = eb.exists(
           eb

@@ -231,6 +231,8 @@ export interface BankStatementsTable {
   new_line_count: number;
   imported_at: string;
   imported_by: string;
+  /** Migration 014: when matching ran after the import; null while it has not (a killed import). */
+  matched_at: string | null;
 }
 
 export interface BankLinesTable {
@@ -247,6 +249,31 @@ export interface BankLinesTable {
   raw: string;
   identity: string;
   line_number: number;
+  /** Migration 014: the stored line this one is probably the same as (see duplicate_state). */
+  duplicate_of: number | null;
+  /** possible (the bookkeeper has not decided) | kept | dropped; null for a line that is no one's twin. */
+  duplicate_state: string | null;
+  duplicate_decided_by: string | null;
+  duplicate_decided_at: string | null;
+  /** The line this one corrects: the same reference, a new amount. */
+  corrects_line_id: number | null;
+}
+
+/** Migration 014: a later statement held this line too (it did not bring it). */
+export interface BankLineSightingsTable {
+  statement_id: number;
+  line_id: number;
+}
+
+/** Migration 014: a removed import, with who and when. */
+export interface BankStatementRemovalsTable {
+  statement_id: number;
+  file_name: string;
+  sha256: string;
+  line_count: number;
+  lines_removed: number;
+  removed_by: string;
+  removed_at: string;
 }
 
 export interface BankMatchesTable {
@@ -269,6 +296,8 @@ export interface BankMatchesTable {
   undone_by: string | null;
   undone_at: string | null;
   undone_reason: string | null;
+  /** Migration 014: the correcting line whose arrival undid this match. */
+  undone_for_line: number | null;
 }
 
 /** One row per batch while a live match holds it: the key is "a batch is never matched to two lines". */
@@ -344,6 +373,8 @@ export interface Database extends TeamTables, IntentTables {
   bank_accounts: BankAccountsTable;
   bank_statements: BankStatementsTable;
   bank_lines: BankLinesTable;
+  bank_line_sightings: BankLineSightingsTable;
+  bank_statement_removals: BankStatementRemovalsTable;
   bank_matches: BankMatchesTable;
   bank_matched_batches: BankMatchedBatchesTable;
   bank_explanations: BankExplanationsTable;

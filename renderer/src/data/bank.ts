@@ -103,6 +103,10 @@ export function useBankActions() {
       bridge.call('bank.explain', a),
     ),
     unexplain: useAction((a: { id: number; reason: string }) => bridge.call('bank.unexplain', a)),
+    decideDuplicate: useAction((a: { lineId: number; decision: 'keep' | 'drop' }) =>
+      bridge.call('bank.duplicates.decide', a),
+    ),
+    removeStatement: useAction((a: { statementId: number }) => bridge.call('bank.statements.remove', a)),
     // Both answer with the saved list: cached at once, so the mapping just saved can be chosen at once.
     saveMapping: useAction(
       (mapping: Record<string, unknown>) => bridge.call('bank.mappings.save', { mapping }),

@@ -57,7 +57,10 @@ describe('matching credits to batches', () => {
       ],
       [credit('2026-03-05', 6_501), credit('2026-03-05', 7_201), credit('2026-03-05', 7_001)],
     );
-    expect((await lineOf(engine, 6_501)).match).toMatchObject({ how: 'lumped', batchIds: ['L1', 'L2', 'L3'] });
+    // L3 is of another day: batches of several days that add up are at most suggested (issue 25).
+    const lumped = await lineOf(engine, 6_501);
+    expect(lumped).toMatchObject({ status: 'suggested', match: null });
+    expect(lumped.suggestions.map((x) => [x.how, x.batchIds])).toEqual([['lumped', ['L1', 'L2', 'L3']]]);
     expect((await lineOf(engine, 7_201)).status).toBe('unmatched');
     expect((await lineOf(engine, 7_001)).status).toBe('unmatched');
   });
@@ -250,5 +253,58 @@ describe('in transit, and matching after a sync', () => {
     expect(second.nextCursor).toBeNull();
     const debits = await engine.call('bank.lines', { filter: { statuses: ['unmatched'], direction: 'debit' } });
     expect(debits.rows.map((l) => l.amountCents)).toEqual([-50]);
+  });
+});
+
+describe('lumps as processors make them (issue 25)', () => {
+  afterEach(async () => engine?.close());
+
+  it("matches a credit equal to a school's whole business day across methods, as a one-family day-lump", async () => {
+    engine = await bankEngineWith([
+      { id: 'CARD', date: '2026-03-02', totalCents: 10_000, partialCents: 9_665, payeeId: 7 },
+      { id: 'ACH', date: '2026-03-02', totalCents: 2_500, payeeId: 7, method: 'ACH' },
+      { id: 'CASH', date: '2026-03-02', totalCents: 1_200, payeeId: 7, method: 'Cash' },
+      { id: 'CHECK', date: '2026-03-02', totalCents: 800, payeeId: 7, method: 'PhysicalCheck' },
+      { id: 'OTHER-SCHOOL', date: '2026-03-02', totalCents: 5_000, payeeId: 8 },
+    ]);
+    // The processor pays the card net of its fees, the rest whole.
+    await importLines(engine, [credit('2026-03-04', 9_665 + 2_500 + 1_200 + 800)]);
+    expect((await lineOf(engine, 14_165)).match).toMatchObject({
+      how: 'lumped',
+      batchIds: ['ACH', 'CARD', 'CASH', 'CHECK'],
+    });
+  });
+
+  it('never matches batches of several days that happen to add up, and prefers the one-day lump', async () => {
+    engine = await bankEngineWith([
+      { id: 'MON', date: '2026-03-02', totalCents: 1_000, payeeId: 7, method: 'Cash' },
+      { id: 'TUE', date: '2026-03-03', totalCents: 2_000, payeeId: 7, method: 'Cash' },
+      { id: 'WED', date: '2026-03-04', totalCents: 3_000, payeeId: 7, method: 'Cash' },
+    ]);
+    await importLines(engine, [credit('2026-03-06', 6_000)]);
+    const spread = await lineOf(engine, 6_000);
+    expect(spread).toMatchObject({ status: 'suggested', match: null });
+    expect(spread.suggestions.map((x) => x.batchIds)).toEqual([['MON', 'TUE', 'WED']]);
+    await engine.close();
+
+    engine = await bankEngineWith([
+      { id: 'MON', date: '2026-03-02', totalCents: 1_000, payeeId: 7, method: 'Cash' },
+      { id: 'TUE', date: '2026-03-03', totalCents: 2_000, payeeId: 7, method: 'Cash' },
+      { id: 'THU-CARD', date: '2026-03-05', totalCents: 2_000, payeeId: 7 },
+      { id: 'THU-CASH', date: '2026-03-05', totalCents: 1_000, payeeId: 7, method: 'Cash' },
+    ]);
+    // Monday and Tuesday's cash add up to it too; Thursday's whole day is the deposit.
+    await importLines(engine, [credit('2026-03-06', 3_000)]);
+    expect((await lineOf(engine, 3_000)).match).toMatchObject({ how: 'lumped', batchIds: ['THU-CARD', 'THU-CASH'] });
+  });
+
+  it('matches the one batch that fits ahead of any lump that also fits', async () => {
+    engine = await bankEngineWith([
+      { id: 'ONE', date: '2026-03-03', totalCents: 3_000, payeeId: 9 },
+      { id: 'PART-A', date: '2026-03-03', totalCents: 1_000, payeeId: 7 },
+      { id: 'PART-B', date: '2026-03-03', totalCents: 2_000, payeeId: 7, method: 'Cash' },
+    ]);
+    await importLines(engine, [credit('2026-03-04', 3_000)]);
+    expect((await lineOf(engine, 3_000)).match).toMatchObject({ how: 'exact', batchIds: ['ONE'] });
   });
 });

@@ -193,13 +193,14 @@ describe('the search bound', () => {
 
   it('never matches a line whose search was stopped, even when it found one lump', () => {
     // The only lump (two batches of the first payee, dated first) is found before the budget runs out.
+    // Both of one day: a lump over several days is never matched anyway (issue 25).
     const lump: MatchBatch[] = [
       { id: 'A1', payeeId: 1, paymentMethod: 'CC', date: fromDayNumber(MONDAY), totalCents: 500, partialCents: 500 },
       {
         id: 'A2',
         payeeId: 1,
         paymentMethod: 'CC',
-        date: fromDayNumber(MONDAY + 1),
+        date: fromDayNumber(MONDAY),
         totalCents: 601,
         partialCents: 601,
       },

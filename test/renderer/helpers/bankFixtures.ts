@@ -14,6 +14,7 @@ export function bankLine(overrides: Partial<BankLineSummary> = {}): BankLineSumm
     match: null,
     suggestions: [],
     explanation: null,
+    identity: null,
     ...overrides,
   };
 }
@@ -34,6 +35,7 @@ export function bankLineDetail(line: BankLineSummary): BankLineDetail {
       newLineCount: 3,
       importedAt: '2026-03-07T12:00:00.000Z',
       importedBy: 'Pat',
+      matchedAt: '2026-03-07T12:00:01.000Z',
     },
     undoneMatches: [],
     undoneExplanations: [],
@@ -50,6 +52,8 @@ export function bankImportSummary(overrides: Partial<BankImportSummary> = {}): B
     linesInFile: 3,
     newLines: 3,
     duplicatesSkipped: 0,
+    possibleDuplicates: 0,
+    corrections: 0,
     matched: 1,
     suggested: 1,
     unmatched: 1,

@@ -15,6 +15,7 @@ import * as m009 from './009_team';
 import * as m010 from './010_export_deposits';
 import * as m011 from './011_partial_search_index';
 import * as m012 from './012_raw_digest';
+import * as m014 from './014_bank_line_identity';
 import * as m015 from './015_export_leases';
 import * as m016 from './016_team_hardening';
 import * as m017 from './017_payment_intents';
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '010_export_deposits', up: m010.up },
   { name: '011_partial_search_index', up: m011.up },
   { name: '012_raw_digest', up: m012.up },
+  { name: '014_bank_line_identity', up: m014.up },
   { name: '015_export_leases', up: m015.up },
   { name: '016_team_hardening', up: m016.up },
   { name: '017_payment_intents', up: m017.up },

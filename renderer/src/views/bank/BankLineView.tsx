@@ -13,6 +13,7 @@ import { useShortcuts } from '../../hooks/useShortcuts';
 import { hrefFor, navigate } from '../../routes';
 import { ExplainDialog, ReasonDialog } from './BankDialogs';
 import { BankStatusBadge, EXPLANATION_KIND_LABELS, MATCH_HOW_LABELS } from './bankLabels';
+import { LineIdentityPanel } from './LineIdentityPanel';
 
 type Open = 'none' | 'explain' | 'unmatch' | 'unexplain';
 
@@ -123,6 +124,7 @@ export function BankLineView({ id }: { id: number }) {
               busy={actions.confirm.busy}
               mayWork={mayWork}
             />
+            <LineIdentityPanel detail={detail} />
             <HistoryPanel detail={detail} />
             {open === 'explain' && (
               <ExplainDialog target={{ lineId: id }} title="Explain this bank line" onClose={() => setOpen('none')} />

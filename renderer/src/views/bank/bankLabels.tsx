@@ -7,6 +7,9 @@ export const BANK_STATUS_LABELS: Record<BankLineStatus, string> = {
   suggested: 'Suggested',
   unmatched: 'Unmatched',
   explained: 'Explained',
+  possible_duplicate: 'Possible duplicate',
+  dropped: 'Dropped duplicate',
+  corrected: 'Corrected by the bank',
 };
 
 export const MATCH_HOW_LABELS: Record<BankMatchHow, string> = {
