@@ -69,6 +69,7 @@ export const SYNC_PHASES = [
   'transactions',
   'batches',
   'gl_batches',
+  'payer_details',
   'checks',
   'done',
 ] as const;

@@ -17,6 +17,7 @@ import * as m011 from './011_partial_search_index';
 import * as m012 from './012_raw_digest';
 import * as m015 from './015_export_leases';
 import * as m016 from './016_team_hardening';
+import * as m019 from './019_payer_search';
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '012_raw_digest', up: m012.up },
   { name: '015_export_leases', up: m015.up },
   { name: '016_team_hardening', up: m016.up },
+  { name: '019_payer_search', up: m019.up },
 ];
