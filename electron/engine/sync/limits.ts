@@ -32,6 +32,7 @@ export interface SyncLimits {
   /**
    * GET /txns/:id requests in flight at once in the payer details phase: enough to hide the
    * round trip, few enough not to look like a flood to the service (its 429s slow us anyway).
+   * 0 leaves the phase out (the sync benchmark measures the transactions pass alone).
    */
   detailsInFlight: number;
 }

@@ -189,6 +189,7 @@ class Run {
    * in memory; each chunk is written in one transaction.
    */
   private async syncPayerDetails(): Promise<void> {
+    if (this.limits.detailsInFlight <= 0) return;
     let afterId = 0;
     let done = 0;
     for (;;) {
