@@ -91,7 +91,6 @@ function TransactionList() {
         />
         <FilterChoice
           label="Payee"
-          search
           any="All payees"
           values={payees.map((p) => p.id)}
           labelOf={(id) => payeeNames.get(id) ?? String(id)}
