@@ -4,13 +4,19 @@
  * and without its accents, finds exactly that payer's transactions; a killed run's successor asks
  * only for what is still missing. Runs on SQLite, and on PostgreSQL under the node-postgres project.
  */
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { listTransactions } from '../../../electron/engine/store/transactionQueries';
 import { dbOf } from '../../helpers/storeRows';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
-import { SMALL_SCENARIO, startHarness, type Harness } from './harness';
+import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
+import { SMALL_SCENARIO, START, startHarness, type Harness } from './harness';
+import { spawnRunner } from './runnerChild';
 
 const FROM = '2026-02-26';
 /** Fewer sales a day than the other sync tests: one request per transaction here. */
@@ -129,4 +135,59 @@ describe('payer details in the sync', () => {
     const left = await dbOf(h.engine).selectFrom('transactions').select('id').where('payer_name', 'is', null).execute();
     expect(left).toEqual([]);
   });
+
+  it(
+    'killed -9 in the details phase, its successor fetches exactly what is still missing',
+    { timeout: 120_000 },
+    async () => {
+      const sandbox = closing(await startSandbox({ seed: 7, now: START, scenario: SCENARIO }));
+      const proxy = closing(await countingProxy(sandbox.url));
+      const folder = mkdtempSync(join(tmpdir(), 'recon-payers-kill-'));
+      closing({ close: () => rmSync(folder, { recursive: true, force: true }) });
+      const db = join(folder, 'district-recon.sqlite');
+      expect(await runChild(sandbox, db, proxy.url, 'payer_details')).toEqual({ killed: true });
+      const fetchedBefore = proxy.details();
+      const rows = () => {
+        const file = new BetterSqlite3(db, { readonly: true });
+        try {
+          return file.prepare('SELECT id, payer_name, payer_search FROM transactions').all() as Array<{
+            id: number;
+            payer_name: string | null;
+            payer_search: string | null;
+          }>;
+        } finally {
+          file.close();
+        }
+      };
+      const kept = rows().filter((row) => row.payer_search !== null).length;
+      expect(kept).toBeGreaterThan(0);
+      expect(kept).toBeLessThan(rows().length);
+
+      expect(await runChild(sandbox, db, proxy.url)).toEqual({ killed: false });
+      const all = rows();
+      expect(proxy.details() - fetchedBefore).toBe(all.length - kept);
+      const truth = new Map(sandbox.truth().transactions.map((t) => [t.id, t.payerName]));
+      expect(all.filter((row) => row.payer_name !== truth.get(row.id))).toEqual([]);
+    },
+  );
 });
+
+/** One sync of `db` in a child process through `url`; resolves with whether it was killed. */
+function runChild(sandbox: SandboxServer, db: string, url: string, killPhase?: string): Promise<{ killed: boolean }> {
+  const child = spawnRunner(sandbox, db, sandbox.now().toString(), {
+    RECON_URL: url,
+    ...(killPhase ? { RECON_KILL_PHASE: killPhase } : {}),
+  });
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes('ready')) child.stdin.write('go\n');
+  });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code, signal) => {
+      if (signal === 'SIGKILL') resolve({ killed: true });
+      else if (code === 0) resolve({ killed: false });
+      else reject(new Error(`runner exited ${code}: ${err}`));
+    });
+  });
+}
