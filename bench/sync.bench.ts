@@ -78,6 +78,9 @@ async function main(): Promise<void> {
       logger: silentLogger,
     });
     await engine.call('settings.set', { patch: { serviceUrl: conn.url } });
+    // The payer details phase (one GET /txns/:id per transaction) is left out: the figures and their
+    // goal are the transactions pass's, as before the phase existed.
+    engine.internals.sync.limits = { ...engine.internals.sync.limits, detailsInFlight: 0 };
     const t0 = performance.now();
     let doneMs = 0;
     const phases: Record<string, number> = {};

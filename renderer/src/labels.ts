@@ -40,6 +40,7 @@ export const SYNC_PHASE_LABELS: Record<SyncPhase, string> = {
   transactions: 'Transactions',
   batches: 'Deposits (batches)',
   gl_batches: 'GL batches',
+  payer_details: 'Payers',
   checks: 'Tie-out checks',
   done: 'Finishing',
 };

@@ -71,6 +71,7 @@ export const SYNC_PHASES = [
   'transactions',
   'batches',
   'gl_batches',
+  'payer_details',
   'checks',
   'done',
 ] as const;

@@ -52,6 +52,11 @@ export interface TransactionsTable {
   first_seen_run_id: number | null;
   /** The status when first seen (migration 004, which backfills it); read as `status` where a row lacks it. */
   first_status: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The payer's name folded for search (migration 019, searchFold.ts); '' once fetched with no payer;
+   * NULL while the sync has not fetched the transaction's details.
+   */
+  payer_search: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TransactionItemsTable {

@@ -21,6 +21,7 @@ import type {
 import { TRANSACTION_FIELDS, type ChangeRow, type TransactionRow } from './schema';
 import { compiledOnce } from './bulk';
 import { firstOf, rowsOf, runRead } from './work';
+import { foldForSearch } from './searchFold';
 
 /** What the views show of a transaction (toTransaction): everything but its raw JSON and sync bookkeeping. */
 export const VIEWED_TRANSACTION_COLUMNS = ['id', ...TRANSACTION_FIELDS] as const;
@@ -30,15 +31,21 @@ type Clause = RawBuilder<unknown>;
 
 export const isFullText = (search: string) => !/^\d{1,15}$/.test(search) && [...search].length >= 3;
 const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
+/** The payer's name is matched folded (payer_search: no case, no accents), the caller's text as typed. */
+const ftsMatch = (search: string) =>
+  `payer_search : ${ftsPhrase(foldForSearch(search))} OR data : ${ftsPhrase(search)}`;
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
 /** The columns of `table` (an alias in a join, or none). */
 const column = (name: string, table?: string) => sql.ref(table ? `${table}.${name}` : name);
 
-/** SQLite's LIKE ignores ASCII case and PostgreSQL's does not: lower() on both sides says the same on each. */
+/**
+ * SQLite's LIKE ignores ASCII case and PostgreSQL's does not: lower() on both sides says the same on
+ * each. payer_search is folded already, so the term is folded the same way.
+ */
 function textLike(search: string, table?: string): Clause {
   const like = likePattern(search);
-  return sql`(lower(${column('payer_name', table)}) LIKE lower(${like}) ESCAPE '\\'
+  return sql`(${column('payer_search', table)} LIKE ${likePattern(foldForSearch(search))} ESCAPE '\\'
     OR lower(${column('data', table)}) LIKE lower(${like}) ESCAPE '\\')`;
 }
 
@@ -72,10 +79,11 @@ export function baseWhere(
     } else if (isFullText(search)) {
       if (!reader.sqlite) {
         const like = likePattern(search);
-        clauses.push(sql`(${column('payer_name', table)} ILIKE ${like} OR ${column('data', table)} ILIKE ${like})`);
+        const folded = likePattern(foldForSearch(search));
+        clauses.push(sql`(${column('payer_search', table)} LIKE ${folded} OR ${column('data', table)} ILIKE ${like})`);
       } else if (!options.ftsJoined) {
         clauses.push(
-          sql`${column('id', table)} IN (SELECT rowid FROM transactions_search WHERE transactions_search MATCH ${ftsPhrase(search)})`,
+          sql`${column('id', table)} IN (SELECT rowid FROM transactions_search WHERE transactions_search MATCH ${ftsMatch(search)})`,
         );
       }
     } else {
@@ -169,7 +177,7 @@ async function searchTransactions(
   const words = search.split(/\s+/).filter((word) => [...word].length >= 3);
   const key = words.length > 1 ? [...words].sort((a, b) => rarity(b) - rarity(a))[0]! : search;
   if (key !== search) clauses.push(textLike(search, 't'));
-  clauses.unshift(sql`transactions_search MATCH ${ftsPhrase(key)}`);
+  clauses.unshift(sql`transactions_search MATCH ${ftsMatch(key)}`);
   if (keyset) clauses.push(sql`s.rowid < ${keyset[1]}`);
   const { rows } = await sql<ViewedTransactionRow>`SELECT ${selectList('t')}
     FROM transactions_search s JOIN transactions t ON t.id = s.rowid
@@ -275,7 +283,7 @@ export function toTransaction(
     TransactionRow,
     Exclude<
       keyof TransactionRow,
-      'raw' | 'raw_digest' | 'first_seen_at' | 'updated_at' | 'first_seen_run_id' | 'first_status'
+      'raw' | 'raw_digest' | 'first_seen_at' | 'updated_at' | 'first_seen_run_id' | 'first_status' | 'payer_search'
     >
   >,
 ): Transaction {

@@ -56,8 +56,8 @@ interface ExistingRow {
 const COLUMNS = [...TRANSACTION_FIELDS, 'raw', 'raw_digest'] as const;
 
 /**
- * payer_name and gl_account_id come only from GET /txns/:id (filled when a transaction is opened):
- * a list page, which never has them, must not erase them.
+ * payer_name and gl_account_id come only from GET /txns/:id (the sync's details phase, or a transaction
+ * opened): a list page, which never has them, must not erase them (nor payer_search, not written here).
  */
 const KEPT_DETAILS: ReadonlySet<string> = new Set(['payer_name', 'gl_account_id']);
 

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ServiceClient } from '../api/client';
 import { runThisThreadInBackground } from './backgroundPriority';
 import { glDayRows, transactionDayPages, type DayItem } from './dayWalks';
+import { transactionDetailChunks } from './detailWalks';
 import {
   errorFromWire,
   errorToWire,
@@ -84,7 +85,9 @@ async function walk(request: WalkRequest): Promise<void> {
   const items: AsyncGenerator<DayItem<unknown>> =
     request.kind === 'transactions'
       ? transactionDayPages(client, request.days, request.start, request.known)
-      : glDayRows(client, request.days, request.limits);
+      : request.kind === 'gl'
+        ? glDayRows(client, request.days, request.limits)
+        : transactionDetailChunks(client, request.ids, request.inFlight);
   try {
     for await (const { item, value } of items) {
       while (state.credits <= 0 && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));

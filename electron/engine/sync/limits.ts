@@ -27,8 +27,14 @@ export interface SyncLimits {
   maxRowsPerDay: number;
   /** JSON text held for one day before it is written. */
   maxBytesPerDay: number;
-  /** Rows received in one run, all endpoints together. */
+  /** Rows received in one run, all endpoints together (a transaction's details count as one). */
   maxRowsPerRun: number;
+  /**
+   * GET /txns/:id requests in flight at once in the payer details phase: enough to hide the
+   * round trip, few enough not to look like a flood to the service (its 429s slow us anyway).
+   * 0 leaves the phase out (the sync benchmark measures the transactions pass alone).
+   */
+  detailsInFlight: number;
 }
 
 export const DEFAULT_SYNC_LIMITS: SyncLimits = {
@@ -36,6 +42,7 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   maxRowsPerDay: 200_000,
   maxBytesPerDay: 128 * 1024 * 1024,
   maxRowsPerRun: 5_000_000,
+  detailsInFlight: 8,
 };
 
 /** Counts one day's pages, rows and bytes as they arrive; throws the bound they pass. */

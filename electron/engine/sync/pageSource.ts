@@ -12,6 +12,7 @@ import type { ServiceClient } from '../api/client';
 import type { KeysetPosition } from '../api/paging';
 import { workerEntry } from '../workerEntry';
 import { glDayRows, transactionDayPages, type GlDayRows, type KnownByDay, type TransactionDayPage } from './dayWalks';
+import { transactionDetailChunks, type DetailsChunk } from './detailWalks';
 import { Feed, feedFrom } from './feed';
 import { DEFAULT_SYNC_LIMITS, type SyncLimits } from './limits';
 import {
@@ -32,6 +33,8 @@ export interface PageSource {
     known?: KnownByDay,
   ): Promise<Feed<TransactionDayPage>>;
   glDays(days: BusinessDate[], limits?: SyncLimits): Promise<Feed<GlDayRows>>;
+  /** The details phase: each transaction's payer and GL account (detailWalks.ts). */
+  transactionDetails(ids: number[], inFlight: number): Promise<Feed<DetailsChunk>>;
   /** Where the walks run: 'worker' once the worker is up, 'thread' for the fallback. */
   where(): Promise<'worker' | 'thread'>;
   close(): Promise<void>;
@@ -39,11 +42,15 @@ export interface PageSource {
 
 /** Pages fetched ahead of the writer (the worker's, or this thread's walks). */
 const AHEAD = 24;
+/** Details chunks fetched ahead: one being written while the next is fetched. */
+const DETAILS_AHEAD = 1;
 
 export function threadPageSource(client: ServiceClient): PageSource {
   return {
     transactionDays: async (days, start, known) => feedFrom(transactionDayPages(client, days, start, known), AHEAD),
     glDays: async (days, limits = DEFAULT_SYNC_LIMITS) => feedFrom(glDayRows(client, days, limits), AHEAD),
+    transactionDetails: async (ids, inFlight) =>
+      feedFrom(transactionDetailChunks(client, ids, inFlight), DETAILS_AHEAD),
     where: async () => 'thread',
     close: async () => {},
   };
@@ -117,6 +124,12 @@ class WorkerPageSource implements PageSource {
 
   glDays(days: BusinessDate[], limits: SyncLimits = DEFAULT_SYNC_LIMITS): Promise<Feed<GlDayRows>> {
     return this.start({ type: 'walk', walk: 0, kind: 'gl', days, limits }, () => this.fallback.glDays(days, limits));
+  }
+
+  transactionDetails(ids: number[], inFlight: number): Promise<Feed<DetailsChunk>> {
+    return this.start({ type: 'walk', walk: 0, kind: 'details', ids, inFlight }, () =>
+      this.fallback.transactionDetails(ids, inFlight),
+    );
   }
 
   async where(): Promise<'worker' | 'thread'> {

@@ -24,6 +24,7 @@ import type { ParsedTransaction } from '../api/wire';
 import { transactionsOfNewBatches } from '../store/batchSync';
 import { rowsPerWriteUnit, withBulkCheckpoints } from '../store/bulk';
 import type { WritableDB } from '../store/handles';
+import { storeDetailsOf, transactionsWithoutDetails } from '../store/transactionDetails';
 import { commitSyncStep, type SyncStep } from '../store/syncCommit';
 import { getCursor, type RunCounts } from '../store/syncState';
 import { storedDigestsFrom } from '../store/transactionDigests';
@@ -90,6 +91,9 @@ function groupPages<P extends { objects: unknown[] }>(pages: P[], groupRows: num
   }
   return groups;
 }
+
+/** Transactions without details read from the store at once by the details phase. */
+const DETAILS_ROUND = 5_000;
 
 export class SyncCancelled extends Error {
   override readonly name = 'SyncCancelled';
@@ -173,7 +177,41 @@ class Run {
       setCursors: { [CURSOR.syncedThrough]: addDays(this.pass.today, -1) },
       deleteCursors: [CURSOR.pass, CURSOR.txnPosition, CURSOR.glDone],
     });
+    await this.syncPayerDetails();
     this.progress('done', 1, 'Sync finished', true);
+  }
+
+  /**
+   * Payer details (DESIGN.md §4.7): GET /txns/:id for every transaction stored without them, after
+   * the pass is complete (a failure here leaves the transactions synced). Its own cursor is the
+   * store: a transaction's details are marked fetched as they are written, so a killed run's
+   * successor asks only for the rest. Read in rounds of ids, so a first sync's million does not sit
+   * in memory; each chunk is written in one transaction.
+   */
+  private async syncPayerDetails(): Promise<void> {
+    if (this.limits.detailsInFlight <= 0) return;
+    let afterId = 0;
+    let done = 0;
+    for (;;) {
+      const ids = await transactionsWithoutDetails(this.db, afterId, DETAILS_ROUND);
+      if (ids.length === 0) return;
+      afterId = ids.at(-1)!;
+      const feed = await this.o.pages.transactionDetails(ids, this.limits.detailsInFlight);
+      try {
+        for (let next = await feed.next(); next; next = await feed.next()) {
+          const details = next.value;
+          this.runTally.add(details.length, 'GET /txns/:id', null);
+          await storeDetailsOf(this.db, details);
+          done += details.length;
+          this.rows += details.length;
+          this.progress('payer_details', 0.95 + 0.05 * (done / (done + ids.length)), `Payers of ${done} transactions`);
+          this.checkCancel();
+          await nextTurn();
+        }
+      } finally {
+        feed.stop();
+      }
+    }
   }
 
   private async syncTransactions(): Promise<void> {
@@ -303,7 +341,7 @@ class Run {
         this.runTally.add(rows.length, 'GET /gl-batches', day);
         await this.commit({ glDay: { date: day, rows }, setCursors: { [CURSOR.glDone]: day } });
         this.pages++;
-        this.progress('gl_batches', 0.9 + 0.1 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
+        this.progress('gl_batches', 0.9 + 0.05 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
         this.checkCancel();
         await nextTurn();
       }

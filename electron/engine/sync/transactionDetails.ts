@@ -1,9 +1,9 @@
 /**
  * The service's transaction list carries no payer and no GL account: only `GET /txns/:id` with the
- * `payer` and `gl` extensions does (spec: extensions of /txns are recurring and items). Fetching that
- * for every transaction of a sync is one request per sale, so it is done when a bookkeeper opens a
- * transaction: the details are kept, and searching by that payer works from then on. Offline or
- * unconfigured, the transaction simply shows what the list gave.
+ * `payer` and `gl` extensions does (spec: extensions of /txns are recurring and items). The sync's
+ * details phase fetches them for every transaction (runner.ts syncPayerDetails); a transaction
+ * opened before that phase reached it gets them here, at once. Offline or unconfigured, the
+ * transaction simply shows what the list gave.
  */
 import type { EngineContext } from '../context';
 import { lacksDetails, storeDetails } from '../store/transactionDetails';

@@ -39,7 +39,9 @@ export type WalkRequest =
       start: KeysetPosition | null;
       known: KnownByDay;
     }
-  | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[]; limits: SyncLimits };
+  | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[]; limits: SyncLimits }
+  /** The details phase: `ids`' GET /txns/:id, `inFlight` at once. */
+  | { type: 'walk'; walk: number; kind: 'details'; ids: number[]; inFlight: number };
 
 export type ToWorker =
   | WalkRequest

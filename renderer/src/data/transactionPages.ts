@@ -126,11 +126,25 @@ export class TransactionPager {
   }
 }
 
+/** Payees and a Central date range (business dates, YYYY-MM-DD; '' is open). */
+export interface TransactionChoices {
+  payeeIds: number[];
+  from: string;
+  to: string;
+}
+
 /** The engine's filter for what the bookkeeper typed and chose. */
-export function transactionFilter(search: string, statuses: TransactionStatus[]): TransactionFilter {
+export function transactionFilter(
+  search: string,
+  statuses: TransactionStatus[],
+  choices: Partial<TransactionChoices> = {},
+): TransactionFilter {
   const filter: TransactionFilter = {};
   if (search.trim()) filter.search = search.trim();
   if (statuses.length) filter.statuses = statuses;
+  if (choices.payeeIds?.length) filter.payeeIds = choices.payeeIds;
+  if (choices.from) filter.from = choices.from;
+  if (choices.to) filter.to = choices.to;
   return filter;
 }
 

@@ -8,12 +8,13 @@ import type { ChangeKind, TransactionStatus } from '../../../shared/domain';
 import { cleanBatchFilter } from '../data/queries';
 import { defaultGlFilter, type GlFilter } from '../data/glFilter';
 import { registerReset } from './storeKit';
+import type { TransactionChoices } from '../data/transactionPages';
 
 interface Filters {
   batches: BatchFilter;
   glBatches: GlFilter;
   changes: { kinds: ChangeKind[]; showAcknowledged: boolean };
-  transactions: { search: string; statuses: TransactionStatus[] };
+  transactions: { search: string; statuses: TransactionStatus[] } & TransactionChoices;
 }
 
 interface FiltersState extends Filters {
@@ -24,7 +25,7 @@ const initial = (): Filters => ({
   batches: {},
   glBatches: defaultGlFilter(),
   changes: { kinds: [], showAcknowledged: false },
-  transactions: { search: '', statuses: [] },
+  transactions: { search: '', statuses: [], payeeIds: [], from: '', to: '' },
 });
 
 export const useFilters = create<FiltersState>((set, get) => ({

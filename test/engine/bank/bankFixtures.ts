@@ -78,6 +78,7 @@ export function returnedRow(t: { id: number; date: string; amountCents: number; 
     batch_id: null,
     data: null,
     payer_name: 'Pat Payer',
+    payer_search: 'pat payer',
     gl_account_id: null,
     business_date: t.date,
     raw: '{}',

@@ -5,10 +5,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../electron/engine/store/schema';
+import { foldForSearch } from '../../../electron/engine/store/searchFold';
 
 const STATUSES = ['Settled', 'Pending', 'Refunded', 'Unknown'] as const;
 const NAMES = ['Zoë Müller', 'Ana García', 'Liam Smith'];
-/** Rows per INSERT: under SQLite's 32,766 bound parameters with 13 columns. */
+/** Rows per INSERT: under SQLite's 32,766 bound parameters with 14 columns. */
 const CHUNK = 500;
 
 export interface SeedRow {
@@ -38,6 +39,7 @@ export async function seedTransactions(
       batch_id: batchId,
       data: `Yearbook ${i}`,
       payer_name: NAMES[i % 3]!,
+      payer_search: foldForSearch(NAMES[i % 3]!),
       business_date: businessDate,
       raw: '{}',
       first_seen_at: 'x',

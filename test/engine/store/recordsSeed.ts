@@ -48,6 +48,7 @@ export async function seedRecords(writer: WritableDB): Promise<void> {
         batch_id: batchId,
         data: `Ticket for game ${id}`,
         payer_name: id % 2 ? 'Jane Doe' : 'John Roe',
+        payer_search: id % 2 ? 'jane doe' : 'john roe',
         gl_account_id: null,
         business_date: date,
         raw: '{}',

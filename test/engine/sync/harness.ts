@@ -28,7 +28,18 @@ export interface Harness {
 }
 
 export async function startHarness(
-  options: { sandbox?: SandboxOptions; logger?: Logger; databasePath?: string; databaseUrl?: string } = {},
+  options: {
+    sandbox?: SandboxOptions;
+    logger?: Logger;
+    databasePath?: string;
+    databaseUrl?: string;
+    /**
+     * Run the payer details phase (one GET /txns/:id per transaction). Off unless asked: these tests
+     * compare the transactions pass with the truth, and a request per sale made them several times
+     * slower; payers.test.ts is the phase's.
+     */
+    payerDetails?: boolean;
+  } = {},
 ): Promise<Harness> {
   const sandbox = await startSandbox({ seed: 7, now: START, scenario: SMALL_SCENARIO, ...options.sandbox });
   const folder = mkdtempSync(join(tmpdir(), 'recon-sync-'));
@@ -50,6 +61,7 @@ export async function startHarness(
   const service = engine.internals.sync;
   // Retries without real waiting: faults are ridden out in milliseconds.
   service.clientTuning = { sleep: async () => {}, timeoutMs: 2_000 };
+  if (!options.payerDetails) service.limits = { ...service.limits, detailsInFlight: 0 };
   await engine.call('settings.set', { patch: { serviceUrl: sandbox.url, firstSyncDays: 30 } });
   return {
     sandbox,

@@ -136,6 +136,26 @@ describe('Transactions', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('9001');
   });
 
+  it('filters by payee and Central date range through the engine', async () => {
+    const engine = useFakeEngine({
+      ...pagedTransactions(5),
+      'payees.list': () => [make.payee(), make.payee({ id: 2, name: 'Band Boosters' })],
+    });
+    render(<TransactionsView itemId={null} />);
+    await screen.findByRole('grid');
+    await userEvent.selectOptions(await screen.findByLabelText('Payee'), 'Band Boosters');
+    await userEvent.type(screen.getByLabelText('From (Central)'), '2026-03-01');
+    await userEvent.type(screen.getByLabelText('To (Central)'), '2026-03-31');
+    await waitFor(() =>
+      expect(engine.callsOf('transactions.list').at(-1)).toMatchObject({
+        filter: { payeeIds: [2], from: '2026-03-01', to: '2026-03-31' },
+      }),
+    );
+    expect(engine.callsOf('transactions.count').at(-1)).toEqual({
+      filter: { payeeIds: [2], from: '2026-03-01', to: '2026-03-31' },
+    });
+  });
+
   it('filters by status and opens a transaction from the keyboard', async () => {
     const engine = useFakeEngine(pagedTransactions(5));
     render(<TransactionsView itemId={null} />);

@@ -20,6 +20,7 @@ import * as m015 from './015_export_leases';
 import * as m016 from './016_team_hardening';
 import * as m017 from './017_payment_intents';
 import * as m018 from './018_settings_changes';
+import * as m019 from './019_payer_search';
 
 export interface Migration {
   name: string;
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '016_team_hardening', up: m016.up },
   { name: '017_payment_intents', up: m017.up },
   { name: '018_settings_changes', up: m018.up },
+  { name: '019_payer_search', up: m019.up },
 ];

@@ -2,8 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { TRANSACTION_STATUSES } from '../../../../shared/domain';
 import { DataTable } from '../../components/DataTable';
-import { FilterChoice, Form, TextField } from '../../components/Fields';
+import { DateRange, FilterChoice, Form, TextField } from '../../components/Fields';
 import { EmptyState, ErrorBanner, QueryStatus, type EmptyText } from '../../components/Status';
+import { usePayees } from '../../data/queries';
 import { transactionFilter, transactionList, type PagerState } from '../../data/transactionPages';
 import { describeError } from '../../errors';
 import { formatCount } from '../../format';
@@ -37,7 +38,9 @@ function TransactionNotFound() {
 }
 
 function TransactionList() {
-  const { search, statuses } = useFilters((state) => state.transactions);
+  const { search, statuses, payeeIds, from, to } = useFilters((state) => state.transactions);
+  const payees = usePayees();
+  const payeeNames = new Map(payees.map((p) => [p.id, p.removed ? `${p.name} (removed)` : p.name]));
   const setFilter = useFilters((state) => state.set);
   const setSearch = useCallback((next: string) => setFilter('transactions', { search: next }), [setFilter]);
   // What is typed stays in the box even if the search fails.
@@ -51,7 +54,7 @@ function TransactionList() {
 
   // While a new search runs, the last answer stays on screen.
   const query = useQuery({
-    ...transactionList(transactionFilter(search, statuses)),
+    ...transactionList(transactionFilter(search, statuses, { payeeIds, from, to })),
     placeholderData: keepPreviousData,
   });
   const pager = query.data;
@@ -62,7 +65,7 @@ function TransactionList() {
   // A new function whenever pages arrive, so the table draws them.
   const rowAt = useCallback((index: number) => (pages.size ? pager?.rowAt(index) : undefined), [pager, pages]);
   const count = pager?.count ?? 0;
-  const filtered = search.trim() !== '' || statuses.length > 0;
+  const filtered = search.trim() !== '' || statuses.length > 0 || payeeIds.length > 0 || from !== '' || to !== '';
 
   return (
     <section aria-labelledby="view-title" className="view">
@@ -86,6 +89,15 @@ function TransactionList() {
           chosen={statuses}
           onChange={(chosen) => setFilter('transactions', { statuses: chosen })}
         />
+        <FilterChoice
+          label="Payee"
+          any="All payees"
+          values={payees.map((p) => p.id)}
+          labelOf={(id) => payeeNames.get(id) ?? String(id)}
+          chosen={payeeIds}
+          onChange={(chosen) => setFilter('transactions', { payeeIds: chosen })}
+        />
+        <DateRange from={from} to={to} onChange={(patch) => setFilter('transactions', patch)} />
         {pager && (
           <p className="filters-count" role="status">
             {formatCount(count)} {count === 1 ? 'transaction' : 'transactions'}
