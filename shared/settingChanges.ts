@@ -29,6 +29,7 @@ export const SETTING_NAMES: Record<RecordedSetting, string> = {
   ascenderNextReceipt: 'ASCENDER next receipt number',
   quickbooksAccountNames: 'QuickBooks account names',
   requireSeparateApprover: 'A second person approves sign-offs',
+  refundSecondApproverAboveCents: 'Refunds above this need a second approver',
 };
 
 export function settingName(key: string): string {
