@@ -88,7 +88,17 @@ describePostgres('changes told across district servers', () => {
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN district_recon_data_changed'`,
       );
       expect((await heardOnB).sort()).toEqual(
-        ['bank', 'batches', 'changes', 'exports', 'glAccounts', 'glBatches', 'intents', 'settings', 'transactions'].sort(),
+        [
+          'bank',
+          'batches',
+          'changes',
+          'exports',
+          'glAccounts',
+          'glBatches',
+          'intents',
+          'settings',
+          'transactions',
+        ].sort(),
       );
       const heardAgain = nextChange(serverB);
       await serverA.call('settings.set', { patch: { reviewerName: 'Lin' } });
