@@ -6,6 +6,8 @@ import { mockingModules, readingTheDialectSwitch, testFilesUnder } from './test/
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /** The node projects' tests: everything but the renderer's (happy-dom) and the browser's (test/e2e). */
+const NODE_INCLUDE = ['test/**/*.test.ts'];
+const NON_NODE = ['test/renderer/**', 'test/e2e/**', 'test/fixtures/**'];
 const NODE_TESTS = testFilesUnder(ROOT, ['test']).filter((file) => !/^test\/(renderer|e2e|fixtures)\//.test(file));
 /** Run in projects of their own that load modules afresh for every file (test/helpers/testSelection.ts). */
 const MOCKING = new Set(mockingModules(ROOT, NODE_TESTS));
@@ -42,13 +44,18 @@ const ON_POSTGRES = readingTheDialectSwitch(ROOT, testFilesUnder(ROOT, POSTGRES_
 /**
  * A node project split in two: the files that share the modules a worker has loaded (isolate:
  * false; importing the engine afresh for every file was most of the suite's collection time), and
- * those that mock modules, isolated (`${name}-isolated`).
+ * those that mock modules, isolated (`${name}-isolated`). The node project includes by glob, so watch mode
+ * finds a new file.
  */
-function nodeProjects(name: string, files: string[], test: TestProjectInlineConfiguration['test']) {
-  const shared = files.filter((file) => !MOCKING.has(file));
+function nodeProjects(
+  name: string,
+  { include, files }: { include: string[]; files: string[] },
+  test: TestProjectInlineConfiguration['test'],
+) {
   const isolated = files.filter((file) => MOCKING.has(file));
+  const exclude = [...NON_NODE, ...isolated];
   return [
-    { test: { ...test, name, environment: 'node', include: shared, isolate: false } },
+    { test: { ...test, name, environment: 'node', include, exclude, isolate: false } },
     ...(isolated.length
       ? [{ test: { ...test, name: `${name}-isolated`, environment: 'node', include: isolated } }]
       : []),
@@ -58,13 +65,17 @@ function nodeProjects(name: string, files: string[], test: TestProjectInlineConf
 export default defineConfig({
   test: {
     projects: [
-      ...nodeProjects('node', NODE_TESTS, {
-        // Starts no server by itself: the first test asking for PostgreSQL does (once per run, for both node projects).
-        // cliBundle: the CLI built once, for the tests' child processes to run with plain node.
-        globalSetup: ['test/helpers/postgresCluster.ts', 'test/helpers/cliBundle.ts'],
-        testTimeout: 30_000,
-        hookTimeout: 60_000,
-      }),
+      ...nodeProjects(
+        'node',
+        { include: NODE_INCLUDE, files: NODE_TESTS },
+        {
+          // Starts no server by itself: the first test asking for PostgreSQL does (once per run, for both node projects).
+          // cliBundle: the CLI built once, for the tests' child processes to run with plain node.
+          globalSetup: ['test/helpers/postgresCluster.ts', 'test/helpers/cliBundle.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      ),
       // RECON_SKIP_POSTGRES=1: a machine deliberately without PostgreSQL runs the suites once.
       ...(process.env.RECON_SKIP_POSTGRES === '1'
         ? []
@@ -72,12 +83,16 @@ export default defineConfig({
           // same contract, reconcile, export, sync and bank behaviour on the district server's dialect.
           // Left out: what is SQLite's own (its file, damage, backups), what runs on both already, and
           // what never reaches a test engine's database.
-          nodeProjects('node-postgres', ON_POSTGRES, {
-            env: { RECON_TEST_DIALECT: 'postgres' },
-            globalSetup: ['test/helpers/postgresCluster.ts', 'test/helpers/cliBundle.ts'],
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
-          })),
+          nodeProjects(
+            'node-postgres',
+            { include: ON_POSTGRES, files: ON_POSTGRES },
+            {
+              env: { RECON_TEST_DIALECT: 'postgres' },
+              globalSetup: ['test/helpers/postgresCluster.ts', 'test/helpers/cliBundle.ts'],
+              testTimeout: 60_000,
+              hookTimeout: 120_000,
+            },
+          )),
       // Time and money under two more zones (the run's own TZ is a third: CI sets one far from Central).
       ...['UTC', 'America/Chicago'].map((zone) => ({
         test: {
