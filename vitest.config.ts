@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
@@ -64,6 +65,9 @@ function nodeProjects(
 
 export default defineConfig({
   test: {
+    // A worker per core (vitest's default keeps one for itself: a single worker on CI's two cores),
+    // since most of a test file's time is spent waiting on its child processes, PostgreSQL or the sandbox.
+    maxWorkers: availableParallelism(),
     projects: [
       ...nodeProjects(
         'node',
