@@ -55,10 +55,11 @@ function nodeProjects(
 ) {
   const isolated = files.filter((file) => MOCKING.has(file));
   const exclude = [...NON_NODE, ...isolated];
+  const setupFiles = ['test/helpers/afterEachFile.ts'];
   return [
-    { test: { ...test, name, environment: 'node', include, exclude, isolate: false } },
+    { test: { ...test, name, environment: 'node', include, exclude, setupFiles, isolate: false } },
     ...(isolated.length
-      ? [{ test: { ...test, name: `${name}-isolated`, environment: 'node', include: isolated } }]
+      ? [{ test: { ...test, name: `${name}-isolated`, environment: 'node', include: isolated, setupFiles } }]
       : []),
   ];
 }
