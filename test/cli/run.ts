@@ -15,6 +15,7 @@ import { createMigratedTestDatabase, createPostgresTestDatabase, ENGINE_DIALECT 
 import type { Database } from '../../electron/engine/store/schema';
 import { seedDistrict } from '../engine/reconcile/fixtures';
 import { bundledEntry } from '../helpers/bundledEntry';
+import { afterThisFile } from '../helpers/fileCleanup';
 
 export interface CliResult {
   code: number | null;
@@ -83,18 +84,13 @@ export interface CliDatabase {
   engine: { databasePath: string } | { databaseUrl: string };
 }
 
-const dropAfterFile: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const drop of dropAfterFile.splice(0)) await drop();
-});
-
 /** An empty database: a file not yet there, or a PostgreSQL database with no tables. */
 export async function emptyCliDatabase(folder: string, name: string): Promise<CliDatabase> {
   if (ENGINE_DIALECT === 'sqlite') {
     return onFile(join(folder, `${name}.sqlite`));
   }
   const database = await createPostgresTestDatabase();
-  dropAfterFile.push(database.drop);
+  afterThisFile(database.drop);
   return onServer(database.url);
 }
 
@@ -110,7 +106,7 @@ export async function districtCliDatabase(
     return onFile(file);
   }
   const database = await createMigratedTestDatabase();
-  dropAfterFile.push(database.drop);
+  afterThisFile(database.drop);
   await seedDistrictInto(await openPostgresEngineStore(database.url), more);
   return onServer(database.url);
 }

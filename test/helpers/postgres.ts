@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { Database } from '../../electron/engine/store/schema';
 import { asAdmin } from '../../scripts/postgresCluster';
-import { ensureCluster, POSTGRES_BIN } from './postgresCluster';
+import { ensureCluster, oncePerRun, POSTGRES_BIN } from './postgresCluster';
 
 export const POSTGRES_MISSING =
   `These tests need PostgreSQL and found neither ${join(POSTGRES_BIN, 'initdb')} nor RECON_TEST_DATABASE_URL. ` +
@@ -104,8 +104,8 @@ export const ENGINE_DIALECT: 'sqlite' | 'postgres' =
 let template: Promise<string> | undefined;
 
 /**
- * A new database already migrated: copied from a template migrated once per test process
- * (CREATE DATABASE … TEMPLATE copies files, far quicker than running the migrations again).
+ * A new database already migrated: copied from a template migrated once per test run (CREATE
+ * DATABASE … TEMPLATE copies files, far quicker than running the migrations again in every file).
  */
 export async function createMigratedTestDatabase(): Promise<PostgresTestDatabase> {
   const admin = await (adminUrl ??= findAdminUrl());
@@ -117,7 +117,13 @@ export async function createMigratedTestDatabase(): Promise<PostgresTestDatabase
   return { url: url.href, drop: () => asAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
+/** The run's template, made by the first worker to need it; once per process on a server of the caller's own. */
 async function createTemplate(): Promise<string> {
+  const runDir = externalUrl ? undefined : inject('postgresRunDir');
+  return runDir ? oncePerRun(runDir, 'template', migrateTemplate) : migrateTemplate();
+}
+
+async function migrateTemplate(): Promise<string> {
   const database = await createPostgresTestDatabase();
   const { openPostgresStore } = await import('../../electron/engine/store/postgres/open');
   const store = await openPostgresStore(database.url);

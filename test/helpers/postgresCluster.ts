@@ -1,10 +1,12 @@
 /**
- * A throwaway PostgreSQL 15 cluster for one test run: vitest's globalSetup for the node project.
+ * A throwaway PostgreSQL 15 cluster for one test run: vitest's globalSetup for the node projects.
  *
  * Started lazily, by the first test file that asks for a database (most runs need none and should
  * not pay for initdb), and at most once per run: test files run in several worker processes, so
- * the first to create the lock folder starts it and the others wait for its URL file. The global
- * teardown stops and removes it. Starting and stopping: scripts/postgresCluster.ts (the bench uses it too).
+ * the first to create the lock folder starts it and the others wait for its URL file. Both node
+ * projects run this setup in the one vitest process and share the run's folder, so one cluster
+ * serves them both; the last project's teardown stops and removes it. Starting and stopping:
+ * scripts/postgresCluster.ts (the bench uses it too).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,53 +23,67 @@ declare module 'vitest' {
 
 export { POSTGRES_BIN } from '../../scripts/postgresCluster';
 
-const STATE = 'cluster.json';
-const FAILED = 'failed.txt';
-const LOCK = 'starting';
+// The run's folder, shared by the projects set up in this process; `users` counts those not yet torn down.
+const shared = globalThis as { reconPostgresRun?: { dir: string; users: number } };
 
 export default function setup(project: TestProject): () => Promise<void> {
-  const runDir = mkdtempSync(join(tmpdir(), 'recon-pg-run-'));
-  project.provide('postgresRunDir', runDir);
+  shared.reconPostgresRun ??= { dir: mkdtempSync(join(tmpdir(), 'recon-pg-run-')), users: 0 };
+  const run = shared.reconPostgresRun;
+  run.users += 1;
+  project.provide('postgresRunDir', run.dir);
   return async () => {
-    const state = readState(runDir);
+    run.users -= 1;
+    if (run.users > 0) return;
+    shared.reconPostgresRun = undefined;
+    const state = readState(run.dir);
     if (state) await stopCluster(state.dir);
-    rmSync(runDir, { recursive: true, force: true });
+    rmSync(run.dir, { recursive: true, force: true });
   };
 }
 
 /** The cluster's admin URL, starting the cluster if no worker has yet. */
 export async function ensureCluster(runDir: string): Promise<string> {
-  let starter = false;
+  const state = await oncePerRun(runDir, 'cluster', async () => JSON.stringify(await startCluster()));
+  return (JSON.parse(state) as ClusterState).url;
+}
+
+/**
+ * What `make` returns, made once for the whole run: the first worker to create `what`'s lock folder
+ * makes it and writes it to the run's folder; the others wait for that file (or for the failure).
+ */
+export async function oncePerRun(runDir: string, what: string, make: () => Promise<string>): Promise<string> {
+  const result = join(runDir, `${what}.txt`);
+  const failed = join(runDir, `${what}.failed.txt`);
+  let maker = false;
   try {
-    mkdirSync(join(runDir, LOCK));
-    starter = true;
+    mkdirSync(join(runDir, `${what}.making`));
+    maker = true;
   } catch {
-    // Another worker is starting it.
+    // Another worker is making it.
   }
-  if (starter) {
+  if (maker) {
     try {
-      const state = await startCluster();
-      writeAtomically(join(runDir, STATE), JSON.stringify(state));
-      return state.url;
+      const made = await make();
+      writeAtomically(result, made);
+      return made;
     } catch (error) {
-      writeAtomically(join(runDir, FAILED), (error as Error).message);
+      writeAtomically(failed, (error as Error).message);
       throw error;
     }
   }
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const state = readState(runDir);
-    if (state) return state.url;
-    if (existsSync(join(runDir, FAILED)))
-      throw new Error(`The test PostgreSQL cluster failed to start: ${readFileSync(join(runDir, FAILED), 'utf8')}`);
+    if (existsSync(result)) return readFileSync(result, 'utf8');
+    if (existsSync(failed))
+      throw new Error(`The test PostgreSQL ${what} failed in another worker: ${readFileSync(failed, 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('Timed out after 120 s waiting for another test worker to start the test PostgreSQL cluster.');
+  throw new Error(`Timed out after 120 s waiting for another test worker to make the test PostgreSQL ${what}.`);
 }
 
 function readState(runDir: string): ClusterState | null {
   try {
-    return JSON.parse(readFileSync(join(runDir, STATE), 'utf8')) as ClusterState;
+    return JSON.parse(readFileSync(join(runDir, 'cluster.txt'), 'utf8')) as ClusterState;
   } catch {
     return null;
   }
