@@ -127,7 +127,7 @@ export class CandidateFinder {
   /** Line `k`'s candidates; `lumps`: whether to look for lumps when no single batch fits. */
   find(lines: LineTable, k: number, lumps: boolean): Found {
     const posted = lines.day[k]!;
-    const known = this.withoutSearch(lines.amount[k]!, posted, lumps);
+    const known = this.withoutSearch(lines.amount[k]!, posted, lumps, lines.payeeOf(k));
     if (known) return known;
     const [search] = this.lumpSearch.findFor([{ amount: lines.amount[k]!, payee: lines.payeeOf(k) }], posted);
     return this.searched(search!);
@@ -147,7 +147,7 @@ export class CandidateFinder {
         sink.setOne(k, one, this.onlyGap);
         continue;
       }
-      const known = this.withoutSearch(amount, posted, true);
+      const known = this.withoutSearch(amount, posted, true, lines.payeeOf(k));
       if (known) sink.set(k, known);
       else addTo(searchOn, posted, k);
     }
@@ -183,7 +183,7 @@ export class CandidateFinder {
   }
 
   /** The candidates found without the lump search, or null when it is needed. */
-  private withoutSearch(amount: number, posted: number, lumps: boolean): Found | null {
+  private withoutSearch(amount: number, posted: number, lumps: boolean, namedPayee: number | null): Found | null {
     if (amount < 0) return found(this.returns(-amount, posted));
     if (amount === 0) return found([]);
     const singles = this.singles(amount, posted);
@@ -191,7 +191,10 @@ export class CandidateFinder {
     if (!lumps) return found([]);
     // What processors lump is a day's batches of a school: an index finds those at once. Only a
     // credit that is no such day needs the bounded search over the window's combinations.
+    // A line that names its payee takes that payee's day, as the search would; others' only when it has none.
     const dayLumps = this.dayLumps(amount, posted);
+    const named = namedPayee === null ? [] : dayLumps.filter((c) => this.batches.payee[c.items[0]!] === namedPayee);
+    if (named.length) return found(sortCandidates(named));
     if (dayLumps.length) return found(sortCandidates(dayLumps));
     return null;
   }

@@ -41,12 +41,13 @@ describe('a credit that names its payee', () => {
     totalCents,
     partialCents: totalCents,
   });
-  // Two schools whose batches of two days each add up to $300.00: a lump of either could be the credit.
+  // Two schools whose batches of one day each add up to $300.00: a lump of either could be the credit
+  // (one business day each: a lump across days is never more than a suggestion, issue 25 item 4).
   const batches = [
     batch('A1', 1, '2026-03-02', 10_000),
     batch('B1', 2, '2026-03-02', 5_000),
-    batch('A2', 1, '2026-03-03', 20_000),
-    batch('B2', 2, '2026-03-03', 25_000),
+    batch('A2', 1, '2026-03-02', 20_000),
+    batch('B2', 2, '2026-03-02', 25_000),
   ];
   const credit: MatchLine = { id: 1, postedDate: '2026-03-05', amountCents: 30_000 };
 
