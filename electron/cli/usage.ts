@@ -230,6 +230,16 @@ The district server's accounts. A password never comes from a flag: it is RECON_
 typed twice at a prompt that does not echo. --json lists as JSON.`,
     subcommands: USERS,
   },
+  'migrate-to': {
+    usage: `Usage: district-recon migrate-to --database postgres://USER@HOST/DB [--db FILE]
+
+Copies this computer's database into a new, empty district server database (docs/team-mode.md).
+The URL may come from RECON_DATABASE_URL instead, keeping its password out of the shell's history.
+
+Options:
+  --database URL    The district server's PostgreSQL (or RECON_DATABASE_URL)
+  --db FILE         The SQLite file to move (default: the app's own)`,
+  },
   refund: {
     usage: `Usage: district-recon refund TRANSACTION_ID [--amount 12.50] [--item ID=AMOUNT ...] --reason TEXT [--yes] ${DATABASE}
 
@@ -276,16 +286,6 @@ Options:
   --json            Print the outcome as JSON
   --url URL         The payment service (default: the saved connection); RECON_TOKEN, RECON_SECRET
 ${DATABASE_OPTIONS}`,
-  },
-  'migrate-to': {
-    usage: `Usage: district-recon migrate-to --database postgres://USER@HOST/DB [--db FILE]
-
-Copies this computer's database into a new, empty district server database (docs/team-mode.md).
-The URL may come from RECON_DATABASE_URL instead, keeping its password out of the shell's history.
-
-Options:
-  --database URL    The district server's PostgreSQL (or RECON_DATABASE_URL)
-  --db FILE         The SQLite file to move (default: the app's own)`,
   },
 };
 

@@ -42,7 +42,7 @@ describe('district-recon bank import of files at the edges', () => {
     expect(result.stderr).not.toMatch(/district-recon bank:/);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(
-      `Imported ${file} (BAI2, 2021-01-01 to 2021-01-01): the file holds balances but no transactions, so no lines were added\n`,
+      `Imported ${file} (BAI2, 2021-01-01 to 2021-01-01; statement 1, undo with bank remove 1): the file holds balances but no transactions, so no lines were added\n`,
     );
   });
 });

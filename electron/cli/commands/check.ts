@@ -138,14 +138,14 @@ function renderOutsideRule(report: OutsideRuleReport): string {
     `Anomalies: transactions whose amounts break the service's input rule (stored as reported): ${count}`,
     '',
   ];
-  lines.push(['date', 'transaction', 'payee', 'method', 'batch', 'rule broken'].join('\t'));
+  lines.push(['date', 'transaction', 'school', 'method', 'deposit', 'rule broken'].join('\t'));
   for (const t of report.transactions) {
     lines.push(
       [
         t.businessDate,
         t.transactionId,
-        t.payeeName ?? t.payeeId,
-        t.paymentMethod,
+        t.payeeName ?? `payee ${t.payeeId}`,
+        methodLabel(t.paymentMethod),
         t.batchId ?? '-',
         t.rules.join('; '),
       ].join('\t'),
