@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../components/Dialog';
 import { CheckField, CodeChoice } from '../../components/Fields';
 import { Money } from '../../components/Money';
 import { formatTimeLeft } from '../../../../shared/estimate';
-import { untiedReasonWords } from '../../../../shared/untied';
+import { untiedBySeriousness, untiedReasonWords, untiedSummary } from '../../../../shared/untied';
 import { ProgressBar } from '../../components/ProgressBar';
 import { ErrorBanner } from '../../components/Status';
 import { useGlExport } from '../../data/glExport';
@@ -17,6 +17,9 @@ import { formatBusinessDate, formatCount } from '../../format';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
 import './export.css';
+
+/** Deposits named one by one in the dialog; the rest are counted (the workbook marks every one). */
+const UNTIED_LISTED = 12;
 
 function fileNameOf(path: string): string {
   return path.split(/[\\/]/).pop() ?? path;
@@ -177,16 +180,20 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
         {untied.length > 0 && (
           <>
             <p>
-              These deposits do not tie out. They are posted as they are and marked in the workbook&apos;s &ldquo;Ties
-              out&rdquo; column:
+              {untied.length === 1 ? 'One deposit does not' : `${untied.length} deposits do not`} tie out (
+              {untiedSummary(untied)}). They are posted as they are and marked in the workbook&apos;s &ldquo;Ties
+              out&rdquo; column
+              {untied.length > UNTIED_LISTED ? `; the first ${UNTIED_LISTED}, most serious first:` : ':'}
             </p>
             <ul className="compact-list" aria-label="Deposits that do not tie out">
-              {untied.map((deposit) => (
-                <li key={deposit.batchId}>
-                  {formatBusinessDate(deposit.date)}, deposit {deposit.batchId} (
-                  {deposit.payeeName ?? `payee ${deposit.payeeId}`}): {untiedReasonWords(deposit)}
-                </li>
-              ))}
+              {untiedBySeriousness(untied)
+                .slice(0, UNTIED_LISTED)
+                .map((deposit) => (
+                  <li key={deposit.batchId}>
+                    {formatBusinessDate(deposit.date)}, deposit {deposit.batchId} (
+                    {deposit.payeeName ?? `payee ${deposit.payeeId}`}): {untiedReasonWords(deposit)}
+                  </li>
+                ))}
             </ul>
           </>
         )}
