@@ -3,7 +3,7 @@ import type { EngineEventBus } from './events';
 import type { ReadCache } from './readCache';
 import type { Store } from './store/open';
 import type { Logger } from './logger';
-import type { SyncService } from './sync/service';
+import type { SyncControl } from './syncControl';
 
 export interface Credentials {
   token: string;
@@ -78,7 +78,7 @@ export interface EngineContext {
   credentials: CredentialStore;
   logger: Logger;
   /** The engine's one sync service (single-flight runs). */
-  sync: SyncService;
+  sync: SyncControl;
   /** Registers work to finish before the store closes (a running sync lets its page commit). */
   onClose(close: () => Promise<void> | void): void;
 }

@@ -5,7 +5,9 @@
  * decideMatches (matching.ts) says which candidates become matches.
  */
 import { businessDaysBetweenDays, calendarSpanBefore } from './businessDays';
-import type { BatchTable, DayNumbers, LineTable, MatchBatch, MatchLine } from './matchingColumns';
+import type { BatchTable, Candidate, DayNumbers, LineTable, MatchBatch, MatchLine } from './matchingColumns';
+
+export type { Candidate } from './matchingColumns';
 import { LumpSearch } from './matchingLumps';
 
 export { methodFamily, type MatchBatch, type MatchLine } from './matchingColumns';
@@ -17,21 +19,6 @@ export interface MatchReturn {
   id: number;
   date: string;
   amountCents: number;
-}
-
-export interface Candidate {
-  how: 'exact' | 'net' | 'lumped' | 'return';
-  batchIds: string[];
-  transactionId: number | null;
-  /** Business days from the oldest batch (or the returned transaction) to the posting. */
-  gapDays: number;
-  /** Sum of every batch's gap: breaks ties between lumps. */
-  gapSum: number;
-  /**
-   * What it holds, as the matcher's own numbers (a batch's place among the batches, a return's
-   * after them), computed once: what decideMatches counts and claims.
-   */
-  items: number[];
 }
 
 export interface MatchInput {

@@ -246,3 +246,19 @@ export class LineTableBuilder {
     return table;
   }
 }
+
+/** One explanation of a bank line: a batch, a lump of batches, or a returned transaction. */
+export interface Candidate {
+  how: 'exact' | 'net' | 'lumped' | 'return';
+  batchIds: string[];
+  transactionId: number | null;
+  /** Business days from the oldest batch (or the returned transaction) to the posting. */
+  gapDays: number;
+  /** Sum of every batch's gap: breaks ties between lumps. */
+  gapSum: number;
+  /**
+   * What it holds, as the matcher's own numbers (a batch's place among the batches, a return's
+   * after them), computed once: what decideMatches counts and claims.
+   */
+  items: number[];
+}

@@ -24,8 +24,7 @@
  * same decisions.
  */
 import { businessDaysBetweenDays, calendarSpanBefore } from './businessDays';
-import type { Candidate } from './matchingCandidates';
-import { BatchTable, type LumpBatch } from './matchingColumns';
+import { BatchTable, type Candidate, type LumpBatch } from './matchingColumns';
 import { basisOf, SubsetWalk, type Basis, type Budget } from './subsetWalk';
 
 export { MAX_LUMP_SIZE, subsetsSumming } from './subsetWalk';

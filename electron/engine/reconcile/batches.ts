@@ -7,7 +7,7 @@ import type { ReadableDB, WritableDB } from '../store/handles';
 import { appendReviewGuarded, checksRevision, latestReviews, type ReviewSnapshot } from '../store/reviews';
 import { reviewStateOf, summaryOf, toGlBatch, toSignOff, toTransaction } from '../store/rowMappers';
 import type { BatchRow } from '../store/schema';
-import { currentPreparation, requireSeparatePreparer } from './preparation';
+import { currentPreparation, requireSeparatePreparer } from './signOffRules';
 import { refreshBatchChecks } from './refresh';
 import { reversalsOfBatch } from './reversals';
 

@@ -11,7 +11,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
-import type { WorkTarget } from './work';
+
+/** What a unit of work runs on: the kysely of its dialect, and the SQLite connection when there is one. */
+export interface WorkTarget {
+  readonly db: Kysely<Database>;
+  readonly sqlite?: BetterSqlite3.Database | null;
+}
 
 declare const readable: unique symbol;
 declare const writable: unique symbol;

@@ -3,6 +3,7 @@
  * (table settings_changes, migration 018). The engine owns the defaults, their meaning and which
  * values are secret.
  */
+import type { SettingChange } from '../../../shared/contract/results';
 import type { ReadableDB, WritableDB } from './handles';
 import { execute, firstOf, rowsOf, runRead, runWrite } from './work';
 
@@ -75,15 +76,8 @@ function changeRow(audit: SettingsAudit, key: string, before: unknown, after: un
   return { changed_at: audit.at, changed_by: audit.by, setting: key, old_value: json(before), new_value: json(after) };
 }
 
-export interface StoredSettingChange {
-  id: number;
-  at: string;
-  by: string;
-  key: string;
-  /** JSON text, secrets masked; null: not set. */
-  oldValue: string | null;
-  newValue: string | null;
-}
+/** One recorded change, as the contract's `settings.changes` gives it (secrets already masked). */
+export type StoredSettingChange = SettingChange;
 
 /** The history, newest first: `limit` rows older than row `beforeId` (from the newest when null). */
 export async function readSettingChanges(

@@ -14,16 +14,12 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from './schema';
-import type { WritableDB } from './handles';
+import type { WorkTarget, WritableDB } from './handles';
 import { statement } from './statements';
 
 export type Work<T> = Generator<CompiledQuery, T, QueryResult<unknown>>;
 
-/** What a unit of work runs on: the kysely of its dialect, and the SQLite connection when there is one. */
-export interface WorkTarget {
-  readonly db: Kysely<Database>;
-  readonly sqlite?: BetterSqlite3.Database | null;
-}
+export type { WorkTarget } from './handles';
 
 export interface Compilable<R> {
   compile(): CompiledQuery<R>;

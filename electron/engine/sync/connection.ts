@@ -1,11 +1,13 @@
 /** Where to sync from: the sandbox in sandbox mode, else the configured URL with the stored credentials. */
 import { ContractError } from '../../../shared/contract';
-import { ServiceClient, type ServiceClientOptions } from '../api/client';
+import { ServiceClient } from '../api/client';
 import { ConnectionConfigError } from '../api/errors';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
 
-export type ClientTuning = Omit<ServiceClientOptions, 'baseUrl' | 'token' | 'secret'>;
+import type { ClientTuning } from '../syncControl';
+
+export type { ClientTuning } from '../syncControl';
 
 export async function connect(
   ctx: EngineContext,

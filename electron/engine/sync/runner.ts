@@ -34,6 +34,7 @@ import { DayTally, DEFAULT_SYNC_LIMITS, rawBytes, RunTally, type SyncLimits } fr
 import type { PageSource } from './pageSource';
 import type { TouchedBatches } from './touchedBatches';
 import { dayBefore } from './windows';
+import { groupPages } from './pageGroups';
 
 export interface RunOptions {
   db: WritableDB;
@@ -72,24 +73,6 @@ export interface RunOutcome {
 interface TxnPosition {
   day: BusinessDate;
   at: KeysetPosition | null;
-}
-
-/**
- * A day's pages in write groups of about `groupRows` rows (the store's unit size: store/bulk.ts
- * rowsPerWriteUnit), in order.
- */
-function groupPages<P extends { objects: unknown[] }>(pages: P[], groupRows: number): P[][] {
-  const groups: P[][] = [];
-  let rows = groupRows;
-  for (const page of pages) {
-    if (rows >= groupRows) {
-      groups.push([]);
-      rows = 0;
-    }
-    groups.at(-1)!.push(page);
-    rows += page.objects.length;
-  }
-  return groups;
 }
 
 /** Transactions without details read from the store at once by the details phase. */

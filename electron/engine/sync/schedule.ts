@@ -9,7 +9,7 @@ export { nextScheduled, previousScheduled };
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
 import { lastSuccessStartedAt } from '../store/syncState';
-import type { SyncService } from './service';
+import type { SyncControl } from '../syncControl';
 
 export interface Timer {
   /** Calls `fn` after `ms`; returns a cancel function. */
@@ -39,7 +39,7 @@ export interface SchedulerOptions {
 /** Starts the nightly schedule for one engine; hosts call it once after creating the engine. */
 export async function startScheduler(
   ctx: EngineContext,
-  service: SyncService,
+  service: SyncControl,
   options: SchedulerOptions = {},
 ): Promise<Scheduler> {
   const clock = options.clock ?? ctx.clock;

@@ -3,7 +3,7 @@
  * status with progress, the run's record, a backup after each successful run, and the events.
  */
 import type { DataScope, SyncProgress, SyncRunSummary, SyncStatus } from '../../../shared/contract';
-import { todayCentral, toIsoUtc, type BusinessDate } from '../../../shared/time';
+import { todayCentral, toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { redact } from '../logger';
 import { rematchBank } from '../bank/rematch';
@@ -12,8 +12,9 @@ import { readSettings } from '../settings';
 import { backupStore } from '../store/backup';
 import { batchesToCheck, clearBatchesToCheck } from '../store/batchesToCheck';
 import { refreshPlannerStatistics, type SyncedTable } from '../store/statistics';
-import { finishRun, getRun, lastSuccessAt, listRuns, startRun, type RunTrigger } from '../store/syncState';
+import { finishRun, getRun, lastSuccessAt, listRuns, startRun } from '../store/syncState';
 import { describeWait } from '../api/retryBudget';
+import type { SyncControl, StartOptions } from '../syncControl';
 import { connect, type ClientTuning } from './connection';
 import { toContractError } from './errors';
 import type { SyncLimits } from './limits';
@@ -36,14 +37,9 @@ interface Current {
   lease?: SyncLease | null;
 }
 
-export interface StartOptions {
-  trigger: RunTrigger;
-  from?: BusinessDate;
-  /** CLI `--url`: this address instead of the settings' one. */
-  url?: string;
-}
+export type { StartOptions } from '../syncControl';
 
-export class SyncService {
+export class SyncService implements SyncControl {
   private current: Current | null = null;
   /** Hosts (tests, bench) may tune the client: retries, timeouts, sleep. */
   clientTuning: ClientTuning = {};

@@ -169,14 +169,7 @@ export function updateIntent(
   line: AuditLine,
 ): Promise<PaymentIntent> {
   return runWrite(writer, function* (db) {
-    yield* execute(
-      db
-        .updateTable('payment_intents')
-        .set({ ...patch, updated_at: at })
-        .where('id', '=', id),
-    );
-    yield* auditWork(db, id, at, line);
-    return (yield* intentWork(db, id))!;
+    return yield* moveWork(db, id, at, patch, line);
   });
 }
 
@@ -197,14 +190,7 @@ export function finishIntent(
     const touched = new Set<string>();
     yield* writeTransactionPageWork(writer, db, rows, null, at, touched);
     if (touched.size) yield* markBatchesToCheckWork(writer, db, [...touched], at);
-    yield* execute(
-      db
-        .updateTable('payment_intents')
-        .set({ ...patch, updated_at: at })
-        .where('id', '=', id),
-    );
-    yield* auditWork(db, id, at, line);
-    return (yield* intentWork(db, id))!;
+    return yield* moveWork(db, id, at, patch, line);
   });
 }
 
@@ -323,4 +309,22 @@ export function highestKnownTransactionId(reader: ReadableDB): Promise<number> {
     const row = yield* firstOf(db.selectFrom('transactions').select((eb) => eb.fn.max('id').as('id')));
     return Number(row?.id ?? 0);
   });
+}
+
+/** An intent's move: its new state and the audit line saying who, when and why, then the intent as stored. */
+function* moveWork(
+  db: Kysely<Database>,
+  id: string,
+  at: string,
+  patch: IntentPatch,
+  line: AuditLine,
+): Work<PaymentIntent> {
+  yield* execute(
+    db
+      .updateTable('payment_intents')
+      .set({ ...patch, updated_at: at })
+      .where('id', '=', id),
+  );
+  yield* auditWork(db, id, at, line);
+  return (yield* intentWork(db, id))!;
 }
