@@ -13,8 +13,8 @@ export default defineConfig({
           // (electron/engine/sync/pageSource.ts).
           syncFetchWorker: resolve(__dirname, 'electron/engine/sync/fetchWorker.ts'),
           // The store's backup and checkpoint workers, found the same way (electron/engine/store/backup.ts).
-          storeBackupWorker: resolve(__dirname, 'electron/engine/store/backupWorker.ts'),
-          storeCheckpointWorker: resolve(__dirname, 'electron/engine/store/checkpointWorker.ts'),
+          storeBackupWorker: resolve(__dirname, 'electron/engine/store/workers/backupWorker.ts'),
+          storeCheckpointWorker: resolve(__dirname, 'electron/engine/store/workers/checkpointWorker.ts'),
         },
       },
     },

@@ -159,8 +159,8 @@ async function writeRoles(): Promise<{ tsx: string[]; bundled: string[] }> {
   await build({
     entryPoints: {
       roles: source,
-      storeCheckpointWorker: join(engine, 'store', 'checkpointWorker.ts'),
-      storeBackupWorker: join(engine, 'store', 'backupWorker.ts'),
+      storeCheckpointWorker: join(engine, 'store', 'workers', 'checkpointWorker.ts'),
+      storeBackupWorker: join(engine, 'store', 'workers', 'backupWorker.ts'),
       syncFetchWorker: join(engine, 'sync', 'fetchWorker.ts'),
     },
     bundle: true,

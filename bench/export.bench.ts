@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openStore } from '../electron/engine/store/open';
+import { openStore } from '../electron/engine/store/dialect';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -86,7 +86,7 @@ async function runExceljs(db: string, out: string): Promise<Measured> {
 /** SheetJS has no streaming xlsx writer: it takes the whole sheet as an array, so the rows are read first. */
 async function runSheetjs(db: string, out: string): Promise<Measured> {
   const XLSX = await import('xlsx');
-  const { glRowsOf } = await import('../electron/engine/store/glRows');
+  const { glRowsOf } = await import('../electron/engine/store/glBatches');
   const baselineMb = rssMb();
   const started = performance.now();
   const store = await openStore(db);

@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { TransactionFilter } from '../shared/contract';
 import { addDays } from '../shared/time';
 import { BIG_STORE_DAYS as DAYS, BIG_STORE_FIRST_DAY as FIRST, bigStoreFile } from './support/bigStore';
-import { openStore } from '../electron/engine/store/open';
-import { countTransactions, getTransaction, listTransactions } from '../electron/engine/store/transactionQueries';
+import { openStore } from '../electron/engine/store/dialect';
+import { countTransactions, getTransaction, listTransactions } from '../electron/engine/store/transactions';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const total = Math.round(1_000_000 * scale);

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const { silentLogger } = await import('../electron/engine/logger');
   const { ServiceClient } = await import('../electron/engine/api/client');
   const { dayBefore, dayWindow } = await import('../electron/engine/sync/windows');
-  const { openStore } = await import('../electron/engine/store/open');
+  const { openStore } = await import('../electron/engine/store/dialect');
   const { pageSource } = await import('../electron/engine/sync/pageSource');
 
   const work = mkdtempSync(join(tmpdir(), 'recon-bench-'));

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays } from '../../shared/time';
-import { openStore } from '../../electron/engine/store/open';
+import { openStore } from '../../electron/engine/store/dialect';
 
 export const BIG_STORE_DAYS = 365;
 export const BIG_STORE_FIRST_DAY = '2025-03-10';

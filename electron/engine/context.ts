@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/time';
 import type { EngineEventBus } from './events';
 import type { ReadCache } from './readCache';
-import type { Store } from './store/open';
+import type { Store } from './store/dialect';
 import type { Logger } from './logger';
 import type { SyncControl } from './syncControl';
 

@@ -5,7 +5,7 @@
  */
 import { DATA_SCOPES, type DataScope } from '../../shared/contract';
 import type { EngineContext } from './context';
-import type { Announcements } from './store/open';
+import type { Announcements } from './store/dialect';
 
 export async function relayDataChanges(ctx: EngineContext, announcements: Announcements): Promise<() => Promise<void>> {
   let relaying = false;

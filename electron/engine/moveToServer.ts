@@ -3,9 +3,9 @@
  * district that outgrew one laptop (docs/team-mode.md). The file is opened as every command opens it
  * and only read; the server's database must be new and empty.
  */
-import { openStore } from './store/open';
-import { copySqliteToPostgres, type CopiedTable } from './store/postgres/copyFromSqlite';
-import { openPostgresStore } from './store/postgres/open';
+import { openStore } from './store/dialect';
+import { copySqliteToPostgres, type CopiedTable } from './store/dialect';
+import { openPostgresStore } from './store/dialect';
 
 export type { CopiedTable };
 

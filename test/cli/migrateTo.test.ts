@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPostgresStore, type PostgresStore } from '../../electron/engine/store/postgres/open';
+import { openPostgresStore, type PostgresStore } from '../../electron/engine/store/dialect';
 import { describePostgres, usePostgresTestDatabase } from '../helpers/postgres';
 import { districtFolder, runCli } from './run';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureChecksFresh } from '../../electron/engine/reconcile';
-import { insertUser } from '../../electron/engine/store/users';
+import { insertUser } from '../../electron/engine/store/team';
 import { hashPassword } from '../../electron/engine/team/passwords';
 import { seedDistrict } from '../engine/reconcile/fixtures';
 import { createTestDb, type TestStore } from '../helpers/db';

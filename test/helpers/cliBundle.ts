@@ -34,8 +34,8 @@ const STALE_MS = 60 * 60 * 1000;
 const ENTRIES: Record<string, string> = {
   cli: 'test/helpers/cliEntry.ts',
   syncFetchWorker: 'electron/engine/sync/fetchWorker.ts',
-  storeBackupWorker: 'electron/engine/store/backupWorker.ts',
-  storeCheckpointWorker: 'electron/engine/store/checkpointWorker.ts',
+  storeBackupWorker: 'electron/engine/store/workers/backupWorker.ts',
+  storeCheckpointWorker: 'electron/engine/store/workers/checkpointWorker.ts',
   // The kill tests' child process (test/engine/sync/runnerChild.ts).
   killRunner: 'test/engine/sync/killRunner.ts',
 };

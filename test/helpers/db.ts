@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type SqliteStore } from '../../electron/engine/store/open';
+import { openStore, type SqliteStore } from '../../electron/engine/store/dialect';
 
 export type TestStore = SqliteStore & {
   /** The write connection's kysely and raw handle: tests seed rows through them. */

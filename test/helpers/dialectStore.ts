@@ -3,8 +3,8 @@
  * opening a fresh store (and filling it with `prepare`) before its tests and closing it after.
  */
 import { afterAll, beforeAll, describe } from 'vitest';
-import { portableHandles, type ReadableDB, type WritableDB } from '../../electron/engine/store/handles';
-import { openPostgresStore } from '../../electron/engine/store/postgres/open';
+import { portableHandles, type ReadableDB, type WritableDB } from '../../electron/engine/store/work';
+import { openPostgresStore } from '../../electron/engine/store/dialect';
 import { createTestDb } from './db';
 import { describePostgres, usePostgresTestDatabase } from './postgres';
 

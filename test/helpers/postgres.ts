@@ -125,7 +125,7 @@ async function createTemplate(): Promise<string> {
 
 async function migrateTemplate(): Promise<string> {
   const database = await createPostgresTestDatabase();
-  const { openPostgresStore } = await import('../../electron/engine/store/postgres/open');
+  const { openPostgresStore } = await import('../../electron/engine/store/dialect');
   const store = await openPostgresStore(database.url);
   await store.close();
   return new URL(database.url).pathname.slice(1);

@@ -7,8 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type Store } from '../../electron/engine/store/open';
-import { openPostgresEngineStore } from '../../electron/engine/store/postgres/engineStore';
+import { openStore, type Store } from '../../electron/engine/store/dialect';
+import { openPostgresEngineStore } from '../../electron/engine/store/dialect';
 import { createMigratedTestDatabase } from './postgres';
 
 export type TeamDialect = 'sqlite' | 'postgres';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureChecksFresh } from '../../electron/engine/reconcile';
 import { hashPassword } from '../../electron/engine/team/passwords';
-import { insertUser } from '../../electron/engine/store/users';
+import { insertUser } from '../../electron/engine/store/team';
 import { createTeamDatabase, type TeamDatabase, type TeamDialect } from '../helpers/teamDatabase';
 import { seedDistrict } from '../engine/reconcile/fixtures';
 import { startServers, type ServeProcess } from '../helpers/serveProcess';

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_RECHECK_MS } from '../../electron/web/eventStream';
 import { REQUEST_TIMEOUT_MS } from '../../electron/web/server';
-import { MAX_SESSIONS_PER_USER } from '../../electron/engine/store/sessions';
+import { MAX_SESSIONS_PER_USER } from '../../electron/engine/store/team';
 import { rpc, send, signIn, startTeamHost, type Session, type TeamHost } from '../helpers/teamHost';
 
 let team: TeamHost;

@@ -12,7 +12,7 @@ import type { ServiceClient } from '../api/client';
 import { findByReference, postTransaction, type PaymentBody } from '../api/writes';
 import type { EngineContext } from '../context';
 import { claimIntent, highestKnownTransactionId } from '../store/intents';
-import { listPayees } from '../store/reference';
+import { listPayees } from '../store/transactions';
 import { carryOut, nowIso } from './carryOut';
 import type { DeliveryIo } from './protocol';
 import { newReference } from './reference';

@@ -17,7 +17,7 @@ import { listedTransaction, postTransaction, type ReversalBody } from '../api/wr
 import type { ParsedTransaction } from '../api/wire';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
-import { listPayees } from '../store/reference';
+import { listPayees } from '../store/transactions';
 import { claimIntent, getIntent, listIntents } from '../store/intents';
 import { connect } from '../sync/connection';
 import { carryOut, centralTime, nowIso } from './carryOut';

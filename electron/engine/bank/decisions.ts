@@ -8,16 +8,10 @@
  */
 import { ContractError } from '../../../shared/contract';
 import type { BankExplanation, BankExplanationKind } from '../../../shared/domain';
-import {
-  confirmMatchGuarded,
-  explainGuarded,
-  unexplainGuarded,
-  unmatchGuarded,
-  type LineState,
-} from '../store/bankDecisions';
-import type { ListedLineRow } from '../store/bankQueries';
-import { toExplanation } from '../store/bankQueries';
-import type { WritableDB } from '../store/handles';
+import { confirmMatchGuarded, explainGuarded, unexplainGuarded, unmatchGuarded, type LineState } from '../store/bank';
+import type { ListedLineRow } from '../store/bank';
+import { toExplanation } from '../store/bank';
+import type { WritableDB } from '../store/work';
 import type { BankMatchRow } from '../store/schema';
 import { businessDaysBetween } from './businessDays';
 import { candidateKey } from './matching';

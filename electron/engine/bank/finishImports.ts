@@ -6,7 +6,7 @@
  */
 import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
-import { markStatementsMatched, unmatchedStatementIds } from '../store/bankStatements';
+import { markStatementsMatched, unmatchedStatementIds } from '../store/bank';
 import { rematchBank } from './rematch';
 
 /** Matches after imports found unfinished; the number of such statements (0: nothing to do). */

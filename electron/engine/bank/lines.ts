@@ -7,15 +7,8 @@ import {
   type PageRequest,
 } from '../../../shared/contract';
 import type { BankExplanation, BankLineDetail, BankLineSummary } from '../../../shared/domain';
-import type { ReadableDB } from '../store/handles';
-import {
-  batchBankSide,
-  lineDetail,
-  listLineRows,
-  toLineSummaries,
-  toStatement,
-  unheldBatches,
-} from '../store/bankQueries';
+import type { ReadableDB } from '../store/work';
+import { batchBankSide, lineDetail, listLineRows, toLineSummaries, toStatement, unheldBatches } from '../store/bank';
 import { businessDaysBetweenDays, dayNumber, fromDayNumber } from './businessDays';
 
 export async function listBankLines(

@@ -1,8 +1,8 @@
 /** CSV column mappings saved by name: checked with the parser's own schema before they are kept. */
 import { ContractError } from '../../../shared/contract';
 import type { BankCsvMapping, BankCsvPreview } from '../../../shared/domain';
-import type { ReadableDB, WritableDB } from '../store/handles';
-import { listMappingRows, removeMapping, saveMappingJson } from '../store/bankMappings';
+import type { ReadableDB, WritableDB } from '../store/work';
+import { listMappingRows, removeMapping, saveMappingJson } from '../store/bank';
 import { parseCsv, readCsvHeader } from './csv';
 import { csvMappingSchema, parseCsvMapping } from './csvMapping';
 import { decodeStatementBytes, detectStatementFormat } from './detect';

@@ -4,7 +4,7 @@
  * they were ~30 MB of a matching run's heap. Here a batch is its id and five numbers, a line four,
  * and the store's rows are garbage as soon as a page of them is added.
  */
-import type { OpenBatchRow } from '../store/bankMatchReads';
+import type { OpenBatchRow } from '../store/bank';
 import { dayNumber } from './businessDays';
 
 /** A batch as the lump search sees it; `group` numbers its payee and family. */

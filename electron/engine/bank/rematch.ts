@@ -8,10 +8,10 @@
 import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
-import type { WritableDB } from '../store/handles';
-import type * as Rows from '../store/bankMatchReads';
-import type { NewMatch } from '../store/bankMatches';
-import { runMatching, type DateRange, type MatchingSession } from '../store/bankMatchingRun';
+import type { WritableDB } from '../store/work';
+import type * as Rows from '../store/bank';
+import type { NewMatch } from '../store/bank';
+import { runMatching, type DateRange, type MatchingSession } from '../store/bank';
 import { calendarSpanBefore, dayNumber, fromDayNumber } from './businessDays';
 import { merchantIndex, namedPayee } from './namedPayee';
 import { candidateKey, decideTables, RETURN_WINDOW_DAYS, type Decisions, type LineDecision } from './matching';

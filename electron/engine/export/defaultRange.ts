@@ -6,8 +6,8 @@
  */
 import { addDays, todayCentral, type Clock } from '../../../shared/time';
 import type { GlDefaultRange } from '../../../shared/contract';
-import { glCoverage, hasGlRowsBetween } from '../store/exportCoverage';
-import type { ReadableDB } from '../store/handles';
+import { glCoverage, hasGlRowsBetween } from '../store/exports';
+import type { ReadableDB } from '../store/work';
 
 export async function defaultGlRange(reader: ReadableDB, clock: Clock): Promise<GlDefaultRange> {
   const coverage = await glCoverage(reader);

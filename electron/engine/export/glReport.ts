@@ -3,8 +3,8 @@
  * a limit) and totals over all of them, read on the engine's read handle.
  */
 import type { GlBatchReport } from '../../../shared/contract';
-import { glRowsOf, type GlExportFilter } from '../store/glRows';
-import type { ReadableDB } from '../store/handles';
+import { glRowsOf, type GlExportFilter } from '../store/glBatches';
+import type { ReadableDB } from '../store/work';
 import { reversalsInRange } from '../reconcile/reversals';
 import { ExportSummary, UNASSIGNED_ACCOUNT } from './journal';
 

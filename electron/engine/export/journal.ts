@@ -4,7 +4,7 @@
  * and the per-account and per-payee summaries. All in integer cents; every total is a cents sum.
  * Both stream: nothing here grows with the number of rows.
  */
-import type { GlExportRow } from '../store/glRows';
+import type { GlExportRow } from '../store/glBatches';
 
 /** The account a GL row without a Chart of Accounts account is credited to. */
 export const UNASSIGNED_ACCOUNT = 'UNASSIGNED';

@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { ContractError } from '../../../shared/contract';
-import type { WritableDB } from '../store/handles';
-import { renewExportLease } from '../store/exportLeases';
+import type { WritableDB } from '../store/work';
+import { renewExportLease } from '../store/exports';
 import type { ExportRow } from '../store/schema';
 
 export const HEARTBEAT_MS = 5_000;

@@ -13,7 +13,7 @@ import type { Reversal } from '../../../shared/domain';
 import type { AscenderReceipt } from './erp';
 import { openTempForWriting } from './exportTarget';
 import { formulaSafe } from './formulaSafe';
-import type { GlExportRow } from '../store/glRows';
+import type { GlExportRow } from '../store/glBatches';
 import { ExportSummary, journalEntries, sides } from './journal';
 import { inDateOrder, reversalJournalEntry, reversalReference, REVERSAL_KIND_WORDS } from './reversalEntries';
 import { reversalsByAccount, writeReceiptsSheet, writeReversalsSheet } from './reversalSheets';

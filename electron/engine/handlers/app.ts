@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
-import { databaseStatus } from '../store/status';
-import { findUserByName } from '../store/users';
+import { databaseStatus } from '../store/syncState';
+import { findUserByName } from '../store/team';
 import { boundActor } from '../team/actor';
 import type { DomainHandlers } from './domain';
 

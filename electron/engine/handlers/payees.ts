@@ -1,5 +1,5 @@
 import type { EngineContext } from '../context';
-import { listPayees } from '../store/reference';
+import { listPayees } from '../store/transactions';
 import type { DomainHandlers } from './domain';
 
 export function createPayeeHandlers(ctx: EngineContext): DomainHandlers<'payees'> {

@@ -1,6 +1,6 @@
 import type { EngineContext } from '../context';
-import { countTransactions, getTransaction, listTransactions } from '../store/transactionQueries';
-import { seekTransactions } from '../store/transactionSeek';
+import { countTransactions, getTransaction, listTransactions } from '../store/transactions';
+import { seekTransactions } from '../store/transactions';
 import { fillTransactionDetails } from '../sync/transactionDetails';
 import { dataChanged, type DomainHandlers } from './domain';
 

@@ -3,9 +3,9 @@ import { ContractError, type BatchFilter, type Page, type PageRequest } from '..
 import type { BatchDetail, BatchSummary, Check, Verdict } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
 import { batchDetailRows, getBatchRow, listBatchRows } from '../store/batches';
-import type { ReadableDB, WritableDB } from '../store/handles';
+import type { ReadableDB, WritableDB } from '../store/work';
 import { appendReviewGuarded, checksRevision, latestReviews, type ReviewSnapshot } from '../store/reviews';
-import { reviewStateOf, summaryOf, toGlBatch, toSignOff, toTransaction } from '../store/rowMappers';
+import { reviewStateOf, summaryOf, toGlBatch, toSignOff, toTransaction } from '../store/batches';
 import type { BatchRow } from '../store/schema';
 import { currentPreparation, requireSeparatePreparer } from './signOffRules';
 import { refreshBatchChecks } from './refresh';

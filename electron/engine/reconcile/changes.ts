@@ -13,9 +13,9 @@ import {
   listChangeRows,
   unacknowledgedByKind,
   type AcknowledgeTarget,
-} from '../store/changes';
-import type { ReadableDB, WritableDB } from '../store/handles';
-import { toChange } from '../store/rowMappers';
+} from '../store/transactions';
+import type { ReadableDB, WritableDB } from '../store/work';
+import { toChange } from '../store/batches';
 
 export interface ChangeQuery {
   kinds?: ChangeKind[];

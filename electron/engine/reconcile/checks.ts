@@ -21,7 +21,7 @@
 import { createHash } from 'node:crypto';
 import type { Check, CheckName, Explanation, Verdict } from '../../../shared/domain';
 import { addDays } from '../../../shared/time';
-import type { ReadableDB } from '../store/handles';
+import type { ReadableDB } from '../store/work';
 import type { BatchRow } from '../store/schema';
 import { glTotalsOfBatch, transactionsOfBatch, unbatchedLike, type BatchTransactionRow } from '../store/checks';
 

@@ -13,6 +13,6 @@ export {
 } from './refresh';
 export { listBatches, getBatchDetail, signOffBatch, unsignBatch } from './batches';
 export { prepareBatch } from './preparation';
-export { daySummary } from '../store/daySummary';
+export { daySummary } from '../store/checks';
 export { listChanges, acknowledgeChanges, changeGroups } from './changes';
 export { getOverview, overviewSummary } from './overview';

@@ -15,8 +15,8 @@ import {
   type Verdict,
 } from '../../../shared/domain';
 import { businessDateOf, parseIsoUtc, todayCentral, type Clock } from '../../../shared/time';
-import { newestUnacknowledgedTransactions, unacknowledgedByKind } from '../store/changes';
-import type { ReadableDB } from '../store/handles';
+import { newestUnacknowledgedTransactions, unacknowledgedByKind } from '../store/transactions';
+import type { ReadableDB } from '../store/work';
 import {
   bankLinesToSettle,
   depositsIn,
@@ -24,10 +24,10 @@ import {
   unacknowledgedReversals,
   type DepositState,
   type DepositTotalsRow,
-} from '../store/morning';
+} from '../store/batches';
 import { inTransit } from '../bank/lines';
 import { latestReviews } from '../store/reviews';
-import { summaryOf } from '../store/rowMappers';
+import { summaryOf } from '../store/batches';
 import { reversalsSummary } from './reversals';
 
 /** A screenful: the rest is one click away in Batches or Changes. */

@@ -6,8 +6,8 @@
 import type { OutsideRuleReport } from '../../../shared/contract';
 import type { PaymentMethod } from '../../../shared/domain';
 import { inputRuleBreaks } from '../../../shared/money';
-import type { ReadableDB } from '../store/handles';
-import { transactionsOutsideInputRule } from '../store/outsideRule';
+import type { ReadableDB } from '../store/work';
+import { transactionsOutsideInputRule } from '../store/transactions';
 
 export async function outsideInputRule(
   reader: ReadableDB,

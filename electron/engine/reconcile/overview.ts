@@ -2,11 +2,11 @@
 import type { Overview } from '../../../shared/contract';
 import { addDays, nextScheduled, todayCentral, toIsoUtc, type Clock } from '../../../shared/time';
 import { batchesInReviewState, dailyDepositTotals } from '../store/batches';
-import { countUnacknowledged, listChangeRows } from '../store/changes';
-import type { ReadableDB } from '../store/handles';
-import { listPayees } from '../store/reference';
+import { countUnacknowledged, listChangeRows } from '../store/transactions';
+import type { ReadableDB } from '../store/work';
+import { listPayees } from '../store/transactions';
 import { latestReviews } from '../store/reviews';
-import { summaryOf, toChange } from '../store/rowMappers';
+import { summaryOf, toChange } from '../store/batches';
 import { listRuns } from '../store/syncState';
 import { morningNews } from './morning';
 

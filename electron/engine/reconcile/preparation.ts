@@ -10,9 +10,9 @@
  */
 import { ContractError } from '../../../shared/contract';
 import type { BatchDetail } from '../../../shared/domain';
-import { appendPreparationGuarded } from '../store/batchPreparations';
-import type { WritableDB } from '../store/handles';
-import { reviewStateOf } from '../store/rowMappers';
+import { appendPreparationGuarded } from '../store/reviews';
+import type { WritableDB } from '../store/work';
+import { reviewStateOf } from '../store/batches';
 import { getBatchDetail } from './batches';
 import { refreshBatchChecks } from './refresh';
 

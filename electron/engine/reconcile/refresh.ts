@@ -7,13 +7,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ChangeKind } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
-import type { WritableDB } from '../store/handles';
+import type { WritableDB } from '../store/work';
 import { inWriteTransaction } from '../store/work';
-import { batchesToCheck, clearBatchesToCheck } from '../store/batchesToCheck';
+import { batchesToCheck, clearBatchesToCheck } from '../store/checks';
 import { batchesByIds, batchesWithStaleChecks, saveChecks } from '../store/checks';
-import { batchChangesSince } from '../store/changes';
+import { batchChangesSince } from '../store/transactions';
 import { insertReview, latestReviews } from '../store/reviews';
-import { reviewStateOf } from '../store/rowMappers';
+import { reviewStateOf } from '../store/batches';
 import { computeBatchChecks, type BatchCheckResult } from './checks';
 
 export interface RefreshOptions {

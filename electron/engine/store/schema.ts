@@ -3,7 +3,7 @@
  * text; business dates `YYYY-MM-DD` Central. Every synced row keeps the service's raw JSON.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { TeamTables } from './teamSchema';
+import type { TeamTables } from './team/teamSchema';
 import type { IntentTables } from './intents/types';
 import type {
   BankExplanationsTable,
@@ -11,9 +11,9 @@ import type {
   BankMatchesTable,
   BankStatementsTable,
   BankTables,
-} from './bankSchema';
+} from './bank/bankSchema';
 
-export type * from './bankSchema';
+export type * from './bank/bankSchema';
 
 /** SQLite has no boolean: 0 or 1. */
 type Flag = number;

@@ -6,7 +6,7 @@
  */
 import type { ServiceClient } from '../api/client';
 import { ServiceError } from '../api/errors';
-import type { FetchedDetails } from '../store/transactionDetails';
+import type { FetchedDetails } from '../store/transactions';
 import type { DayItem } from './dayWalks';
 
 /** Transactions handed to the writer at once: one write per chunk. */

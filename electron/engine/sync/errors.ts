@@ -10,7 +10,7 @@ import {
   WaitRefusedError,
 } from '../api/errors';
 import { redact } from '../logger';
-import { StoreError } from '../store/open';
+import { StoreError } from '../store/dialect';
 
 /** One line each, whatever the service put in its messages (a 101-line page once came through). */
 export function toContractError(error: unknown): ContractError {

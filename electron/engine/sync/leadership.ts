@@ -4,7 +4,7 @@
  * store has one host, whose SyncService already runs one sync at a time.
  */
 import { ContractError } from '../../../shared/contract';
-import type { Store } from '../store/open';
+import type { Store } from '../store/dialect';
 
 export interface SyncLease {
   /** Aborted if leadership is lost mid-run (the lock's connection dropped): the run stops. */

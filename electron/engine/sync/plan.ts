@@ -4,7 +4,7 @@
  * returns arrive weeks after the sale), never before the first day ever synced. An unfinished pass
  * of the same day is resumed where its last committed page left it.
  */
-import type { ReadableDB } from '../store/handles';
+import type { ReadableDB } from '../store/work';
 import { ContractError } from '../../../shared/contract';
 import { addDays, compareBusinessDates, type BusinessDate } from '../../../shared/time';
 import { getCursor } from '../store/syncState';

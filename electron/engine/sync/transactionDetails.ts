@@ -6,7 +6,7 @@
  * transaction simply shows what the list gave.
  */
 import type { EngineContext } from '../context';
-import { lacksDetails, storeDetails } from '../store/transactionDetails';
+import { lacksDetails, storeDetails } from '../store/transactions';
 import { connect, type ClientTuning } from './connection';
 
 /** Short: the bookkeeper is waiting for the transaction to open. */

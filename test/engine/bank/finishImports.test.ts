@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../../shared/time';
 import { parseBai2 } from '../../../electron/engine/bank';
-import { storeStatement } from '../../../electron/engine/store/bankStatements';
+import { storeStatement } from '../../../electron/engine/store/bank';
 import { createTestEngine } from '../../helpers/engine';
 import { allLines, credit, seedBatches, type TestEngine } from './bankFixtures';
 import { bai2FromLines } from './generate';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
-import { listBackups } from '../../../electron/engine/store/backup';
+import { listBackups } from '../../../electron/engine/store/workers';
 import { ENGINE_DIALECT } from '../../helpers/postgres';
 import { startHarness } from '../sync/harness';
 import { join } from 'node:path';

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../electron/engine/store/schema';
-import { foldForSearch } from '../../../electron/engine/store/searchFold';
+import { foldForSearch } from '../../../electron/engine/store/dialect';
 
 const STATUSES = ['Settled', 'Pending', 'Refunded', 'Unknown'] as const;
 const NAMES = ['Zoë Müller', 'Ana García', 'Liam Smith'];

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/domain';
 import type { TransactionFilter } from '../../../shared/contract';
-import { countTransactions, getTransaction, listTransactions } from '../../../electron/engine/store/transactionQueries';
+import { countTransactions, getTransaction, listTransactions } from '../../../electron/engine/store/transactions';
 import { createTestDb } from '../../helpers/db';
 import { seedTransactions } from './seedTransactions';
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { backupStore, backupWorkerEntry, listBackups } from '../../../electron/engine/store/backup';
+import { backupStore, backupWorkerEntry, listBackups } from '../../../electron/engine/store/workers';
 import { createTestDb, type TestStore } from '../../helpers/db';
 
 let db: TestStore;

@@ -7,12 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmMatch, explain, unexplain, unmatchLine } from '../../../electron/engine/bank/decisions';
 import { runBankMatching } from '../../../electron/engine/bank/rematch';
-import {
-  getMappingJson,
-  listMappingRows,
-  removeMapping,
-  saveMappingJson,
-} from '../../../electron/engine/store/bankMappings';
+import { getMappingJson, listMappingRows, removeMapping, saveMappingJson } from '../../../electron/engine/store/bank';
 import {
   accountSummaries,
   batchBankSide,
@@ -21,14 +16,10 @@ import {
   listLineRows,
   toLineSummaries,
   unheldBatches,
-} from '../../../electron/engine/store/bankQueries';
-import {
-  listStatementRows,
-  storeStatement,
-  type StatementLineRow,
-} from '../../../electron/engine/store/bankStatements';
-import { portableHandles, type ReadableDB, type WritableDB } from '../../../electron/engine/store/handles';
-import { openPostgresStore } from '../../../electron/engine/store/postgres/open';
+} from '../../../electron/engine/store/bank';
+import { listStatementRows, storeStatement, type StatementLineRow } from '../../../electron/engine/store/bank';
+import { portableHandles, type ReadableDB, type WritableDB } from '../../../electron/engine/store/work';
+import { openPostgresStore } from '../../../electron/engine/store/dialect';
 import { execute, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { createTestDb } from '../../helpers/db';
 import { batchRow, returnedRow } from '../bank/bankFixtures';

@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startCheckpointer } from '../../../electron/engine/store/checkpointer';
-import { withBulkCheckpoints } from '../../../electron/engine/store/bulk';
+import { startCheckpointer } from '../../../electron/engine/store/workers';
+import { withBulkCheckpoints } from '../../../electron/engine/store/dialect';
 import { createTestDb, type TestStore } from '../../helpers/db';
 
 let db: TestStore;

@@ -14,8 +14,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, StoreDamagedError, StoreError } from '../../../electron/engine/store/open';
-import { backupStore, listBackups } from '../../../electron/engine/store/backup';
+import { openStore, StoreDamagedError, StoreError } from '../../../electron/engine/store/dialect';
+import { backupStore, listBackups } from '../../../electron/engine/store/workers';
 import { MIGRATIONS } from '../../../electron/engine/store/migrations';
 import { createTestDb } from '../../helpers/db';
 

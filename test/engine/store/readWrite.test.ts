@@ -4,7 +4,7 @@ import { folderTest } from '../../helpers/engineTest';
 import { join } from 'node:path';
 import { createEngineWithInternals, type EngineWithInternals } from '../../../electron/engine/engine';
 import { silentLogger } from '../../../electron/engine/logger';
-import { openStore } from '../../../electron/engine/store/open';
+import { openStore } from '../../../electron/engine/store/dialect';
 import { seedDistrict } from '../reconcile/fixtures';
 
 describe('read and write handles', () => {

@@ -11,13 +11,9 @@ import {
   insertUser,
   listUsers,
   updatePasswordHash,
-} from '../../../electron/engine/store/users';
-import { deleteSession, findLiveSession, insertSession } from '../../../electron/engine/store/sessions';
-import {
-  claimIdempotencyKey,
-  releaseIdempotencyKey,
-  settleIdempotencyKey,
-} from '../../../electron/engine/store/idempotency';
+} from '../../../electron/engine/store/team';
+import { deleteSession, findLiveSession, insertSession } from '../../../electron/engine/store/team';
+import { claimIdempotencyKey, releaseIdempotencyKey, settleIdempotencyKey } from '../../../electron/engine/store/team';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
 import { seedRecords, T0 } from './recordsSeed';
 

@@ -4,7 +4,7 @@
  * run in order: status counts the change the changes test acknowledged.
  */
 import { expect, it } from 'vitest';
-import { daySummary } from '../../../electron/engine/store/daySummary';
+import { daySummary } from '../../../electron/engine/store/checks';
 import {
   batchDetailRows,
   batchesInReviewState,
@@ -28,14 +28,14 @@ import {
   listChangeRows,
   newestUnacknowledgedTransactions,
   unacknowledgedByKind,
-} from '../../../electron/engine/store/changes';
-import { databaseStatus } from '../../../electron/engine/store/status';
+} from '../../../electron/engine/store/transactions';
+import { databaseStatus } from '../../../electron/engine/store/syncState';
 import {
   bankLinesToSettle,
   depositsIn,
   depositTotals,
   unacknowledgedReversals,
-} from '../../../electron/engine/store/morning';
+} from '../../../electron/engine/store/batches';
 import { execute, firstOf, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
 import { seedRecords, T0 } from './recordsSeed';

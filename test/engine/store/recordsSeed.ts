@@ -1,5 +1,5 @@
 /** The rows the "reads and records" dialect tests (records*.dialects.test.ts) start from. */
-import type { WritableDB } from '../../../electron/engine/store/handles';
+import type { WritableDB } from '../../../electron/engine/store/work';
 import { execute, runWrite } from '../../../electron/engine/store/work';
 
 export const T0 = '2026-03-03T00:00:00.000Z';

@@ -17,10 +17,10 @@ import {
 } from '../../../electron/engine/store/exports';
 import { reversalFacts } from '../../../electron/engine/store/reversals';
 import type { TransactionFilter } from '../../../shared/contract';
-import { countTransactions, getTransaction, listTransactions } from '../../../electron/engine/store/transactionQueries';
-import { seekTransactions } from '../../../electron/engine/store/transactionSeek';
-import { glCoverage, hasGlRowsBetween } from '../../../electron/engine/store/exportCoverage';
-import { unacknowledgedReversals } from '../../../electron/engine/store/morning';
+import { countTransactions, getTransaction, listTransactions } from '../../../electron/engine/store/transactions';
+import { seekTransactions } from '../../../electron/engine/store/transactions';
+import { glCoverage, hasGlRowsBetween } from '../../../electron/engine/store/exports';
+import { unacknowledgedReversals } from '../../../electron/engine/store/batches';
 import { execute, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
 import { seedRecords, T0 } from './recordsSeed';

@@ -2,7 +2,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { statement, withStatementCache } from '../../../electron/engine/store/statements';
+import { statement, withStatementCache } from '../../../electron/engine/store/dialect';
 
 describe('prepared statements', () => {
   const open: BetterSqlite3.Database[] = [];

@@ -1,6 +1,6 @@
 /** Rows as the store holds them, for tests that check what a write left behind. */
 import type { Selectable } from 'kysely';
-import type { ReadableDB } from '../../../electron/engine/store/handles';
+import type { ReadableDB } from '../../../electron/engine/store/work';
 import type { Database } from '../../../electron/engine/store/schema';
 import { rowsOf, runRead } from '../../../electron/engine/store/work';
 

@@ -1,7 +1,7 @@
 /** The rows the sync store's dialect tests (sync*.dialects.test.ts) write: as the service sends them. */
 import type { Batch, GlBatch, ReceivedTransaction, Received, TransactionStatus } from '../../../shared/domain';
 import { rawDigest } from '../../../electron/engine/api/wire';
-import type { PageRow } from '../../../electron/engine/store/transactionWriter';
+import type { PageRow } from '../../../electron/engine/store/transactions';
 
 export const T0 = '2026-03-03T06:00:00.000Z';
 export const T1 = '2026-03-04T06:00:00.000Z';

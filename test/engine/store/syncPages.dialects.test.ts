@@ -5,15 +5,15 @@
  * The deposits a page names are then checked and cleared.
  */
 import { expect, it } from 'vitest';
-import { countBatchTransactions } from '../../../electron/engine/store/batchSync';
-import { batchesToCheck, clearBatchesToCheck } from '../../../electron/engine/store/batchesToCheck';
-import { withBulkCheckpoints } from '../../../electron/engine/store/bulk';
-import type { WritableDB } from '../../../electron/engine/store/handles';
-import { commitSyncStep } from '../../../electron/engine/store/syncCommit';
+import { countBatchTransactions } from '../../../electron/engine/store/batches';
+import { batchesToCheck, clearBatchesToCheck } from '../../../electron/engine/store/checks';
+import { withBulkCheckpoints } from '../../../electron/engine/store/dialect';
+import type { WritableDB } from '../../../electron/engine/store/work';
+import { commitSyncStep } from '../../../electron/engine/store/syncState';
 import { getCursor, getRun, startRun } from '../../../electron/engine/store/syncState';
-import { lacksDetails, storeDetails } from '../../../electron/engine/store/transactionDetails';
-import { storedDigestsFrom, unpackDigests } from '../../../electron/engine/store/transactionDigests';
-import type { PageRow } from '../../../electron/engine/store/transactionWriter';
+import { lacksDetails, storeDetails } from '../../../electron/engine/store/transactions';
+import { storedDigestsFrom, unpackDigests } from '../../../electron/engine/store/transactions';
+import type { PageRow } from '../../../electron/engine/store/transactions';
 import { storedRows } from './storedRows';
 import { account, onDay, payee, sale, T0, T1, T2 } from './syncFixtures';
 import { describeOnBothDialects } from '../../helpers/dialectStore';

@@ -3,9 +3,9 @@
  * the same steps on SQLite and on PostgreSQL leave the same rows (fixtures in syncFixtures.ts).
  */
 import { expect, it } from 'vitest';
-import { batchExists } from '../../../electron/engine/store/batchSync';
-import { listGlAccounts, listPayees, replaceGlAccounts } from '../../../electron/engine/store/reference';
-import { commitSyncStep, type SyncStep } from '../../../electron/engine/store/syncCommit';
+import { batchExists } from '../../../electron/engine/store/batches';
+import { listGlAccounts, listPayees, replaceGlAccounts } from '../../../electron/engine/store/transactions';
+import { commitSyncStep, type SyncStep } from '../../../electron/engine/store/syncState';
 import {
   allCursors,
   deleteCursor,

@@ -4,9 +4,9 @@
  * failure. The guarded sign-off is the proof: of 20 at once, exactly one is written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portableHandles, type WritableDB } from '../../../electron/engine/store/handles';
-import { openPostgresStore, type PostgresStore } from '../../../electron/engine/store/postgres/open';
-import { claimExport } from '../../../electron/engine/store/exportClaims';
+import { portableHandles, type WritableDB } from '../../../electron/engine/store/work';
+import { openPostgresStore, type PostgresStore } from '../../../electron/engine/store/dialect';
+import { claimExport } from '../../../electron/engine/store/exports';
 import { appendReviewGuarded, type NewReview } from '../../../electron/engine/store/reviews';
 import { execute, firstOf, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { createTestDb, type TestStore } from '../../helpers/db';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { listTransactions } from '../../../electron/engine/store/transactionQueries';
+import { listTransactions } from '../../../electron/engine/store/transactions';
 import { dbOf } from '../../helpers/storeRows';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { startSandbox, type SandboxServer } from '../../../electron/sandbox';

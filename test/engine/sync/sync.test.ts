@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { countRows, dbOf, tableRows } from '../../helpers/storeRows';
 import type { GlBatch, Transaction } from '../../../shared/domain';
-import { getTransaction } from '../../../electron/engine/store/transactionQueries';
+import { getTransaction } from '../../../electron/engine/store/transactions';
 import { startHarness, storedTransactions, truthTransactions, type Harness } from './harness';
 
 const FROM = '2026-02-20';

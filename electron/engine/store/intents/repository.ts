@@ -6,11 +6,11 @@
  */
 import type { Kysely, Updateable } from 'kysely';
 import type { PaymentIntent } from '../../../../shared/contract';
-import { markBatchesToCheckWork } from '../batchesToCheck';
-import type { ReadableDB, WritableDB } from '../handles';
+import { markBatchesToCheckWork } from '../checks/batchesToCheck';
+import type { ReadableDB, WritableDB } from '../work/handles';
 import type { Database } from '../schema';
-import { writeTransactionPageWork, type PageRow } from '../transactionWriter';
-import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from '../work';
+import { writeTransactionPageWork, type PageRow } from '../transactions/transactionWriter';
+import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from '../work/work';
 import { toPaymentIntent } from './rowMappers';
 import { OPEN_STATES, type PaymentIntentRow, type PaymentIntentsTable } from './types';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../../electron/engine/store/open';
+import { migrate } from '../../../../electron/engine/store/dialect';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
 import { migrationUnderTest } from '../../../helpers/migrationDb';
 

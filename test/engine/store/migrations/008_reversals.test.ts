@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeBatchChecks } from '../../../../electron/engine/reconcile/checks';
 import { ensureChecksFresh } from '../../../../electron/engine/reconcile';
-import { sqliteHandles } from '../../../../electron/engine/store/handles';
-import { migrate } from '../../../../electron/engine/store/open';
+import { sqliteHandles } from '../../../../electron/engine/store/work';
+import { migrate } from '../../../../electron/engine/store/dialect';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
 import { migrationUnderTest } from '../../../helpers/migrationDb';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { migrate } from '../../../../electron/engine/store/open';
+import { migrate } from '../../../../electron/engine/store/dialect';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
-import { foldUserName } from '../../../../electron/engine/store/users';
+import { foldUserName } from '../../../../electron/engine/store/team';
 import { migrationUnderTest } from '../../../helpers/migrationDb';
 
 const beforeIt = migrationUnderTest('016_team_hardening');

@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openPostgresStore, type PostgresStore } from '../../../../electron/engine/store/postgres/open';
+import { openPostgresStore, type PostgresStore } from '../../../../electron/engine/store/dialect';
 import { createTestDb, type TestStore } from '../../../helpers/db';
 import { describePostgres, usePostgresTestDatabase } from '../../../helpers/postgres';
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { arrayParameter, columnarInsert, columnarUpdate } from '../../../../electron/engine/store/columnarRows';
+import { arrayParameter, columnarInsert, columnarUpdate } from '../../../../electron/engine/store/dialect';
 import type { Database } from '../../../../electron/engine/store/schema';
 import { describePostgres, usePostgresKysely } from '../../../helpers/postgres';
 

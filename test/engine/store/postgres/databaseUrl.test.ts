@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseDatabaseUrl,
-  redactDatabaseUrl,
-  tlsOptions,
-} from '../../../../electron/engine/store/postgres/databaseUrl';
+import { parseDatabaseUrl, redactDatabaseUrl, tlsOptions } from '../../../../electron/engine/store/dialect';
 
 const SECRET = 's3cret';
 

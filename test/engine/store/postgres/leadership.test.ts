@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { withLeadership, type Leadership } from '../../../../electron/engine/store/postgres/leadership';
+import { withLeadership, type Leadership } from '../../../../electron/engine/store/dialect';
 import { describePostgres, usePostgresTestDatabase } from '../../../helpers/postgres';
 
 function gate(): { opened: Promise<void>; open(): void } {

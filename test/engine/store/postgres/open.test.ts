@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { portableHandles } from '../../../../electron/engine/store/handles';
-import { openPostgresStore, type PostgresStore } from '../../../../electron/engine/store/postgres/open';
-import { refreshPlannerStatistics } from '../../../../electron/engine/store/statistics';
+import { portableHandles } from '../../../../electron/engine/store/work';
+import { openPostgresStore, type PostgresStore } from '../../../../electron/engine/store/dialect';
+import { refreshPlannerStatistics } from '../../../../electron/engine/store/dialect';
 import { describePostgres, usePostgresTestDatabase } from '../../../helpers/postgres';
 
 describe('openPostgresStore without a server', () => {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
-import { migratePostgres } from '../../../../electron/engine/store/postgres/migrate';
+import { migratePostgres } from '../../../../electron/engine/store/dialect';
 import type { Database } from '../../../../electron/engine/store/schema';
 import { describePostgres, usePostgresKysely } from '../../../helpers/postgres';
 

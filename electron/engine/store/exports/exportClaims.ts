@@ -1,0 +1,144 @@
+/**
+ * An export claims what it posts before it writes a file (DESIGN.md §7, §11): in one write
+ * transaction it records itself pending, with the deposits of its scope and the reversals it was
+ * given, leaving out what another export (done, or still pending) already claimed. SQLite takes the
+ * write lock first (BEGIN IMMEDIATE), so two claims, in two processes on one file too, run one after
+ * the other: the second sees the first's rows and cannot claim a deposit twice. PostgreSQL runs it
+ * SERIALIZABLE (work.ts): of two overlapping claims one commits, the other is run again and sees it.
+ */
+import type { ExportRecord } from '../../../../shared/contract';
+import type { ReadableDB, WritableDB } from '../work/handles';
+import { pendingExport, toExportRecord, type ExportValues } from './exports';
+import { glScope } from '../glBatches/glRows';
+import { execute, rowsOf, runRead, runWrite } from '../work/work';
+
+export interface ClaimRequest extends ExportValues {
+  /** The reversals (transaction_changes ids) of the export's range. */
+  changeIds: readonly number[];
+  /** Post again what another export already posted (the bookkeeper asked, knowing). */
+  repost: boolean;
+}
+
+export interface ExportClaim {
+  id: number;
+  /** How many deposits this export posts. */
+  deposits: number;
+  /** The reversals it posts. */
+  changeIds: number[];
+  /** In its scope and already posted by another export: left out unless reposting. */
+  alreadyPosted: { deposits: number; reversals: number };
+  /** The exports that posted them, newest first. */
+  postedBy: ExportRecord[];
+}
+
+const CHUNK = 500;
+
+export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<ExportClaim> {
+  return runWrite(writer, function* (db) {
+    const [pending] = yield* rowsOf(db.insertInto('exports').values(pendingExport(request)).returning('id'));
+    const id = pending!.id;
+    const inScope = glScope(db, request.scope).select('g.batch_id').distinct();
+
+    const postedDeposits = yield* rowsOf(
+      db
+        .selectFrom('export_deposits')
+        .select(['export_id', 'batch_id'])
+        .where('batch_id', 'in', inScope)
+        .where('export_id', '!=', id),
+    );
+    const postedReversals: Array<{ export_id: number; change_id: number }> = [];
+    for (let at = 0; at < request.changeIds.length; at += CHUNK) {
+      postedReversals.push(
+        ...(yield* rowsOf(
+          db
+            .selectFrom('export_reversals')
+            .select(['export_id', 'change_id'])
+            .where('change_id', 'in', request.changeIds.slice(at, at + CHUNK) as number[])
+            .where('export_id', '!=', id),
+        )),
+      );
+    }
+
+    let claimable = glScope(db, request.scope)
+      .select((eb) => [eb.cast<number>(eb.val(id), 'integer').as('export_id'), 'g.batch_id'])
+      .distinct();
+    if (!request.repost) {
+      claimable = claimable.where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('export_deposits as other')
+              .select('other.batch_id')
+              .whereRef('other.batch_id', '=', 'g.batch_id')
+              .where('other.export_id', '!=', id),
+          ),
+        ),
+      );
+    }
+    const deposits = yield* execute(
+      db.insertInto('export_deposits').columns(['export_id', 'batch_id']).expression(claimable),
+    );
+
+    const reposted = new Set(postedReversals.map((r) => r.change_id));
+    const changeIds = request.repost ? [...request.changeIds] : request.changeIds.filter((c) => !reposted.has(c));
+    for (let at = 0; at < changeIds.length; at += CHUNK) {
+      const values = changeIds.slice(at, at + CHUNK).map((change_id) => ({ export_id: id, change_id }));
+      yield* execute(db.insertInto('export_reversals').values(values));
+    }
+
+    const by = [...new Set([...postedDeposits, ...postedReversals].map((row) => row.export_id))];
+    const postedBy = by.length
+      ? (yield* rowsOf(db.selectFrom('exports').selectAll().where('id', 'in', by).orderBy('id', 'desc'))).map(
+          toExportRecord,
+        )
+      : [];
+    return {
+      id,
+      deposits,
+      changeIds,
+      alreadyPosted: {
+        deposits: new Set(postedDeposits.map((row) => row.batch_id)).size,
+        reversals: reposted.size,
+      },
+      postedBy,
+    };
+  });
+}
+
+/** What the exports before this one already posted of a scope: the pre-check the UI asks first. */
+export function postedInScope(
+  reader: ReadableDB,
+  scope: ExportValues['scope'],
+  changeIds: readonly number[],
+): Promise<ExportRecord[]> {
+  return runRead(reader, function* (db) {
+    const ids = new Set(
+      (yield* rowsOf(
+        db
+          .selectFrom('export_deposits')
+          .select('export_id')
+          .distinct()
+          .where('batch_id', 'in', glScope(db, scope).select('g.batch_id')),
+      )).map((row) => row.export_id),
+    );
+    for (let at = 0; at < changeIds.length; at += CHUNK) {
+      const rows = yield* rowsOf(
+        db
+          .selectFrom('export_reversals')
+          .select('export_id')
+          .distinct()
+          .where('change_id', 'in', changeIds.slice(at, at + CHUNK) as number[]),
+      );
+      for (const row of rows) ids.add(row.export_id);
+    }
+    if (ids.size === 0) return [];
+    const rows = yield* rowsOf(
+      db
+        .selectFrom('exports')
+        .selectAll()
+        .where('id', 'in', [...ids])
+        .orderBy('id', 'desc'),
+    );
+    return rows.map(toExportRecord);
+  });
+}

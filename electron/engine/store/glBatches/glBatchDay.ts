@@ -1,0 +1,97 @@
+/** A day of GL-batch rows, replaced whole by the sync. */
+import type { Insertable, Kysely } from 'kysely';
+import type { GlBatch, Received as Parsed } from '../../../../shared/domain';
+import { chunks } from '../work/chunks';
+import type { Database, GlBatchesTable } from '../schema';
+import { compiledOnce } from '../dialect/bulk';
+import { statement } from '../dialect/sqlite/statements';
+import { execute, rowsOf, type Work, type WorkTarget } from '../work/work';
+
+/** A batch's GL lines compared as a whole (the service's GL-batch ids need not be unique in a day). */
+function linesOf(lines: Array<{ batchId: string; raw: string }>): Map<string, string> {
+  const byBatch = new Map<string, string[]>();
+  for (const { batchId, raw } of lines) {
+    const raws = byBatch.get(batchId);
+    if (raws) raws.push(raw);
+    else byBatch.set(batchId, [raw]);
+  }
+  return new Map([...byBatch].map(([batchId, raws]) => [batchId, raws.sort().join('\n')]));
+}
+
+/** A GL line as stored: the columns of gl_batches, in the order of LINE_COLUMNS. */
+const LINE_COLUMNS = [
+  'gl_batch_id',
+  'date',
+  'batch_id',
+  'payee_id',
+  'gl_account_id',
+  'gl_number',
+  'gl_label',
+  'amount_cents',
+  'amount_without_fees_cents',
+  'count',
+  'raw',
+  'synced_at',
+] as const;
+
+function lineValues({ value, raw }: Parsed<GlBatch>, now: string): unknown[] {
+  return [
+    value.glBatchId,
+    value.date,
+    value.batchId,
+    value.payeeId,
+    value.glAccountId,
+    value.glNumber,
+    value.glLabel,
+    value.amountCents,
+    value.amountWithoutFeesCents,
+    value.count,
+    raw,
+    now,
+  ];
+}
+
+const lineRow = (values: readonly unknown[]) =>
+  Object.fromEntries(LINE_COLUMNS.map((column, i) => [column, values[i]])) as Insertable<GlBatchesTable>;
+
+const linesOfDay = compiledOnce((db, date: string) =>
+  db.selectFrom('gl_batches').select(['batch_id', 'raw']).where('date', '=', date),
+);
+
+const deleteDay = compiledOnce((db, date: string) => db.deleteFrom('gl_batches').where('date', '=', date));
+
+/** One line a statement, for SQLite (see replaceGlBatchDayWork): its SQL, prepared once. */
+const insertLine = compiledOnce((db, ...values: unknown[]) => db.insertInto('gl_batches').values(lineRow(values)));
+
+/**
+ * Replaces one day's GL-batch rows (all pages of the day at once, so a day is never half there), in
+ * its caller's unit of work. Yields the batches whose GL lines changed (a line added, removed or
+ * different), for re-checking. The lines go in one statement each on SQLite, where a statement
+ * costs no round trip and one of a few hundred rows would be a new text (prepared anew) for every
+ * day's count of lines; in statements of up to 500 rows on PostgreSQL, where each is a round trip.
+ */
+export function* replaceGlBatchDayWork(
+  target: WorkTarget,
+  db: Kysely<Database>,
+  date: string,
+  rows: Array<Parsed<GlBatch>>,
+  now: string,
+): Work<Set<string>> {
+  const stored = yield* rowsOf(linesOfDay(db, date));
+  const before = linesOf(stored.map((row) => ({ batchId: row.batch_id, raw: row.raw })));
+  const after = linesOf(rows.map(({ value, raw }) => ({ batchId: value.batchId, raw })));
+  const changed = new Set<string>();
+  for (const batchId of new Set([...before.keys(), ...after.keys()]))
+    if (before.get(batchId) !== after.get(batchId)) changed.add(batchId);
+  if (!changed.size) return changed; // the same lines: nothing to write
+  yield* execute(deleteDay(db, date));
+  if (target.sqlite) {
+    // The unit runs synchronously inside its SQLite transaction: the prepared statement joins it.
+    const [first] = rows;
+    const insert = first && statement(target.sqlite, insertLine(db, ...lineValues(first, now)).compile().sql);
+    if (insert) for (const row of rows) insert.run(...lineValues(row, now));
+  } else
+    for (const slice of chunks(rows))
+      yield* execute(db.insertInto('gl_batches').values(slice.map((row) => lineRow(lineValues(row, now)))));
+  return changed;
+}

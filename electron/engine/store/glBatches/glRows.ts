@@ -1,0 +1,112 @@
+/**
+ * The GL rows an export covers, in the order every sheet needs. On SQLite they are iterated on the
+ * raw connection one at a time (100k rows never sit in memory at once), once per pass of the export.
+ * On PostgreSQL they are read once and the passes share them: a cursor per pass would hold a pooled
+ * connection for the whole export, and the district server has the memory the laptop may not.
+ * Payment method comes from the batch the GL row belongs to (GL rows carry none).
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema';
+import type { ReadableDB } from '../work/handles';
+import { firstOf, rowsOf, runRead } from '../work/work';
+import type { GlBatch } from '../../../../shared/domain';
+
+export interface GlExportFilter {
+  from: string;
+  to: string;
+  payeeIds?: number[];
+  methods?: string[];
+  /** Only the deposits this export claimed (export_deposits). */
+  exportId?: number;
+}
+
+/** A GL batch as the service gave it, with its deposit's payee name and payment method. */
+export interface GlExportRow extends GlBatch {
+  payeeName: string | null;
+  paymentMethod: string | null;
+}
+
+/** The GL rows of a range and its filters, before any claim: what an export's scope covers. */
+export function glScope(db: Kysely<Database>, filter: Omit<GlExportFilter, 'exportId'>) {
+  let query = db
+    .selectFrom('gl_batches as g')
+    .leftJoin('batches as b', 'b.id', 'g.batch_id')
+    .leftJoin('payees as p', 'p.id', 'g.payee_id')
+    .leftJoin('gl_accounts as a', 'a.id', 'g.gl_account_id')
+    .where('g.date', '>=', filter.from)
+    .where('g.date', '<=', filter.to);
+  if (filter.payeeIds?.length) query = query.where('g.payee_id', 'in', filter.payeeIds);
+  if (filter.methods?.length) query = query.where('b.payment_method', 'in', filter.methods);
+  return query;
+}
+
+function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
+  const { exportId } = filter;
+  if (exportId === undefined) return glScope(db, filter);
+  return glScope(db, filter).innerJoin('export_deposits as d', (join) =>
+    join.onRef('d.batch_id', '=', 'g.batch_id').on('d.export_id', '=', exportId),
+  );
+}
+
+/** The rows, in the order every sheet needs. */
+function rowsQuery(db: Kysely<Database>, filter: GlExportFilter) {
+  return (
+    baseQuery(db, filter)
+      .select((eb) => [
+        'g.date as date',
+        'g.batch_id as batchId',
+        'g.payee_id as payeeId',
+        'p.name as payeeName',
+        'b.payment_method as paymentMethod',
+        'g.gl_batch_id as glBatchId',
+        'g.gl_account_id as glAccountId',
+        eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
+        eb.fn.coalesce('g.gl_label', 'a.label').as('glLabel'),
+        'g.amount_cents as amountCents',
+        'g.amount_without_fees_cents as amountWithoutFeesCents',
+        'g.count as count',
+      ])
+      .orderBy('g.date')
+      .orderBy('g.batch_id')
+      // Rows without a Chart of Accounts account last, as the service lists them. The expression,
+      // not its alias: PostgreSQL takes an output column's name in ORDER BY only on its own.
+      .orderBy(sql`coalesce(g.gl_number, a.number) IS NULL`)
+      .orderBy(sql`coalesce(g.gl_number, a.number)`)
+      .orderBy('g.id')
+  );
+}
+
+/** Whether the filter covers any GL row: the export's scope check, without counting them all. */
+export function hasGlRows(source: ReadableDB, filter: Omit<GlExportFilter, 'exportId'>): Promise<boolean> {
+  return runRead(source, function* (db) {
+    return (yield* firstOf(glScope(db, filter).select('g.id').limit(1))) !== undefined;
+  });
+}
+
+/** How many GL rows the filter covers. */
+export function countGlRows(source: ReadableDB, filter: GlExportFilter): Promise<number> {
+  return runRead(source, function* (db) {
+    const row = yield* firstOf(baseQuery(db, filter).select((eb) => eb.fn.countAll<number>().as('n')));
+    return Number(row?.n ?? 0);
+  });
+}
+
+export interface GlRows {
+  count: number;
+  /** A pass over the rows; on SQLite its connection is busy until the pass ends (or `return`s). */
+  rows(): Iterable<GlExportRow>;
+}
+
+/** The GL rows of a filter, for as many passes as the caller makes (see the file comment). */
+export async function glRowsOf(source: ReadableDB, filter: GlExportFilter): Promise<GlRows> {
+  const { sqlite } = source;
+  if (!sqlite) {
+    const rows = await runRead(source, (db) => rowsOf(rowsQuery(db, filter)));
+    return { count: rows.length, rows: () => rows };
+  }
+  const query = rowsQuery(source.db, filter).compile();
+  return {
+    count: await countGlRows(source, filter),
+    rows: () => sqlite.prepare(query.sql).iterate(...query.parameters) as IterableIterator<GlExportRow>,
+  };
+}

@@ -1,0 +1,9 @@
+/**
+ * GL batches: a day's GL lines as synced, and the GL rows an export covers.
+ *
+ * The family's interface: what the rest of the engine imports from it (written by storemove.mjs
+ * from its files' exports).
+ */
+export { replaceGlBatchDayWork } from './glBatchDay';
+export { glScope, hasGlRows, countGlRows, glRowsOf } from './glRows';
+export type { GlExportFilter, GlExportRow, GlRows } from './glRows';

@@ -1,0 +1,129 @@
+/** The change feed (table transaction_changes): pages, counts, acknowledging. */
+import type { ChangeKind } from '../../../../shared/domain';
+import type { ChangeRow } from '../schema';
+import type { ReadableDB, WritableDB } from '../work/handles';
+
+export interface ChangeRowQuery {
+  kinds?: ChangeKind[];
+  unacknowledgedOnly: boolean;
+  /** Only ids below this one (the keyset cursor). */
+  beforeId?: number;
+  limit: number;
+}
+
+/** A change with the deposit its transaction is in now. */
+export type ListedChangeRow = ChangeRow & { batch_id: string | null };
+
+/** Newest first. */
+export function listChangeRows({ db }: ReadableDB, query: ChangeRowQuery): Promise<ListedChangeRow[]> {
+  let select = db
+    .selectFrom('transaction_changes as c')
+    .leftJoin('transactions as t', 't.id', 'c.transaction_id')
+    .selectAll('c')
+    .select('t.batch_id');
+  if (query.kinds?.length) select = select.where('c.kind', 'in', query.kinds);
+  if (query.unacknowledgedOnly) select = select.where('c.acknowledged_at', 'is', null);
+  if (query.beforeId !== undefined) select = select.where('c.id', '<', query.beforeId);
+  return select.orderBy('c.id', 'desc').limit(query.limit).execute();
+}
+
+/** Changes not yet acknowledged, by kind and the status they moved to (a first sighting is told by its status). */
+export async function unacknowledgedByKind({
+  db,
+}: ReadableDB): Promise<Array<{ kind: ChangeKind; toStatus: string; count: number; newestId: number }>> {
+  const rows = await db
+    .selectFrom('transaction_changes')
+    .select((eb) => ['kind', 'to_status', eb.fn.countAll<number>().as('n'), eb.fn.max<number>('id').as('newest')])
+    .where('acknowledged_at', 'is', null)
+    .groupBy(['kind', 'to_status'])
+    .execute();
+  return rows.map((r) => ({
+    kind: r.kind as ChangeKind,
+    toStatus: r.to_status,
+    count: Number(r.n),
+    newestId: Number(r.newest),
+  }));
+}
+
+/** The newest transactions with a change not yet acknowledged of one of these kinds (and, when given, statuses). */
+export async function newestUnacknowledgedTransactions(
+  { db }: ReadableDB,
+  kinds: readonly ChangeKind[],
+  toStatuses: readonly string[] | null,
+  limit: number,
+): Promise<number[]> {
+  let select = db
+    .selectFrom('transaction_changes')
+    .select('transaction_id')
+    .where('acknowledged_at', 'is', null)
+    .where('kind', 'in', [...kinds]);
+  if (toStatuses) select = select.where('to_status', 'in', [...toStatuses]);
+  const rows = await select
+    .groupBy('transaction_id')
+    .orderBy((eb) => eb.fn.max('id'), 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.transaction_id);
+}
+
+export async function countUnacknowledged({ db }: ReadableDB): Promise<number> {
+  const { n } = await db
+    .selectFrom('transaction_changes')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('acknowledged_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export interface AcknowledgeTarget {
+  ids?: number[];
+  /** Every change up to and including this id (with `kinds`: of those kinds only). */
+  upToId?: number;
+  /** Every change of these kinds: a whole group of the feed at once. */
+  kinds?: ChangeKind[];
+}
+
+/**
+ * Acknowledges the given ids, or every change of the given kinds, or up to and including `upToId`
+ * (both: that group as far as it was counted), in one statement; acknowledged ones keep their time.
+ */
+export async function acknowledgeChangeRows(
+  { db }: WritableDB,
+  target: AcknowledgeTarget,
+  by: string,
+  at: string,
+): Promise<number> {
+  let update = db
+    .updateTable('transaction_changes')
+    .set({ acknowledged_at: at, acknowledged_by: by })
+    .where('acknowledged_at', 'is', null);
+  if (target.ids) {
+    if (target.ids.length === 0) return 0;
+    update = update.where('id', 'in', target.ids);
+  }
+  if (target.kinds) {
+    if (target.kinds.length === 0) return 0;
+    update = update.where('kind', 'in', target.kinds);
+  }
+  if (target.upToId !== undefined) update = update.where('id', '<=', target.upToId);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Changes to the transactions of a batch seen after `since`, oldest first, leaving out `exceptKinds`. */
+export function batchChangesSince(
+  { db }: ReadableDB,
+  batchId: string,
+  since: string,
+  limit: number,
+  exceptKinds: readonly ChangeKind[] = [],
+): Promise<Array<{ transaction_id: number; kind: string; detail: string | null }>> {
+  let select = db
+    .selectFrom('transaction_changes as c')
+    .innerJoin('transactions as t', 't.id', 'c.transaction_id')
+    .select(['c.transaction_id', 'c.kind', 'c.detail'])
+    .where('t.batch_id', '=', batchId)
+    .where('c.seen_at', '>', since);
+  if (exceptKinds.length > 0) select = select.where('c.kind', 'not in', exceptKinds as ChangeKind[]);
+  return select.orderBy('c.id').limit(limit).execute();
+}
