@@ -3,15 +3,15 @@
  * Forward only; the position in this list is the schema version (PRAGMA user_version).
  */
 import type { Kysely } from 'kysely';
-import * as m001 from './001_initial';
-import * as m002 from './002_reconcile';
-import * as m003 from './003_sync_search';
-import * as m004 from './004_first_status';
-import * as m005 from './005_batches_to_check';
-import * as m006 from './006_export_status';
-import * as m007 from './007_bank';
-import * as m008 from './008_reversals';
-import * as m009 from './009_team';
+import * as m001 from './sqliteOnly/001_initial';
+import * as m002 from './sqliteOnly/002_reconcile';
+import * as m003 from './sqliteOnly/003_sync_search';
+import * as m004 from './sqliteOnly/004_first_status';
+import * as m005 from './sqliteOnly/005_batches_to_check';
+import * as m006 from './sqliteOnly/006_export_status';
+import * as m007 from './sqliteOnly/007_bank';
+import * as m008 from './sqliteOnly/008_reversals';
+import * as m009 from './sqliteOnly/009_team';
 import * as m010 from './010_export_deposits';
 import * as m011 from './011_partial_search_index';
 import * as m012 from './012_raw_digest';
