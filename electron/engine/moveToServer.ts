@@ -3,9 +3,7 @@
  * district that outgrew one laptop (docs/team-mode.md). The file is opened as every command opens it
  * and only read; the server's database must be new and empty.
  */
-import { openStore } from './store/dialect';
-import { copySqliteToPostgres, type CopiedTable } from './store/dialect';
-import { openPostgresStore } from './store/dialect';
+import { copySqliteToPostgres, openPostgresStore, openStore, type CopiedTable } from './store/dialect';
 
 export type { CopiedTable };
 

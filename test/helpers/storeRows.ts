@@ -7,8 +7,7 @@ import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import type { EngineOptions } from '../../electron/engine/context';
-import { openStore } from '../../electron/engine/store/dialect';
-import { openPostgresStore } from '../../electron/engine/store/dialect';
+import { openStore, openPostgresStore } from '../../electron/engine/store/dialect';
 import type { Database } from '../../electron/engine/store/schema';
 import { createMigratedTestDatabase, ENGINE_DIALECT } from './postgres';
 

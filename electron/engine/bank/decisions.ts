@@ -8,9 +8,8 @@
  */
 import { ContractError } from '../../../shared/contract';
 import type { BankExplanation, BankExplanationKind } from '../../../shared/domain';
-import { confirmMatchGuarded, explainGuarded, unexplainGuarded, unmatchGuarded, type LineState } from '../store/bank';
-import type { ListedLineRow } from '../store/bank';
-import { toExplanation } from '../store/bank';
+import { confirmMatchGuarded, explainGuarded, unexplainGuarded, unmatchGuarded, toExplanation } from '../store/bank';
+import type { ListedLineRow, LineState } from '../store/bank';
 import type { WritableDB } from '../store/work';
 import type { BankMatchRow } from '../store/schema';
 import { businessDaysBetween } from './businessDays';

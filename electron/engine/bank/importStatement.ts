@@ -10,8 +10,14 @@ import { ContractError, type ParsedArgs } from '../../../shared/contract';
 import { toIsoUtc } from '../../../shared/time';
 import type { BankImportSummary } from '../../../shared/domain';
 import type { EngineContext } from '../context';
-import { markStatementsMatched, storeStatement, type StoredStatement } from '../store/bank';
-import { emptyStateCounts, lineStateCounts, type MatchState } from '../store/bank';
+import {
+  markStatementsMatched,
+  storeStatement,
+  type StoredStatement,
+  emptyStateCounts,
+  lineStateCounts,
+  type MatchState,
+} from '../store/bank';
 import { getMappingJson } from '../store/bank';
 import { withBulkCheckpoints } from '../store/dialect';
 import type { CsvMappingInput } from './csvMapping';

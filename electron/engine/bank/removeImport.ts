@@ -7,8 +7,7 @@ import { ContractError } from '../../../shared/contract';
 import type { BankStatementRemoval } from '../../../shared/domain';
 import type { EngineContext } from '../context';
 import type { WritableDB } from '../store/work';
-import { decideDuplicate, removeStatement } from '../store/bank';
-import { lineDetail } from '../store/bank';
+import { decideDuplicate, removeStatement, lineDetail } from '../store/bank';
 import { rematchBank } from './rematch';
 
 export async function removeImport(

@@ -14,18 +14,16 @@ import {
   type UntiedDeposit,
 } from '../../../shared/contract';
 import { untiedLine, untiedReasonWords } from '../../../shared/untied';
-import { untiedDeposits } from '../store/exports';
+import { untiedDeposits, completeExport, forgetExport, setExportOutput } from '../store/exports';
 import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
 import { assertLayoutReady, writeLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
 import { depositEntry, ERP_FILE_EXTENSIONS, type ErpWriteResult } from './erp';
 import type { WritableDB } from '../store/work';
 import { journalEntries } from './journal';
-import { completeExport, forgetExport, setExportOutput } from '../store/exports';
-import { claimExport, type ExportClaim } from '../store/exports';
+import { claimExport, type ExportClaim, openGlSnapshot, type GlSnapshot, type SnapshotSource } from '../store/exports';
 import { glRowsOf, hasGlRows, type GlExportFilter } from '../store/glBatches';
 import { reversalsInRange } from '../reconcile/reversals';
 import { erpEntries, reversalReference } from './reversalEntries';
-import { openGlSnapshot, type GlSnapshot, type SnapshotSource } from '../store/exports';
 import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
 import { exportsFolder } from './exportTarget';

@@ -8,8 +8,7 @@
 import { readdirSync } from 'node:fs';
 import { unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { completeExport, forgetExport, pendingExports } from '../store/exports';
-import { takeOverExport } from '../store/exports';
+import { completeExport, forgetExport, pendingExports, takeOverExport } from '../store/exports';
 import type { WritableDB } from '../store/work';
 import { fileExists } from './atomicFiles';
 import { sha256OfFile } from './fileHash';

@@ -7,8 +7,7 @@ import { bankLineSummary, bankSideOfBatch, getBankLine, inTransit, listBankLines
 import { deleteMapping, listMappings, previewMapping, saveMapping } from '../bank/mappings';
 import { rematchBank } from '../bank/rematch';
 import { readSettings } from '../settings';
-import { accountSummaries, toStatement } from '../store/bank';
-import { listStatementRows } from '../store/bank';
+import { accountSummaries, toStatement, listStatementRows } from '../store/bank';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
 /**

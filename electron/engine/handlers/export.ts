@@ -1,9 +1,7 @@
 import type { EngineContext } from '../context';
 import { exportGlBatches } from '../export';
 import { readSettings } from '../settings';
-import { listExports } from '../store/exports';
-import { postedInScope } from '../store/exports';
-import { untiedDeposits } from '../store/exports';
+import { listExports, postedInScope, untiedDeposits } from '../store/exports';
 import { reversalsInRange } from '../reconcile/reversals';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 

@@ -1,6 +1,5 @@
 import type { EngineContext } from '../context';
-import { countTransactions, getTransaction, listTransactions } from '../store/transactions';
-import { seekTransactions } from '../store/transactions';
+import { countTransactions, getTransaction, listTransactions, seekTransactions } from '../store/transactions';
 import { fillTransactionDetails } from '../sync/transactionDetails';
 import { dataChanged, type DomainHandlers } from './domain';
 

@@ -2,10 +2,18 @@
 import { ContractError, type BatchFilter, type Page, type PageRequest } from '../../../shared/contract';
 import type { BatchDetail, BatchSummary, Check, Verdict } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
-import { batchDetailRows, getBatchRow, listBatchRows } from '../store/batches';
+import {
+  batchDetailRows,
+  getBatchRow,
+  listBatchRows,
+  reviewStateOf,
+  summaryOf,
+  toGlBatch,
+  toSignOff,
+  toTransaction,
+} from '../store/batches';
 import type { ReadableDB, WritableDB } from '../store/work';
 import { appendReviewGuarded, checksRevision, latestReviews, type ReviewSnapshot } from '../store/reviews';
-import { reviewStateOf, summaryOf, toGlBatch, toSignOff, toTransaction } from '../store/batches';
 import type { BatchRow } from '../store/schema';
 import { currentPreparation, requireSeparatePreparer } from './signOffRules';
 import { refreshBatchChecks } from './refresh';

@@ -1,12 +1,10 @@
 /** The morning Overview: last sync, what needs the bookkeeper (morning.ts), new deposits, changes to review. */
 import type { Overview } from '../../../shared/contract';
 import { addDays, nextScheduled, todayCentral, toIsoUtc, type Clock } from '../../../shared/time';
-import { batchesInReviewState, dailyDepositTotals } from '../store/batches';
-import { countUnacknowledged, listChangeRows } from '../store/transactions';
+import { batchesInReviewState, dailyDepositTotals, summaryOf, toChange } from '../store/batches';
+import { countUnacknowledged, listChangeRows, listPayees } from '../store/transactions';
 import type { ReadableDB } from '../store/work';
-import { listPayees } from '../store/transactions';
 import { latestReviews } from '../store/reviews';
-import { summaryOf, toChange } from '../store/batches';
 import { listRuns } from '../store/syncState';
 import { morningNews } from './morning';
 

@@ -5,8 +5,7 @@
  */
 import { ContractError } from '../../../shared/contract';
 import type { Preparation } from '../../../shared/domain';
-import type { BatchPreparationRow } from '../store/reviews';
-import type { ReviewSnapshot } from '../store/reviews';
+import type { BatchPreparationRow, ReviewSnapshot } from '../store/reviews';
 
 /** A preparation vouches for the checks it saw: once they change, it no longer counts. */
 export function preparationHolds(

@@ -7,8 +7,15 @@ import { ContractError } from '../../../shared/contract';
 import { isRole, type Role } from '../../../shared/contractRoles';
 import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
-import { claimIdempotencyKey, releaseIdempotencyKey, renewIdempotencyLease, settleIdempotencyKey } from '../store/team';
-import { deleteSession, findLiveSession, insertSession } from '../store/team';
+import {
+  claimIdempotencyKey,
+  releaseIdempotencyKey,
+  renewIdempotencyLease,
+  settleIdempotencyKey,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+} from '../store/team';
 import { disableUser, findUserByName, insertUser, listUsers, updatePasswordHash, type UserRow } from '../store/team';
 import { DUMMY_HASH, MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './passwords';
 

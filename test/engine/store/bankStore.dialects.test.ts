@@ -7,8 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmMatch, explain, unexplain, unmatchLine } from '../../../electron/engine/bank/decisions';
 import { runBankMatching } from '../../../electron/engine/bank/rematch';
-import { getMappingJson, listMappingRows, removeMapping, saveMappingJson } from '../../../electron/engine/store/bank';
 import {
+  getMappingJson,
+  listMappingRows,
+  removeMapping,
+  saveMappingJson,
   accountSummaries,
   batchBankSide,
   lineDetail,

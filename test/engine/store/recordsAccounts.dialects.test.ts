@@ -11,9 +11,13 @@ import {
   insertUser,
   listUsers,
   updatePasswordHash,
+  deleteSession,
+  findLiveSession,
+  insertSession,
+  claimIdempotencyKey,
+  releaseIdempotencyKey,
+  settleIdempotencyKey,
 } from '../../../electron/engine/store/team';
-import { deleteSession, findLiveSession, insertSession } from '../../../electron/engine/store/team';
-import { claimIdempotencyKey, releaseIdempotencyKey, settleIdempotencyKey } from '../../../electron/engine/store/team';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
 import { seedRecords, T0 } from './recordsSeed';
 

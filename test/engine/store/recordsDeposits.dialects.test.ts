@@ -4,15 +4,8 @@
  * run in order: status counts the change the changes test acknowledged.
  */
 import { expect, it } from 'vitest';
-import { daySummary } from '../../../electron/engine/store/checks';
 import {
-  batchDetailRows,
-  batchesInReviewState,
-  dailyDepositTotals,
-  getBatchRow,
-  listBatchRows,
-} from '../../../electron/engine/store/batches';
-import {
+  daySummary,
   batchesByIds,
   batchesWithStaleChecks,
   checksOf,
@@ -22,6 +15,17 @@ import {
   unbatchedLike,
 } from '../../../electron/engine/store/checks';
 import {
+  batchDetailRows,
+  batchesInReviewState,
+  dailyDepositTotals,
+  getBatchRow,
+  listBatchRows,
+  bankLinesToSettle,
+  depositsIn,
+  depositTotals,
+  unacknowledgedReversals,
+} from '../../../electron/engine/store/batches';
+import {
   acknowledgeChangeRows,
   batchChangesSince,
   countUnacknowledged,
@@ -30,12 +34,6 @@ import {
   unacknowledgedByKind,
 } from '../../../electron/engine/store/transactions';
 import { databaseStatus } from '../../../electron/engine/store/syncState';
-import {
-  bankLinesToSettle,
-  depositsIn,
-  depositTotals,
-  unacknowledgedReversals,
-} from '../../../electron/engine/store/batches';
 import { execute, firstOf, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
 import { seedRecords, T0 } from './recordsSeed';

@@ -14,12 +14,17 @@ import {
   pendingExports,
   receiptsOf,
   setExportOutput,
+  glCoverage,
+  hasGlRowsBetween,
 } from '../../../electron/engine/store/exports';
 import { reversalFacts } from '../../../electron/engine/store/reversals';
 import type { TransactionFilter } from '../../../shared/contract';
-import { countTransactions, getTransaction, listTransactions } from '../../../electron/engine/store/transactions';
-import { seekTransactions } from '../../../electron/engine/store/transactions';
-import { glCoverage, hasGlRowsBetween } from '../../../electron/engine/store/exports';
+import {
+  countTransactions,
+  getTransaction,
+  listTransactions,
+  seekTransactions,
+} from '../../../electron/engine/store/transactions';
 import { unacknowledgedReversals } from '../../../electron/engine/store/batches';
 import { execute, rowsOf, runRead, runWrite } from '../../../electron/engine/store/work';
 import { describeOnBothDialects } from '../../helpers/dialectStore';

@@ -9,10 +9,13 @@ import { countBatchTransactions } from '../../../electron/engine/store/batches';
 import { batchesToCheck, clearBatchesToCheck } from '../../../electron/engine/store/checks';
 import { withBulkCheckpoints } from '../../../electron/engine/store/dialect';
 import type { WritableDB } from '../../../electron/engine/store/work';
-import { commitSyncStep } from '../../../electron/engine/store/syncState';
-import { getCursor, getRun, startRun } from '../../../electron/engine/store/syncState';
-import { lacksDetails, storeDetails } from '../../../electron/engine/store/transactions';
-import { storedDigestsFrom, unpackDigests } from '../../../electron/engine/store/transactions';
+import { commitSyncStep, getCursor, getRun, startRun } from '../../../electron/engine/store/syncState';
+import {
+  lacksDetails,
+  storeDetails,
+  storedDigestsFrom,
+  unpackDigests,
+} from '../../../electron/engine/store/transactions';
 import type { PageRow } from '../../../electron/engine/store/transactions';
 import { storedRows } from './storedRows';
 import { account, onDay, payee, sale, T0, T1, T2 } from './syncFixtures';

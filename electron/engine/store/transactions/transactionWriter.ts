@@ -16,9 +16,8 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
-import type { TransactionStatus } from '../../../../shared/domain';
+import type { TransactionStatus, ReceivedTransaction as ParsedTransaction } from '../../../../shared/domain';
 import { diffTransaction, type DiffChange } from '../../differ/diff';
-import type { ReceivedTransaction as ParsedTransaction } from '../../../../shared/domain';
 import { chunks } from '../work/chunks';
 import { columnarInsert, columnarUpdate, type Column } from '../dialect/columnarRows';
 import { TRANSACTION_FIELDS, type Database } from '../schema';

@@ -2,8 +2,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
-import { BASELINE_VERSION } from '../../../../electron/engine/store/dialect';
-import { currentVersion, migratePostgres } from '../../../../electron/engine/store/dialect';
+import { BASELINE_VERSION, currentVersion, migratePostgres } from '../../../../electron/engine/store/dialect';
 import type { Database } from '../../../../electron/engine/store/schema';
 import { createPostgresTestDatabase, describePostgres, type PostgresTestDatabase } from '../../../helpers/postgres';
 
