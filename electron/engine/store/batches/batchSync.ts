@@ -1,11 +1,12 @@
 /** The sync's writes of batches (deposits): the upsert is a unit piece run in its page's unit of work. */
-import { CompiledQuery, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Batch, Received as Parsed } from '../../../../shared/domain';
 import { compiledOnce } from '../dialect/bulk';
+import { columnarInsert, type Column } from '../dialect/columnarRows';
 import type { ReadableDB } from '../work/handles';
 import type { Database } from '../schema';
 import { chunks } from '../work/chunks';
-import { execute, firstOf, rowsOf, runRead, type Work, type WorkTarget } from '../work/work';
+import { execute, firstOf, rowsOf, runRead, type Compilable, type Work, type WorkTarget } from '../work/work';
 
 // Asked once per deposit the service lists: compiled once (bulk.ts).
 const batchById = compiledOnce((db, id: string) => db.selectFrom('batches').select('id').where('id', '=', id));
@@ -105,23 +106,32 @@ const upsertBatch = compiledOnce(
       ),
 );
 
-const BATCH_UPDATES = [
-  'payee_id',
-  'date',
-  'payment_method',
-  'total_cents',
-  'fees_cents',
-  'partial_cents',
-  'total_count',
-  'raw',
-  'updated_at',
+/** The columns the sync writes; all but the first two are updated when the deposit's raw JSON changed. */
+const BATCH_COLUMNS: readonly Column[] = [
+  { name: 'id', type: 'text' },
+  { name: 'first_seen_at', type: 'text' },
+  { name: 'payee_id', type: 'bigint' },
+  { name: 'date', type: 'text' },
+  { name: 'payment_method', type: 'text' },
+  { name: 'total_cents', type: 'bigint' },
+  { name: 'fees_cents', type: 'bigint' },
+  { name: 'partial_cents', type: 'bigint' },
+  { name: 'total_count', type: 'bigint' },
+  { name: 'raw', type: 'text' },
+  { name: 'updated_at', type: 'text' },
 ];
-/** PostgreSQL: a page's deposits in one statement, their rows as one JSON parameter (see transactionWriter.ts). */
-const BATCHES_UPSERT = `INSERT INTO batches (id, first_seen_at, ${BATCH_UPDATES.join(', ')})
-  SELECT id, first_seen_at, ${BATCH_UPDATES.join(', ')} FROM json_populate_recordset(NULL::batches, $1::json)
-  ON CONFLICT (id) DO UPDATE SET ${BATCH_UPDATES.map((column) => `${column} = excluded.${column}`).join(', ')}
+const BATCH_UPDATES = BATCH_COLUMNS.slice(2).map((column) => column.name);
+/**
+ * PostgreSQL: a page's deposits in one statement, one array parameter per column (columnarRows.ts:
+ * the measured technique; one JSON parameter cost the server 2.5 times the CPU).
+ */
+const upsertBatchRows = columnarInsert(
+  'batches',
+  BATCH_COLUMNS,
+  `ON CONFLICT (id) DO UPDATE SET ${BATCH_UPDATES.map((column) => `${column} = excluded.${column}`).join(', ')}
   WHERE batches.raw IS DISTINCT FROM excluded.raw
-  RETURNING id`;
+  RETURNING id`,
+) as (rows: readonly (readonly unknown[])[]) => Compilable<{ id: string }>;
 
 /**
  * Inserts or updates a page's deposits; yields the ids of those written (an unchanged raw JSON writes
@@ -140,22 +150,20 @@ export function* upsertBatchesWork(
     return written;
   }
   // One statement may not touch a row twice: a page listing a deposit twice keeps its last.
-  const rows = [...new Map(batches.map((batch) => [batch.value.id, batch])).values()].map(({ value, raw }) => ({
-    id: value.id,
-    payee_id: value.payeeId,
-    date: value.date,
-    payment_method: value.paymentMethod,
-    total_cents: value.totalCents,
-    fees_cents: value.feesCents,
-    partial_cents: value.partialCents,
-    total_count: value.totalCount,
+  const rows = [...new Map(batches.map((batch) => [batch.value.id, batch])).values()].map(({ value, raw }) => [
+    value.id,
+    now,
+    value.payeeId,
+    value.date,
+    value.paymentMethod,
+    value.totalCents,
+    value.feesCents,
+    value.partialCents,
+    value.totalCount,
     raw,
-    first_seen_at: now,
-    updated_at: now,
-  }));
-  const returned = yield* rowsOf<{ id: string }>({
-    compile: () => CompiledQuery.raw(BATCHES_UPSERT, [JSON.stringify(rows)]) as CompiledQuery<{ id: string }>,
-  });
+    now,
+  ]);
+  const returned = yield* rowsOf(upsertBatchRows(rows));
   for (const row of returned) written.push(row.id);
   return written;
 }
