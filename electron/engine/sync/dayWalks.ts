@@ -8,7 +8,7 @@ import type { KnownDigests, ServiceClient, TransactionPage } from '../api/client
 import type { KeysetPosition } from '../api/paging';
 import type { Parsed } from '../api/wire';
 import { BoundError } from '../api/errors';
-import { unpackDigests, type PackedDigests } from '../store/transactions';
+import { unpackDigests, type PackedDigests } from '../store/transactions/transactionDigests';
 import { DayTally, rawBytes, type SyncLimits } from './limits';
 import { inOrder } from './pipeline';
 import { dayBefore, dayWindow } from './windows';
