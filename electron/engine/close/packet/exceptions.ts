@@ -5,6 +5,7 @@
  */
 import type { Reversal } from '../../../../shared/domain';
 import { formatMoney } from '../../../../shared/money';
+import { methodLabel } from '../../../../shared/vocabulary';
 import { addDays } from '../../../../shared/time';
 import type { MonthFacts } from '../../store/packets';
 import type { ExceptionLine, SchoolPacketContent } from './types';
@@ -49,7 +50,7 @@ export function exceptionsOf(
       kind: sale.status === 'Declined' ? 'Declined sale' : 'Errored sale',
       date: sale.business_date,
       subject: `transaction ${sale.id}`,
-      detail: `${formatMoney(sale.amount_cents)} ${sale.payment_method}${sale.status_message ? `: ${sale.status_message}` : ''}`,
+      detail: `${formatMoney(sale.amount_cents)} ${methodLabel(sale.payment_method)}${sale.status_message ? `: ${sale.status_message}` : ''}`,
     });
   }
   for (const deposit of facts.deposits) {

@@ -4,7 +4,9 @@
  * during the month, its close state and slips from the deps, and the packets a re-open superseded.
  */
 import type { SettingChange } from '../../../../shared/contract';
+import { formatMoney } from '../../../../shared/money';
 import { businessDayBounds, toIsoUtc } from '../../../../shared/time';
+import { methodLabel } from '../../../../shared/vocabulary';
 import { reversalsInRange } from '../../reconcile/reversals';
 import type { ReadableDB } from '../../store/handles';
 import { packetsOf, readMonthFacts, type MonthScope } from '../../store/packets';
@@ -82,6 +84,12 @@ function slipLines(slips: readonly import('./types').DepositSlipInput[]): SlipLi
     .sort((a, b) => a.date.localeCompare(b.date) || a.slip.localeCompare(b.slip));
 }
 
+function tieOutWords(verdict: string | null, differenceCents: number | null): string {
+  if (verdict === null) return 'not checked';
+  if (verdict === 'ties_out') return 'ties out';
+  return differenceCents ? `${verdict} by ${formatMoney(differenceCents)}` : verdict;
+}
+
 export async function gatherSchoolPacket(
   deps: PacketDeps,
   { month, payeeId }: { month: string; payeeId: number },
@@ -105,12 +113,12 @@ export async function gatherSchoolPacket(
   const deposits: DepositLine[] = facts.deposits.map((d) => ({
     date: d.date,
     batchId: d.id,
-    method: d.method,
+    method: methodLabel(d.method),
     count: d.count,
     totalCents: d.totalCents,
     feesCents: d.feesCents,
     netCents: d.totalCents - d.feesCents,
-    tieOut: d.verdict === null ? 'not checked' : d.differenceCents ? `${d.verdict} (${d.differenceCents})` : d.verdict,
+    tieOut: tieOutWords(d.verdict, d.differenceCents),
     signedOffBy: latestSignOff.get(d.id)?.by ?? null,
     signedOffAt: latestSignOff.get(d.id)?.at ?? null,
   }));

@@ -5,6 +5,7 @@
  * did. A difference that is not zero is named line by line.
  */
 import { formatMoney } from '../../../../shared/money';
+import { methodLabel } from '../../../../shared/vocabulary';
 import type { DepositFact, ExplainedLineFact, ExplanationFact } from '../../store/packets';
 import type { BankCreditLine, ExplainedLine, InTransitLine, Reconciliation } from './types';
 
@@ -72,7 +73,7 @@ export function reconcile(
       inTransit.push({
         date: deposit.date,
         batchId: deposit.id,
-        method: deposit.method,
+        method: methodLabel(deposit.method),
         amountCents: basis,
         laterBankDate: match?.postedDate ?? null,
       });

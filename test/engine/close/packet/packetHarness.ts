@@ -15,18 +15,19 @@ export const MONTH = '2026-02';
 export const MONTH_END = '2026-02-28';
 
 /**
- * Three schools synced on 2026-02-10, 02-20 and 03-12 (reversals are dated by the sync that first saw
- * them, so February has some), then the bank statement: February's late deposits credited in March.
+ * Three schools with sales from 2026-01-01 to 02-20, synced on 02-21 and 03-12 (reversals are dated
+ * by the sync that first saw them, so February has some), then the bank statement: February's late
+ * deposits credited in March.
  */
 export async function startPacketMonth(): Promise<Harness> {
   const h = await startHarness({
     sandbox: {
       seed: 11,
-      now: '2026-02-10T15:00:00Z',
-      scenario: { days: 40, dailyVolume: 30, payees: 3, glAccounts: 8 },
+      now: '2026-02-21T15:00:00Z',
+      scenario: { days: 52, dailyVolume: 30, payees: 3, glAccounts: 8 },
     },
   });
-  for (const at of [null, '2026-02-20T15:00:00Z', '2026-03-12T15:00:00Z']) {
+  for (const at of [null, '2026-03-12T15:00:00Z']) {
     if (at) h.sandbox.advanceTo(at);
     const summary = await h.sync(at ? undefined : h.sandbox.state.batches[0]!.date);
     if (summary.status !== 'succeeded') throw new Error(`sync ${summary.status}`);

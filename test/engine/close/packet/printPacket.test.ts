@@ -15,6 +15,7 @@ import {
 } from '../../../../electron/engine/close/packet';
 import { gatherSchoolPacket } from '../../../../electron/engine/close/packet/gather';
 import { packetsOf } from '../../../../electron/engine/store/packets';
+import { ENGINE_DIALECT } from '../../../helpers/postgres';
 import { tableRows } from '../../../helpers/storeRows';
 import type { Harness } from '../../sync/harness';
 import { closedBy, depsOf, MONTH, MONTH_END, pdfPages, startPacketMonth } from './packetHarness';
@@ -68,7 +69,7 @@ function amountAfter(text: string, label: string): string | undefined {
     .at(-1);
 }
 
-describe("a sandbox month's packet", () => {
+describe(`a sandbox month's packet (${ENGINE_DIALECT})`, () => {
   it("prints the store's deposit, bank credit, in-transit and reversal totals", async () => {
     const figures = await storeFigures();
     expect(figures.batches).toBeGreaterThan(10);
