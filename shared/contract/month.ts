@@ -23,12 +23,14 @@ export const CHECKLIST_ITEMS = [
   'revenue_on_accounts',
   'deposits_posted_once',
   'no_unknown_writes',
+  /** The district's own: bank lines that belong to no school (a processor's monthly fee). */
+  'district_lines_decided',
 ] as const;
 export type ChecklistItemId = (typeof CHECKLIST_ITEMS)[number];
 
 /** Where an open thing is fixed: a view of the app and the item to open there. */
 export interface FixLink {
-  view: 'batches' | 'bank' | 'changes' | 'gl-batches' | 'chart-of-accounts' | 'transactions' | 'export';
+  view: 'batches' | 'bank' | 'changes' | 'gl-batches' | 'chart-of-accounts' | 'transactions';
   /** The batch id, bank line id, transaction id…; null: the view itself. */
   itemId: string | null;
 }
@@ -102,6 +104,12 @@ export interface MonthStatus {
   events: MonthEvent[];
 }
 
+export interface MonthCloseResult extends MonthStatus {
+  /** SHA-256 of the auditor's packet stored at close; null when none was (packetError says why). */
+  packetSha256: string | null;
+  packetError: string | null;
+}
+
 export interface DistrictRow extends MonthFigures {
   payeeId: number;
   payeeName: string | null;
@@ -137,6 +145,6 @@ export interface MonthMethodResults {
   'month.status': MonthStatus;
   'month.district': DistrictStatus;
   'month.submit': MonthStatus;
-  'month.close': MonthStatus;
+  'month.close': MonthCloseResult;
   'month.reopen': MonthStatus;
 }

@@ -229,3 +229,11 @@ export function moveMonth(
     );
   });
 }
+
+/** The closed months of these schools (all: null). */
+export function listClosedMonths(
+  reader: ReadableDB,
+  payeeIds: readonly number[] | null,
+): Promise<Array<{ payeeId: number; month: string }>> {
+  return runRead(reader, (db) => closedMonthsOf(db, payeeIds));
+}
