@@ -33,6 +33,7 @@ import { lineRow, type ListedLineRow } from './bankQueries';
 import type { WritableDB } from './handles';
 import type { BankExplanationRow, BankMatchRow, Database } from './schema';
 import { runWrite, type Work } from './work';
+import { refuseClosedBatches, refuseClosedLine } from './months/repository';
 
 export interface LineState {
   /** Undefined when there is no such line. */
@@ -114,6 +115,9 @@ export function confirmMatchGuarded(
             holder: yield* holderOfReturn(db, request.transactionId),
           };
     const step = decide({ ...line, deposits: yield* depositStates(db, request.batchIds), returned });
+    // A closed month is locked (DESIGN.md §13): the line's deposits, and the ones it would now pay.
+    yield* refuseClosedLine(db, request.lineId, `Cannot confirm bank line ${request.lineId}`);
+    yield* refuseClosedBatches(db, request.batchIds, `Cannot confirm bank line ${request.lineId}`);
     if (step === null) return;
     if ('confirm' in step) {
       yield* markConfirmed(db, step.confirm, step.by, step.at);
@@ -132,6 +136,7 @@ export function unmatchGuarded(
 ): Promise<void> {
   return runWrite(writer, function* (db) {
     const { matchId, ...undo } = decide(yield* lineState(db, lineId));
+    yield* refuseClosedLine(db, lineId, `Cannot unmatch bank line ${lineId}`);
     yield* undoMatch(db, matchId, undo);
   });
 }
@@ -155,6 +160,8 @@ export function explainGuarded(
         ? { line: yield* lineState(db, target.lineId), deposit: null }
         : { line: null, deposit: (yield* depositStates(db, [target.batchId]))[0]! };
     const explanation = decide(state);
+    if ('lineId' in target) yield* refuseClosedLine(db, target.lineId, `Cannot explain bank line ${target.lineId}`);
+    else yield* refuseClosedBatches(db, [target.batchId], `Cannot explain deposit ${target.batchId}`);
     if (explanation.lineId !== null) yield* deleteSuggestions(db, explanation.lineId);
     return yield* insertExplanation(db, explanation);
   });
@@ -167,7 +174,10 @@ export function unexplainGuarded(
   decide: (row: BankExplanationRow | undefined) => UndoValues,
 ): Promise<BankExplanationRow> {
   return runWrite(writer, function* (db) {
-    const undo = decide(yield* explanationById(db, id));
+    const explained = yield* explanationById(db, id);
+    const undo = decide(explained);
+    if (explained?.line_id != null) yield* refuseClosedLine(db, explained.line_id, `Cannot undo the explanation of bank line ${explained.line_id}`);
+    if (explained?.batch_id != null) yield* refuseClosedBatches(db, [explained.batch_id], `Cannot undo the explanation of deposit ${explained.batch_id}`);
     yield* undoExplanation(db, { id, ...undo });
     return (yield* explanationById(db, id))!;
   });

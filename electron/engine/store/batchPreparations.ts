@@ -4,6 +4,7 @@ import type { WritableDB } from './handles';
 import type { Database } from './schema';
 import { reviewSnapshot, type ReviewSnapshot } from './reviews';
 import { execute, firstOf, runWrite, type Work } from './work';
+import { refuseClosedBatches } from './months/repository';
 import type { BatchPreparationsTable } from './teamSchema';
 
 export type BatchPreparationRow = Selectable<BatchPreparationsTable>;
@@ -34,6 +35,7 @@ export async function appendPreparationGuarded(
 ): Promise<void> {
   await runWrite(writer, function* (db) {
     const row = decide(yield* reviewSnapshot(db, batchId));
+    yield* refuseClosedBatches(db, [batchId], `Cannot prepare deposit ${batchId}`);
     yield* execute(db.insertInto('batch_preparations').values({ ...row, note: row.note ?? null }));
   });
 }

@@ -5,6 +5,7 @@ import type { BatchPreparationsTable } from './teamSchema';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { WritableDB, ReadableDB } from './handles';
 import { firstOf, rowsOf, runWrite, type Work } from './work';
+import { refuseClosedBatches } from './months/repository';
 
 export type NewReview = Omit<Insertable<Database['batch_reviews']>, 'id'>;
 type CheckRow = Selectable<BatchChecksTable>;
@@ -84,6 +85,8 @@ export function appendReviewGuarded(
 ): Promise<BatchReviewRow> {
   return runWrite(writer, function* (db) {
     const review = decide(yield* reviewSnapshot(db, batchId));
+    // A closed month is locked (DESIGN.md §13): decided in this unit, so a close committed first holds.
+    yield* refuseClosedBatches(db, [batchId], `Cannot ${review.action === 'sign_off' ? 'sign off' : 'unsign'} deposit ${batchId}`);
     const [row] = yield* rowsOf(
       db
         .insertInto('batch_reviews')
