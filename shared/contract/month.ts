@@ -137,7 +137,10 @@ export const monthMethodSchemas = {
   'month.submit': z.object(monthOfSchool).strict(),
   'month.close': z.object(monthOfSchool).strict(),
   'month.reopen': z
-    .object({ ...monthOfSchool, reason: text(2000).refine((r) => r.trim().length > 0, { message: 'say why the month is re-opened' }) })
+    .object({
+      ...monthOfSchool,
+      reason: text(2000).refine((r) => r.trim().length > 0, { message: 'say why the month is re-opened' }),
+    })
     .strict(),
 } as const;
 

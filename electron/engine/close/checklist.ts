@@ -38,7 +38,13 @@ export const ITEM_TITLES: Record<ChecklistItemId, string> = {
 };
 
 function item(id: ChecklistItemId, open: OpenThing[]): ChecklistItem {
-  return { item: id, title: ITEM_TITLES[id], met: open.length === 0, open: open.length, firstOpen: open.slice(0, FIRST_OPEN) };
+  return {
+    item: id,
+    title: ITEM_TITLES[id],
+    met: open.length === 0,
+    open: open.length,
+    firstOpen: open.slice(0, FIRST_OPEN),
+  };
 }
 
 const link = (view: FixLink['view'], itemId: string | number | null = null): FixLink => ({
@@ -46,7 +52,8 @@ const link = (view: FixLink['view'], itemId: string | number | null = null): Fix
   itemId: itemId === null ? null : String(itemId),
 });
 
-const depositWords = (d: DepositFact) => `Deposit ${d.id} of ${formatUsDate(d.date)} (${methodLabel(d.paymentMethod)}, ${formatMoney(d.totalCents)})`;
+const depositWords = (d: DepositFact) =>
+  `Deposit ${d.id} of ${formatUsDate(d.date)} (${methodLabel(d.paymentMethod)}, ${formatMoney(d.totalCents)})`;
 
 /** No bank line yet, but the month ended before the bank could have credited it. */
 export function inTransitAtMonthEnd(deposit: DepositFact, month: string): boolean {

@@ -9,6 +9,8 @@ import type { MonthCloseResult, MonthStatus } from '../../../shared/contract/mon
 import { ContractError } from '../../../shared/contract/errors';
 import type { ReadableDB, WritableDB } from '../store/handles';
 import { moveMonth } from '../store/months';
+import { formatUsDate } from '../../../shared/time';
+import { firstDayOf, nextMonthOf } from './monthScope';
 import { monthStatus, type StatusOptions } from './status';
 
 /**
@@ -47,25 +49,52 @@ export type CloseResult = MonthCloseResult;
 
 const schoolWords = (s: MonthStatus) => (s.payeeName ? `${s.payeeName} (school ${s.payeeId})` : `school ${s.payeeId}`);
 
+/**
+ * A month is closed once it has ended: then whatever the sync sees later (a refund, a return) is seen,
+ * dated and posted in a later month that is still open (reconcile/reversals dates a reversal by the
+ * Central day it was first seen), and a closed month's record never moves.
+ */
+function refuseUnended(status: MonthStatus, today: string, verb: string): void {
+  const firstOpenDay = firstDayOf(nextMonthOf(status.month));
+  if (today >= firstOpenDay) return;
+  throw new ContractError(
+    'CONFLICT',
+    `Cannot ${verb} ${status.month} of ${schoolWords(status)}: the month has not ended (today is ${formatUsDate(today)} Central). ${verb === 'close' ? 'Close' : 'Submit'} it from ${formatUsDate(firstOpenDay)}.`,
+  );
+}
+
 /** One line per open item: what is open, how many, the first few named. */
 function refuseOpenItems(status: MonthStatus, verb: string): void {
   const open = status.checklist.filter((i) => !i.met);
   if (open.length === 0) return;
   const lines = open.map(
-    (i) => `- ${i.title}: ${i.open} open (${i.firstOpen.map((t) => t.label).join('; ')}${i.open > i.firstOpen.length ? '; …' : ''})`,
+    (i) =>
+      `- ${i.title}: ${i.open} open (${i.firstOpen.map((t) => t.label).join('; ')}${i.open > i.firstOpen.length ? '; …' : ''})`,
   );
   throw new ContractError(
     'CONFLICT',
-    [`Cannot ${verb} ${status.month} of ${schoolWords(status)}: ${open.length} checklist item${open.length === 1 ? ' is' : 's are'} open.`, ...lines].join('\n'),
+    [
+      `Cannot ${verb} ${status.month} of ${schoolWords(status)}: ${open.length} checklist item${open.length === 1 ? ' is' : 's are'} open.`,
+      ...lines,
+    ].join('\n'),
   );
 }
 
 export async function submitMonth(deps: MonthDeps, args: MonthArgs, by: string): Promise<MonthStatus> {
   const status = await monthStatus(deps.reader, args.month, args.payeeId, deps);
+  refuseUnended(status, deps.today, 'submit');
   refuseOpenItems(status, 'submit');
   await moveMonth(deps.writer, args.payeeId, args.month, (row) => {
-    if (row?.state === 'closed') throw new ContractError('CONFLICT', `${args.month} of ${schoolWords(status)} is already closed (by ${row.closed_by} at ${row.closed_at}).`);
-    if (row?.state === 'submitted') throw new ContractError('CONFLICT', `${args.month} of ${schoolWords(status)} is already submitted (by ${row.submitted_by} at ${row.submitted_at}); an approver closes it.`);
+    if (row?.state === 'closed')
+      throw new ContractError(
+        'CONFLICT',
+        `${args.month} of ${schoolWords(status)} is already closed (by ${row.closed_by} at ${row.closed_at}).`,
+      );
+    if (row?.state === 'submitted')
+      throw new ContractError(
+        'CONFLICT',
+        `${args.month} of ${schoolWords(status)} is already submitted (by ${row.submitted_by} at ${row.submitted_at}); an approver closes it.`,
+      );
     return { state: 'submitted', actor: by, at: deps.at, event: 'submitted', detail: null };
   });
   return monthStatus(deps.reader, args.month, args.payeeId, deps);
@@ -73,16 +102,36 @@ export async function submitMonth(deps: MonthDeps, args: MonthArgs, by: string):
 
 export async function closeMonth(deps: MonthDeps, args: MonthArgs, by: string): Promise<CloseResult> {
   const before = await monthStatus(deps.reader, args.month, args.payeeId, deps);
+  refuseUnended(before, deps.today, 'close');
   refuseOpenItems(before, 'close');
   await moveMonth(deps.writer, args.payeeId, args.month, (row) => {
-    if (row?.state === 'closed') throw new ContractError('CONFLICT', `${args.month} of ${schoolWords(before)} is already closed (by ${row.closed_by} at ${row.closed_at}).`);
+    if (row?.state === 'closed')
+      throw new ContractError(
+        'CONFLICT',
+        `${args.month} of ${schoolWords(before)} is already closed (by ${row.closed_by} at ${row.closed_at}).`,
+      );
     const submittedBy = row?.state === 'submitted' ? row.submitted_by : null;
     if (deps.separateApprover) {
-      if (!submittedBy) throw new ContractError('CONFLICT', `${args.month} of ${schoolWords(before)} has not been submitted. This district requires a preparer to submit the month before an approver closes it.`);
-      if (submittedBy === by) throw new ContractError('FORBIDDEN', `${args.month} of ${schoolWords(before)} was submitted by ${by}; a different approver must close it.`);
+      if (!submittedBy)
+        throw new ContractError(
+          'CONFLICT',
+          `${args.month} of ${schoolWords(before)} has not been submitted. This district requires a preparer to submit the month before an approver closes it.`,
+        );
+      if (submittedBy === by)
+        throw new ContractError(
+          'FORBIDDEN',
+          `${args.month} of ${schoolWords(before)} was submitted by ${by}; a different approver must close it.`,
+        );
     }
     const selfApproved = submittedBy === null || submittedBy === by;
-    return { state: 'closed', actor: by, at: deps.at, event: 'closed', detail: selfApproved ? 'self-approved' : null, selfApproved };
+    return {
+      state: 'closed',
+      actor: by,
+      at: deps.at,
+      event: 'closed',
+      detail: selfApproved ? 'self-approved' : null,
+      selfApproved,
+    };
   });
   const closed = await monthStatus(deps.reader, args.month, args.payeeId, deps);
   let packetSha256: string | null = null;
@@ -91,7 +140,14 @@ export async function closeMonth(deps: MonthDeps, args: MonthArgs, by: string): 
     // The packet is printed after the close commits (no files inside a transaction); the month stays
     // closed if printing fails, and the packet can be printed again from the store.
     try {
-      packetSha256 = (await deps.packets.storePacketAtClose({ month: args.month, payeeId: args.payeeId, closedBy: by, closedAt: deps.at })).sha256;
+      packetSha256 = (
+        await deps.packets.storePacketAtClose({
+          month: args.month,
+          payeeId: args.payeeId,
+          closedBy: by,
+          closedAt: deps.at,
+        })
+      ).sha256;
     } catch (error) {
       packetError = error instanceof Error ? error.message : String(error);
       deps.log?.(`month ${args.month} of school ${args.payeeId} closed; its packet was not stored: ${packetError}`);
@@ -102,12 +158,20 @@ export async function closeMonth(deps: MonthDeps, args: MonthArgs, by: string): 
   return { ...closed, packetSha256, packetError };
 }
 
-export async function reopenMonth(deps: MonthDeps, args: MonthArgs & { reason: string }, by: string): Promise<MonthStatus> {
+export async function reopenMonth(
+  deps: MonthDeps,
+  args: MonthArgs & { reason: string },
+  by: string,
+): Promise<MonthStatus> {
   const reason = args.reason.trim();
   if (!reason) throw new ContractError('BAD_ARGUMENTS', 'Say why the month is re-opened (--reason).');
   const before = await monthStatus(deps.reader, args.month, args.payeeId, deps);
   await moveMonth(deps.writer, args.payeeId, args.month, (row) => {
-    if (row?.state !== 'closed') throw new ContractError('CONFLICT', `${args.month} of ${schoolWords(before)} is not closed, so there is nothing to re-open.`);
+    if (row?.state !== 'closed')
+      throw new ContractError(
+        'CONFLICT',
+        `${args.month} of ${schoolWords(before)} is not closed, so there is nothing to re-open.`,
+      );
     return { state: 'open', actor: by, at: deps.at, event: 'reopened', detail: reason };
   });
   await deps.packets?.supersedePackets({ month: args.month, payeeId: args.payeeId, reason, by });

@@ -2,13 +2,7 @@
  * A school's month as the bookkeeper sees it (its checklist, figures, state and trail), and the
  * district's view of every school's month, most behind first (DESIGN.md §13).
  */
-import type {
-  DistrictRow,
-  DistrictStatus,
-  MonthEvent,
-  MonthState,
-  MonthStatus,
-} from '../../../shared/contract/month';
+import type { DistrictRow, DistrictStatus, MonthEvent, MonthState, MonthStatus } from '../../../shared/contract/month';
 import { ContractError } from '../../../shared/contract/errors';
 import { daysBetween } from '../../../shared/time';
 import type { ReadableDB } from '../store/handles';
@@ -50,7 +44,10 @@ async function statusesOf(
 ): Promise<{ statuses: MonthStatus[]; facts: MonthFacts }> {
   const facts = await readMonthFacts(reader, monthScope(month, payeeId));
   if (payeeId !== null && facts.payees.length === 0) {
-    throw new ContractError('NOT_FOUND', `There is no school (payee) ${payeeId}. "district-recon month status --month ${month}" lists them.`);
+    throw new ContractError(
+      'NOT_FOUND',
+      `There is no school (payee) ${payeeId}. "district-recon month status --month ${month}" lists them.`,
+    );
   }
   const records = await monthRecords(reader, month, payeeId);
   const reopened = await reopenedAfterClose(reader, payeeId === null ? null : [payeeId], month);
@@ -59,7 +56,10 @@ async function statusesOf(
   const statuses = facts.payees.map((payee): MonthStatus => {
     const record = records.get(payee.id);
     const checklist = checklistOf(facts, payee.id, month);
-    const state = stateOf(record, checklist.every((i) => i.met));
+    const state = stateOf(
+      record,
+      checklist.every((i) => i.met),
+    );
     const row = record?.row;
     const closedMonths = new Set(closed.filter((c) => c.payeeId === payee.id).map((c) => c.month));
     return {
@@ -82,9 +82,12 @@ async function statusesOf(
       selfApproved: state === 'closed' && Number(row?.self_approved ?? 0) === 1,
       deadline,
       daysPastDeadline: lateness(state, deadline, options.today),
-      events: (record?.events ?? []).map(
-        (e): MonthEvent => ({ at: e.at, actor: e.actor, event: e.event as MonthEvent['event'], detail: e.detail }),
-      ),
+      events: (record?.events ?? []).map((e): MonthEvent => ({
+        at: e.at,
+        actor: e.actor,
+        event: e.event as MonthEvent['event'],
+        detail: e.detail,
+      })),
     };
   });
   return { statuses, facts };
@@ -125,7 +128,11 @@ export function byMostBehind(a: DistrictRow, b: DistrictRow): number {
   );
 }
 
-export async function districtStatus(reader: ReadableDB, month: string, options: StatusOptions): Promise<DistrictStatus> {
+export async function districtStatus(
+  reader: ReadableDB,
+  month: string,
+  options: StatusOptions,
+): Promise<DistrictStatus> {
   const { statuses } = await statusesOf(reader, month, null, options);
   return {
     month,

@@ -1,5 +1,13 @@
 import { todayCentral } from '../../../shared/time';
-import { closeMonth, districtStatus, monthStatus, reopenMonth, submitMonth, type MonthDeps, type MonthPackets } from '../close';
+import {
+  closeMonth,
+  districtStatus,
+  monthStatus,
+  reopenMonth,
+  submitMonth,
+  type MonthDeps,
+  type MonthPackets,
+} from '../close';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';

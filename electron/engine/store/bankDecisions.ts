@@ -176,8 +176,14 @@ export function unexplainGuarded(
   return runWrite(writer, function* (db) {
     const explained = yield* explanationById(db, id);
     const undo = decide(explained);
-    if (explained?.line_id != null) yield* refuseClosedLine(db, explained.line_id, `Cannot undo the explanation of bank line ${explained.line_id}`);
-    if (explained?.batch_id != null) yield* refuseClosedBatches(db, [explained.batch_id], `Cannot undo the explanation of deposit ${explained.batch_id}`);
+    if (explained?.line_id != null)
+      yield* refuseClosedLine(db, explained.line_id, `Cannot undo the explanation of bank line ${explained.line_id}`);
+    if (explained?.batch_id != null)
+      yield* refuseClosedBatches(
+        db,
+        [explained.batch_id],
+        `Cannot undo the explanation of deposit ${explained.batch_id}`,
+      );
     yield* undoExplanation(db, { id, ...undo });
     return (yield* explanationById(db, id))!;
   });

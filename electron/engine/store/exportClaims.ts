@@ -81,9 +81,9 @@ export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<
     );
     // A closed month's deposits are posted once, before the close (DESIGN.md §13): posting one again
     // is refused here, in the claim's own transaction, so nothing of this export is kept.
-    const claimed = (yield* rowsOf(db.selectFrom('export_deposits').select('batch_id').where('export_id', '=', id))).map(
-      (row) => row.batch_id,
-    );
+    const claimed = (yield* rowsOf(
+      db.selectFrom('export_deposits').select('batch_id').where('export_id', '=', id),
+    )).map((row) => row.batch_id);
     yield* refuseClosedBatches(db, claimed, 'Cannot post these deposits again');
 
     const reposted = new Set(postedReversals.map((r) => r.change_id));

@@ -86,7 +86,11 @@ export function appendReviewGuarded(
   return runWrite(writer, function* (db) {
     const review = decide(yield* reviewSnapshot(db, batchId));
     // A closed month is locked (DESIGN.md §13): decided in this unit, so a close committed first holds.
-    yield* refuseClosedBatches(db, [batchId], `Cannot ${review.action === 'sign_off' ? 'sign off' : 'unsign'} deposit ${batchId}`);
+    yield* refuseClosedBatches(
+      db,
+      [batchId],
+      `Cannot ${review.action === 'sign_off' ? 'sign off' : 'unsign'} deposit ${batchId}`,
+    );
     const [row] = yield* rowsOf(
       db
         .insertInto('batch_reviews')

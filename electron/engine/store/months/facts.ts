@@ -138,9 +138,7 @@ function* depositsOf(db: Kysely<Database>, scope: MonthScope): Work<DepositFact[
       .orderBy('r.id'),
   );
   const preparations = yield* rowsOf(
-    monthBatches(db, scope)
-      .innerJoin('batch_preparations as p', 'p.batch_id', 'b.id')
-      .select(['p.batch_id', 'p.at']),
+    monthBatches(db, scope).innerJoin('batch_preparations as p', 'p.batch_id', 'b.id').select(['p.batch_id', 'p.at']),
   );
   const matches = yield* rowsOf(
     monthBatches(db, scope)

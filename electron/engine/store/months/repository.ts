@@ -48,7 +48,10 @@ function closedOf(row: {
 }
 
 /** The first closed month any of these deposits (batches) falls in, as a step of a unit of work. */
-export function* closedMonthOfBatches(db: Kysely<Database>, batchIds: readonly string[]): Work<ClosedMonth | undefined> {
+export function* closedMonthOfBatches(
+  db: Kysely<Database>,
+  batchIds: readonly string[],
+): Work<ClosedMonth | undefined> {
   for (let at = 0; at < batchIds.length; at += CHUNK) {
     const row = yield* firstOf(
       db
@@ -79,11 +82,7 @@ export function* refuseClosedBatches(db: Kysely<Database>, batchIds: readonly st
  */
 export function* refuseClosedLine(db: Kysely<Database>, lineId: number, what: string): Work<void> {
   const rows = yield* rowsOf(
-    db
-      .selectFrom('bank_matches')
-      .where('line_id', '=', lineId)
-      .where('undone_at', 'is', null)
-      .select('batch_ids'),
+    db.selectFrom('bank_matches').where('line_id', '=', lineId).where('undone_at', 'is', null).select('batch_ids'),
   );
   const batchIds = [...new Set(rows.flatMap((r) => JSON.parse(r.batch_ids) as string[]))];
   yield* refuseClosedBatches(db, batchIds, what);
