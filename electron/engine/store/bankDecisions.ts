@@ -106,6 +106,9 @@ export function confirmMatchGuarded(
   decide: (state: ConfirmState) => ConfirmStep,
 ): Promise<void> {
   return runWrite(writer, function* (db) {
+    // A closed month is locked (DESIGN.md §13): the line's deposits, and the ones it would now pay.
+    yield* refuseClosedLine(db, request.lineId, `Cannot confirm bank line ${request.lineId}`);
+    yield* refuseClosedBatches(db, request.batchIds, `Cannot confirm bank line ${request.lineId}`);
     const line = yield* lineState(db, request.lineId);
     const returned =
       request.transactionId === null
@@ -115,9 +118,6 @@ export function confirmMatchGuarded(
             holder: yield* holderOfReturn(db, request.transactionId),
           };
     const step = decide({ ...line, deposits: yield* depositStates(db, request.batchIds), returned });
-    // A closed month is locked (DESIGN.md §13): the line's deposits, and the ones it would now pay.
-    yield* refuseClosedLine(db, request.lineId, `Cannot confirm bank line ${request.lineId}`);
-    yield* refuseClosedBatches(db, request.batchIds, `Cannot confirm bank line ${request.lineId}`);
     if (step === null) return;
     if ('confirm' in step) {
       yield* markConfirmed(db, step.confirm, step.by, step.at);
@@ -135,8 +135,8 @@ export function unmatchGuarded(
   decide: (state: LineState) => UndoValues & { matchId: number },
 ): Promise<void> {
   return runWrite(writer, function* (db) {
-    const { matchId, ...undo } = decide(yield* lineState(db, lineId));
     yield* refuseClosedLine(db, lineId, `Cannot unmatch bank line ${lineId}`);
+    const { matchId, ...undo } = decide(yield* lineState(db, lineId));
     yield* undoMatch(db, matchId, undo);
   });
 }
@@ -155,13 +155,13 @@ export function explainGuarded(
   decide: (state: ExplainState) => NewExplanation,
 ): Promise<BankExplanationRow> {
   return runWrite(writer, function* (db) {
+    if ('lineId' in target) yield* refuseClosedLine(db, target.lineId, `Cannot explain bank line ${target.lineId}`);
+    else yield* refuseClosedBatches(db, [target.batchId], `Cannot explain deposit ${target.batchId}`);
     const state: ExplainState =
       'lineId' in target
         ? { line: yield* lineState(db, target.lineId), deposit: null }
         : { line: null, deposit: (yield* depositStates(db, [target.batchId]))[0]! };
     const explanation = decide(state);
-    if ('lineId' in target) yield* refuseClosedLine(db, target.lineId, `Cannot explain bank line ${target.lineId}`);
-    else yield* refuseClosedBatches(db, [target.batchId], `Cannot explain deposit ${target.batchId}`);
     if (explanation.lineId !== null) yield* deleteSuggestions(db, explanation.lineId);
     return yield* insertExplanation(db, explanation);
   });
@@ -175,7 +175,6 @@ export function unexplainGuarded(
 ): Promise<BankExplanationRow> {
   return runWrite(writer, function* (db) {
     const explained = yield* explanationById(db, id);
-    const undo = decide(explained);
     if (explained?.line_id != null)
       yield* refuseClosedLine(db, explained.line_id, `Cannot undo the explanation of bank line ${explained.line_id}`);
     if (explained?.batch_id != null)
@@ -184,6 +183,7 @@ export function unexplainGuarded(
         [explained.batch_id],
         `Cannot undo the explanation of deposit ${explained.batch_id}`,
       );
+    const undo = decide(explained);
     yield* undoExplanation(db, { id, ...undo });
     return (yield* explanationById(db, id))!;
   });

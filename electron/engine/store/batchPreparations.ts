@@ -34,8 +34,8 @@ export async function appendPreparationGuarded(
   decide: (state: ReviewSnapshot) => Insertable<BatchPreparationsTable>,
 ): Promise<void> {
   await runWrite(writer, function* (db) {
-    const row = decide(yield* reviewSnapshot(db, batchId));
     yield* refuseClosedBatches(db, [batchId], `Cannot prepare deposit ${batchId}`);
+    const row = decide(yield* reviewSnapshot(db, batchId));
     yield* execute(db.insertInto('batch_preparations').values({ ...row, note: row.note ?? null }));
   });
 }

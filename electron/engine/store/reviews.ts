@@ -84,9 +84,9 @@ export function appendReviewGuarded(
   decide: (state: ReviewSnapshot) => NewReview,
 ): Promise<BatchReviewRow> {
   return runWrite(writer, function* (db) {
-    const review = decide(yield* reviewSnapshot(db, batchId));
     // A closed month is locked (DESIGN.md §13): decided in this unit, so a close committed first holds.
-    yield* refuseClosedBatches(
+    yield* refuseClosedBatches(db, [batchId], `Cannot change the sign-off of deposit ${batchId}`);
+    const review = decide(yield* reviewSnapshot(db, batchId));
       db,
       [batchId],
       `Cannot ${review.action === 'sign_off' ? 'sign off' : 'unsign'} deposit ${batchId}`,
