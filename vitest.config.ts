@@ -20,6 +20,7 @@ const POSTGRES_FOLDERS = [
   'test/engine/sync',
   'test/engine/bank',
   'test/engine/act',
+  'test/engine/close',
   'test/transports',
   'test/web',
   'test/cli',
