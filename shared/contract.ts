@@ -284,7 +284,7 @@ export const DATA_SCOPES = [
   'exports',
   'bank',
   'intents',
-  'months',
+  'month',
 ] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
 

@@ -35,17 +35,17 @@ export function createMonthHandlers(ctx: EngineContext, packets: MonthPackets | 
     'month.district': async ({ month }) => districtStatus(ctx.store.reader, month, await deps()),
     'month.submit': async (args) => {
       const status = await submitMonth(await deps(), args, await actingUser(ctx));
-      dataChanged(ctx, 'months');
+      dataChanged(ctx, 'month');
       return status;
     },
     'month.close': async (args) => {
       const status = await closeMonth(await deps(), args, await actingUser(ctx));
-      dataChanged(ctx, 'months');
+      dataChanged(ctx, 'month');
       return status;
     },
     'month.reopen': async (args) => {
       const status = await reopenMonth(await deps(), args, await actingUser(ctx));
-      dataChanged(ctx, 'months');
+      dataChanged(ctx, 'month');
       return status;
     },
   };
