@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openStore } from '../electron/engine/store/open';
+import { openStore } from '../electron/engine/store/dialect';
 import { printDistrictPacket, printPacket, type PacketDeps } from '../electron/engine/close/packet';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -65,6 +65,11 @@ export const METHOD_NAMES = [
   'intents.list',
   'intents.approve',
   'intents.resolve',
+  'month.status',
+  'month.district',
+  'month.submit',
+  'month.close',
+  'month.reopen',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

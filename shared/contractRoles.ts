@@ -97,6 +97,12 @@ export const METHOD_ROLES = {
   'intents.list': 'viewer',
   'intents.approve': 'approver',
   'intents.resolve': 'approver',
+  // Closing a month (DESIGN.md §13): a preparer hands it on, an approver closes it, an admin re-opens.
+  'month.status': 'viewer',
+  'month.district': 'viewer',
+  'month.submit': 'preparer',
+  'month.close': 'approver',
+  'month.reopen': 'admin',
 } as const satisfies Record<MethodName, Role>;
 
 export const ROLE_WORDS: Record<Role, string> = {

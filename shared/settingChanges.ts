@@ -30,6 +30,7 @@ export const SETTING_NAMES: Record<RecordedSetting, string> = {
   quickbooksAccountNames: 'QuickBooks account names',
   requireSeparateApprover: 'A second person approves sign-offs',
   refundSecondApproverAboveCents: 'Refunds above this need a second approver',
+  closeDeadlineDay: 'Day of the next month a month should be closed by',
 };
 
 export function settingName(key: string): string {

@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
   refund: () => import('./commands/refund'),
   void: () => import('./commands/void'),
   collect: () => import('./commands/collect'),
+  month: () => import('./commands/month'),
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -24,6 +24,7 @@ Commands:
   refund     refund TRANSACTION_ID [--amount 12.50] [--item ID=AMOUNT] --reason TEXT [--yes]
   void       void TRANSACTION_ID --reason TEXT [--yes]: cancel a Pending sale
   collect    collect --method cash|check --payee ID --amount 25.00 --payer "First Last" [--yes]
+  month      month status | submit | close | reopen --month YYYY-MM [--payee ID]: close a school's month
 
 Options:
   --version  Print the version
@@ -118,6 +119,28 @@ Options:
   --from, --to DATE   Posting days to show (default: all)
   --json              JSON instead of text
 ${DATABASE_OPTIONS}`;
+
+const MONTH = {
+  status: `Usage: district-recon month status --month YYYY-MM [--payee ID] [--json] ${DATABASE}
+
+A school's month: its state (open, ready, submitted, closed) and its checklist, each open item named.
+Without --payee, the district: one row per school (state, days past the deadline, deposits signed
+off and bank matched, in transit, difference, pending approvals), most behind first. Exit 1 while
+items are open.`,
+  submit: `Usage: district-recon month submit --month YYYY-MM --payee ID [--json] ${DATABASE}
+
+Hands a school's month whose checklist is met to an approver (team mode: a preparer submits).`,
+  close: `Usage: district-recon month close --month YYYY-MM [--payee ID] [--json] ${DATABASE}
+
+Closes a school's month once it has ended and its checklist is met; refused with one line per open
+item otherwise. A closed month is locked: every write to it is refused (CLOSED) until an admin
+re-opens it. Without --payee, closes every school whose month is ready or submitted and names the rest.
+One person preparing and closing is recorded as self-approved.`,
+  reopen: `Usage: district-recon month reopen --month YYYY-MM --payee ID --reason TEXT [--json] ${DATABASE}
+
+Re-opens a closed month (admin); the reason is kept with the month and its packet is marked
+superseded (kept).`,
+};
 
 const USERS = {
   add: `Usage: district-recon users add NAME --role viewer|preparer|approver|admin ${DATABASE}
@@ -286,6 +309,13 @@ Options:
   --json            Print the outcome as JSON
   --url URL         The payment service (default: the saved connection); RECON_TOKEN, RECON_SECRET
 ${DATABASE_OPTIONS}`,
+  },
+  month: {
+    usage: `${subcommandsUsage(MONTH)}
+
+Closing a month per school (DESIGN.md §13): the checklist is computed from the store, never ticked.
+The deadline is the closeDeadlineDay setting of the next month (default the 15th).`,
+    subcommands: MONTH,
   },
 };
 

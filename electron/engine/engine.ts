@@ -46,6 +46,7 @@ import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
 import { createTransactionHandlers } from './handlers/transactions';
 import { createIntentHandlers, createPaymentHandlers } from './handlers/payments';
+import { createMonthHandlers } from './handlers/month';
 import { runAs } from './team/actor';
 import { createTeamService, type TeamService } from './team';
 
@@ -140,6 +141,8 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     ...createBankHandlers(context),
     ...createPaymentHandlers(context),
     ...createIntentHandlers(context),
+    // The auditor's packet (close/packet) is wired here once it is in this build: null prints none.
+    ...createMonthHandlers(context, null),
   };
   const callUnknown = async (method: unknown, args: unknown): Promise<unknown> => {
     const call = parseCall(method, args);

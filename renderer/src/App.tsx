@@ -18,6 +18,8 @@ import { GlBatchesView } from './views/gl-batches/GlBatchesView';
 import { OverviewView } from './views/overview/OverviewView';
 import { SettingsView } from './views/settings/SettingsView';
 import { TransactionsView } from './views/transactions/TransactionsView';
+import { MonthView } from './views/month/MonthView';
+import { DistrictView } from './views/district/DistrictView';
 
 function useHashRoute(): Route {
   const [route, setRoute] = useState<Route>(() => routeFromHash(window.location.hash));
@@ -47,6 +49,10 @@ function CurrentView({ route }: { route: Route }) {
       return <SettingsView />;
     case 'bank':
       return <BankView key={route.itemId ?? 'list'} itemId={route.itemId} />;
+    case 'month':
+      return <MonthView key={route.itemId ?? 'first'} itemId={route.itemId} />;
+    case 'district':
+      return <DistrictView />;
   }
 }
 

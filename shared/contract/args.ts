@@ -75,6 +75,8 @@ export const settingsPatchSchema = z
     requireSeparateApprover: z.boolean(),
     /** A refund above this many cents needs a second approver (requested by one, sent when another approves); null: never. */
     refundSecondApproverAboveCents: z.number().int().min(0).max(10_000_000).nullable(),
+    /** The day of the next month by which each school's month should be closed (the district view's lateness). */
+    closeDeadlineDay: z.number().int().min(1).max(28),
     /** ASCENDER contra offset (docs/erp-layouts.md): a typed contra needs object 11XX, 181X or 191X. */
     ascenderContraObject: z.string().regex(/^(|11\d\d|181\d|191\d)$/, 'must be 11XX, 181X, 191X or blank'),
     ascenderContraSubObject: z.string().regex(/^(|[0-9A-Za-z]{2})$/, 'must be two characters or blank'),

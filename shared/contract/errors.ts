@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'NETWORK'
   | 'STORE'
   | 'EXPORT'
+  /** The month a write would change is closed (DESIGN.md §13): an admin re-opens it first. */
+  | 'CLOSED'
   /** The user declined (closed the save dialog): not a failure, nothing to show. */
   | 'CANCELLED'
   | 'INTERNAL';
@@ -56,6 +58,7 @@ const ERROR_CODES: ReadonlySet<string> = new Set<ErrorCode>([
   'NETWORK',
   'STORE',
   'EXPORT',
+  'CLOSED',
   'CANCELLED',
   'INTERNAL',
 ]);

@@ -63,6 +63,8 @@ export interface Settings {
   requireSeparateApprover: boolean;
   /** A refund above this many cents needs a second approver; null: never (DESIGN.md §12). */
   refundSecondApproverAboveCents: number | null;
+  /** The day of the next month by which a school's month should be closed (DESIGN.md §13). */
+  closeDeadlineDay: number;
 }
 
 export const SYNC_PHASES = [

@@ -35,4 +35,6 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   requireSeparateApprover: false,
   // None: one approver sends any refund (DESIGN.md §12).
   refundSecondApproverAboveCents: null,
+  // School-activity fund manuals ask for the month's reconciliation by the 15th (issue 29).
+  closeDeadlineDay: 15,
 };

@@ -251,6 +251,8 @@ function notTiedOut(request: ExportRequest, untied: readonly UntiedDeposit[]): C
 }
 
 function storeError(error: unknown): ContractError {
+  // A closed month's deposits (DESIGN.md §13): the claim's own refusal, already in words.
+  if (error instanceof ContractError && error.code === 'CLOSED') return error;
   const reason = error instanceof Error ? error.message : String(error);
   return new ContractError(
     'STORE',

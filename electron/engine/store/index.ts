@@ -13,6 +13,8 @@ export * from './dialect';
 export * from './exports';
 export * from './glBatches';
 export * from './intents';
+export * from './months';
+export * from './packets';
 export * from './reversals';
 export * from './reviews';
 export * from './settings';
@@ -22,5 +24,9 @@ export * from './transactions';
 export * from './work';
 export * from './workers';
 export type { DepositState } from './bank'; // also in another family
+export { readMonthFacts } from './months'; // also in another family
+export type { MonthScope } from './months'; // also in another family
+export type { DepositFact } from './months'; // also in another family
+export type { MonthFacts } from './months'; // also in another family
 export { toTransaction } from './batches'; // also in another family
 export { toChange } from './batches'; // also in another family

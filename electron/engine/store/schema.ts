@@ -6,6 +6,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { TeamTables } from './team/teamSchema';
 import type { IntentTables } from './intents/types';
 import type { PacketTables } from './packets/types';
+import type { MonthTables } from './months/types';
 import type {
   BankExplanationsTable,
   BankLinesTable,
@@ -248,7 +249,7 @@ export interface ExportReceiptsTable {
   date: string;
 }
 
-export interface Database extends TeamTables, IntentTables, BankTables, PacketTables {
+export interface Database extends TeamTables, IntentTables, BankTables, PacketTables, MonthTables {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
   gl_accounts: GlAccountsTable;

@@ -8,7 +8,7 @@ import { formatMoney } from '../../../../shared/money';
 import { businessDayBounds, toIsoUtc } from '../../../../shared/time';
 import { methodLabel } from '../../../../shared/vocabulary';
 import { reversalsInRange } from '../../reconcile/reversals';
-import type { ReadableDB } from '../../store/handles';
+import type { ReadableDB } from '../../store/work';
 import { packetsOf, readMonthFacts, type MonthScope } from '../../store/packets';
 import { readSettingChanges, readStoredSettings } from '../../store/settings';
 import { exceptionsOf } from './exceptions';

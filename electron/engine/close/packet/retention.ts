@@ -2,7 +2,7 @@
  * Packets of closed months are kept (school-activity fund manuals ask five to seven years): the
  * `packetRetentionYears` setting, seven unless set, refuses a removal before the period is over.
  */
-import type { ReadableDB } from '../../store/handles';
+import type { ReadableDB } from '../../store/work';
 import type { MonthPacketRow } from '../../store/packets';
 import { readStoredSettings } from '../../store/settings';
 import { PacketError } from './gather';

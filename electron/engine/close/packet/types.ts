@@ -3,7 +3,7 @@
  * printed on the packet is of this content in canonical form (hash.ts), and the PDF is rendered from it
  * alone (render.ts), so the bytes are a pure function of the content: same store, same packet.
  */
-import type { ReadableDB, WritableDB } from '../../store/handles';
+import type { ReadableDB, WritableDB } from '../../store/work';
 
 /** A month's close state as the month's close records it (store/months, another part of issue 29). */
 export type MonthState = 'open' | 'ready' | 'submitted' | 'closed';

@@ -33,6 +33,7 @@ import { lineRow, type ListedLineRow } from './bankQueries';
 import type { WritableDB } from '../work/handles';
 import type { BankExplanationRow, BankMatchRow, Database } from '../schema';
 import { runWrite, type Work } from '../work/work';
+import { refuseClosedBatches, refuseClosedLine } from '../months/repository';
 
 export interface LineState {
   /** Undefined when there is no such line. */
@@ -105,6 +106,9 @@ export function confirmMatchGuarded(
   decide: (state: ConfirmState) => ConfirmStep,
 ): Promise<void> {
   return runWrite(writer, function* (db) {
+    // A closed month is locked (DESIGN.md §13): the line's deposits, and the ones it would now pay.
+    yield* refuseClosedLine(db, request.lineId, `Cannot confirm bank line ${request.lineId}`);
+    yield* refuseClosedBatches(db, request.batchIds, `Cannot confirm bank line ${request.lineId}`);
     const line = yield* lineState(db, request.lineId);
     const returned =
       request.transactionId === null
@@ -131,6 +135,7 @@ export function unmatchGuarded(
   decide: (state: LineState) => UndoValues & { matchId: number },
 ): Promise<void> {
   return runWrite(writer, function* (db) {
+    yield* refuseClosedLine(db, lineId, `Cannot unmatch bank line ${lineId}`);
     const { matchId, ...undo } = decide(yield* lineState(db, lineId));
     yield* undoMatch(db, matchId, undo);
   });
@@ -150,6 +155,8 @@ export function explainGuarded(
   decide: (state: ExplainState) => NewExplanation,
 ): Promise<BankExplanationRow> {
   return runWrite(writer, function* (db) {
+    if ('lineId' in target) yield* refuseClosedLine(db, target.lineId, `Cannot explain bank line ${target.lineId}`);
+    else yield* refuseClosedBatches(db, [target.batchId], `Cannot explain deposit ${target.batchId}`);
     const state: ExplainState =
       'lineId' in target
         ? { line: yield* lineState(db, target.lineId), deposit: null }
@@ -167,7 +174,16 @@ export function unexplainGuarded(
   decide: (row: BankExplanationRow | undefined) => UndoValues,
 ): Promise<BankExplanationRow> {
   return runWrite(writer, function* (db) {
-    const undo = decide(yield* explanationById(db, id));
+    const explained = yield* explanationById(db, id);
+    if (explained?.line_id != null)
+      yield* refuseClosedLine(db, explained.line_id, `Cannot undo the explanation of bank line ${explained.line_id}`);
+    if (explained?.batch_id != null)
+      yield* refuseClosedBatches(
+        db,
+        [explained.batch_id],
+        `Cannot undo the explanation of deposit ${explained.batch_id}`,
+      );
+    const undo = decide(explained);
     yield* undoExplanation(db, { id, ...undo });
     return (yield* explanationById(db, id))!;
   });

@@ -22,6 +22,7 @@ import * as m017 from './017_payment_intents';
 import * as m018 from './018_settings_changes';
 import * as m019 from './019_payer_search';
 import * as m021 from './021_packets';
+import * as m020 from './020_month_closes';
 
 export interface Migration {
   name: string;
@@ -47,5 +48,6 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '017_payment_intents', up: m017.up },
   { name: '018_settings_changes', up: m018.up },
   { name: '019_payer_search', up: m019.up },
+  { name: '020_month_closes', up: m020.up },
   { name: '021_packets', up: m021.up },
 ];

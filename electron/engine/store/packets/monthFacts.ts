@@ -5,9 +5,9 @@
  * intents. Rows are plain and numeric on both dialects (PostgreSQL hands back bigint sums as text).
  */
 import type { Kysely } from 'kysely';
-import type { ReadableDB } from '../handles';
+import type { ReadableDB } from '../work/handles';
 import type { Database } from '../schema';
-import { rowsOf, firstOf, runRead, type Work } from '../work';
+import { rowsOf, firstOf, runRead, type Work } from '../work/work';
 import type { MonthFacts, MonthScope } from './factTypes';
 
 const num = (value: unknown): number => (value == null ? 0 : Number(value));

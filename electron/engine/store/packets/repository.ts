@@ -2,8 +2,8 @@
  * The packets of closed months (DESIGN.md §13): stored at close with their SHA-256, marked superseded
  * (never deleted) on re-open, removed only once the retention period is over (close/packet decides).
  */
-import type { ReadableDB, WritableDB } from '../handles';
-import { execute, firstOf, rowsOf, runRead, runWrite } from '../work';
+import type { ReadableDB, WritableDB } from '../work/handles';
+import { execute, firstOf, rowsOf, runRead, runWrite } from '../work/work';
 import type { MonthPacketRow, StoredPacketRow } from './types';
 
 export interface NewPacket {

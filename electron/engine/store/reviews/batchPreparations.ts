@@ -5,6 +5,7 @@ import type { Database } from '../schema';
 import { reviewSnapshot, type ReviewSnapshot } from './reviews';
 import { execute, firstOf, runWrite, type Work } from '../work/work';
 import type { BatchPreparationsTable } from '../team/teamSchema';
+import { refuseClosedBatches } from '../months/repository';
 
 export type BatchPreparationRow = Selectable<BatchPreparationsTable>;
 
@@ -33,6 +34,7 @@ export async function appendPreparationGuarded(
   decide: (state: ReviewSnapshot) => Insertable<BatchPreparationsTable>,
 ): Promise<void> {
   await runWrite(writer, function* (db) {
+    yield* refuseClosedBatches(db, [batchId], `Cannot prepare deposit ${batchId}`);
     const row = decide(yield* reviewSnapshot(db, batchId));
     yield* execute(db.insertInto('batch_preparations').values({ ...row, note: row.note ?? null }));
   });

@@ -5,6 +5,7 @@ import type { BatchPreparationsTable } from '../team/teamSchema';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { WritableDB, ReadableDB } from '../work/handles';
 import { firstOf, rowsOf, runWrite, type Work } from '../work/work';
+import { refuseClosedBatches } from '../months/repository';
 
 export type NewReview = Omit<Insertable<Database['batch_reviews']>, 'id'>;
 type CheckRow = Selectable<BatchChecksTable>;
@@ -83,6 +84,8 @@ export function appendReviewGuarded(
   decide: (state: ReviewSnapshot) => NewReview,
 ): Promise<BatchReviewRow> {
   return runWrite(writer, function* (db) {
+    // A closed month is locked (DESIGN.md §13): decided in this unit, so a close committed first holds.
+    yield* refuseClosedBatches(db, [batchId], `Cannot change the sign-off of deposit ${batchId}`);
     const review = decide(yield* reviewSnapshot(db, batchId));
     const [row] = yield* rowsOf(
       db

@@ -1,0 +1,52 @@
+import { todayCentral } from '../../../shared/time';
+import {
+  closeMonth,
+  districtStatus,
+  monthStatus,
+  reopenMonth,
+  submitMonth,
+  type MonthDeps,
+  type MonthPackets,
+} from '../close';
+import type { EngineContext } from '../context';
+import { readSettings } from '../settings';
+import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
+
+/**
+ * Closing a month (DESIGN.md §13). `packets` prints and supersedes the auditor's packet
+ * (close/packet); null where this build has none, and a close then records no packet.
+ */
+export function createMonthHandlers(ctx: EngineContext, packets: MonthPackets | null): DomainHandlers<'month'> {
+  const deps = async (): Promise<MonthDeps> => {
+    const settings = await readSettings(ctx);
+    return {
+      reader: ctx.store.reader,
+      writer: ctx.store.writer,
+      packets,
+      at: nowIso(ctx),
+      today: todayCentral(ctx.clock),
+      deadlineDay: settings.closeDeadlineDay,
+      separateApprover: settings.requireSeparateApprover,
+      log: (message) => ctx.logger.warn(message),
+    };
+  };
+  return {
+    'month.status': async ({ month, payeeId }) => monthStatus(ctx.store.reader, month, payeeId, await deps()),
+    'month.district': async ({ month }) => districtStatus(ctx.store.reader, month, await deps()),
+    'month.submit': async (args) => {
+      const status = await submitMonth(await deps(), args, await actingUser(ctx));
+      dataChanged(ctx, 'month');
+      return status;
+    },
+    'month.close': async (args) => {
+      const status = await closeMonth(await deps(), args, await actingUser(ctx));
+      dataChanged(ctx, 'month');
+      return status;
+    },
+    'month.reopen': async (args) => {
+      const status = await reopenMonth(await deps(), args, await actingUser(ctx));
+      dataChanged(ctx, 'month');
+      return status;
+    },
+  };
+}

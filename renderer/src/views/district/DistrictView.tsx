@@ -1,0 +1,91 @@
+/**
+ * The district's month (DESIGN.md §13): one row per school, most behind first (state, days past the
+ * deadline, deposits signed off and bank matched, in transit, difference, pending approvals); each
+ * school one click from its Month view. Below, the district's own item: bank lines of no school.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { DistrictRow } from '../../../../shared/contract';
+import { columnsOf } from '../../components/columns';
+import { QueryStatus } from '../../components/Status';
+import { StaticTable } from '../../components/StaticTable';
+import { engineQuery } from '../../data/engineQuery';
+import { formatBusinessDate, formatCount } from '../../format';
+import { hrefFor } from '../../routes';
+import { monthReads, STATE_WORDS } from '../month/MonthView';
+import { monthFromHash, monthHref } from '../month/monthRoute';
+
+function columnsFor(month: string) {
+  const row = columnsOf<DistrictRow>();
+  return [
+    row.cell('school', 'School', (r) => (
+      <a href={monthHref('month', month, r.payeeId)}>{r.payeeName ?? `School ${r.payeeId}`}</a>
+    )),
+    row.text('state', 'State', (r) => STATE_WORDS[r.state]),
+    row.count('late', 'Days late', (r) => r.daysPastDeadline),
+    row.text('signed', 'Signed off', (r) => `${formatCount(r.signedOff)} of ${formatCount(r.deposits)}`),
+    row.text('matched', 'Bank matched', (r) => `${formatCount(r.bankMatched)} of ${formatCount(r.deposits)}`),
+    row.count('transit', 'In transit', (r) => r.inTransit),
+    row.difference('difference', 'Difference', (r) => r.differenceCents),
+    row.count('pending', 'Pending approvals', (r) => r.pendingApprovals),
+    row.count('open', 'Open items', (r) => r.openItems),
+  ];
+}
+
+export function DistrictView() {
+  const [month, setMonth] = useState(monthFromHash);
+  const query = useQuery(engineQuery('month.district', { month }, monthReads));
+  const district = query.data;
+  const closed = district?.rows.filter((r) => r.state === 'closed').length ?? 0;
+  return (
+    <section aria-labelledby="view-title" className="view">
+      <div className="view-head">
+        <h1 id="view-title">District</h1>
+        <label>
+          Month
+          <input
+            type="month"
+            value={month}
+            onChange={(e) => {
+              if (!e.target.value) return;
+              setMonth(e.target.value);
+              window.location.hash = monthHref('district', e.target.value);
+            }}
+          />
+        </label>
+      </div>
+      <QueryStatus query={query} loading="Loading every school's month…" />
+      {district && (
+        <>
+          <p className="muted">
+            {formatCount(closed)} of {formatCount(district.rows.length)} schools closed; due{' '}
+            {formatBusinessDate(district.deadline)}.
+          </p>
+          <StaticTable
+            columns={columnsFor(month)}
+            rows={district.rows}
+            getRowId={(r) => String(r.payeeId)}
+            rowHeader="school"
+            caption={`Schools for ${month}, most behind first`}
+            empty="No schools yet: sync first."
+            scroll
+          />
+          <section aria-labelledby="district-item" className="panel">
+            <h2 id="district-item">{district.district.title}</h2>
+            {district.district.met ? (
+              <p>Done.</p>
+            ) : (
+              <ul>
+                {district.district.firstOpen.map((thing) => (
+                  <li key={`${thing.link.itemId}`}>
+                    <a href={hrefFor(thing.link.view, thing.link.itemId)}>{thing.label}</a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
