@@ -23,6 +23,7 @@ import { EngineEventBus } from './events';
 import { ReadCache } from './readCache';
 import { relayDataChanges } from './dataRelay';
 import { createConsoleLogger } from './logger';
+import { settleInterruptedWrites } from './act';
 import { recoverInterruptedExports } from './export/recovery';
 import { finishUnmatchedImports } from './bank/finishImports';
 import { ensureChecksFresh } from './reconcile';
@@ -122,6 +123,8 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
   await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()), options.onOpenProgress);
   await recoverInterruptedExports(store.writer);
   await finishUnmatchedImports(context);
+  const interruptedWrites = settleInterruptedWrites(context);
+  closers.push(() => interruptedWrites);
 
   const handlers: EngineHandlers = {
     ...createAppHandlers(context),
