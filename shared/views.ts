@@ -11,6 +11,7 @@ export const VIEWS = [
   { id: 'chart-of-accounts', title: 'Chart of Accounts', key: '6' },
   { id: 'settings', title: 'Settings', key: '7' },
   { id: 'bank', title: 'Bank', key: '8' },
+  { id: 'payments', title: 'Payments', key: '9' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];

@@ -16,6 +16,7 @@ import { ChangesView } from './views/changes/ChangesView';
 import { ChartOfAccountsView } from './views/chart-of-accounts/ChartOfAccountsView';
 import { GlBatchesView } from './views/gl-batches/GlBatchesView';
 import { OverviewView } from './views/overview/OverviewView';
+import { PaymentsView } from './views/payments/PaymentsView';
 import { SettingsView } from './views/settings/SettingsView';
 import { TransactionsView } from './views/transactions/TransactionsView';
 
@@ -47,6 +48,8 @@ function CurrentView({ route }: { route: Route }) {
       return <SettingsView />;
     case 'bank':
       return <BankView key={route.itemId ?? 'list'} itemId={route.itemId} />;
+    case 'payments':
+      return <PaymentsView />;
   }
 }
 
