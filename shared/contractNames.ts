@@ -65,6 +65,10 @@ export const METHOD_NAMES = [
   'intents.list',
   'intents.approve',
   'intents.resolve',
+  'slips.list',
+  'slips.create',
+  'slips.verify',
+  'slips.pdf',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

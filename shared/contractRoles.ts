@@ -97,6 +97,10 @@ export const METHOD_ROLES = {
   'intents.list': 'viewer',
   'intents.approve': 'approver',
   'intents.resolve': 'approver',
+  'slips.list': 'viewer',
+  'slips.create': 'preparer',
+  'slips.verify': 'preparer',
+  'slips.pdf': 'viewer',
 } as const satisfies Record<MethodName, Role>;
 
 export const ROLE_WORDS: Record<Role, string> = {

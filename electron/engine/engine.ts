@@ -47,6 +47,7 @@ import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
 import { createTransactionHandlers } from './handlers/transactions';
 import { createIntentHandlers, createPaymentHandlers } from './handlers/payments';
+import { createSlipHandlers } from './handlers/slips';
 import { runAs } from './team/actor';
 import { createTeamService, type TeamService } from './team';
 
@@ -143,6 +144,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     ...createBankHandlers(context),
     ...createPaymentHandlers(context),
     ...createIntentHandlers(context),
+    ...createSlipHandlers(context),
   };
   const callUnknown = async (method: unknown, args: unknown): Promise<unknown> => {
     const call = parseCall(method, args);

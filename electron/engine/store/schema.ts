@@ -5,6 +5,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TeamTables } from './teamSchema';
 import type { IntentTables } from './intents/types';
+import type { SlipTables } from './slips/types';
 import type {
   BankExplanationsTable,
   BankLinesTable,
@@ -247,7 +248,7 @@ export interface ExportReceiptsTable {
   date: string;
 }
 
-export interface Database extends TeamTables, IntentTables, BankTables {
+export interface Database extends TeamTables, IntentTables, BankTables, SlipTables {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
   gl_accounts: GlAccountsTable;
