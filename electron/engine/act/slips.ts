@@ -24,6 +24,13 @@ export function checkNumberOf(data: string | null): string | null {
   return /\bcheck (\S+)/i.exec(data ?? '')?.[1] ?? null;
 }
 
+/** The payer a collection was sent with (the sync's copy has none until its details are read). */
+function payerOf(request: string | null): string | null {
+  if (!request) return null;
+  const name = (JSON.parse(request) as { payer?: { name?: unknown } }).payer?.name;
+  return typeof name === 'string' ? name : null;
+}
+
 export function countedCashCents(cash: Partial<Record<Denomination, number>> = {}): number {
   return DENOMINATIONS.reduce((sum, denomination) => sum + parseCents(denomination) * (cash[denomination] ?? 0), 0);
 }
@@ -94,7 +101,7 @@ export async function makeSlip(
       method: c.payment_method,
       amount_cents: amount(c),
       check_number: c.payment_method === 'Cash' ? null : checkNumberOf(c.data),
-      payer_name: c.payer_name,
+      payer_name: c.payer_name ?? payerOf(c.request),
     })),
   ).catch((error: unknown) => {
     if (isRace(error)) return { created: false as const, reason: 'collections_changed' as const };

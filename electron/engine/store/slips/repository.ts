@@ -21,6 +21,8 @@ export interface DayCollection {
   amount_cents: number;
   data: string | null;
   payer_name: string | null;
+  /** The request of the collection intent that made it here (its payer, when the sync has none yet). */
+  request: string | null;
 }
 
 function* openCollectionsWork(db: Kysely<Database>, payeeId: number, date: string): Work<DayCollection[]> {
@@ -28,7 +30,14 @@ function* openCollectionsWork(db: Kysely<Database>, payeeId: number, date: strin
     db
       .selectFrom('transactions')
       .leftJoin('deposit_slip_items', 'deposit_slip_items.transaction_id', 'transactions.id')
+      .leftJoin('payment_intents', (join) =>
+        join
+          .onRef('payment_intents.transaction_id', '=', 'transactions.id')
+          .on('payment_intents.kind', '=', 'collection')
+          .on('payment_intents.state', '=', 'done'),
+      )
       .select([
+        'payment_intents.request',
         'transactions.id',
         'transactions.payment_method',
         'transactions.amount_cents',
