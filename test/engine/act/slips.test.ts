@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { todayCentral } from '../../../shared/time';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
-import { sandboxClient } from '../../helpers/sandbox';
 import { tableRows } from '../../helpers/storeRows';
 import { startHarness, type Harness } from '../sync/harness';
 
