@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
   refund: () => import('./commands/refund'),
   void: () => import('./commands/void'),
   collect: () => import('./commands/collect'),
+  slip: () => import('./commands/slip'),
 };
 
 export async function main(argv: string[]): Promise<number> {
