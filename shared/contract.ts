@@ -57,6 +57,7 @@ import {
 import { BankMethodResults, bankMethodSchemas } from './contract/bank';
 import { ActMethodResults, actMethodSchemas } from './contract/act';
 import { MonthMethodResults, monthMethodSchemas } from './contract/month';
+import { SlipMethodResults, slipMethodSchemas } from './contract/slips';
 import { ContractError } from './contract/errors';
 
 export * from './contract/args';
@@ -64,6 +65,7 @@ export * from './contract/results';
 export * from './contract/bank';
 export * from './contract/act';
 export * from './contract/month';
+export * from './contract/slips';
 export * from './contract/errors';
 export * from './contract/settingsDefaults';
 
@@ -211,6 +213,7 @@ export const methodSchemas = {
   ...bankMethodSchemas,
   ...actMethodSchemas,
   ...monthMethodSchemas,
+  ...slipMethodSchemas,
 } as const;
 
 export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName, type MethodName, type EventName } from './contractNames';
@@ -223,7 +226,11 @@ void schemasMatchNames;
 export type MethodArgs<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
 export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
 
-export interface MethodResults extends BankMethodResults, ActMethodResults, MonthMethodResults {
+export interface MethodResults
+  extends BankMethodResults,
+    ActMethodResults,
+    MonthMethodResults,
+    SlipMethodResults {
   'app.info': AppInfo;
   'app.status': DatabaseStatus;
   'settings.get': Settings;
@@ -285,6 +292,7 @@ export const DATA_SCOPES = [
   'bank',
   'intents',
   'month',
+  'slips',
 ] as const;
 export type DataScope = (typeof DATA_SCOPES)[number];
 

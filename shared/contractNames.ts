@@ -70,6 +70,10 @@ export const METHOD_NAMES = [
   'month.submit',
   'month.close',
   'month.reopen',
+  'slips.list',
+  'slips.create',
+  'slips.verify',
+  'slips.pdf',
 ] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];

@@ -103,6 +103,10 @@ export const METHOD_ROLES = {
   'month.submit': 'preparer',
   'month.close': 'approver',
   'month.reopen': 'admin',
+  'slips.list': 'viewer',
+  'slips.create': 'preparer',
+  'slips.verify': 'preparer',
+  'slips.pdf': 'viewer',
 } as const satisfies Record<MethodName, Role>;
 
 export const ROLE_WORDS: Record<Role, string> = {

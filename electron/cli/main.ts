@@ -21,6 +21,7 @@ const COMMANDS: Record<string, () => Promise<{ run: Command }>> = {
   void: () => import('./commands/void'),
   collect: () => import('./commands/collect'),
   month: () => import('./commands/month'),
+  slip: () => import('./commands/slip'),
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -25,6 +25,7 @@ Commands:
   void       void TRANSACTION_ID --reason TEXT [--yes]: cancel a Pending sale
   collect    collect --method cash|check --payee ID --amount 25.00 --payer "First Last" [--yes]
   month      month status | submit | close | reopen --month YYYY-MM [--payee ID]: close a school's month
+  slip       slip create | verify ID | list | pdf ID --out FILE.pdf: a school's day of cash and checks
 
 Options:
   --version  Print the version
@@ -163,6 +164,52 @@ const subcommandsUsage = (subcommands: Record<string, string>) =>
     .map((text) => text.split('\n\n')[0]!)
     .join('\n')
     .replace(/\nUsage: /g, '\n       ');
+
+const SLIP_CREATE = `Usage: district-recon slip create --payee ID --date YYYY-MM-DD [--cash 20=3,1=4,0.25=8] [--checks 12.50] [--comment TEXT] ${DATABASE}
+
+Groups a school's cash and check collections of one business day (those on no slip yet) into a
+deposit slip, with the cash counted by denomination and the checks' sum as counted. Counted and
+recorded must agree, or --comment says why (over/short). Refused, with nothing saved, otherwise.
+
+Options:
+  --payee ID            The school (payee)
+  --date YYYY-MM-DD     The business day (Central)
+  --cash D=N,...        Pieces per denomination in dollars: 100 50 20 10 5 2 1 0.50 0.25 0.10 0.05 0.01
+  --checks 12.50        The checks' sum as counted (default: as recorded)
+  --comment TEXT        Why counted and recorded differ (required when they do)
+  --counted-by NAME     Who counted (single-user; a district server records the signed-in user)
+  --json                The slip as JSON
+${DATABASE_OPTIONS}`;
+
+const SLIP_VERIFY = `Usage: district-recon slip verify SLIP_ID [--verified-by NAME] ${DATABASE}
+
+The second person's check of a slip. On a district server, never the person who counted it;
+single-user, the one name is recorded and the slip says so.
+
+Options:
+  --verified-by NAME    Who verified (single-user)
+  --json                The slip as JSON
+${DATABASE_OPTIONS}`;
+
+const SLIP_LIST = `Usage: district-recon slip list [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--payee ID] [--json] ${DATABASE}
+
+Deposit slips, newest day first, with their totals, over/short and who counted and verified them.
+
+Options:
+  --from, --to DATE   Business days to show (default: all)
+  --payee ID          One school only
+  --json              JSON instead of text
+${DATABASE_OPTIONS}`;
+
+const SLIP_PDF = `Usage: district-recon slip pdf SLIP_ID --out FILE.pdf ${DATABASE}
+
+Prints a slip as one PDF page (the same bytes each time for the slip as stored).
+
+Options:
+  --out FILE.pdf      Where to write it (replaced whole, never half written)
+${DATABASE_OPTIONS}`;
+
+const SLIP = { create: SLIP_CREATE, verify: SLIP_VERIFY, list: SLIP_LIST, pdf: SLIP_PDF };
 
 export const HELP: Record<string, CommandHelp> = {
   web: {
@@ -316,6 +363,11 @@ ${DATABASE_OPTIONS}`,
 Closing a month per school (DESIGN.md §13): the checklist is computed from the store, never ticked.
 The deadline is the closeDeadlineDay setting of the next month (default the 15th).`,
     subcommands: MONTH,
+  slip: {
+    usage: `${subcommandsUsage(SLIP)}
+
+Deposit slips: a school's business day of cash and checks, counted and verified by two people.`,
+    subcommands: SLIP,
   },
 };
 

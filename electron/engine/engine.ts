@@ -23,6 +23,7 @@ import { EngineEventBus } from './events';
 import { ReadCache } from './readCache';
 import { relayDataChanges } from './dataRelay';
 import { createConsoleLogger } from './logger';
+import { settleInterruptedWrites } from './act';
 import { recoverInterruptedExports } from './export/recovery';
 import { finishUnmatchedImports } from './bank/finishImports';
 import { ensureChecksFresh } from './reconcile';
@@ -47,6 +48,7 @@ import { createSyncHandlers } from './handlers/sync';
 import { createTransactionHandlers } from './handlers/transactions';
 import { createIntentHandlers, createPaymentHandlers } from './handlers/payments';
 import { createMonthHandlers } from './handlers/month';
+import { createSlipHandlers } from './handlers/slips';
 import { runAs } from './team/actor';
 import { createTeamService, type TeamService } from './team';
 
@@ -123,6 +125,8 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
   await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()), options.onOpenProgress);
   await recoverInterruptedExports(store.writer);
   await finishUnmatchedImports(context);
+  const interruptedWrites = settleInterruptedWrites(context);
+  closers.push(() => interruptedWrites);
 
   const handlers: EngineHandlers = {
     ...createAppHandlers(context),
@@ -143,6 +147,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     ...createIntentHandlers(context),
     // The auditor's packet (close/packet) is wired here once it is in this build: null prints none.
     ...createMonthHandlers(context, null),
+    ...createSlipHandlers(context),
   };
   const callUnknown = async (method: unknown, args: unknown): Promise<unknown> => {
     const call = parseCall(method, args);

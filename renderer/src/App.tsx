@@ -16,6 +16,7 @@ import { ChangesView } from './views/changes/ChangesView';
 import { ChartOfAccountsView } from './views/chart-of-accounts/ChartOfAccountsView';
 import { GlBatchesView } from './views/gl-batches/GlBatchesView';
 import { OverviewView } from './views/overview/OverviewView';
+import { PaymentsView } from './views/payments/PaymentsView';
 import { SettingsView } from './views/settings/SettingsView';
 import { TransactionsView } from './views/transactions/TransactionsView';
 import { MonthView } from './views/month/MonthView';
@@ -53,6 +54,8 @@ function CurrentView({ route }: { route: Route }) {
       return <MonthView key={route.itemId ?? 'first'} itemId={route.itemId} />;
     case 'district':
       return <DistrictView />;
+    case 'payments':
+      return <PaymentsView />;
   }
 }
 

@@ -9,12 +9,14 @@ import type { EngineContext } from '../context';
 import { approveIntent, intentRequest, resolveIntent, updateIntent } from '../store/intents';
 import { carryOut, centralTime, nowIso } from './carryOut';
 import { readFresh } from './fresh';
-import { reversalIo, serviceClient } from './reversals';
+import { reversalIo, serviceClient } from './exchanges';
 import { ActRefusal, checkRefund } from './rules';
 import { storedTransaction } from './stored';
+import { settleInterruptedWrites } from './stuck';
 
 export async function approve(ctx: EngineContext, id: string, actor: string): Promise<ActResult> {
   const client = await serviceClient(ctx);
+  await settleInterruptedWrites(ctx);
   const taken = await approveIntent(ctx.store.writer, id, actor, nowIso(ctx));
   if (!taken.approved) {
     if (taken.reason === 'not_found') throw new ContractError('NOT_FOUND', `There is no request ${id}.`);

@@ -75,14 +75,28 @@ export async function carryOut(
       { actor, event: 'unknown', detail: delivery.message },
     );
   }
-  const answered = delivery.transaction;
+  return recordDone(ctx, client, intentId, actor, delivery.transaction, delivery.via);
+}
+
+/**
+ * The intent done: the transaction as the sync lists it written through the differ, in the same unit
+ * of work. `via`: from the POST's answer, or seen at the service after a lost answer (a look).
+ */
+export async function recordDone(
+  ctx: EngineContext,
+  client: ServiceClient,
+  intentId: string,
+  actor: string,
+  answered: ParsedTransaction,
+  via: 'answer' | 'verified',
+): Promise<PaymentIntent> {
   // The store gets the transaction as the sync lists it (with its items), so the next sync finds
   // the same JSON; a copy that cannot be read now arrives with that sync.
   const listed: ParsedTransaction | null =
-    delivery.via === 'verified' ? answered : await listedTransaction(client, answered.value.id).catch(() => null);
+    via === 'verified' ? answered : await listedTransaction(client, answered.value.id).catch(() => null);
   const rows = listed ? [{ parsed: listed, businessDate: null, fallbackDate: todayCentral(ctx.clock) }] : [];
   return finishIntent(
-    writer,
+    ctx.store.writer,
     intentId,
     nowIso(ctx),
     {
@@ -95,7 +109,7 @@ export async function carryOut(
     {
       actor,
       event: 'done',
-      detail: `transaction ${answered.value.id}: ${answered.value.status}, refunded ${(answered.value.amountRefundedCents / 100).toFixed(2)}${delivery.via === 'verified' ? ' (seen at the service after a lost answer)' : ''}`,
+      detail: `transaction ${answered.value.id}: ${answered.value.status}, refunded ${(answered.value.amountRefundedCents / 100).toFixed(2)}${via === 'verified' ? ' (seen at the service after a lost answer)' : ''}`,
     },
     rows,
   );

@@ -8,32 +8,21 @@
 import { checkCollection, CollectionRuleError, type CollectionInput } from '../../../shared/act/collection';
 import { ContractError, type ActPreview, type ActResult } from '../../../shared/contract';
 import { formatCents } from '../../../shared/money';
-import type { ServiceClient } from '../api/client';
-import { findByReference, postTransaction, type PaymentBody } from '../api/writes';
+import type { PaymentBody } from '../api/writes';
 import type { EngineContext } from '../context';
 import { claimIntent, highestKnownTransactionId } from '../store/intents';
 import { listPayees } from '../store/transactions';
 import { carryOut, nowIso } from './carryOut';
-import type { DeliveryIo } from './protocol';
 import { newReference } from './reference';
-import { serviceClient } from './reversals';
+import { collectionIo, serviceClient } from './exchanges';
 import { storedTransaction } from './stored';
+import { settleInterruptedWrites } from './stuck';
 
 export interface CollectArgs extends CollectionInput {
   preview: boolean;
 }
 
 const METHOD_WORDS = { Cash: 'Cash', PhysicalCheck: 'Check' } as const;
-
-export function collectionIo(client: ServiceClient, body: PaymentBody, sinceId: number, reference: string): DeliveryIo {
-  return {
-    send: () => postTransaction(client, body),
-    async verify() {
-      const found = await findByReference(client, { sinceId, payeeId: body.payee, reference });
-      return found ? { happened: true, transaction: found } : { happened: false };
-    },
-  };
-}
 
 export async function collect(ctx: EngineContext, args: CollectArgs, actor: string): Promise<ActResult> {
   let checked;
@@ -99,6 +88,7 @@ export async function collect(ctx: EngineContext, args: CollectArgs, actor: stri
   if (args.preview) return { preview, intent: null, transaction: null };
 
   const client = await serviceClient(ctx);
+  await settleInterruptedWrites(ctx);
   const sinceId = await highestKnownTransactionId(ctx.store.reader);
   await claimIntent(
     ctx.store.writer,

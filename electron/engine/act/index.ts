@@ -2,3 +2,4 @@
 export { reverse } from './reversals';
 export { collect } from './collections';
 export { approve, resolve } from './approvals';
+export { settleInterruptedWrites } from './stuck';

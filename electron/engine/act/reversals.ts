@@ -12,20 +12,18 @@ import {
   type RefundReason,
 } from '../../../shared/contract';
 import { formatCents, formatMoney } from '../../../shared/money';
-import type { ServiceClient } from '../api/client';
-import { listedTransaction, postTransaction, type ReversalBody } from '../api/writes';
-import type { ParsedTransaction } from '../api/wire';
+import type { ReversalBody } from '../api/writes';
 import type { EngineContext } from '../context';
 import { readSettings } from '../settings';
 import { listPayees } from '../store/transactions';
 import { claimIntent, getIntent, listIntents } from '../store/intents';
-import { connect } from '../sync/connection';
 import { carryOut, centralTime, nowIso } from './carryOut';
-import { readFresh, reversalHappened } from './fresh';
+import { readFresh } from './fresh';
 import { newReference } from './reference';
 import { ActRefusal, checkRefund, checkVoid, type RefundRequest } from './rules';
 import { storedTransaction } from './stored';
-import type { DeliveryIo } from './protocol';
+import { reversalIo, serviceClient } from './exchanges';
+import { settleInterruptedWrites } from './stuck';
 
 export interface ReversalArgs extends RefundRequest {
   transactionId: number;
@@ -39,32 +37,6 @@ export function reasonOf(args: { reason: RefundReason; reasonText?: string }): s
   return detail ? `${REASON_WORDS[args.reason]}: ${detail}` : REASON_WORDS[args.reason];
 }
 
-export function serviceClient(ctx: EngineContext): Promise<ServiceClient> {
-  return connect(ctx, ctx.sync.clientTuning, ctx.options.serviceUrl);
-}
-
-/** The exchange of one refund or void: send the body; look by comparing with the copy read before. */
-export function reversalIo(
-  client: ServiceClient,
-  body: ReversalBody,
-  before: ParsedTransaction,
-  cents: number,
-): DeliveryIo {
-  return {
-    send: () => postTransaction(client, body),
-    async verify() {
-      const now = await listedTransaction(client, body.transaction_id);
-      if (!now) return { doubt: `Transaction ${body.transaction_id} is no longer listed by the service.` };
-      const happened = reversalHappened(body.operation, before, now, cents);
-      if (happened === 'doubt')
-        return {
-          doubt: `After a lost answer the service shows transaction ${body.transaction_id} ${now.value.status}, refunded ${formatMoney(now.value.amountRefundedCents)} (before: ${before.value.status}, ${formatMoney(before.value.amountRefundedCents)}), which is not what this ${body.operation} would do. Not sent again.`,
-        };
-      return happened ? { happened: true, transaction: now } : { happened: false };
-    },
-  };
-}
-
 export async function reverse(
   ctx: EngineContext,
   operation: 'refund' | 'void',
@@ -72,6 +44,7 @@ export async function reverse(
   actor: string,
 ): Promise<ActResult> {
   const client = await serviceClient(ctx);
+  await settleInterruptedWrites(ctx);
   const readAt = nowIso(ctx);
   const { listed: before, payerName } = await readFresh(client, args.transactionId);
   const tx = before.value;

@@ -18,6 +18,7 @@ export * from './packets';
 export * from './reversals';
 export * from './reviews';
 export * from './settings';
+export * from './slips';
 export * from './syncState';
 export * from './team';
 export * from './transactions';

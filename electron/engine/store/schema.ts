@@ -7,6 +7,7 @@ import type { TeamTables } from './team/teamSchema';
 import type { IntentTables } from './intents/types';
 import type { PacketTables } from './packets/types';
 import type { MonthTables } from './months/types';
+import type { SlipTables } from './slips/types';
 import type {
   BankExplanationsTable,
   BankLinesTable,
@@ -249,7 +250,7 @@ export interface ExportReceiptsTable {
   date: string;
 }
 
-export interface Database extends TeamTables, IntentTables, BankTables, PacketTables, MonthTables {
+export interface Database extends TeamTables, IntentTables, BankTables, PacketTables, MonthTables, SlipTables {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
   gl_accounts: GlAccountsTable;

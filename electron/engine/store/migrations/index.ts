@@ -23,6 +23,7 @@ import * as m018 from './018_settings_changes';
 import * as m019 from './019_payer_search';
 import * as m021 from './021_packets';
 import * as m020 from './020_month_closes';
+import * as m022 from './022_deposit_slips';
 
 export interface Migration {
   name: string;
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '019_payer_search', up: m019.up },
   { name: '020_month_closes', up: m020.up },
   { name: '021_packets', up: m021.up },
+  { name: '022_deposit_slips', up: m022.up },
 ];

@@ -3,6 +3,7 @@ import { columnsOf, pick } from '../../components/columns';
 import { StaticTable } from '../../components/StaticTable';
 import { hrefFor } from '../../routes';
 import { TRANSACTION_COLUMNS } from '../transactions/columns';
+import { PaymentActions } from '../payments/PaymentActions';
 import { glAmountColumns } from './columns';
 
 const COLUMNS = [
@@ -12,6 +13,7 @@ const COLUMNS = [
     </a>
   )),
   ...pick(TRANSACTION_COLUMNS, ['order', 'payer', 'method', 'status', 'amount', 'fee', 'refunded']),
+  columnsOf<Transaction>().cell('act', 'Refund or void', (txn) => <PaymentActions txn={txn} compact />),
 ];
 
 export function BatchTransactions({ transactions }: { transactions: Transaction[] }) {

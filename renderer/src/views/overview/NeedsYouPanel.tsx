@@ -1,7 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { NeedsYou } from '../../../../shared/domain';
 import { formatCount } from '../../format';
 import { useShortcuts } from '../../hooks/useShortcuts';
+import { openIntents } from '../payments/IntentsInDoubt';
+import { paymentItem } from '../payments/intentsNeedingYou';
 import { actionItems } from './needsYouItems';
 
 /**
@@ -10,7 +13,9 @@ import { actionItems } from './needsYouItems';
  * does, one line says so.
  */
 export function NeedsYouPanel({ needsYou }: { needsYou: NeedsYou }) {
-  const items = actionItems(needsYou);
+  const intents = useQuery(openIntents()).data;
+  const payments = intents ? paymentItem(intents, Date.now()) : null;
+  const items = payments ? [payments, ...actionItems(needsYou)] : actionItems(needsYou);
   const first = items.find((item) => item.href);
   const list = useRef<HTMLUListElement>(null);
 
@@ -35,7 +40,7 @@ export function NeedsYouPanel({ needsYou }: { needsYou: NeedsYou }) {
         <h2 id="needs-you-title">Needs you</h2>
         {items.length > 0 && (
           <span className="muted small">
-            {formatCount(needsYou.count)} to look at · <kbd>n</kbd> opens the first
+            {formatCount(needsYou.count + (payments?.count ?? 0))} to look at · <kbd>n</kbd> opens the first
           </span>
         )}
       </div>

@@ -11,6 +11,7 @@ import { reads } from '../../data/queries';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { CHANGE_KIND_LABELS } from '../../labels';
 import { hrefFor, navigate } from '../../routes';
+import { PaymentActions } from '../payments/PaymentActions';
 
 const item = columnsOf<PurchasedItem>();
 const ITEM_COLUMNS = [
@@ -42,6 +43,7 @@ export function TransactionDetailView({ id }: { id: number }) {
           >
             <StatusText status={txn.status} large />
           </DetailHead>
+          <PaymentActions txn={txn} />
           <Facts
             facts={[
               moneyFact('Amount', txn.amountCents, { strong: true }),

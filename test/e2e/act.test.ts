@@ -1,0 +1,143 @@
+/**
+ * Acting on payments in Chromium through the browser host (issue 28): a settled sale refunded from
+ * its transaction detail (reason, the confirmation read fresh from the service, one send), a Pending
+ * one voided, a cash collection recorded by keyboard only. Each write is counted at the sandbox;
+ * axe-core finds nothing serious or critical; screenshots at 1366 x 768 under test/e2e/artifacts/act-*.png.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../../electron/engine/engine';
+import { silentLogger } from '../../electron/engine/logger';
+import { samplePayment } from '../../electron/sandbox/samples';
+import { startSandbox, type SandboxServer } from '../../electron/sandbox/index';
+import { startWebHost, type WebHost } from '../../electron/web/server';
+import { sandboxClient } from '../helpers/sandbox';
+import { expectAccessible } from './day';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+
+const NOW = '2026-03-10T15:00:00Z';
+
+let sandbox: SandboxServer;
+let engine: Engine;
+let host: WebHost;
+let browser: Browser;
+let page: Page;
+let folder: string;
+let pendingId: number;
+const pageErrors: string[] = [];
+
+const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `act-${name}.png`) });
+
+async function syncEverything(): Promise<void> {
+  await engine.call('sync.start', { from: sandbox.state.batches[0]!.date });
+  for (;;) {
+    const status = await engine.call('sync.status', {});
+    if (!status.running && status.lastRun) {
+      expect(status.lastRun.status).toBe('succeeded');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  sandbox = await startSandbox({ seed: 7, now: NOW, scenario: { days: 6, dailyVolume: 30, payees: 2, glAccounts: 4 } });
+  folder = mkdtempSync(join(tmpdir(), 'recon-act-e2e-'));
+  engine = await createEngine({
+    version: '0.0.0-e2e',
+    dataFolder: folder,
+    host: 'web',
+    logger: silentLogger,
+    clock: { now: () => sandbox.now() },
+    sandbox: async () => ({ url: sandbox.url, token: sandbox.token, secret: sandbox.secret }),
+    sandboxByDefault: true,
+  });
+  await engine.call('settings.set', { patch: { firstSyncDays: 10, reviewerName: 'Pat Reviewer' } });
+  pendingId = (await sandboxClient(sandbox).post('/txns', samplePayment(sandbox.state.payees[0]!.id, '30.00'))).json.id;
+  await syncEverything();
+  sandbox.state.writes.length = 0;
+
+  host = await startWebHost({ engine, staticDir: join(ROOT, 'out/web'), resolveDownload: async () => null });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') pageErrors.push(message.text());
+  });
+  await page.goto(host.launchUrl);
+  await page.getByText('v0.0.0-e2e').waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await engine?.close();
+  await sandbox?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('refund, void and collect in the browser', () => {
+  it('refunds a settled sale from its detail: reason, confirmation (payer, school, what remains), once', async () => {
+    const sale = sandbox.truth().transactions.find((t) => t.status === 'Settled' && t.amountCents >= 1000)!;
+    await page.goto(`${host.launchUrl.split('#')[0]}#/transactions/${sale.id}`);
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Refund transaction ${sale.id}` });
+    await dialog.getByLabel('Reason').selectOption('overpayment');
+    await dialog.getByLabel('Amount to refund').fill('5.00');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    await dialog.getByText('Left to refund after it').waitFor();
+    await expectAccessible('refund confirmation', page);
+    await shot('refund-confirmation');
+    await dialog.getByRole('button', { name: 'Refund $5.00' }).click();
+    await dialog.getByRole('status').waitFor();
+    expect(await dialog.getByRole('status').textContent()).toContain('Refunded $5.00');
+    await shot('refund-done');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(sandbox.state.writes.filter((w) => w.transactionId === sale.id)).toEqual([
+      expect.objectContaining({ operation: 'refund', cents: 500 }),
+    ]);
+  });
+
+  it('voids a Pending sale', async () => {
+    await page.goto(`${host.launchUrl.split('#')[0]}#/transactions/${pendingId}`);
+    await page.getByRole('button', { name: 'Void…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Void transaction ${pendingId}` });
+    await dialog.getByLabel('Reason').selectOption('entered_in_error');
+    await dialog.getByRole('button', { name: 'Review' }).click();
+    await dialog.getByRole('button', { name: 'Void $30.00' }).click();
+    await dialog.getByRole('status').waitFor();
+    expect(await dialog.getByRole('status').textContent()).toContain('Voided $30.00');
+    expect(sandbox.state.writes.filter((w) => w.transactionId === pendingId)).toEqual([
+      expect.objectContaining({ operation: 'void' }),
+    ]);
+  });
+
+  it('records a cash collection by keyboard only', async () => {
+    await page.goto(`${host.launchUrl.split('#')[0]}#/payments`);
+    await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
+    const form = page.getByRole('form', { name: 'Record a collection' });
+    await form.getByLabel('School').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('26.25');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Zoë Østergaard');
+    await page.keyboard.press('Enter');
+    await form.getByText('Record it to send it to the service once.').waitFor();
+    await expectAccessible('collection confirmation', page);
+    await shot('collection-confirmation');
+    await page.keyboard.press('Enter');
+    await form.getByRole('status').waitFor();
+    expect(await form.getByRole('status').textContent()).toContain('Recorded $26.25');
+    await shot('collection-done');
+    const processed = sandbox.state.writes.filter((w) => w.operation === 'process');
+    expect(processed).toHaveLength(1);
+    expect(processed[0]!.cents).toBe(2625);
+    expect(pageErrors).toEqual([]);
+  });
+});
