@@ -56,12 +56,14 @@ import {
 } from './contract/results';
 import { BankMethodResults, bankMethodSchemas } from './contract/bank';
 import { ActMethodResults, actMethodSchemas } from './contract/act';
+import { AccountMapMethodResults, accountMapMethodSchemas } from './contract/accountMaps';
 import { ContractError } from './contract/errors';
 
 export * from './contract/args';
 export * from './contract/results';
 export * from './contract/bank';
 export * from './contract/act';
+export * from './contract/accountMaps';
 export * from './contract/errors';
 export * from './contract/settingsDefaults';
 
@@ -202,12 +204,15 @@ export const methodSchemas = {
         repost: z.boolean().optional(),
         /** Refuse, posting nothing, when a deposit it would post does not tie out (the CLI's --strict). */
         strict: z.boolean().optional(),
+        /** A report: the workbook alone, posting nothing and claiming nothing (the CLI's --report). */
+        report: z.boolean().optional(),
       })
       .strict(),
   ),
   'export.list': none,
   ...bankMethodSchemas,
   ...actMethodSchemas,
+  ...accountMapMethodSchemas,
 } as const;
 
 export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName, type MethodName, type EventName } from './contractNames';
@@ -220,7 +225,7 @@ void schemasMatchNames;
 export type MethodArgs<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
 export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
 
-export interface MethodResults extends BankMethodResults, ActMethodResults {
+export interface MethodResults extends BankMethodResults, ActMethodResults, AccountMapMethodResults {
   'app.info': AppInfo;
   'app.status': DatabaseStatus;
   'settings.get': Settings;

@@ -31,6 +31,7 @@ import { openPostgresEngineStore } from './store/postgres/engineStore';
 import type { ClientTuning } from './sync/connection';
 import { startScheduler, type Scheduler, type SchedulerOptions } from './sync/schedule';
 import { SyncService, type StartOptions } from './sync/service';
+import { createAccountMapHandlers } from './handlers/accountMaps';
 import { createAppHandlers } from './handlers/app';
 import { createBankHandlers } from './handlers/bank';
 import { createBatchHandlers } from './handlers/batches';
@@ -138,6 +139,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     ...createReconcileHandlers(context),
     ...createExportHandlers(context),
     ...createBankHandlers(context),
+    ...createAccountMapHandlers(context),
     ...createPaymentHandlers(context),
     ...createIntentHandlers(context),
   };

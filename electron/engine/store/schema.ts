@@ -5,6 +5,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { TeamTables } from './teamSchema';
 import type { IntentTables } from './intents/types';
+import type { AccountMapTables } from './accountMaps/types';
 import type {
   BankExplanationsTable,
   BankLinesTable,
@@ -196,6 +197,8 @@ export interface ExportsTable {
   owner: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 015: ISO-8601 UTC, the owner's last heartbeat. */
   heartbeat_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 023: 1 a report (claims nothing), 0 a posting. */
+  report: ColumnType<number, number | undefined, number>;
 }
 
 export interface SettingsTable {
@@ -247,7 +250,7 @@ export interface ExportReceiptsTable {
   date: string;
 }
 
-export interface Database extends TeamTables, IntentTables, BankTables {
+export interface Database extends TeamTables, IntentTables, BankTables, AccountMapTables {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
   gl_accounts: GlAccountsTable;

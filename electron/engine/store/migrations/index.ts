@@ -21,6 +21,7 @@ import * as m016 from './016_team_hardening';
 import * as m017 from './017_payment_intents';
 import * as m018 from './018_settings_changes';
 import * as m019 from './019_payer_search';
+import * as m023 from './023_account_maps_and_defaults';
 
 export interface Migration {
   name: string;
@@ -46,4 +47,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '017_payment_intents', up: m017.up },
   { name: '018_settings_changes', up: m018.up },
   { name: '019_payer_search', up: m019.up },
+  { name: '023_account_maps_and_defaults', up: m023.up },
 ];
