@@ -242,6 +242,19 @@ const sale = (id: number, amountCents: number, glAccountId: string | null, feeCe
   glAccountId,
 });
 
+/**
+ * The account the bookkeeper chose (Settings > Default accounts) for Lincoln High Athletics' GL row
+ * that the service gives no account (sale 1007, $7.77): not in the Chart of Accounts list.
+ */
+export const LINCOLN_DEFAULT_ACCOUNT = '4999-000';
+
+/** seedDistrict's unaccounted $7.77 given its default account, so a posting may go ahead (issue 30 item 2). */
+export async function chooseDefaultAccounts(engine: {
+  call(method: 'accountMaps.setDefault', args: { school: number; glNumber: string }): Promise<unknown>;
+}): Promise<void> {
+  await engine.call('accountMaps.setDefault', { school: 1, glNumber: LINCOLN_DEFAULT_ACCOUNT });
+}
+
 /** A small district: two payees, three accounts, four batches over two days that all tie out. */
 export async function seedDistrict(db: Kysely<Database>): Promise<void> {
   await addPayee(db, 1, 'Lincoln High Athletics');
