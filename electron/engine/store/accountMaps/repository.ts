@@ -99,14 +99,23 @@ export function saveErpAccountCodes(
 
 /** A school's GL rows in scope that carry no account and have no default: what an export must not post. */
 
-function* schoolsWithoutAccountWork(db: Kysely<Database>, filter: GlExportFilter): Work<SchoolWithoutAccount[]> {
+function* schoolsWithoutAccountWork(
+  db: Kysely<Database>,
+  filter: GlExportFilter & { unposted?: boolean },
+): Work<SchoolWithoutAccount[]> {
   const { exportId } = filter;
-  const scope =
+  let scope =
     exportId === undefined
       ? glScope(db, filter)
       : glScope(db, filter).innerJoin('export_deposits as d', (join) =>
           join.onRef('d.batch_id', '=', 'g.batch_id').on('d.export_id', '=', exportId),
         );
+  if (filter.unposted)
+    scope = scope.where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('export_deposits as posted').select('posted.batch_id').whereRef('posted.batch_id', '=', 'g.batch_id')),
+      ),
+    );
   const rows = yield* rowsOf(
     scope
       .leftJoin('default_accounts as da', (join) =>
@@ -132,8 +141,11 @@ function* schoolsWithoutAccountWork(db: Kysely<Database>, filter: GlExportFilter
   }));
 }
 
-/** `exportId`: only the deposits that export claimed. */
-export function schoolsWithoutAccount(reader: ReadableDB, filter: GlExportFilter): Promise<SchoolWithoutAccount[]> {
+/** `exportId`: only the deposits that export claimed; `unposted`: only deposits no export posted yet. */
+export function schoolsWithoutAccount(
+  reader: ReadableDB,
+  filter: GlExportFilter & { unposted?: boolean },
+): Promise<SchoolWithoutAccount[]> {
   return runRead(reader, (db) => schoolsWithoutAccountWork(db, filter));
 }
 
