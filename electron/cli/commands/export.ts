@@ -20,7 +20,7 @@ import { untiedLine } from '../../../shared/untied';
 import { methodFromWord } from '../../../shared/vocabulary';
 import { openExistingStore } from '../existingStore';
 import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
-import { withoutAccountLines } from '../../engine/export/noAccount';
+import { withoutAccountLines } from '../../../shared/noAccountWords';
 import { chooseDefaultAccount, saveAccountMap } from './exportAccounts';
 import { percent, progressLine, secondsLeft } from '../progress';
 import { HELP } from '../usage';
@@ -66,10 +66,22 @@ async function exportGl(argv: string[]): Promise<number> {
     const { from, to } = given ?? (await defaultRange(engine));
     if (values['account-map']) await saveAccountMap(engine, values['account-map'], layout as ExportLayout | undefined);
     if (!values.report) {
-      for (const deposit of await engine.call('export.untied', { from, to, payeeIds, methods, repost: values.repost })) {
+      for (const deposit of await engine.call('export.untied', {
+        from,
+        to,
+        payeeIds,
+        methods,
+        repost: values.repost,
+      })) {
         stderr.write(`warning: ${untiedLine(deposit)}${values.strict ? '' : '; posted anyway'}\n`);
       }
-      const unaccounted = await engine.call('export.withoutAccount', { from, to, payeeIds, methods, repost: values.repost });
+      const unaccounted = await engine.call('export.withoutAccount', {
+        from,
+        to,
+        payeeIds,
+        methods,
+        repost: values.repost,
+      });
       for (const line of withoutAccountLines(unaccounted)) stderr.write(`no account: ${line}\n`);
     }
     const started = Date.now();

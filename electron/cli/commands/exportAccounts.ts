@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ContractError, ERP_CODE_LAYOUTS, type ErpCodeLayout, type ExportLayout } from '../../../shared/contract';
-import { parseAccountMapCsv } from '../../engine/export/accountCodes';
+import { parseAccountMapCsv } from '../../../shared/accountMapCsv';
 import { openExistingStore } from '../existingStore';
 import { parseFlags, UsageError } from '../args';
 import { HELP } from '../usage';
@@ -70,9 +70,14 @@ export async function saveAccountMap(engine: Engine, file: string, given: Export
   try {
     text = readFileSync(resolve(file), 'utf8');
   } catch (error) {
-    throw new ContractError('BAD_ARGUMENTS', `--account-map ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`);
+    throw new ContractError(
+      'BAD_ARGUMENTS',
+      `--account-map ${file} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).`,
+    );
   }
   const codes = parseAccountMapCsv(text, file);
   await engine.call('accountMaps.setCodes', { layout: layout as ErpCodeLayout, codes });
-  stderr.write(`Saved ${codes.length} ${layout} account code${codes.length === 1 ? '' : 's'} from ${file} for this and later exports.\n`);
+  stderr.write(
+    `Saved ${codes.length} ${layout} account code${codes.length === 1 ? '' : 's'} from ${file} for this and later exports.\n`,
+  );
 }

@@ -4,8 +4,8 @@
  * applied to every line the layout writes. A code is checked against its layout's account field when
  * it is saved, and every code of a map that cannot fit is named at once, before anything is written.
  */
-import { parse } from 'csv-parse/sync';
 import { ContractError, type ErpCodeLayout } from '../../../shared/contract';
+import type { AccountCode } from '../../../shared/accountMapCsv';
 import type { ErpEntry } from './erp';
 import { accountProblem } from './erp/fit';
 
@@ -16,10 +16,8 @@ const ACCOUNT_FIELDS: Record<ErpCodeLayout, { field: string; max: number | null;
   'je-csv': { field: 'account', max: null, forbidden: /[\r\n]/ },
 };
 
-export interface AccountCode {
-  glNumber: string;
-  code: string;
-}
+export type { AccountCode };
+export { parseAccountMapCsv } from '../../../shared/accountMapCsv';
 
 /** Every code that breaks its layout's account field, one line each. */
 export function codeProblems(layout: ErpCodeLayout, codes: readonly AccountCode[]): string[] {
@@ -44,47 +42,6 @@ export function assertCodesFit(layout: ErpCodeLayout, codes: readonly AccountCod
   );
 }
 
-/**
- * An account-map CSV (`number,code`, a header row first): its rows, or a one-line error naming the
- * line and what is wrong. A number given twice is refused: which code is meant cannot be guessed.
- */
-export function parseAccountMapCsv(text: string, fileName: string): AccountCode[] {
-  let records: string[][];
-  try {
-    records = parse(text.replace(/^\uFEFF/, ''), { skip_empty_lines: true, trim: true, relax_column_count: true });
-  } catch (error) {
-    throw new ContractError('BAD_ARGUMENTS', `${fileName} is not a CSV file (${(error as Error).message}).`);
-  }
-  const [header, ...rows] = records;
-  const names = header?.map((name) => name.toLowerCase());
-  if (!names || names[0] !== 'number' || names[1] !== 'code' || names.length !== 2) {
-    throw new ContractError(
-      'BAD_ARGUMENTS',
-      `${fileName} must start with the header "number,code" (Chart of Accounts number, ERP code); it starts with "${(header ?? []).join(',')}".`,
-    );
-  }
-  const seen = new Map<string, number>();
-  return rows.map((row, index) => {
-    const line = index + 2;
-    if (row.length !== 2 || !row[0]) {
-      throw new ContractError(
-        'BAD_ARGUMENTS',
-        `${fileName} line ${line} must hold a Chart of Accounts number and its code, two columns; it holds "${row.join(',')}".`,
-      );
-    }
-    const glNumber = row[0];
-    const earlier = seen.get(glNumber);
-    if (earlier !== undefined) {
-      throw new ContractError(
-        'BAD_ARGUMENTS',
-        `${fileName} gives Chart of Accounts number ${glNumber} twice (lines ${earlier} and ${line}); keep one.`,
-      );
-    }
-    seen.set(glNumber, line);
-    return { glNumber, code: row[1]! };
-  });
-}
-
 /** The entries with each mapped account replaced by its ERP code; unmapped accounts go as they are. */
 export function* withAccountCodes(
   entries: Iterable<ErpEntry>,
@@ -92,6 +49,9 @@ export function* withAccountCodes(
 ): Generator<ErpEntry> {
   if (codes.size === 0) return yield* entries;
   for (const entry of entries) {
-    yield { ...entry, lines: entry.lines.map((line) => ({ ...line, account: codes.get(line.account) ?? line.account })) };
+    yield {
+      ...entry,
+      lines: entry.lines.map((line) => ({ ...line, account: codes.get(line.account) ?? line.account })),
+    };
   }
 }

@@ -4,17 +4,13 @@
  * whose transaction and items have none either. A posting is refused while any is in scope, naming
  * the schools, reversals and items and what to do; nothing is posted to an account nobody chose.
  */
-import {
-  ContractError,
-  type MoneyWithoutAccount,
-  type ReversalWithoutAccount,
-} from '../../../shared/contract';
+import { ContractError, type MoneyWithoutAccount, type ReversalWithoutAccount } from '../../../shared/contract';
 import type { Reversal } from '../../../shared/domain';
 import { formatMoney } from '../../../shared/money';
 import { itemsWithoutAccount, schoolsWithoutAccount } from '../store/accountMaps';
 import type { GlExportFilter } from '../store/glRows';
 import type { ReadableDB } from '../store/handles';
-import { REVERSAL_KIND_WORDS } from './reversalEntries';
+import { withoutAccountLines } from '../../../shared/noAccountWords';
 
 /** What of this scope (or, with `exportId`, of what that export claimed) has no account. */
 export async function moneyWithoutAccount(
@@ -44,22 +40,6 @@ export async function moneyWithoutAccount(
 
 export const isEmpty = (found: MoneyWithoutAccount) => found.schools.length === 0 && found.reversals.length === 0;
 
-const schoolName = (payeeId: number, payeeName: string | null) => payeeName ?? `school ${payeeId}`;
-
-/** One line per school or reversal, for the CLI's warnings and the refusal. */
-export function withoutAccountLines(found: MoneyWithoutAccount): string[] {
-  return [
-    ...found.schools.map(
-      (s) =>
-        `${schoolName(s.payeeId, s.payeeName)}: ${formatMoney(s.amountCents)} on ${s.rowCount} GL row${s.rowCount === 1 ? '' : 's'} with no Chart of Accounts account`,
-    ),
-    ...found.reversals.map(
-      (r) =>
-        `${REVERSAL_KIND_WORDS[r.kind]} of transaction ${r.transactionId} (${schoolName(r.payeeId, r.payeeName)}): ${formatMoney(r.amountCents)} with no account${r.items.length ? ` (items ${r.items.map((i) => `"${i}"`).join(', ')})` : ''}`,
-    ),
-  ];
-}
-
 /** The refusal: what has no account, the first few named, and where to choose one. */
 export function noAccountError(filter: Pick<GlExportFilter, 'from' | 'to'>, found: MoneyWithoutAccount): ContractError {
   const lines = withoutAccountLines(found);
@@ -67,6 +47,6 @@ export function noAccountError(filter: Pick<GlExportFilter, 'from' | 'to'>, foun
   const more = lines.length > 4 ? `; and ${lines.length - 4} more` : '';
   return new ContractError(
     'CONFLICT',
-    `${formatMoney(found.amountCents)} from ${filter.from} to ${filter.to} has no Chart of Accounts account, so nothing was posted: ${named}${more}. Choose a default account for each school or item in Settings > Default accounts (the CLI's "district-recon accounts default"), then post again; "Save a report" (export gl --report) writes the workbook meanwhile.`,
+    `${formatMoney(found.amountCents)} from ${filter.from} to ${filter.to} has no Chart of Accounts account, so nothing was posted: ${named}${more}. Choose a default account for each school or item in Settings > Default accounts (the CLI's "district-recon export default-account"), then post again; "Save a report" (export gl --report) writes the workbook meanwhile.`,
   );
 }

@@ -30,8 +30,14 @@ export function createAccountMapHandlers(ctx: EngineContext): DomainHandlers<'ac
   return {
     'accountMaps.get': () => readAccountMaps(ctx.store.reader),
     'accountMaps.setDefault': async (change) => {
-      const [kind, key] = 'school' in change ? (['school', String(change.school)] as const) : (['item', change.item] as const);
-      await setDefaultAccount(ctx.store.writer, { kind, key, glNumber: change.glNumber }, await actingUser(ctx), nowIso(ctx));
+      const [kind, key] =
+        'school' in change ? (['school', String(change.school)] as const) : (['item', change.item] as const);
+      await setDefaultAccount(
+        ctx.store.writer,
+        { kind, key, glNumber: change.glNumber },
+        await actingUser(ctx),
+        nowIso(ctx),
+      );
       dataChanged(ctx, 'settings', 'glBatches');
       return readAccountMaps(ctx.store.reader);
     },

@@ -44,7 +44,8 @@ export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<
         .returning('id'),
     );
     const id = pending!.id;
-    if (request.report) return { id, deposits: 0, changeIds: [], alreadyPosted: { deposits: 0, reversals: 0 }, postedBy: [] };
+    if (request.report)
+      return { id, deposits: 0, changeIds: [], alreadyPosted: { deposits: 0, reversals: 0 }, postedBy: [] };
     const inScope = glScope(db, request.scope).select('g.batch_id').distinct();
 
     const postedDeposits = yield* rowsOf(

@@ -26,7 +26,6 @@ export interface ErpAccountCode {
   code: string;
 }
 
-
 export function listDefaultAccounts(reader: ReadableDB): Promise<DefaultAccount[]> {
   return runRead(reader, function* (db) {
     const rows = yield* rowsOf(
@@ -86,13 +85,9 @@ export function saveErpAccountCodes(
   return runWrite(writer, function* (db) {
     if (replace) yield* execute(db.deleteFrom('erp_account_codes').where('layout', '=', layout));
     for (const { glNumber, code } of codes) {
-      yield* execute(
-        db.deleteFrom('erp_account_codes').where('layout', '=', layout).where('gl_number', '=', glNumber),
-      );
+      yield* execute(db.deleteFrom('erp_account_codes').where('layout', '=', layout).where('gl_number', '=', glNumber));
       if (code !== '')
-        yield* execute(
-          db.insertInto('erp_account_codes').values({ layout, gl_number: glNumber, code, set_at: at }),
-        );
+        yield* execute(db.insertInto('erp_account_codes').values({ layout, gl_number: glNumber, code, set_at: at }));
     }
   });
 }
@@ -113,7 +108,12 @@ function* schoolsWithoutAccountWork(
   if (filter.unposted)
     scope = scope.where((eb) =>
       eb.not(
-        eb.exists(eb.selectFrom('export_deposits as posted').select('posted.batch_id').whereRef('posted.batch_id', '=', 'g.batch_id')),
+        eb.exists(
+          eb
+            .selectFrom('export_deposits as posted')
+            .select('posted.batch_id')
+            .whereRef('posted.batch_id', '=', 'g.batch_id'),
+        ),
       ),
     );
   const rows = yield* rowsOf(
@@ -150,7 +150,10 @@ export function schoolsWithoutAccount(
 }
 
 /** The names of these transactions' items that carry no account and have no default, per transaction. */
-export function itemsWithoutAccount(reader: ReadableDB, transactionIds: readonly number[]): Promise<Map<number, string[]>> {
+export function itemsWithoutAccount(
+  reader: ReadableDB,
+  transactionIds: readonly number[],
+): Promise<Map<number, string[]>> {
   return runRead(reader, function* (db) {
     const byTransaction = new Map<number, string[]>();
     if (transactionIds.length === 0) return byTransaction;

@@ -150,8 +150,8 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
         <div className="banner banner-warning" role="alert">
           <p>
             <Money cents={unaccounted.amountCents} /> of this range has no Chart of Accounts account, so it cannot be
-            posted. Choose a default account for each in <a href={hrefFor('settings')}>Settings › Default accounts</a>
-            , then post again; &ldquo;Save a report&rdquo; writes the workbook meanwhile.
+            posted. Choose a default account for each in <a href={hrefFor('settings')}>Settings › Default accounts</a>,
+            then post again; &ldquo;Save a report&rdquo; writes the workbook meanwhile.
           </p>
           <ul className="compact-list" aria-label="Money on no account">
             {unaccounted.schools.map((s) => (

@@ -41,8 +41,8 @@ export function DefaultAccounts() {
     <fieldset className="fieldset">
       <legend>Default accounts</legend>
       <p className="muted">
-        Where money goes that the payment service gives no Chart of Accounts account. Until one is chosen, a posting
-        of it is refused and names it; nothing is posted to an account you did not choose.
+        Where money goes that the payment service gives no Chart of Accounts account. Until one is chosen, a posting of
+        it is refused and names it; nothing is posted to an account you did not choose.
       </p>
       <QueryStatus query={maps} loading="Loading the default accounts…" />
       <div className="form-grid">
@@ -126,7 +126,9 @@ export function ErpAccountCodes({ layout }: { layout: ErpCodeLayout }) {
                 label={`${account.number} · ${account.label}`}
                 value={value}
                 placeholder={account.number}
-                hint={tooLong ? <span className="field-flag">Longer than {max} characters: it cannot be saved.</span> : null}
+                hint={
+                  tooLong ? <span className="field-flag">Longer than {max} characters: it cannot be saved.</span> : null
+                }
                 onChange={(code) => setDraft({ ...draft, [account.number]: code })}
               />
             );

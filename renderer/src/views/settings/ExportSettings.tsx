@@ -144,9 +144,7 @@ export function ExportSettings({
           onChange={(names) => set('quickbooksAccountNames', names)}
         />
       )}
-      {(ERP_CODE_LAYOUTS as readonly string[]).includes(layout) && (
-        <ErpAccountCodes layout={layout as ErpCodeLayout} />
-      )}
+      {(ERP_CODE_LAYOUTS as readonly string[]).includes(layout) && <ErpAccountCodes layout={layout as ErpCodeLayout} />}
       <DefaultAccounts />
     </>
   );
