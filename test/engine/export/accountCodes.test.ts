@@ -7,15 +7,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeProblems, parseAccountMapCsv } from '../../../electron/engine/export/accountCodes';
 import { engineTest } from '../../helpers/engineTest';
-import { chooseDefaultAccounts, seedDistrict } from '../reconcile/fixtures';
+import { seedDistrict } from '../reconcile/fixtures';
 
 const lines = (file: string) => readFileSync(file, 'utf8').split('\r\n').filter(Boolean);
 
 describe('ERP account codes', () => {
-  engineTest.beforeEach(async ({ engine, db }) => {
-    await seedDistrict(db);
-    await chooseDefaultAccounts(engine);
-  });
+  engineTest.beforeEach(({ db }) => seedDistrict(db));
 
   engineTest('an ASCENDER posting writes each mapped number as its code', async ({ engine, folder }) => {
     const maps = await engine.call('accountMaps.setCodes', {

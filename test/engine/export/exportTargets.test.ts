@@ -10,7 +10,7 @@ import { describe, expect } from 'vitest';
 import { engineTest } from '../../helpers/engineTest';
 import { countRows } from '../../helpers/storeRows';
 import { makeCharDevice, makeFifo } from '../../helpers/specialFiles';
-import { seedDistrict, chooseDefaultAccounts } from '../reconcile/fixtures';
+import { seedDistrict } from '../reconcile/fixtures';
 
 const RANGE = { from: '2026-03-01', to: '2026-03-31' };
 
@@ -133,10 +133,7 @@ const refusals: Refusal[] = [
 ];
 
 describe('export targets', () => {
-  engineTest.beforeEach(async ({ db, engine }) => {
-    await seedDistrict(db);
-    await chooseDefaultAccounts(engine);
-  });
+  engineTest.beforeEach(({ db }) => seedDistrict(db));
 
   for (const refusal of refusals) {
     engineTest(`refuses ${refusal.name}: nothing recorded, claimed or left behind`, async ({ engine, folder }) => {

@@ -4,7 +4,7 @@ import { describe, expect } from 'vitest';
 import type { ExportLayout } from '../../../shared/contract';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { engineTest } from '../../helpers/engineTest';
-import { seedDistrict, chooseDefaultAccounts } from '../reconcile/fixtures';
+import { seedDistrict } from '../reconcile/fixtures';
 import { readZip } from './erpFiles';
 
 /** Exports one day's GL batches to `file`. */
@@ -20,7 +20,6 @@ const lines = (file: string) => readFileSync(file, 'utf8').split('\r\n').filter(
 describe('ERP layouts beside the workbook', () => {
   engineTest.beforeEach(async ({ engine, db }) => {
     await seedDistrict(db);
-    await chooseDefaultAccounts(engine);
     await engine.call('settings.set', {
       patch: { clearingAccount: '101-000', escapeOrgId: '12', escapeDeptId: '0001', escapeJeType: 'JE' },
     });

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { createTestEngine } from '../../helpers/engine';
-import { refundAfterBatching, seedDistrict, chooseDefaultAccounts, statusAfterBatching } from '../reconcile/fixtures';
+import { refundAfterBatching, seedDistrict, statusAfterBatching } from '../reconcile/fixtures';
 
 function findLibreOffice(): string | null {
   for (const name of ['libreoffice', 'soffice']) {
@@ -41,7 +41,6 @@ run('LibreOffice reads the exported workbook', () => {
     engine = await createTestEngine({ dataFolder: folder });
     const db = engine.internals.store.writer.db;
     await seedDistrict(db);
-    await chooseDefaultAccounts(engine);
     // Issue 13: money that went back after the deposits, seen in March: a partial refund, then the
     // ACH return of a whole deposit's transaction.
     await refundAfterBatching(db, 1002, 700, '2026-03-05T16:00:00.000Z');

@@ -27,8 +27,14 @@ async function summaryRows(file: string): Promise<unknown[][]> {
 
 const csvLines = (file: string) => readFileSync(file, 'utf8').split('\r\n').filter(Boolean);
 
+/** seedDistrict with its school default removed: sale 1007's $7.77 is on no account. */
+const seedWithoutDefault = async ({ db }: { db: Parameters<typeof seedDistrict>[0] }) => {
+  await seedDistrict(db);
+  await db.deleteFrom('default_accounts').execute();
+};
+
 describe('money on no Chart of Accounts account', () => {
-  engineTest.beforeEach(({ db }) => seedDistrict(db));
+  engineTest.beforeEach(seedWithoutDefault);
 
   engineTest(
     'is named and refused before a posting, which writes and claims nothing',
@@ -107,7 +113,7 @@ describe('money on no Chart of Accounts account', () => {
 });
 
 describe('a report is not a posting', () => {
-  engineTest.beforeEach(({ db }) => seedDistrict(db));
+  engineTest.beforeEach(seedWithoutDefault);
 
   engineTest(
     'a report then a posting of the same month both succeed; the posting claims every deposit once',

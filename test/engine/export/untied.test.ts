@@ -11,7 +11,7 @@ import { describe, expect } from 'vitest';
 import { refreshBatchChecks } from '../../../electron/engine/reconcile';
 import { engineTest } from '../../helpers/engineTest';
 import { countRows } from '../../helpers/storeRows';
-import { seedDistrict, chooseDefaultAccounts } from '../reconcile/fixtures';
+import { seedDistrict } from '../reconcile/fixtures';
 
 const RANGE = { from: '2026-03-01', to: '2026-03-31' };
 
@@ -47,7 +47,6 @@ describe('deposits that do not tie out', () => {
   // transactions; 730004 ties out, unsigned; 730099 has GL rows but its batch never came.
   engineTest.beforeEach(async ({ engine, db }) => {
     await seedDistrict(db);
-    await chooseDefaultAccounts(engine);
     const writer = engine.internals.store.writer;
     await refreshBatchChecks(writer, ['730001', '730003']);
     await engine.call('batches.signOff', { id: '730001', note: 'Matches the bank' });

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_FORMAT, fiscalYearOf } from '../../../electron/engine/export';
 import { engineTest } from '../../helpers/engineTest';
-import { seedDistrict, chooseDefaultAccounts, LINCOLN_DEFAULT_ACCOUNT } from '../reconcile/fixtures';
+import { seedDistrict, LINCOLN_DEFAULT_ACCOUNT } from '../reconcile/fixtures';
 
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 
@@ -28,10 +28,7 @@ function dataRows(sheet: ExcelJS.Worksheet) {
 }
 
 describe('GL export to a workbook', () => {
-  engineTest.beforeEach(async ({ db, engine }) => {
-    await seedDistrict(db);
-    await chooseDefaultAccounts(engine);
-  });
+  engineTest.beforeEach(({ db }) => seedDistrict(db));
 
   engineTest(
     'writes GL Batches, Journal Entry and Summary whose totals equal the store cents exactly',

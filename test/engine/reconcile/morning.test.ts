@@ -36,8 +36,6 @@ describe('the morning screen: what needs the bookkeeper, and the routine news', 
   engineTest.override({ now: '2026-03-04T15:00:00Z' });
   engineTest.beforeEach(async ({ engine, db }) => {
     await seedDistrict(db);
-    // The $7.77 the service gives no account has its default (issue 30 item 2; counted below when not).
-    await chooseDefaultAccounts(engine);
     await ensureChecksFresh(engine.internals.store.writer, '2026-03-04T14:00:00.000Z');
   });
 

@@ -176,7 +176,7 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
       {downloadError && <ErrorBanner message={downloadError} />}
       {exportPhase === 'done' && exportResult && (
         <div className="banner banner-ok" role="status">
-          {exportResult.record.report ? 'Saved a report (not a posting; nothing claimed) of' : 'Posted'}{' '}
+          {exportResult.record.report ? 'Saved a report (not a posting; nothing claimed) of' : 'Exported'}{' '}
           {formatCount(exportResult.record.rowCount)} rows, <Money cents={exportResult.record.totalCents} /> in all (
           {formatCount(exportResult.deposits)} deposits, {formatCount(exportResult.reversals)} reversals), to{' '}
           <code>{exportResult.downloadPath ? fileNameOf(exportResult.record.file) : exportResult.record.file}</code>
