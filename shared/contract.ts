@@ -58,6 +58,7 @@ import { BankMethodResults, bankMethodSchemas } from './contract/bank';
 import { ActMethodResults, actMethodSchemas } from './contract/act';
 import { MonthMethodResults, monthMethodSchemas } from './contract/month';
 import { SlipMethodResults, slipMethodSchemas } from './contract/slips';
+import { AccountMapMethodResults, accountMapMethodSchemas } from './contract/accountMaps';
 import { ContractError } from './contract/errors';
 
 export * from './contract/args';
@@ -66,6 +67,7 @@ export * from './contract/bank';
 export * from './contract/act';
 export * from './contract/month';
 export * from './contract/slips';
+export * from './contract/accountMaps';
 export * from './contract/errors';
 export * from './contract/settingsDefaults';
 
@@ -206,6 +208,8 @@ export const methodSchemas = {
         repost: z.boolean().optional(),
         /** Refuse, posting nothing, when a deposit it would post does not tie out (the CLI's --strict). */
         strict: z.boolean().optional(),
+        /** A report: the workbook alone, posting nothing and claiming nothing (the CLI's --report). */
+        report: z.boolean().optional(),
       })
       .strict(),
   ),
@@ -214,6 +218,7 @@ export const methodSchemas = {
   ...actMethodSchemas,
   ...monthMethodSchemas,
   ...slipMethodSchemas,
+  ...accountMapMethodSchemas,
 } as const;
 
 export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName, type MethodName, type EventName } from './contractNames';
@@ -230,7 +235,8 @@ export interface MethodResults
   extends BankMethodResults,
     ActMethodResults,
     MonthMethodResults,
-    SlipMethodResults {
+    SlipMethodResults,
+    AccountMapMethodResults {
   'app.info': AppInfo;
   'app.status': DatabaseStatus;
   'settings.get': Settings;

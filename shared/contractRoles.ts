@@ -69,6 +69,12 @@ export const METHOD_ROLES = {
   'export.untied': 'viewer',
   'export.glBatches': 'approver',
   'export.list': 'viewer',
+  'export.withoutAccount': 'viewer',
+  'accountMaps.get': 'viewer',
+  // Where unaccounted money posts, and the ERP's codes, are the poster's choice (the CLI's
+  // export gl --account-map saves codes as it posts).
+  'accountMaps.setDefault': 'approver',
+  'accountMaps.setCodes': 'approver',
   'bank.import': 'preparer',
   'bank.lines': 'viewer',
   'bank.line': 'viewer',

@@ -84,6 +84,24 @@ Options:
   --strict              Refuse to post when a deposit of the range does not tie out (not synced,
                         differs or not signed off); without it each is named on stderr and posted
   --repost              Post again what an earlier export posted (left out and said otherwise)
+  --report              Write the workbook alone, as a report: it posts nothing and claims no
+                        deposit, so it can be written any number of times (no --layout)
+  --account-map FILE    The layout's ERP account codes, a CSV with columns number,code (Chart of
+                        Accounts number, ERP code); saved for later exports. Codes that cannot fit
+                        the layout are named and nothing is written
+${DATABASE_OPTIONS}`;
+
+const EXPORT_DEFAULT_ACCOUNT = `Usage: district-recon export default-account (--school ID | --item NAME) (--account NUMBER | --clear) ${DATABASE}
+
+Chooses the Chart of Accounts account for money the service gives none: a school's GL rows (by its
+payee id) or a transaction item (by its name). A posting with money on no account is refused, naming
+it, until one is chosen; nothing is ever posted to an account nobody chose.
+
+Options:
+  --school ID        The school (payee id) whose GL rows with no account post to --account
+  --item NAME        The item name whose items with no account post to --account
+  --account NUMBER   The Chart of Accounts number
+  --clear            Remove the default instead
 ${DATABASE_OPTIONS}`;
 
 const BANK_IMPORT = `Usage: district-recon bank import FILE [--format bai2|ofx|csv] [--mapping NAME] [--columns SETTING=VALUE,... | --mapping-file FILE.json] ${DATABASE}
@@ -266,8 +284,11 @@ Options:
 ${DATABASE_OPTIONS}`,
   },
   export: {
-    usage: EXPORT_GL,
-    subcommands: { gl: EXPORT_GL },
+    usage: `${subcommandsUsage({ gl: EXPORT_GL, 'default-account': EXPORT_DEFAULT_ACCOUNT })}
+
+gl               ${EXPORT_GL.split('\n\n')[1]!.replace(/\n/g, '\n                 ')}
+default-account  ${EXPORT_DEFAULT_ACCOUNT.split('\n\n')[1]!.replace(/\n/g, '\n                 ')}`,
+    subcommands: { gl: EXPORT_GL, 'default-account': EXPORT_DEFAULT_ACCOUNT },
   },
   bank: {
     usage: `${subcommandsUsage({ import: BANK_IMPORT, remove: BANK_REMOVE, status: BANK_STATUS })}

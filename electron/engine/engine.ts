@@ -32,6 +32,7 @@ import { openPostgresEngineStore } from './store/dialect';
 import type { ClientTuning } from './sync/connection';
 import { startScheduler, type Scheduler, type SchedulerOptions } from './sync/schedule';
 import { SyncService, type StartOptions } from './sync/service';
+import { createAccountMapHandlers } from './handlers/accountMaps';
 import { createAppHandlers } from './handlers/app';
 import { createBankHandlers } from './handlers/bank';
 import { createBatchHandlers } from './handlers/batches';
@@ -143,6 +144,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     ...createReconcileHandlers(context),
     ...createExportHandlers(context),
     ...createBankHandlers(context),
+    ...createAccountMapHandlers(context),
     ...createPaymentHandlers(context),
     ...createIntentHandlers(context),
     // The auditor's packet (close/packet) is wired here once it is in this build: null prints none.

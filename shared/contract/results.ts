@@ -219,6 +219,8 @@ export interface ExportRecord {
   companionFile?: string | null;
   /** Who exported it (settings.reviewerName, or "bookkeeper"). */
   createdBy?: string | null;
+  /** A report (a workbook that posts nothing and claims no deposit), not a posting. */
+  report?: boolean;
 }
 
 export interface ExportResult {
@@ -237,6 +239,8 @@ export interface ExportResult {
   untied: UntiedDeposit[];
   /** Browser mode: where the renderer can download the file. */
   downloadPath: string | null;
+  /** Browser mode, a layout posted with its workbook: where the workbook downloads (null otherwise). */
+  workbookDownloadPath?: string | null;
 }
 
 /**

@@ -88,6 +88,15 @@ export interface NeedsYou {
    * null until a statement is imported.
    */
   bankLines: { unmatched: number; suggested: number; inTransit?: number } | null;
+  /**
+   * GL rows not yet posted that have no Chart of Accounts account and no default chosen (issue 30
+   * item 2), per school: a posting of them is refused until Settings gives each a default account.
+   */
+  noAccount?: {
+    count: number;
+    cents: number;
+    schools: Array<{ payeeId: number; payeeName: string | null; amountCents: number }>;
+  };
   /** Everything above added up: 0 means nothing needs the bookkeeper. */
   count: number;
 }

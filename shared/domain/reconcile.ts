@@ -107,8 +107,8 @@ export type ReversalPart = 'item' | 'fee' | 'tax' | 'shipping' | 'remainder';
 
 /** One debit of a reversal: what an account gives back. */
 export interface ReversalLine {
-  /** Chart of Accounts number, or UNASSIGNED as the deposit posted it. */
-  glNumber: string;
+  /** Chart of Accounts number; null when neither the part nor its transaction has one (nothing chosen). */
+  glNumber: string | null;
   glLabel: string | null;
   amountCents: number;
   part: ReversalPart;

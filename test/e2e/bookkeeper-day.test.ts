@@ -253,7 +253,7 @@ describe("the bookkeeper's day", () => {
     expect(Math.round(Number(totalRow!.getCell(9).value) * 100)).toBe(report.totalWithoutFeesCents);
 
     // The same range again: the export registry names the earlier export, whose deposits are left out.
-    await day.page.getByRole('button', { name: 'Export…' }).click();
+    await day.page.getByRole('button', { name: 'Post to the ledger…' }).click();
     const warning = day.page.getByRole('dialog', { name: 'Some or all of this range was posted before' });
     await warning.waitFor();
     await warning.getByText('left out of this file').waitFor();

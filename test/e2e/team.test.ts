@@ -156,9 +156,9 @@ describe('two users on one district server', () => {
         .click();
       await page.getByRole('heading', { level: 1, name: 'GL Batches' }).waitFor();
     }
-    await ana.getByRole('button', { name: 'Export…' }).waitFor();
+    await ana.getByRole('button', { name: 'Post to the ledger…' }).waitFor();
     await ben.getByText('Export: Needs an approver; you are signed in as a preparer.').waitFor();
-    await expect(ben.getByRole('button', { name: 'Export…' }).count()).resolves.toBe(0);
+    await expect(ben.getByRole('button', { name: 'Post to the ledger…' }).count()).resolves.toBe(0);
   });
 
   it('Sign out ends the session on the server and returns to the sign-in page; the other user stays signed in', async () => {

@@ -1,6 +1,11 @@
 /**
  * `district-recon export gl [--from YYYY-MM-DD --to YYYY-MM-DD] --out FILE [--payees 1,2]
- *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--strict] [--db FILE | --database URL]`
+ *   [--methods CC,ACH] [--layout xlsx|je-csv|ascender|escape|iif] [--force] [--repost] [--strict]
+ *   [--report] [--account-map FILE.csv] [--db FILE | --database URL]`
+ * and `district-recon export default-account` (exportAccounts.ts).
+ * A posting writes the layout and its workbook and claims each deposit once; --report writes the
+ * workbook alone, any number of times, claiming nothing. Money on no Chart of Accounts account is
+ * named on stderr and the posting refused (exit 1) until a default account is chosen.
  * Deposits and reversals an earlier export posted are left out (and said) unless --repost.
  * Deposits it posts that do not tie out (not synced, differing, not signed off) are named before it
  * posts, one warning line each on stderr; --strict refuses to post them (exit 1, nothing posted).
@@ -14,19 +19,30 @@ import { formatMoney } from '../../../shared/money';
 import { untiedLine } from '../../../shared/untied';
 import { methodFromWord } from '../../../shared/vocabulary';
 import { openExistingStore } from '../existingStore';
-import { dateFlag, parseFlags, UsageError } from '../args';
+import { dateFlag, parseFlags, runSubcommand, UsageError } from '../args';
+import { withoutAccountLines } from '../../../shared/noAccountWords';
+import { chooseDefaultAccount, saveAccountMap } from './exportAccounts';
 import { percent, progressLine, secondsLeft } from '../progress';
 import { HELP } from '../usage';
 import { stderr, stdout } from '../output';
 
-const USAGE = HELP.export!.usage.split('\n\n')[0]!;
+const USAGE = HELP.export!.subcommands!.gl!.split('\n\n')[0]!;
 
-export async function run(argv: string[]): Promise<number> {
+export function run(argv: string[]): Promise<number> {
+  return runSubcommand(argv, 'export', { gl: exportGl, 'default-account': chooseDefaultAccount });
+}
+
+async function exportGl(argv: string[]): Promise<number> {
   const { values, positionals } = parseFlags(argv, {
-    strings: ['from', 'to', 'out', 'payees', 'methods', 'layout', 'db', 'database'],
-    booleans: ['force', 'repost', 'strict'],
+    strings: ['from', 'to', 'out', 'payees', 'methods', 'layout', 'account-map', 'db', 'database'],
+    booleans: ['force', 'repost', 'strict', 'report'],
   });
-  if (positionals.length !== 1 || positionals[0] !== 'gl') throw new UsageError(`say what to export: gl\n${USAGE}`);
+  if (positionals.length !== 0) throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}\n${USAGE}`);
+  if (values.report && (values.layout !== undefined || values.repost || values.strict || values['account-map'])) {
+    throw new UsageError(
+      `--report writes the workbook alone and posts nothing: leave out --layout, --repost, --strict and --account-map\n${USAGE}`,
+    );
+  }
   // Both or neither: half a range is more likely a typo than a wish for the default's other end.
   if ((values.from === undefined) !== (values.to === undefined)) {
     throw new UsageError(`give both --from and --to, or neither for the default range\n${USAGE}`);
@@ -48,8 +64,25 @@ export async function run(argv: string[]): Promise<number> {
   const progress = progressLine();
   try {
     const { from, to } = given ?? (await defaultRange(engine));
-    for (const deposit of await engine.call('export.untied', { from, to, payeeIds, methods, repost: values.repost })) {
-      stderr.write(`warning: ${untiedLine(deposit)}${values.strict ? '' : '; posted anyway'}\n`);
+    if (values['account-map']) await saveAccountMap(engine, values['account-map'], layout as ExportLayout | undefined);
+    if (!values.report) {
+      for (const deposit of await engine.call('export.untied', {
+        from,
+        to,
+        payeeIds,
+        methods,
+        repost: values.repost,
+      })) {
+        stderr.write(`warning: ${untiedLine(deposit)}${values.strict ? '' : '; posted anyway'}\n`);
+      }
+      const unaccounted = await engine.call('export.withoutAccount', {
+        from,
+        to,
+        payeeIds,
+        methods,
+        repost: values.repost,
+      });
+      for (const line of withoutAccountLines(unaccounted)) stderr.write(`no account: ${line}\n`);
     }
     const started = Date.now();
     engine.on('export.progress', (p) => {
@@ -68,9 +101,16 @@ export async function run(argv: string[]): Promise<number> {
       overwrite: values.force,
       repost: values.repost,
       strict: values.strict,
+      report: values.report,
     });
     const { record } = result;
     progress.done(`Exported ${record.rowCount} GL rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (values.report) {
+      stdout.write(
+        `Wrote the report ${record.file}: ${record.rowCount} GL rows, ${formatMoney(record.totalCents)}; ${result.deposits} deposits and ${result.reversals} reversals (${formatMoney(result.reversalCents)}); not a posting, nothing claimed; sha256 ${record.sha256}\n`,
+      );
+      return 0;
+    }
     stdout.write(
       `Wrote ${record.file}${record.companionFile ? ` (workbook: ${record.companionFile})` : ''}: ${record.rowCount} GL rows, ${formatMoney(record.totalCents)}; ${result.deposits} deposits and ${result.reversals} reversals (${formatMoney(result.reversalCents)}) posted; sha256 ${record.sha256}\n`,
     );

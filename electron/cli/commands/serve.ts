@@ -16,6 +16,7 @@ import { intFlag, parseFlags, UsageError } from '../args';
 import { databaseOf, engineOn } from '../existingStore';
 import { WEB_BUILD_DIR } from './web';
 import { stderr, stdout } from '../output';
+import { downloadFileOf } from '../../../shared/exportDownloads';
 
 export async function run(argv: string[]): Promise<number> {
   const { values } = parseFlags(argv, {
@@ -72,8 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     tls,
     team: { engine, secure, behindProxy: values['behind-proxy'], trustedProxies },
     resolveDownload: async (id) => {
-      const records = (await engine.call('export.list', {}).catch(() => [])) as Array<{ id: number; file: string }>;
-      return records.find((record) => String(record.id) === id)?.file ?? null;
+      return downloadFileOf(await engine.call('export.list', {}).catch(() => []), id);
     },
   }).catch(async (error: unknown) => {
     await engine.close();

@@ -15,6 +15,7 @@ import { openingProgress } from '../progress';
 import { importSandboxStatementOnce } from '../../sandbox/demoStatement';
 import { sandboxProvider } from '../../sandbox/provider';
 import { stderr, stdout } from '../output';
+import { downloadFileOf } from '../../../shared/exportDownloads';
 
 const ROOT = packageRoot();
 export const WEB_BUILD_DIR = resolve(ROOT, 'out/web');
@@ -68,8 +69,7 @@ export async function run(argv: string[]): Promise<number> {
     staticDir: WEB_BUILD_DIR,
     port,
     resolveDownload: async (id) => {
-      const records = (await engine.call('export.list', {}).catch(() => [])) as Array<{ id: number; file: string }>;
-      return records.find((record) => String(record.id) === id)?.file ?? null;
+      return downloadFileOf(await engine.call('export.list', {}).catch(() => []), id);
     },
   });
   stdout.write(`District Recon is running in browser mode. Open: ${host.launchUrl}\n`);

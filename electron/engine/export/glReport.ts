@@ -6,7 +6,7 @@ import type { GlBatchReport } from '../../../shared/contract';
 import { glRowsOf, type GlExportFilter } from '../store/glBatches';
 import type { ReadableDB } from '../store/work';
 import { reversalsInRange } from '../reconcile/reversals';
-import { ExportSummary, UNASSIGNED_ACCOUNT } from './journal';
+import { ExportSummary, NO_ACCOUNT } from './journal';
 
 export async function glBatchReport(reader: ReadableDB, filter: GlExportFilter, limit: number): Promise<GlBatchReport> {
   const journal = new ExportSummary();
@@ -37,8 +37,8 @@ export async function glBatchReport(reader: ReadableDB, filter: GlExportFilter, 
   return {
     rows,
     byAccount: journal.accountTotals().map((a) => ({
-      glAccountId: ids.get(a.account === UNASSIGNED_ACCOUNT ? '' : a.account) ?? null,
-      glNumber: a.account === UNASSIGNED_ACCOUNT ? null : a.account,
+      glAccountId: ids.get(a.account === NO_ACCOUNT ? '' : a.account) ?? null,
+      glNumber: a.account === NO_ACCOUNT ? null : a.account,
       glLabel: a.label || null,
       amountCents: a.amountCents,
       amountWithoutFeesCents: a.amountWithoutFeesCents,

@@ -8,6 +8,7 @@ import { unlink } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import {
   ContractError,
+  ERP_CODE_LAYOUTS,
   type ExportLayout,
   type ExportRecord,
   type ExportResult,
@@ -18,7 +19,7 @@ import { untiedDeposits, completeExport, forgetExport, setExportOutput } from '.
 import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
 import { assertLayoutReady, writeLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
 import { depositEntry, ERP_FILE_EXTENSIONS, type ErpWriteResult } from './erp';
-import type { WritableDB } from '../store/work';
+import type { WritableDB, ReadableDB } from '../store/work';
 import { journalEntries } from './journal';
 import { claimExport, type ExportClaim, openGlSnapshot, type GlSnapshot, type SnapshotSource } from '../store/exports';
 import { glRowsOf, hasGlRows, type GlExportFilter } from '../store/glBatches';
@@ -26,6 +27,10 @@ import { reversalsInRange } from '../reconcile/reversals';
 import { erpEntries, reversalReference } from './reversalEntries';
 import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
+import { isEmpty, moneyWithoutAccount, noAccountError } from './noAccount';
+import { withAccountCodes } from './accountCodes';
+import { listErpAccountCodes } from '../store/accountMaps';
+import { businessDateOf, parseIsoUtc } from '../../../shared/time';
 import { exportsFolder } from './exportTarget';
 import { HeldLease, leaseTime, newOwner } from './lease';
 
@@ -45,6 +50,12 @@ export interface ExportRequest extends GlExportFilter {
   repost?: boolean;
   /** Refuse, posting nothing, when a deposit it would post does not tie out (the CLI's --strict). */
   strict?: boolean;
+  /**
+   * A report (the CLI's --report, the app's "Save a report"): the workbook alone, of everything in
+   * scope, any number of times; it claims no deposit or reversal and its Summary says it is not a
+   * posting. Otherwise a posting: the chosen layout and its workbook together, each deposit once.
+   */
+  report?: boolean;
 }
 
 export interface ExportEnvironment {
@@ -87,6 +98,9 @@ export async function exportGlBatches(
 ): Promise<Omit<ExportResult, 'downloadPath'>> {
   if (request.from > request.to)
     throw new ContractError('BAD_ARGUMENTS', `"from" (${request.from}) must not be after "to" (${request.to}).`);
+  // A report is the workbook alone, whatever layout Settings posts in.
+  if (request.report) request = { ...request, layout: 'xlsx', repost: false, strict: false };
+  const report = request.report ?? false;
   if (request.layout !== 'xlsx') assertLayoutReady(request.layout, env.settings);
   const pending: PendingFile[] = [];
   let claimed: number | null = null;
@@ -123,28 +137,47 @@ export async function exportGlBatches(
       createdBy: env.createdBy,
       changeIds: inRange.map((r) => r.changeId),
       repost: request.repost ?? false,
+      report,
     }).catch((error: unknown) => {
       throw storeError(error);
     });
     claimed = claim.id;
     lease = new HeldLease(env.store.writer, claim.id, owner);
-    if (claim.deposits === 0 && claim.changeIds.length === 0) throw allPostedBefore(request, claim);
+    if (!report && claim.deposits === 0 && claim.changeIds.length === 0) throw allPostedBefore(request, claim);
     // Of what it claimed: a refusal drops the claim (finally), so --strict posts nothing at all.
-    const untied = await untiedDeposits(env.store.reader, { scope: request, exportId: claim.id });
+    const posting = new Set(claim.changeIds);
+    const claimedRows = report ? request : { ...request, exportId: claim.id };
+    if (!report) {
+      const found = await moneyWithoutAccount(
+        env.store.reader,
+        claimedRows,
+        inRange.filter((r) => posting.has(r.changeId)),
+      );
+      if (!isEmpty(found)) throw noAccountError(request, found);
+    }
+    const untied = await untiedDeposits(
+      env.store.reader,
+      report ? { scope: request, leaveOutPosted: false } : { scope: request, exportId: claim.id },
+    );
     if (request.strict && untied.length > 0) throw notTiedOut(request, untied);
 
     // The rows are read after the claim committed, from a snapshot that agrees with it.
     snapshot = await openGlSnapshot(env.store);
-    const rows = await glRowsOf(snapshot.source, { ...request, exportId: claim.id });
+    const rows = await glRowsOf(snapshot.source, claimedRows);
     const totalRows = rows.count;
-    const posting = new Set(claim.changeIds);
-    const reversals = (await reversalsInRange(snapshot.source, request)).filter((r) => posting.has(r.changeId));
+    const reversals = (await reversalsInRange(snapshot.source, request)).filter(
+      (r) => report || posting.has(r.changeId),
+    );
     // The layout first: ASCENDER's receipt numbers go into the workbook too.
     let layout: ErpWriteResult | null = null;
     if (csv) {
       const { clearingAccount } = env.settings;
+      const codes = await layoutCodes(env.store.reader, request.layout);
       const entries = () =>
-        erpEntries(journalEntries(rows.rows()), (e) => depositEntry(e, clearingAccount), reversals, clearingAccount);
+        withAccountCodes(
+          erpEntries(journalEntries(rows.rows()), (e) => depositEntry(e, clearingAccount), reversals, clearingAccount),
+          codes,
+        );
       layout = await writeLayout(csv.temp, request.layout as CsvLayout, entries, env.settings).catch(
         (error: unknown) => {
           throw error instanceof ContractError ? error : exportError(csv.target, reasonOf(error));
@@ -156,13 +189,14 @@ export async function exportGlBatches(
       reversals,
       receipts: layout?.receipts,
       untied: new Map(untied.map((deposit) => [deposit.batchId, untiedReasonWords(deposit)])),
+      purpose: workbookPurpose(request, env.now, claim),
       onProgress: (done) => env.onProgress?.(done, totalRows, primaryFile),
     }).catch((error: unknown) => {
       throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
     });
     await snapshot.close();
     const sha256 = await sha256OfFile(csv?.temp ?? workbook.temp);
-    const changeIds = reversals.map((r) => r.changeId);
+    const changeIds = report ? [] : reversals.map((r) => r.changeId);
     const byReference = new Map(reversals.map((r) => [reversalReference(r), r.changeId]));
     const pendingId = claimed;
     await lease!.confirm();
@@ -236,8 +270,29 @@ function allPostedBefore(request: ExportRequest, claim: ExportClaim): ContractEr
     .join(', ');
   return new ContractError(
     'CONFLICT',
-    `All ${what} from ${request.from} to ${request.to} were already posted by export ${by}, so nothing was exported. To post them again, choose "Post again" (the CLI's --repost).`,
+    `All ${what} from ${request.from} to ${request.to} were already posted by export ${by}, so nothing was posted. To post them again, tick "Post them again" in the "Post to the ledger" dialog (the CLI's export gl --repost); to see them without posting, "Save a report" (export gl --report).`,
   );
+}
+
+/** The layout's ERP codes (Chart of Accounts number -> code), saved in Settings or by --account-map. */
+async function layoutCodes(reader: ReadableDB, layout: ExportLayout): Promise<Map<string, string>> {
+  if (!(ERP_CODE_LAYOUTS as readonly string[]).includes(layout)) return new Map();
+  const codes = (await listErpAccountCodes(reader, layout)).get(layout) ?? [];
+  return new Map(codes.map((c) => [c.glNumber, c.code]));
+}
+
+/** What the workbook's Summary says it is: a report that posts nothing, or the posting it is. */
+function workbookPurpose(request: ExportRequest, now: string, claim: ExportClaim) {
+  const written = businessDateOf(parseIsoUtc(now, 'now'));
+  if (request.report)
+    return {
+      heading: 'Not a posting',
+      text: `A report of ${request.from} to ${request.to}, written ${written} (Central). It posts nothing and claims no deposit or reversal: post the range with "Post to the ledger" (export gl).`,
+    };
+  return {
+    heading: 'Posting',
+    text: `Export #${claim.id}, written ${written} (Central), posts ${claim.deposits} deposit${claim.deposits === 1 ? '' : 's'} and ${claim.changeIds.length} reversal${claim.changeIds.length === 1 ? '' : 's'}; each is posted by one export only.`,
+  };
 }
 
 /** --strict: the deposits that do not tie out, named (the first few) in one line. */

@@ -6,8 +6,12 @@
  */
 import type { GlExportRow } from '../store/glBatches';
 
-/** The account a GL row without a Chart of Accounts account is credited to. */
-export const UNASSIGNED_ACCOUNT = 'UNASSIGNED';
+/**
+ * What a report's sheets show for money with no Chart of Accounts account (neither the service's nor
+ * a default the bookkeeper chose). Only a report carries it: a posting is refused before it is
+ * written while any such money is in scope (noAccount.ts), so no ledger ever sees it.
+ */
+export const NO_ACCOUNT = 'No account';
 
 export interface JournalLine {
   account: string;
@@ -52,8 +56,8 @@ export interface ExportTotals {
 
 function labelOf(row: GlExportRow): { account: string; label: string } {
   return {
-    account: row.glNumber ?? UNASSIGNED_ACCOUNT,
-    label: row.glLabel ?? (row.glNumber ? '' : 'No Chart of Accounts account'),
+    account: row.glNumber ?? NO_ACCOUNT,
+    label: row.glLabel ?? (row.glNumber ? '' : 'No Chart of Accounts account: choose one in Settings'),
   };
 }
 

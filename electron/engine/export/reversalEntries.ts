@@ -6,6 +6,7 @@
  */
 import type { Reversal, ReversalKind } from '../../../shared/domain';
 import { reversalEntry, type ErpEntry } from './erp';
+import { NO_ACCOUNT } from './journal';
 
 export const REVERSAL_KIND_WORDS: Readonly<Record<ReversalKind, string>> = {
   refund: 'Refund',
@@ -23,9 +24,11 @@ export const reversalReference = (r: Reversal): string => `${r.transactionId}#${
 export function reversalJournalEntry(r: Reversal, clearingAccount: string): ErpEntry {
   const byAccount = new Map<string, { amountCents: number; label: string | null }>();
   for (const line of r.lines) {
-    const seen = byAccount.get(line.glNumber);
+    // NO_ACCOUNT only in a report's workbook: a posting with such a line is refused first (noAccount.ts).
+    const account = line.glNumber ?? NO_ACCOUNT;
+    const seen = byAccount.get(account);
     if (seen) seen.amountCents += line.amountCents;
-    else byAccount.set(line.glNumber, { amountCents: line.amountCents, label: line.glLabel });
+    else byAccount.set(account, { amountCents: line.amountCents, label: line.glLabel });
   }
   return reversalEntry({
     date: r.date,

@@ -7,6 +7,7 @@ import type ExcelJS from 'exceljs';
 import type { Reversal } from '../../../shared/domain';
 import type { AscenderReceipt } from './erp';
 import { formulaSafe } from './formulaSafe';
+import { NO_ACCOUNT } from './journal';
 import { REVERSAL_KIND_WORDS } from './reversalEntries';
 import { dataSheet, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
 import { SHARED_COLUMNS } from './sheetColumns';
@@ -44,7 +45,7 @@ export async function writeReversalsSheet(workbook: Workbook, reversals: readonl
         formulaSafe(r.paymentMethod),
         formulaSafe(r.batchId),
         batched(r.batchDate),
-        formulaSafe(line.glNumber),
+        formulaSafe(line.glNumber ?? NO_ACCOUNT),
         formulaSafe(line.glLabel ?? ''),
         money(line.amountCents),
         line.fallback ? `${line.part} (fallback)` : line.part,
@@ -91,9 +92,10 @@ export function reversalsByAccount(reversals: readonly Reversal[]): Map<string, 
   const byAccount = new Map<string, { label: string; cents: number }>();
   for (const r of reversals) {
     for (const line of r.lines) {
-      const seen = byAccount.get(line.glNumber) ?? { label: line.glLabel ?? '', cents: 0 };
+      const account = line.glNumber ?? NO_ACCOUNT;
+      const seen = byAccount.get(account) ?? { label: line.glLabel ?? '', cents: 0 };
       seen.cents += line.amountCents;
-      byAccount.set(line.glNumber, seen);
+      byAccount.set(account, seen);
     }
   }
   return byAccount;

@@ -39,6 +39,11 @@ export interface WorkbookOptions {
   receipts?: readonly AscenderReceipt[];
   /** Deposits (batch ids) that do not tie out, with why: the GL Batches sheet's "Ties out" column says so. */
   untied?: ReadonlyMap<string, string>;
+  /**
+   * What the workbook is, said on its Summary between the accounts and the payees: a report (not a
+   * posting) or a posting and its export number.
+   */
+  purpose?: { heading: string; text: string };
   onProgress?: (rows: number) => void;
   /** Rows between progress reports. */
   progressEvery?: number;
@@ -246,6 +251,12 @@ export async function writeWorkbook(
     ]),
   );
   summary.addRow([]).commit();
+  if (options.purpose) {
+    const said = summary.addRow([options.purpose.heading, options.purpose.text]);
+    said.font = { bold: true };
+    said.commit();
+    summary.addRow([]).commit();
+  }
   const payeeHeader = summary.addRow(['Payee', 'Payee name', 'Amount', 'Amount without fees', 'Count']);
   payeeHeader.font = { bold: true };
   payeeHeader.commit();

@@ -3,6 +3,8 @@ import { exportGlBatches } from '../export';
 import { readSettings } from '../settings';
 import { listExports, postedInScope, untiedDeposits } from '../store/exports';
 import { reversalsInRange } from '../reconcile/reversals';
+import { moneyWithoutAccount } from '../export/noAccount';
+import { WORKBOOK_DOWNLOAD_SUFFIX } from '../../../shared/contract';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
 /** Exports for the general ledger and their registry. */
@@ -18,10 +20,19 @@ export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export
     // The deposits that export would post that do not tie out: named before posting.
     'export.untied': ({ repost, ...scope }) => untiedDeposits(ctx.store.reader, { scope, leaveOutPosted: !repost }),
     'export.list': () => listExports(ctx.store.reader),
-    'export.glBatches': async ({ layout, file, overwrite, repost, strict, ...filter }) => {
+    // What of this scope has no Chart of Accounts account: named before posting (noAccount.ts).
+    'export.withoutAccount': async ({ repost, ...scope }) => {
+      const reversals = await reversalsInRange(ctx.store.reader, scope);
+      return moneyWithoutAccount(
+        ctx.store.reader,
+        scope,
+        repost ? reversals : reversals.filter((r) => r.exportId === null),
+      );
+    },
+    'export.glBatches': async ({ layout, file, overwrite, repost, strict, report, ...filter }) => {
       const settings = await readSettings(ctx);
       const result = await exportGlBatches(
-        { ...filter, layout: layout ?? settings.exportLayout, file, overwrite, repost, strict },
+        { ...filter, layout: layout ?? settings.exportLayout, file, overwrite, repost, strict, report },
         {
           store: ctx.store,
           dataFolder: ctx.options.dataFolder,
@@ -33,7 +44,13 @@ export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export
         },
       );
       dataChanged(ctx, 'exports');
-      return { ...result, downloadPath: file ? null : `/download/${result.record.id}` };
+      const { id, companionFile } = result.record;
+      return {
+        ...result,
+        downloadPath: file ? null : `/download/${id}`,
+        // Browser mode: a layout's workbook comes down beside it (web.ts, serve.ts resolve the suffix).
+        workbookDownloadPath: file || !companionFile ? null : `/download/${id}${WORKBOOK_DOWNLOAD_SUFFIX}`,
+      };
     },
   };
 }

@@ -22,9 +22,6 @@
  * lines as `previousLines`, reverses exactly what is left of each: 40.00, 20.00, 2.00, 1.33, 3.34.
  */
 
-/** Where a GL row without an account is posted (the export's UNASSIGNED_ACCOUNT; repeated to stay pure). */
-export const UNASSIGNED_ACCOUNT = 'UNASSIGNED';
-
 export interface PostedItem {
   glAccount: string | null;
   amountCents: number;
@@ -46,7 +43,8 @@ export interface PostedTransaction {
 export type ReversalPart = 'item' | 'fee' | 'tax' | 'shipping' | 'remainder';
 
 export interface ReversalLine {
-  glAccount: string;
+  /** null: neither the part nor the transaction has an account; an export names it and posts nothing. */
+  glAccount: string | null;
   amountCents: number;
   /** True when the account is a stand-in: the transaction's own, for lack of the part's own account. */
   fallback: boolean;
@@ -85,7 +83,7 @@ export type ReversalAllocation =
 interface Part {
   part: ReversalPart;
   itemIndex: number | null;
-  glAccount: string;
+  glAccount: string | null;
   fallback: boolean;
   weight: number;
 }
@@ -93,7 +91,7 @@ interface Part {
 const isCents = (value: number) => Number.isSafeInteger(value);
 
 function partsOf(tx: PostedTransaction): Part[] {
-  const own = tx.glAccount ?? UNASSIGNED_ACCOUNT;
+  const own = tx.glAccount;
   const parts: Part[] = tx.items.map((item, index) => ({
     part: 'item',
     itemIndex: index,

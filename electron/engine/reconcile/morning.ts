@@ -29,6 +29,7 @@ import { inTransit } from '../bank/lines';
 import { latestReviews } from '../store/reviews';
 import { summaryOf } from '../store/batches';
 import { reversalsSummary } from './reversals';
+import { schoolsWithoutAccount } from '../store/accountMaps';
 
 /** A screenful: the rest is one click away in Batches or Changes. */
 const SHOWN = 12;
@@ -81,7 +82,9 @@ export async function morningNews(
     inTransit: (await inTransit(reader, todayCentral(clock), bankWindowDays, 5000)).batches.length,
   };
   const waiting = attention.filter((a) => a.count > 0);
+  const noAccount = await unpostedWithoutAccount(reader);
   const count =
+    noAccount.count +
     differs.count +
     reopened.count +
     incomplete.count +
@@ -93,8 +96,18 @@ export async function morningNews(
     count: byKind.filter((row) => row.kind === kind).reduce((sum, row) => sum + row.count, 0),
   })).filter((c) => c.count > 0);
   return {
-    needsYou: { differs, reopened, incomplete, reversals, attention: waiting, bankLines, count },
+    needsYou: { differs, reopened, incomplete, reversals, attention: waiting, bankLines, noAccount, count },
     routine: { deposits: routineDeposits, changes: routineChanges },
+  };
+}
+
+/** Every GL row no export has posted that has no account and no default, by school. */
+async function unpostedWithoutAccount(reader: ReadableDB): Promise<NonNullable<NeedsYou['noAccount']>> {
+  const schools = await schoolsWithoutAccount(reader, { from: '0000-01-01', to: '9999-12-31', unposted: true });
+  return {
+    count: schools.reduce((sum, s) => sum + s.rowCount, 0),
+    cents: schools.reduce((sum, s) => sum + s.amountCents, 0),
+    schools: schools.map(({ payeeId, payeeName, amountCents }) => ({ payeeId, payeeName, amountCents })),
   };
 }
 

@@ -261,7 +261,7 @@ function derive(facts: ReversalFacts): Reversal[] {
         batchDate: row.batchDate,
         lines: lines.map((line): ReversalLine => ({
           glNumber: line.glAccount,
-          glLabel: labels.get(line.glAccount) ?? null,
+          glLabel: line.glAccount === null ? null : (labels.get(line.glAccount) ?? null),
           amountCents: line.amountCents,
           part: line.part,
           fallback: line.fallback,

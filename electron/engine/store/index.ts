@@ -6,6 +6,7 @@
 export type * from './schema';
 export { TRANSACTION_FIELDS } from './schema';
 export { MIGRATIONS } from './migrations';
+export * from './accountMaps';
 export * from './bank';
 export * from './batches';
 export * from './checks';

@@ -8,6 +8,7 @@ import type { IntentTables } from './intents/types';
 import type { PacketTables } from './packets/types';
 import type { MonthTables } from './months/types';
 import type { SlipTables } from './slips/types';
+import type { AccountMapTables } from './accountMaps/types';
 import type {
   BankExplanationsTable,
   BankLinesTable,
@@ -199,6 +200,8 @@ export interface ExportsTable {
   owner: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 015: ISO-8601 UTC, the owner's last heartbeat. */
   heartbeat_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 023: 1 a report (claims nothing), 0 a posting. */
+  report: ColumnType<number, number | undefined, number>;
 }
 
 export interface SettingsTable {
@@ -250,7 +253,14 @@ export interface ExportReceiptsTable {
   date: string;
 }
 
-export interface Database extends TeamTables, IntentTables, BankTables, PacketTables, MonthTables, SlipTables {
+export interface Database
+  extends TeamTables,
+    IntentTables,
+    BankTables,
+    PacketTables,
+    MonthTables,
+    SlipTables,
+    AccountMapTables {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
   gl_accounts: GlAccountsTable;

@@ -11,7 +11,7 @@ import { bridge, BridgeError } from '../bridge';
 import { describeError } from '../errors';
 import { rangeArgs, type GlFilter } from './glFilter';
 
-export type ExportPhase = 'idle' | 'checking' | 'confirm-overlap' | 'exporting' | 'done' | 'error';
+export type ExportPhase = 'idle' | 'checking' | 'confirm-overlap' | 'no-account' | 'exporting' | 'done' | 'error';
 
 const cancelled = (error: unknown) => error instanceof BridgeError && error.code === 'CANCELLED';
 
@@ -19,17 +19,22 @@ export function useGlExport(filter: GlFilter) {
   // What earlier exports posted, and the deposits it would post that do not tie out: both named first.
   const check = useMutation({
     mutationFn: async () => {
-      const [overlaps, untied] = await Promise.all([
+      const [overlaps, untied, unaccounted] = await Promise.all([
         bridge.call('export.overlaps', rangeArgs(filter)),
         bridge.call('export.untied', rangeArgs(filter)),
+        bridge.call('export.withoutAccount', rangeArgs(filter)),
       ]);
-      return { overlaps, untied };
+      return { overlaps, untied, unaccounted };
     },
   });
   const write = useMutation({
     // Electron: the main process asks where to save. Browser mode: the host picks the file.
-    mutationFn: ({ layout, repost }: { layout: ExportLayout; repost: boolean }) =>
-      bridge.call('export.glBatches', { ...rangeArgs(filter), layout, ...(repost ? { repost } : {}) }),
+    mutationFn: ({ layout, repost, report }: { layout: ExportLayout; repost: boolean; report: boolean }) =>
+      bridge.call('export.glBatches', {
+        ...rangeArgs(filter),
+        ...(report ? { report } : { layout }),
+        ...(repost ? { repost } : {}),
+      }),
     // A save dialog the bookkeeper closed is not a failure: back to the start, quietly.
     onError: (error) => {
       if (cancelled(error)) reset();
@@ -68,14 +73,17 @@ export function useGlExport(filter: GlFilter) {
         ? 'done'
         : failure
           ? 'error'
-          : check.data && check.data.overlaps.length + check.data.untied.length > 0
-            ? 'confirm-overlap'
-            : 'idle';
+          : check.data && check.data.unaccounted.amountCents !== 0
+            ? 'no-account'
+            : check.data && check.data.overlaps.length + check.data.untied.length > 0
+              ? 'confirm-overlap'
+              : 'idle';
 
   return {
     phase,
     overlaps: check.data?.overlaps ?? [],
     untied: check.data?.untied ?? [],
+    unaccounted: check.data?.unaccounted ?? null,
     progress: exporting ? progress : null,
     result: write.data ?? null,
     error: failure ? describeError(failure) : null,
@@ -83,7 +91,8 @@ export function useGlExport(filter: GlFilter) {
     prepare: () => {
       write.reset();
       return check.mutateAsync().then(
-        ({ overlaps, untied }) => overlaps.length === 0 && untied.length === 0,
+        ({ overlaps, untied, unaccounted }) =>
+          overlaps.length === 0 && untied.length === 0 && unaccounted.amountCents === 0,
         () => false,
       );
     },
@@ -91,7 +100,13 @@ export function useGlExport(filter: GlFilter) {
      * Step 2: the result, or null when it failed or was cancelled. What an earlier export posted is
      * left out unless `repost` (the bookkeeper chose to post it again).
      */
-    run: (layout: ExportLayout, repost = false) => write.mutateAsync({ layout, repost }).catch(() => null),
+    run: (layout: ExportLayout, repost = false) =>
+      write.mutateAsync({ layout, repost, report: false }).catch(() => null),
+    /** A report: the workbook alone, posting nothing; no check first, since it claims nothing. */
+    report: () => {
+      check.reset();
+      return write.mutateAsync({ layout: 'xlsx', repost: false, report: true }).catch(() => null);
+    },
     cancel: reset,
   };
 }

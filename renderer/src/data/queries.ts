@@ -23,6 +23,7 @@ export const reads = {
   payees: () => engineQuery('payees.list', {}),
   glAccounts: () => engineQuery('glAccounts.list', {}),
   settings: () => engineQuery('settings.get', {}),
+  accountMaps: () => engineQuery('accountMaps.get', {}, ['settings', 'glAccounts']),
   batch: (id: string) => engineQuery('batches.get', { id }, ['transactions', 'glBatches']),
   transaction: (id: number) => engineQuery('transactions.get', { id }, ['changes']),
   glBatches: (filter: GlFilter) => engineQuery('glBatches.list', rangeArgs(filter), ['exports']),

@@ -47,7 +47,8 @@ describe('ERP layouts beside the workbook', () => {
       expect(result.record.file).toBe(join(folder, 'r-ascender.csv'));
       expect(lines(result.record.file)).toEqual([
         '000001,Deposit 730003 Lincoln High At,4300-000,-100.01,,,730003 Field Trips - batch 730',
-        '000001,Deposit 730003 Lincoln High At,UNASSIGNED,-7.77,,,730003 No Chart of Accounts ac',
+        // Issue 30 item 2: the school's default account, not a made-up UNASSIGNED.
+        '000001,Deposit 730003 Lincoln High At,4999-000,-7.77,,,730003 4999-000 - batch 730003',
         '000002,Deposit 730004 Food Services C,4200-300,-123.45,,,730004 Lunch Sales - batch 730',
       ]);
     },

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { CURRENCY_FORMAT, fiscalYearOf } from '../../../electron/engine/export';
 import { engineTest } from '../../helpers/engineTest';
-import { seedDistrict } from '../reconcile/fixtures';
+import { seedDistrict, LINCOLN_DEFAULT_ACCOUNT } from '../reconcile/fixtures';
 
 const cents = (value: unknown) => Math.round(Number(value) * 100);
 
@@ -91,7 +91,12 @@ describe('GL export to a workbook', () => {
       const byAccount = Object.fromEntries(
         accounts.rows.map((r) => [String(r.getCell(1).value), cents(r.getCell(3).value)]),
       );
-      expect(byAccount).toEqual({ '4100-100': 6500, '4200-300': 17845, '4300-000': 11235, UNASSIGNED: 777 });
+      expect(byAccount).toEqual({
+        '4100-100': 6500,
+        '4200-300': 17845,
+        '4300-000': 11235,
+        [LINCOLN_DEFAULT_ACCOUNT]: 777,
+      });
       expect(cents(accounts.total.getCell(3).value)).toBe(Number(store.amount));
       const payeeTotals: Record<string, number> = {};
       let afterAccounts = false;

@@ -4,7 +4,13 @@ import { ensureChecksFresh, refreshBatchChecks } from '../../../electron/engine/
 import type { Database } from '../../../electron/engine/store/schema';
 import { engineTest } from '../../helpers/engineTest';
 import { credit, importLines } from '../bank/bankFixtures';
-import { amountChangedAfterBatching, refundAfterBatching, seedDistrict, statusAfterBatching } from './fixtures';
+import {
+  amountChangedAfterBatching,
+  chooseDefaultAccounts,
+  refundAfterBatching,
+  seedDistrict,
+  statusAfterBatching,
+} from './fixtures';
 
 const SEEN = '2026-03-05T07:31:00.000Z';
 
@@ -31,6 +37,19 @@ describe('the morning screen: what needs the bookkeeper, and the routine news', 
   engineTest.beforeEach(async ({ engine, db }) => {
     await seedDistrict(db);
     await ensureChecksFresh(engine.internals.store.writer, '2026-03-04T14:00:00.000Z');
+  });
+
+  engineTest('counts GL rows on no account with no default, by school, until one is chosen', async ({ engine }) => {
+    await engine.call('accountMaps.setDefault', { school: 1, glNumber: null });
+    const { needsYou } = await engine.call('overview.get', {});
+    expect(needsYou.noAccount).toEqual({
+      count: 1,
+      cents: 777,
+      schools: [{ payeeId: 1, payeeName: 'Lincoln High Athletics', amountCents: 777 }],
+    });
+    expect(needsYou.count).toBe(1);
+    await chooseDefaultAccounts(engine);
+    expect((await engine.call('overview.get', {})).needsYou.noAccount).toEqual({ count: 0, cents: 0, schools: [] });
   });
 
   engineTest(

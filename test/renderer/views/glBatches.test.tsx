@@ -27,6 +27,7 @@ const record = (overrides = {}) => ({
 const base: FakeHandlers = {
   'payees.list': () => [make.payee()],
   'export.untied': () => [],
+  'export.withoutAccount': () => ({ schools: [], reversals: [], amountCents: 0 }),
   'settings.get': () => make.settings({ exportLayout: 'je-csv' }),
   'glBatches.list': () =>
     make.glReport([
@@ -80,7 +81,7 @@ describe('GL Batches', () => {
     useFakeEngine({ ...base, 'glBatches.list': () => make.glReport([]) });
     render(<GlBatchesView />);
     expect(await screen.findByText('No GL batches in this range.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Export…' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Post to the ledger…' })).toBeDisabled();
   });
 
   itShowsTheEnginesError(
@@ -135,7 +136,7 @@ describe('GL Batches', () => {
     const engine = afterAnEarlierExport(9, { reposted: true, deposits: 4 });
     render(<GlBatchesView />);
     await screen.findByRole('grid');
-    await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post to the ledger…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Some or all of this range was posted before' });
     await userEvent.click(within(dialog).getByRole('checkbox', { name: /Post them again/ }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Post them again' }));
@@ -181,7 +182,7 @@ describe('GL Batches', () => {
     });
     render(<GlBatchesView />);
     await screen.findByRole('grid');
-    await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post to the ledger…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Some deposits do not tie out' });
     const listed = within(dialog).getByRole('list', { name: 'Deposits that do not tie out' });
     expect(
@@ -207,7 +208,7 @@ describe('GL Batches', () => {
     });
     render(<GlBatchesView />);
     await screen.findByRole('grid');
-    await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post to the ledger…' }));
     await screen.findByRole('progressbar');
     act(() => engine.emit('export.progress', { rows: 500, totalRows: 2000, file: 'x' }));
     expect(screen.getByRole('progressbar', { name: 'Writing the export' })).toHaveAttribute('aria-valuenow', '25');
@@ -228,11 +229,56 @@ describe('GL Batches', () => {
     });
     render(<GlBatchesView />);
     await screen.findByRole('grid');
-    await userEvent.click(screen.getByRole('button', { name: 'Export…' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Post to the ledger…' }));
     await waitFor(() => expect(engine.callsOf('export.glBatches')).toHaveLength(1));
     expect(engine.callsOf('export.glBatches')[0]).not.toHaveProperty('file');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Export…' })).not.toBeDisabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Post to the ledger…' })).not.toBeDisabled());
     expect(screen.queryByRole('alert')).toBeNull();
     isElectron.mockRestore();
+  });
+  it('names money on no Chart of Accounts account before posting, and posts nothing (issue 30 item 2)', async () => {
+    const engine = useFakeEngine({
+      ...base,
+      'export.overlaps': () => [],
+      'export.withoutAccount': () => ({
+        schools: [{ payeeId: 1, payeeName: 'Lincoln High Athletics', rowCount: 3, amountCents: 7040000 }],
+        reversals: [],
+        amountCents: 7040000,
+      }),
+    });
+    render(<GlBatchesView />);
+    await screen.findByRole('grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Post to the ledger…' }));
+    const named = await screen.findByRole('list', { name: 'Money on no account' });
+    expect(named).toHaveTextContent('Lincoln High Athletics: $70,400.00 on 3 GL rows');
+    expect(screen.getByRole('link', { name: /Settings › Default accounts/ })).toHaveAttribute('href', '#/settings');
+    expect(engine.callsOf('export.glBatches')).toHaveLength(0);
+  });
+
+  it('saves a report: the workbook alone, without a layout, said to be no posting', async () => {
+    vi.spyOn(bridge, 'download').mockResolvedValue();
+    const engine = useFakeEngine({
+      ...base,
+      'export.glBatches': () => ({
+        record: record({ id: 12, report: true }),
+        overlaps: [],
+        alreadyPosted: { deposits: 0, reversals: 0 },
+        reposted: false,
+        deposits: 2,
+        reversals: 0,
+        reversalCents: 0,
+        untied: [],
+        downloadPath: null,
+      }),
+    });
+    render(<GlBatchesView />);
+    await screen.findByRole('grid');
+    await userEvent.click(screen.getByRole('button', { name: 'Save a report' }));
+    await waitFor(() => expect(engine.callsOf('export.glBatches')).toHaveLength(1));
+    const call = engine.callsOf('export.glBatches')[0];
+    expect(call).toMatchObject({ report: true });
+    expect(call).not.toHaveProperty('layout');
+    expect(engine.callsOf('export.overlaps')).toHaveLength(0);
+    expect(await screen.findByText(/Saved a report \(not a posting; nothing claimed\)/)).toBeInTheDocument();
   });
 });

@@ -46,6 +46,22 @@ describe('Overview', () => {
     expect(screen.getByText('No deposits in the chart’s period yet.'.replace('’', "'"))).toBeInTheDocument();
   });
 
+  it('during a sync (the first one above all) never says every deposit is signed off', async () => {
+    useFakeEngine({
+      'overview.get': () =>
+        make.overview({
+          newDeposits: [],
+          dailyDeposits: [],
+          lastRun: make.syncRun({ status: 'running', finishedAt: null }),
+          needsYou: make.needsYou(),
+          routine: make.routine(),
+        }),
+    });
+    renderOverview();
+    expect(await screen.findByText(/A sync is running: its deposits appear here/)).toBeInTheDocument();
+    expect(screen.queryByText(/Every deposit is signed off/)).toBeNull();
+  });
+
   it('all routine: nothing needs you, the routine news is one folded line that opens to the deposits', async () => {
     useFakeEngine({
       'overview.get': () =>

@@ -106,7 +106,7 @@ export function ascenderLayout(options: AscenderOptions): LayoutSpec {
     },
     encode: (fields) => fields.join(','),
     accountAction:
-      'Use the ASCENDER account code (fund-function-object-...) as the Chart of Accounts number, at most 20 characters with no commas or spaces.',
+      'Give the Chart of Accounts number its ASCENDER account code (fund-function-object-..., at most 20 characters with no commas or spaces) in Settings > ERP account codes, or with export gl --account-map FILE.csv.',
   };
 }
 

@@ -132,6 +132,6 @@ export function escapeLayout(options: EscapeOptions): LayoutSpec {
     },
     encode: (fields) => fields.map(csvQuote).join(','),
     accountAction:
-      'Use the Escape account number with its delimiters (at most 60 characters) as the Chart of Accounts number.',
+      'Give the Chart of Accounts number its Escape account (with its delimiters, at most 60 characters) in Settings > ERP account codes, or with export gl --account-map FILE.csv.',
   };
 }

@@ -18,6 +18,8 @@ export interface ClaimRequest extends ExportValues {
   changeIds: readonly number[];
   /** Post again what another export already posted (the bookkeeper asked, knowing). */
   repost: boolean;
+  /** A report: recorded (pending, then done) so it can be downloaded, but it claims nothing. */
+  report?: boolean;
 }
 
 export interface ExportClaim {
@@ -36,8 +38,15 @@ const CHUNK = 500;
 
 export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<ExportClaim> {
   return runWrite(writer, function* (db) {
-    const [pending] = yield* rowsOf(db.insertInto('exports').values(pendingExport(request)).returning('id'));
+    const [pending] = yield* rowsOf(
+      db
+        .insertInto('exports')
+        .values(pendingExport({ ...request, report: request.report ?? false }))
+        .returning('id'),
+    );
     const id = pending!.id;
+    if (request.report)
+      return { id, deposits: 0, changeIds: [], alreadyPosted: { deposits: 0, reversals: 0 }, postedBy: [] };
     const inScope = glScope(db, request.scope).select('g.batch_id').distinct();
 
     const postedDeposits = yield* rowsOf(

@@ -30,6 +30,7 @@ export function toExportRecord(row: ExportRow): ExportRecord {
     sha256: row.sha256,
     companionFile: row.companion_file,
     createdBy: row.created_by,
+    report: row.report === 1,
   };
 }
 
@@ -47,6 +48,8 @@ export interface ExportValues {
   createdBy: string;
   /** Migration 015: the process that writes it, and when it took the lease (export/lease.ts). */
   lease?: { owner: string; heartbeatAt: string };
+  /** Migration 023: a report, which claims nothing. */
+  report?: boolean;
 }
 
 export interface ExportTotals {
@@ -75,6 +78,7 @@ export function pendingExport(values: ExportValues): Insertable<ExportsTable> {
     status: 'pending',
     owner: values.lease?.owner ?? null,
     heartbeat_at: values.lease?.heartbeatAt ?? null,
+    report: values.report ? 1 : 0,
   };
 }
 

@@ -10,6 +10,7 @@ import type { Database } from '../schema';
 import type { ReadableDB } from '../work/handles';
 import { firstOf, rowsOf, runRead } from '../work/work';
 import type { GlBatch } from '../../../../shared/domain';
+import { SCHOOL_DEFAULT_KEY } from '../accountMaps/schoolDefault';
 
 export interface GlExportFilter {
   from: string;
@@ -24,6 +25,11 @@ export interface GlExportFilter {
 export interface GlExportRow extends GlBatch {
   payeeName: string | null;
   paymentMethod: string | null;
+  /**
+   * 1 when the service gave the row no account and glNumber is the school's default account, the
+   * bookkeeper's choice in Settings (store/accountMaps); else 0. glNumber null: no account at all.
+   */
+  schoolDefault: number;
 }
 
 /** The GL rows of a range and its filters, before any claim: what an export's scope covers. */
@@ -52,6 +58,9 @@ function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
 function rowsQuery(db: Kysely<Database>, filter: GlExportFilter) {
   return (
     baseQuery(db, filter)
+      .leftJoin('default_accounts as da', (join) =>
+        join.on('da.kind', '=', 'school').on('da.key', '=', SCHOOL_DEFAULT_KEY),
+      )
       .select((eb) => [
         'g.date as date',
         'g.batch_id as batchId',
@@ -60,8 +69,17 @@ function rowsQuery(db: Kysely<Database>, filter: GlExportFilter) {
         'b.payment_method as paymentMethod',
         'g.gl_batch_id as glBatchId',
         'g.gl_account_id as glAccountId',
-        eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
-        eb.fn.coalesce('g.gl_label', 'a.label').as('glLabel'),
+        eb.fn.coalesce('g.gl_number', 'a.number', 'da.gl_number').as('glNumber'),
+        eb.fn
+          .coalesce(
+            'g.gl_label',
+            'a.label',
+            sql<string | null>`(SELECT min(l.label) FROM gl_accounts l WHERE l.number = da.gl_number)`,
+          )
+          .as('glLabel'),
+        sql<number>`CASE WHEN g.gl_number IS NULL AND a.number IS NULL AND da.gl_number IS NOT NULL THEN 1 ELSE 0 END`.as(
+          'schoolDefault',
+        ),
         'g.amount_cents as amountCents',
         'g.amount_without_fees_cents as amountWithoutFeesCents',
         'g.count as count',
@@ -70,8 +88,8 @@ function rowsQuery(db: Kysely<Database>, filter: GlExportFilter) {
       .orderBy('g.batch_id')
       // Rows without a Chart of Accounts account last, as the service lists them. The expression,
       // not its alias: PostgreSQL takes an output column's name in ORDER BY only on its own.
-      .orderBy(sql`coalesce(g.gl_number, a.number) IS NULL`)
-      .orderBy(sql`coalesce(g.gl_number, a.number)`)
+      .orderBy(sql`coalesce(g.gl_number, a.number, da.gl_number) IS NULL`)
+      .orderBy(sql`coalesce(g.gl_number, a.number, da.gl_number)`)
       .orderBy('g.id')
   );
 }

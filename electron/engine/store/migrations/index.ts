@@ -24,6 +24,7 @@ import * as m019 from './019_payer_search';
 import * as m021 from './021_packets';
 import * as m020 from './020_month_closes';
 import * as m022 from './022_deposit_slips';
+import * as m023 from './023_account_maps_and_defaults';
 
 export interface Migration {
   name: string;
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '020_month_closes', up: m020.up },
   { name: '021_packets', up: m021.up },
   { name: '022_deposit_slips', up: m022.up },
+  { name: '023_account_maps_and_defaults', up: m023.up },
 ];

@@ -154,6 +154,10 @@ function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly numbe
     isReversal(db)
       .leftJoin('payees as p', 'p.id', 'b.payee_id')
       .leftJoin('gl_accounts as a', 'a.id', 't.gl_account_id')
+      // The school's default account (store/accountMaps) stands for a transaction without its own.
+      .leftJoin('default_accounts as da', (join) =>
+        join.on('da.kind', '=', 'school').on('da.key', '=', sql<string>`cast(b.payee_id as text)`),
+      )
       .select([
         'c.id as changeId',
         'c.transaction_id as transactionId',
@@ -165,7 +169,7 @@ function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly numbe
         't.convenience_fee_cents as feeCents',
         't.tax_cents as taxCents',
         't.shipping_cents as shippingCents',
-        'a.number as ownGlNumber',
+        (eb) => eb.fn.coalesce('a.number', 'da.gl_number').as('ownGlNumber'),
         'b.id as batchId',
         'b.date as batchDate',
         'b.payee_id as payeeId',
@@ -187,12 +191,14 @@ function* postedItemsOf(
   transactionIds: readonly number[],
   detail: 'lines' | 'amounts' = 'lines',
 ): Work<PostedItemRow[]> {
-  // An account the accounts list lacks still has the number its GL rows carried.
+  // An account the accounts list lacks still has the number its GL rows carried; an item with
+  // neither takes its name's default account (store/accountMaps), the bookkeeper's choice.
   const glNumber =
     detail === 'amounts'
       ? sql<string | null>`NULL`
       : sql<string | null>`coalesce(a.number, (SELECT g.gl_number FROM gl_batches g
-          WHERE g.gl_account_id = i.gl_account_id AND g.gl_number IS NOT NULL LIMIT 1))`;
+          WHERE g.gl_account_id = i.gl_account_id AND g.gl_number IS NOT NULL LIMIT 1),
+          (SELECT d.gl_number FROM default_accounts d WHERE d.kind = 'item' AND d.key = i.item_name))`;
   return yield* rowsByChunks(transactionIds, (ids) =>
     db
       .selectFrom('transaction_items as i')

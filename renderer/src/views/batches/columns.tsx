@@ -29,7 +29,7 @@ type GlAmounts = Pick<GlBatch, 'glNumber' | 'glLabel' | 'count' | 'amountCents' 
 export function glAmountColumns<T extends GlAmounts>(rows?: T[]) {
   const gl = columnsOf<T>();
   const columns = [
-    gl.code('account', 'Account', (line) => line.glNumber ?? 'Unassigned', '150px'),
+    gl.code('account', 'Account', (line) => line.glNumber ?? 'No account', '150px'),
     gl.text('label', 'Description', (line) => line.glLabel, 'minmax(140px, 2fr)'),
     gl.count('count', 'Count', (line) => line.count, '70px'),
     gl.money('amount', 'Amount', (line) => line.amountCents, '120px'),

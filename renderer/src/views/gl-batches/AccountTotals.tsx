@@ -17,7 +17,7 @@ export function AccountTotals({ report }: { report: GlBatchReport }) {
         caption="By Chart of Accounts"
         columns={glAmountColumns(report.byAccount)}
         rows={report.byAccount}
-        getRowId={(account) => account.glAccountId ?? 'unassigned'}
+        getRowId={(account) => account.glAccountId ?? account.glNumber ?? 'no-account'}
       />
       <section aria-labelledby="gl-reversals-title">
         <h2 id="gl-reversals-title" className="section-title">

@@ -16,6 +16,9 @@ import { reads } from '../../data/queries';
 import { formatBusinessDate, formatCount } from '../../format';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
+import { hrefFor } from '../../routes';
+
+const REVERSAL_KIND_WORDS = { refund: 'Refund', return: 'ACH return', void: 'Settled void' } as const;
 import './export.css';
 
 /** Deposits named one by one in the dialog; the rest are counted (the workbook marks every one). */
@@ -39,6 +42,7 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
     progress: exportProgress,
     result: exportResult,
     error: exportError,
+    unaccounted,
   } = exporter;
   const defaultLayout = useQuery(reads.settings()).data?.exportLayout;
   const [layout, setLayout] = useState<ExportLayout | null>(null);
@@ -46,18 +50,23 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
   const [repost, setRepost] = useState(false);
   const chosenLayout = layout ?? defaultLayout ?? 'xlsx';
 
-  async function write(postAgain = false) {
+  async function write(postAgain = false, report = false) {
     setDownloadError(null);
     setRepost(false);
     // In the desktop app the main process asks where to save (a page may not name a path);
-    // in browser mode the host writes into its exports folder and the file is downloaded.
-    const result = await exporter.run(chosenLayout, postAgain);
-    if (result?.downloadPath) {
-      try {
-        await bridge.download(result.downloadPath, fileNameOf(result.record.file));
-      } catch {
-        setDownloadError('The file was written but the browser could not download it. Try Export again.');
-      }
+    // in browser mode the host writes into its exports folder and the files are downloaded: a
+    // posting's layout and its workbook both.
+    const result = report ? await exporter.report() : await exporter.run(chosenLayout, postAgain);
+    const downloads: Array<[string, string]> = [];
+    if (result?.downloadPath) downloads.push([result.downloadPath, fileNameOf(result.record.file)]);
+    if (result?.workbookDownloadPath && result.record.companionFile)
+      downloads.push([result.workbookDownloadPath, fileNameOf(result.record.companionFile)]);
+    try {
+      for (const [path, name] of downloads) await bridge.download(path, name);
+    } catch {
+      setDownloadError(
+        `The ${report ? 'report' : 'posting'} was written but the browser could not download it. Open Settings > Exports folder, or ${report ? 'save the report' : 'save a report'} again.`,
+      );
     }
   }
 
@@ -67,6 +76,7 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
   }
 
   useShortcuts({ e: () => void start() });
+  const busy = exportPhase === 'exporting' || exportPhase === 'checking';
   const problem = rangeProblem(filter);
   // The same query the view shows (cached): what an export of this range will post. Not fetched on
   // its own while the view holds its read back (the default range is on its way: useDefaultGlRange).
@@ -86,11 +96,19 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
         <button
           type="button"
           className="button button-primary"
-          disabled={disabled || problem !== null || exportPhase === 'exporting' || exportPhase === 'checking'}
+          disabled={disabled || problem !== null || busy}
           onClick={() => void start()}
           aria-keyshortcuts="e"
         >
-          {exportPhase === 'checking' ? 'Checking earlier exports…' : 'Export…'}
+          {exportPhase === 'checking' ? 'Checking earlier postings…' : 'Post to the ledger…'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={disabled || problem !== null || busy}
+          onClick={() => void write(false, true)}
+        >
+          Save a report
         </button>
         <span className="muted">
           {formatBusinessDate(filter.from)} – {formatBusinessDate(filter.to)} (Central)
@@ -128,12 +146,51 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
         />
       )}
       {exportPhase === 'error' && exportError && <ErrorBanner message={exportError} />}
+      {exportPhase === 'no-account' && unaccounted && (
+        <div className="banner banner-warning" role="alert">
+          <p>
+            <Money cents={unaccounted.amountCents} /> of this range has no Chart of Accounts account, so it cannot be
+            posted. Choose a default account for each in <a href={hrefFor('settings')}>Settings › Default accounts</a>,
+            then post again; &ldquo;Save a report&rdquo; writes the workbook meanwhile.
+          </p>
+          <ul className="compact-list" aria-label="Money on no account">
+            {unaccounted.schools.map((s) => (
+              <li key={`school-${s.payeeId}`}>
+                {s.payeeName ?? `Payee ${s.payeeId}`}: <Money cents={s.amountCents} /> on {formatCount(s.rowCount)} GL{' '}
+                {s.rowCount === 1 ? 'row' : 'rows'}
+              </li>
+            ))}
+            {unaccounted.reversals.map((r) => (
+              <li key={`reversal-${r.changeId}`}>
+                {REVERSAL_KIND_WORDS[r.kind]} of transaction {r.transactionId} ({r.payeeName ?? `Payee ${r.payeeId}`}
+                ): <Money cents={r.amountCents} />
+                {r.items.length > 0 && <> (items {r.items.join(', ')})</>}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button" onClick={exporter.cancel}>
+            Close
+          </button>
+        </div>
+      )}
       {downloadError && <ErrorBanner message={downloadError} />}
       {exportPhase === 'done' && exportResult && (
         <div className="banner banner-ok" role="status">
-          Exported {formatCount(exportResult.record.rowCount)} rows, <Money cents={exportResult.record.totalCents} /> in
-          all ({formatCount(exportResult.deposits)} deposits, {formatCount(exportResult.reversals)} reversals), to{' '}
+          {exportResult.record.report ? 'Saved a report (not a posting; nothing claimed) of' : 'Exported'}{' '}
+          {formatCount(exportResult.record.rowCount)} rows, <Money cents={exportResult.record.totalCents} /> in all (
+          {formatCount(exportResult.deposits)} deposits, {formatCount(exportResult.reversals)} reversals), to{' '}
           <code>{exportResult.downloadPath ? fileNameOf(exportResult.record.file) : exportResult.record.file}</code>
+          {exportResult.record.companionFile && (
+            <>
+              {' '}
+              and its workbook{' '}
+              <code>
+                {exportResult.downloadPath
+                  ? fileNameOf(exportResult.record.companionFile)
+                  : exportResult.record.companionFile}
+              </code>
+            </>
+          )}
           {exportResult.downloadPath ? ' (downloaded by your browser).' : '.'}
           {!exportResult.reposted && exportResult.alreadyPosted.deposits + exportResult.alreadyPosted.reversals > 0 && (
             <>

@@ -29,7 +29,11 @@ export function OverviewView() {
       {data && (
         <>
           <NeedsYouPanel needsYou={data.needsYou} />
-          <RoutineSummary routine={data.routine} needsYou={data.needsYou} />
+          <RoutineSummary
+            routine={data.routine}
+            needsYou={data.needsYou}
+            syncing={running || data.lastRun?.status === 'running'}
+          />
         </>
       )}
       <SyncPanel lastRun={data?.lastRun ?? null} nextRunAt={data?.nextRunAt ?? null} />

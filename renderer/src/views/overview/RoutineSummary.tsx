@@ -36,7 +36,24 @@ function depositLine(routine: RoutineNews, needsYou: NeedsYou): string | null {
  * Routine news, folded: one summary line a bookkeeper can read at a glance, opened for the list of
  * deposits that tie out (to sign off) and the routine changes (to acknowledge in Changes).
  */
-export function RoutineSummary({ routine, needsYou }: { routine: RoutineNews; needsYou: NeedsYou }) {
+/**
+ * Nothing routine to show, said only when it is true: while a sync runs (the first above all, which
+ * brings years of deposits) the deposit list is not complete (issue 30 item 6).
+ */
+function quietLine(syncing: boolean): string {
+  if (syncing) return 'A sync is running: its deposits appear here as it brings them in.';
+  return 'Every deposit is signed off. New deposits appear here after the next sync.';
+}
+
+export function RoutineSummary({
+  routine,
+  needsYou,
+  syncing = false,
+}: {
+  routine: RoutineNews;
+  needsYou: NeedsYou;
+  syncing?: boolean;
+}) {
   const lines = [
     depositLine(routine, needsYou),
     ...routine.changes.map(({ kind, count }) => {
@@ -51,7 +68,7 @@ export function RoutineSummary({ routine, needsYou }: { routine: RoutineNews; ne
         Routine news
       </h2>
       {lines.length === 0 ? (
-        <p className="muted routine-none">Every deposit is signed off. New deposits appear here after the next sync.</p>
+        <p className="muted routine-none">{quietLine(syncing)}</p>
       ) : (
         <details>
           <summary>

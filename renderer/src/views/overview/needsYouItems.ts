@@ -142,6 +142,20 @@ export function actionItems(needsYou: NeedsYou): ActionItem[] {
       more: news.count - links.length,
     });
   }
+  if (needsYou.noAccount && needsYou.noAccount.count > 0) {
+    const { count, cents, schools } = needsYou.noAccount;
+    items.push({
+      id: 'no-account',
+      title: `${plural(count, 'GL row', 'GL rows')} on no Chart of Accounts account, ${formatMoney(cents)}`,
+      detail: `not posted until a default account is chosen in Settings: ${schools
+        .slice(0, LINKS_SHOWN)
+        .map((s) => `${s.payeeName ?? `Payee ${s.payeeId}`} ${formatMoney(s.amountCents)}`)
+        .join(' · ')}${schools.length > LINKS_SHOWN ? ` and ${formatCount(schools.length - LINKS_SHOWN)} more` : ''}`,
+      href: hrefFor('settings'),
+      links: [],
+      more: 0,
+    });
+  }
   if (bankLines && bankLines.unmatched + bankLines.suggested > 0) {
     items.push({
       id: 'bank',

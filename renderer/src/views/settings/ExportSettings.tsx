@@ -8,6 +8,8 @@ import { ESCAPE_JE_TYPES } from '../../../../shared/domain';
 import { ChoiceField, NumberField, optionsOf, TextField } from '../../components/Fields';
 import { EXPORT_LAYOUT_LABELS, EXPORT_LAYOUT_OPTIONS } from '../../labels';
 import { QuickbooksNames } from './QuickbooksNames';
+import { DefaultAccounts, ErpAccountCodes } from './AccountMaps';
+import { ERP_CODE_LAYOUTS, type ErpCodeLayout } from '../../../../shared/contract';
 import './settings.css';
 
 export type ExportDraft = Pick<
@@ -142,6 +144,8 @@ export function ExportSettings({
           onChange={(names) => set('quickbooksAccountNames', names)}
         />
       )}
+      {(ERP_CODE_LAYOUTS as readonly string[]).includes(layout) && <ErpAccountCodes layout={layout as ErpCodeLayout} />}
+      <DefaultAccounts />
     </>
   );
 }
