@@ -30,6 +30,7 @@ export const SETTING_NAMES: Record<RecordedSetting, string> = {
   quickbooksAccountNames: 'QuickBooks account names',
   requireSeparateApprover: 'A second person approves sign-offs',
   refundSecondApproverAboveCents: 'Refunds above this need a second approver',
+  payerDetailsInFlight: 'Payer details requests at once',
 };
 
 export function settingName(key: string): string {

@@ -63,6 +63,8 @@ export interface Settings {
   requireSeparateApprover: boolean;
   /** A refund above this many cents needs a second approver; null: never (DESIGN.md §12). */
   refundSecondApproverAboveCents: number | null;
+  /** GET /txns/:id requests the payer details phase keeps in flight at once (0: the phase is left out). */
+  payerDetailsInFlight: number;
 }
 
 export const SYNC_PHASES = [

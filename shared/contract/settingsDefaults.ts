@@ -35,4 +35,6 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   requireSeparateApprover: false,
   // None: one approver sends any refund (DESIGN.md §12).
   refundSecondApproverAboveCents: null,
+  // Enough to hide a 100 ms round trip; a burst no service should mind (bench/latency.bench.ts).
+  payerDetailsInFlight: 8,
 };

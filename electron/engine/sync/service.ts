@@ -161,7 +161,7 @@ export class SyncService implements SyncControl {
         refreshWindowDays: settings.refreshWindowDays,
         firstSyncDays: settings.firstSyncDays,
         from: options.from,
-        limits: this.limits,
+        limits: { ...this.limits, detailsInFlight: this.limits.detailsInFlight ?? settings.payerDetailsInFlight },
         touchedBatches,
         signal: current.controller.signal,
         onProgress: (progress) => {
