@@ -37,4 +37,6 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   refundSecondApproverAboveCents: null,
   // School-activity fund manuals ask for the month's reconciliation by the 15th (issue 29).
   closeDeadlineDay: 15,
+  // Enough to hide a 100 ms round trip; a burst no service should mind (bench/latency.bench.ts).
+  payerDetailsInFlight: 8,
 };

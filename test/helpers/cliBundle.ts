@@ -4,18 +4,17 @@
  * seconds for every command; the CLI tests and the servers they start run plain node on this bundle
  * instead (bundledEntry). One test still runs bin.mjs itself, as a bookkeeper does (test/cli/bin.test.ts).
  *
- * The bundle holds the CLI and the engine's worker entries beside it, as electron.vite.config.ts
- * names them, so the engine starts its worker threads from the bundle (workerEntry.ts), not from the
- * sources; node_modules stay outside and load natively. It goes to out/cli-test/HASH, named after its
+ * The build is the installed CLI's (scripts/cliBundle.mjs), with the kill tests' child beside
+ * it. It goes to out/cli-test/HASH, named after its
  * own content: both node projects run this setup, and a second build of the same sources (in this
  * process or another) finds the folder there. A build is written to a temporary folder and renamed,
  * so a folder under its hash is always whole.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleCli, WORKER_ENTRIES } from '../../scripts/cliBundle.mjs';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -32,32 +31,15 @@ const STALE_MS = 60 * 60 * 1000;
 
 /** The bundle's entries: out name -> source (the worker names are those workerEntry.ts looks for). */
 const ENTRIES: Record<string, string> = {
-  cli: 'test/helpers/cliEntry.ts',
-  syncFetchWorker: 'electron/engine/sync/fetchWorker.ts',
-  storeBackupWorker: 'electron/engine/store/workers/backupWorker.ts',
-  storeCheckpointWorker: 'electron/engine/store/workers/checkpointWorker.ts',
+  cli: 'electron/cli/entry.ts',
+  ...WORKER_ENTRIES,
   // The kill tests' child process (test/engine/sync/runnerChild.ts).
   killRunner: 'test/engine/sync/killRunner.ts',
 };
 
 async function buildBundle(): Promise<string> {
-  const result = await build({
-    absWorkingDir: ROOT,
-    entryPoints: Object.entries(ENTRIES).map(([out, source]) => ({ out, in: source })),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    // Chunks, so a command loads what it needs only, as main.ts's import() of each command means it to.
-    splitting: true,
-    outdir: OUT,
-    write: false,
-    logLevel: 'warning',
-  });
-  const files = result.outputFiles
-    .map((file) => ({ name: relative(OUT, file.path), contents: file.contents }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  // The same build as the installed CLI's (scripts/build-cli.mjs), with the tests' entries.
+  const { files } = await bundleCli(ROOT, OUT, ENTRIES);
   const hash = createHash('sha256');
   for (const file of files) hash.update(file.name).update('\0').update(file.contents).update('\0');
   const dir = join(OUT, hash.digest('hex').slice(0, 16));

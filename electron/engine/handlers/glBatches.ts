@@ -1,16 +1,13 @@
+import { cachedGlBatchReport } from '../cachedReads';
 import type { EngineContext } from '../context';
 import { defaultGlRange } from '../export/defaultRange';
-import { glBatchReport } from '../export/glReport';
 import type { DomainHandlers } from './domain';
 
 /** GL batches of a range, with totals per Chart of Accounts account, and the range to start on. */
 export function createGlBatchHandlers(ctx: EngineContext): DomainHandlers<'glBatches'> {
   return {
     // Several people look at the same month: its rows and reversals are read once per revision.
-    'glBatches.list': async ({ limit, ...filter }) =>
-      ctx.readCache.read(`glBatches ${JSON.stringify([filter, limit])}`, () =>
-        glBatchReport(ctx.store.reader, filter, limit),
-      ),
+    'glBatches.list': async ({ limit, ...filter }) => cachedGlBatchReport(ctx, filter, limit),
     'glBatches.defaultRange': () => defaultGlRange(ctx.store.reader, ctx.clock),
   };
 }

@@ -1,6 +1,6 @@
-import { todayCentral } from '../../../shared/time';
+import { cachedOverviewSummary } from '../cachedReads';
 import type { EngineContext } from '../context';
-import { getOverview, overviewSummary } from '../reconcile';
+import { getOverview } from '../reconcile';
 import { deepFreeze } from '../readCache';
 import { readSettings } from '../settings';
 import type { DomainHandlers } from './domain';
@@ -10,11 +10,7 @@ export function createOverviewHandlers(ctx: EngineContext): DomainHandlers<'over
   return {
     'overview.get': async () => {
       const settings = await readSettings(ctx);
-      const window = settings.bankMatchWindowDays;
-      // Today is in the key: ages and "the last 30 days" move at midnight with no data changing.
-      const summary = ctx.readCache.read(`overview ${todayCentral(ctx.clock)} ${window}`, () =>
-        overviewSummary(ctx.store.reader, ctx.clock, window),
-      );
+      const summary = cachedOverviewSummary(ctx, settings.bankMatchWindowDays);
       // Frozen like the summary it shares, so that no caller mistakes any of it for its own.
       return deepFreeze(
         await getOverview(

@@ -32,9 +32,10 @@ export interface SyncLimits {
   /**
    * GET /txns/:id requests in flight at once in the payer details phase: enough to hide the
    * round trip, few enough not to look like a flood to the service (its 429s slow us anyway).
-   * 0 leaves the phase out (the sync benchmark measures the transactions pass alone).
+   * 0 leaves the phase out (the sync benchmark measures the transactions pass alone); null: the
+   * payerDetailsInFlight setting's (8 unless set).
    */
-  detailsInFlight: number;
+  detailsInFlight: number | null;
 }
 
 export const DEFAULT_SYNC_LIMITS: SyncLimits = {
@@ -42,7 +43,7 @@ export const DEFAULT_SYNC_LIMITS: SyncLimits = {
   maxRowsPerDay: 200_000,
   maxBytesPerDay: 128 * 1024 * 1024,
   maxRowsPerRun: 5_000_000,
-  detailsInFlight: 8,
+  detailsInFlight: null,
 };
 
 /** Counts one day's pages, rows and bytes as they arrive; throws the bound they pass. */

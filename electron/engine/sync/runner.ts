@@ -7,6 +7,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { SyncPhase, SyncProgress } from '../../../shared/contract';
+import { DEFAULT_SETTINGS } from '../../../shared/contract/settingsDefaults';
 import {
   addDays,
   compareBusinessDates,
@@ -170,14 +171,16 @@ class Run {
    * in memory; each chunk is written in one transaction.
    */
   private async syncPayerDetails(): Promise<void> {
-    if (this.limits.detailsInFlight <= 0) return;
+    // Null (a run started without the service, which gives the setting's): the setting's default.
+    const inFlight = this.limits.detailsInFlight ?? DEFAULT_SETTINGS.payerDetailsInFlight;
+    if (inFlight <= 0) return;
     let afterId = 0;
     let done = 0;
     for (;;) {
       const ids = await transactionsWithoutDetails(this.db, afterId, DETAILS_ROUND);
       if (ids.length === 0) return;
       afterId = ids.at(-1)!;
-      const feed = await this.o.pages.transactionDetails(ids, this.limits.detailsInFlight);
+      const feed = await this.o.pages.transactionDetails(ids, inFlight);
       try {
         for (let next = await feed.next(); next; next = await feed.next()) {
           const details = next.value;

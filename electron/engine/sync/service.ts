@@ -4,6 +4,7 @@
  */
 import type { DataScope, SyncProgress, SyncRunSummary, SyncStatus } from '../../../shared/contract';
 import { todayCentral, toIsoUtc } from '../../../shared/time';
+import { warmReadCaches } from '../cachedReads';
 import type { EngineContext } from '../context';
 import { redact } from '../logger';
 import { rematchBank } from '../bank/rematch';
@@ -160,7 +161,7 @@ export class SyncService implements SyncControl {
         refreshWindowDays: settings.refreshWindowDays,
         firstSyncDays: settings.firstSyncDays,
         from: options.from,
-        limits: this.limits,
+        limits: { ...this.limits, detailsInFlight: this.limits.detailsInFlight ?? settings.payerDetailsInFlight },
         touchedBatches,
         signal: current.controller.signal,
         onProgress: (progress) => {
@@ -213,6 +214,9 @@ export class SyncService implements SyncControl {
     await current.lease?.release();
     this.current = null;
     ctx.events.emit('data.changed', { scopes: [...scopes] });
+    // Before the run is reported finished: the first views after it find what they read built
+    // (data.changed has just emptied the read cache, whatever the run wrote).
+    await warmReadCaches(ctx);
     ctx.events.emit('sync.finished', summary);
     return summary;
   }

@@ -17,6 +17,7 @@ import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
 import { SMALL_SCENARIO, START, startHarness, type Harness } from './harness';
 import { spawnRunner } from './runnerChild';
+import { networkProxy } from '../../../bench/support/networkProxy';
 
 const FROM = '2026-02-26';
 /** Fewer sales a day than the other sync tests: one request per transaction here. */
@@ -191,3 +192,27 @@ function runChild(sandbox: SandboxServer, db: string, url: string, killPhase?: s
     });
   });
 }
+
+describe('the payer details phase over a network', () => {
+  const closing = closeAfterEach();
+
+  it('keeps the payerDetailsInFlight setting of GET /txns/:id in flight, no more', async () => {
+    const h = closing(await startHarness({ sandbox: { scenario: SCENARIO }, payerDetails: true }));
+    // 20 ms each way: every request is still out when the next ones go, so the bound is what limits.
+    const network = closing(await networkProxy(h.sandbox.url, { oneWayMs: 20 }));
+    await h.engine.call('settings.set', { patch: { serviceUrl: network.url, payerDetailsInFlight: 3 } });
+    const run = await h.sync(FROM);
+    expect(run.error).toBeNull();
+    expect(network.detailRequests()).toBeGreaterThan(20);
+    expect(network.maxDetailsInFlight()).toBe(3);
+  }, 180_000);
+
+  it('leaves the phase out at payerDetailsInFlight 0', async () => {
+    const h = closing(await startHarness({ sandbox: { scenario: SCENARIO }, payerDetails: true }));
+    const network = closing(await networkProxy(h.sandbox.url, { oneWayMs: 0 }));
+    await h.engine.call('settings.set', { patch: { serviceUrl: network.url, payerDetailsInFlight: 0 } });
+    expect((await h.sync(FROM)).error).toBeNull();
+    expect(network.requests()).toBeGreaterThan(0);
+    expect(network.detailRequests()).toBe(0);
+  }, 180_000);
+});
