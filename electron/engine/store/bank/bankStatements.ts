@@ -9,8 +9,9 @@ import type { BankStatementFormat, BankStatementLine } from '../../../../shared/
 import type { ReadableDB, WritableDB } from '../work/handles';
 import type { BankStatementRow, Database } from '../schema';
 import { insertInChunks } from '../work/bankChunks';
-import { classifyLines, storedLinesOn, type LineVerdict } from './bankLineIdentity';
+import { classifyLines, storedLinesOn, type LineVerdict, type StoredLine } from './bankLineIdentity';
 import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from '../work/work';
+import { insertInChunks } from '../work/chunks';
 
 /** A line as a parser hands it in (bank/types.ts BankLine): the bank's fields, its record and identity. */
 export interface StatementLineRow extends BankStatementLine {
@@ -186,9 +187,16 @@ function* storeLines(
     else byAccount.set(accountId, [i]);
   });
   const verdicts: LineVerdict[] = new Array(lines.length);
+  // One read of the chunk's days for all its accounts, each account's lines taken from it in order.
+  const storedByAccount = new Map<number, StoredLine[]>();
+  for (const row of yield* storedLinesOn(db, [...new Set(lines.map((line) => line.postedDate))])) {
+    const rows = storedByAccount.get(row.account_id);
+    if (rows) rows.push(row);
+    else storedByAccount.set(row.account_id, [row]);
+  }
   for (const [accountId, indexes] of byAccount) {
     const mine = indexes.map((i) => lines[i]!);
-    const stored = yield* storedLinesOn(db, accountId, [...new Set(mine.map((line) => line.postedDate))]);
+    const stored = storedByAccount.get(accountId) ?? [];
     classifyLines(mine, stored, statement, claimed).forEach((verdict, k) => (verdicts[indexes[k]!] = verdict));
   }
   const fresh = lines.flatMap((line, i) => {
