@@ -11,7 +11,6 @@ import type { BankStatementRow, Database } from '../schema';
 import { insertInChunks } from '../work/bankChunks';
 import { classifyLines, storedLinesOn, type LineVerdict, type StoredLine } from './bankLineIdentity';
 import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from '../work/work';
-import { insertInChunks } from '../work/chunks';
 
 /** A line as a parser hands it in (bank/types.ts BankLine): the bank's fields, its record and identity. */
 export interface StatementLineRow extends BankStatementLine {
