@@ -129,6 +129,11 @@ export const methodSchemas = {
   'transactions.list': z.object({ filter: transactionFilterSchema.default({}), cursor, limit: pageLimit }).strict(),
   'transactions.count': z.object({ filter: transactionFilterSchema.default({}) }).strict(),
   'transactions.get': z.object({ id }).strict(),
+  /**
+   * The payer and GL account the service's list leaves out, fetched now for one transaction (the
+   * sync's details phase fetches them for all): a write, since transactions.get never fetches.
+   */
+  'transactions.fetchDetails': z.object({ id }).strict(),
   /** The cursor that makes transactions.list start at row `position` (0-based) of the filtered list: a scrollbar jump. */
   'transactions.seek': z
     .object({
@@ -241,6 +246,7 @@ export interface MethodResults extends BankMethodResults, ActMethodResults {
   'transactions.list': Page<Transaction>;
   'transactions.count': { count: number };
   'transactions.get': TransactionDetail;
+  'transactions.fetchDetails': TransactionDetail;
   /** null: start from the top (position 0). Past the end: a cursor whose page is empty. */
   'transactions.seek': { cursor: string | null };
   'batches.list': Page<BatchSummary>;

@@ -51,6 +51,8 @@ export const METHOD_ROLES = {
   'transactions.list': 'viewer',
   'transactions.count': 'viewer',
   'transactions.get': 'viewer',
+  // Asks the service and stores what it says, as a sync does.
+  'transactions.fetchDetails': 'preparer',
   'transactions.seek': 'viewer',
   'batches.list': 'viewer',
   'batches.get': 'viewer',
@@ -105,3 +107,19 @@ export const ROLE_WORDS: Record<Role, string> = {
   approver: 'an approver',
   admin: 'an admin',
 };
+
+/** Someone signed in to a district server: who acts, and the role they hold. */
+export interface RoleHolder {
+  name: string;
+  role: Role;
+}
+
+/**
+ * Why `caller` may not call `method`, in words, or null when they may. The engine refuses with it
+ * (FORBIDDEN) and the web host asks it before reading a body: every host gives the same answer.
+ */
+export function roleRefusal(caller: RoleHolder, method: MethodName): string | null {
+  const needed = METHOD_ROLES[method];
+  if (roleAllows(caller.role, needed)) return null;
+  return `${method} needs ${ROLE_WORDS[needed]} or above; ${caller.name} is signed in as ${ROLE_WORDS[caller.role]}. Ask an admin if you should have that role.`;
+}

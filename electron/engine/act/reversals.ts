@@ -16,10 +16,8 @@ import type { ServiceClient } from '../api/client';
 import { listedTransaction, postTransaction, type ReversalBody } from '../api/writes';
 import type { ParsedTransaction } from '../api/wire';
 import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
 import { listPayees } from '../store/reference';
 import { claimIntent, getIntent, listIntents } from '../store/intents';
-import { connect } from '../sync/connection';
 import { carryOut, centralTime, nowIso } from './carryOut';
 import { readFresh, reversalHappened } from './fresh';
 import { newReference } from './reference';
@@ -40,7 +38,7 @@ export function reasonOf(args: { reason: RefundReason; reasonText?: string }): s
 }
 
 export function serviceClient(ctx: EngineContext): Promise<ServiceClient> {
-  return connect(ctx, ctx.sync.clientTuning, ctx.options.serviceUrl);
+  return ctx.connectService(ctx.sync.clientTuning, ctx.options.serviceUrl);
 }
 
 /** The exchange of one refund or void: send the body; look by comparing with the copy read before. */
@@ -82,7 +80,7 @@ export async function reverse(
     if (error instanceof ActRefusal) throw new ContractError('BAD_ARGUMENTS', await withWhoActed(ctx, tx, error));
     throw error;
   }
-  const threshold = (await readSettings(ctx)).refundSecondApproverAboveCents;
+  const threshold = (await ctx.settings()).refundSecondApproverAboveCents;
   const needsSecondApprover = operation === 'refund' && threshold !== null && checked.cents > threshold;
   const payees = await listPayees(ctx.store.reader);
   const preview: ActPreview = {

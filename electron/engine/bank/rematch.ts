@@ -6,8 +6,8 @@
  * explanation (they can free or take batches other lines were waiting on).
  */
 import { toIsoUtc } from '../../../shared/time';
-import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
+import type { Clock } from '../../../shared/time';
+import type { SettingsReader } from '../settings';
 import type { WritableDB } from '../store/handles';
 import type * as Rows from '../store/bankMatchReads';
 import type { NewMatch } from '../store/bankMatches';
@@ -186,17 +186,24 @@ export class LineOutcomes {
   }
 }
 
+/** What a matching run takes: the store to write, the settings' window, the time. */
+export interface RematchDeps {
+  store: { writer: WritableDB };
+  settings: SettingsReader;
+  clock: Clock;
+}
+
 /** Reads the settings' window and runs matching: what the import, the sync and the handlers call. */
-export async function rematchBank(ctx: EngineContext): Promise<MatchRunResult> {
-  return (await rematchWithOutcomes(ctx)).result;
+export async function rematchBank(deps: RematchDeps): Promise<MatchRunResult> {
+  return (await rematchWithOutcomes(deps)).result;
 }
 
 /** rematchBank, with each decided line's outcome (the import's summary counts its file's lines). */
-export async function rematchWithOutcomes(ctx: EngineContext): Promise<MatchRunOutcomes> {
-  const { bankMatchWindowDays } = await readSettings(ctx);
-  return matchWithOutcomes(ctx.store.writer, {
+export async function rematchWithOutcomes(deps: RematchDeps): Promise<MatchRunOutcomes> {
+  const { bankMatchWindowDays } = await deps.settings();
+  return matchWithOutcomes(deps.store.writer, {
     windowDays: bankMatchWindowDays,
-    at: toIsoUtc(ctx.clock.now()),
+    at: toIsoUtc(deps.clock.now()),
   });
 }
 

@@ -1,5 +1,4 @@
 import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
 import { databaseStatus } from '../store/status';
 import { findUserByName } from '../store/users';
 import { boundActor } from '../team/actor';
@@ -10,7 +9,7 @@ export function createAppHandlers(ctx: EngineContext): DomainHandlers<'app'> {
     'app.info': async () => ({
       version: ctx.options.version,
       dataFolder: (await seesWhereDataLives(ctx)) ? ctx.options.dataFolder : null,
-      sandbox: (await readSettings(ctx)).sandboxMode,
+      sandbox: (await ctx.settings()).sandboxMode,
       host: ctx.options.host,
     }),
     'app.status': async () => {

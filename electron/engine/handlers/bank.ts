@@ -6,7 +6,6 @@ import { decidePossibleDuplicate, removeImport } from '../bank/removeImport';
 import { bankLineSummary, bankSideOfBatch, getBankLine, inTransit, listBankLines } from '../bank/lines';
 import { deleteMapping, listMappings, previewMapping, saveMapping } from '../bank/mappings';
 import { rematchBank } from '../bank/rematch';
-import { readSettings } from '../settings';
 import { accountSummaries, toStatement } from '../store/bankQueries';
 import { listStatementRows } from '../store/bankStatements';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
@@ -52,7 +51,7 @@ export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
       return explanation;
     },
     'bank.inTransit': async ({ limit }) => {
-      const { bankMatchWindowDays } = await readSettings(ctx);
+      const { bankMatchWindowDays } = await ctx.settings();
       return inTransit(reader, todayCentral(ctx.clock), bankMatchWindowDays, limit);
     },
     'bank.forBatch': async ({ batchId }) => bankSideOfBatch(reader, batchId),

@@ -1,6 +1,5 @@
 import type { EngineContext } from '../context';
 import { exportGlBatches } from '../export';
-import { readSettings } from '../settings';
 import { listExports } from '../store/exports';
 import { postedInScope } from '../store/exportClaims';
 import { untiedDeposits } from '../store/untiedDeposits';
@@ -21,7 +20,7 @@ export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export
     'export.untied': ({ repost, ...scope }) => untiedDeposits(ctx.store.reader, { scope, leaveOutPosted: !repost }),
     'export.list': () => listExports(ctx.store.reader),
     'export.glBatches': async ({ layout, file, overwrite, repost, strict, ...filter }) => {
-      const settings = await readSettings(ctx);
+      const settings = await ctx.settings();
       const result = await exportGlBatches(
         { ...filter, layout: layout ?? settings.exportLayout, file, overwrite, repost, strict },
         {

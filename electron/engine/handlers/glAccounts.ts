@@ -1,6 +1,5 @@
 import type { EngineContext } from '../context';
 import { listGlAccounts, replaceGlAccounts } from '../store/reference';
-import { connect } from '../sync/connection';
 import { toContractError } from '../sync/errors';
 import { dataChanged, nowIso, type DomainHandlers } from './domain';
 
@@ -8,7 +7,7 @@ import { dataChanged, nowIso, type DomainHandlers } from './domain';
 export function createGlAccountHandlers(ctx: EngineContext): DomainHandlers<'glAccounts'> {
   const changeAccount = async (action: 'add' | 'remove', account: { number: string; label: string }) => {
     try {
-      const client = await connect(ctx, ctx.sync.clientTuning);
+      const client = await ctx.connectService(ctx.sync.clientTuning);
       await client.changeGlAccount(action, account);
       const accounts = await client.glAccounts();
       await replaceGlAccounts(ctx.store.writer, accounts, nowIso(ctx));

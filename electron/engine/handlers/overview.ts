@@ -2,14 +2,13 @@ import { todayCentral } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { getOverview, overviewSummary } from '../reconcile';
 import { deepFreeze } from '../readCache';
-import { readSettings } from '../settings';
 import type { DomainHandlers } from './domain';
 
 /** The morning screen: its summary of the data is shared by every caller until the data change. */
 export function createOverviewHandlers(ctx: EngineContext): DomainHandlers<'overview'> {
   return {
     'overview.get': async () => {
-      const settings = await readSettings(ctx);
+      const settings = await ctx.settings();
       const window = settings.bankMatchWindowDays;
       // Today is in the key: ages and "the last 30 days" move at midnight with no data changing.
       const summary = ctx.readCache.read(`overview ${todayCentral(ctx.clock)} ${window}`, () =>

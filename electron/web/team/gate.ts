@@ -10,7 +10,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { isMethodName, toErrorPayload, type ErrorCode } from '../../../shared/contract';
-import { METHOD_ROLES, ROLE_WORDS, roleAllows } from '../../../shared/contractRoles';
+import { METHOD_ROLES, roleRefusal as refusalFor } from '../../../shared/contractRoles';
 import { okText, refuse, sendText } from '../http';
 import { IDEMPOTENCY_RENEW_MS } from '../../engine/team';
 import type { Caller, TeamMode } from './auth';
@@ -31,9 +31,7 @@ const KEY = /^[\w.:-]{8,200}$/;
  * viewer's 200 MB "statement" is refused before it is read.
  */
 export function roleRefusal({ user }: Caller, method: string): string | null {
-  const needed = isMethodName(method) ? METHOD_ROLES[method] : null;
-  if (!needed || roleAllows(user.role, needed)) return null;
-  return `${method} needs ${ROLE_WORDS[needed]} or above; ${user.name} is signed in as ${ROLE_WORDS[user.role]}. Ask an admin if you should have that role.`;
+  return isMethodName(method) ? refusalFor(user, method) : null;
 }
 
 export async function teamCall(
@@ -94,7 +92,7 @@ export async function teamCall(
       }, IDEMPOTENCY_RENEW_MS)
     : undefined;
   try {
-    const result = await mode.engine.callAs(user.name, method, args);
+    const result = await mode.engine.callAs(user, method, args);
     status = 200;
     text = okText(result);
   } catch (error) {
