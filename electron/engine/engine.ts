@@ -9,7 +9,9 @@ import { mkdirSync } from 'node:fs';
 import {
   ContractError,
   isMethodName,
+  METHOD_CHANGES,
   parseCall,
+  roleRefusal,
   type EngineHandlers,
   type EngineEvents,
   type EventName,
@@ -17,7 +19,7 @@ import {
   type MethodResult,
   type SyncRunSummary,
 } from '../../shared/contract';
-import { roleRefusal, type RoleHolder } from '../../shared/contractRoles';
+import type { RoleHolder } from '../../shared/contractRoles';
 import { systemClock, toIsoUtc } from '../../shared/time';
 import type { EngineContext, EngineOptions } from './context';
 import { memoryCredentialStore } from './credentials';
@@ -173,7 +175,11 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     const call = parseCall(method, args);
     const handler = handlers[call.method] as (args: unknown) => Promise<unknown>;
     try {
-      return await handler(call.args);
+      const result = await handler(call.args);
+      // The method table says what a successful write changes (shared/contract/table.ts).
+      const { scopes, toldBy } = METHOD_CHANGES[call.method];
+      if (toldBy === 'engine' && scopes.length) context.events.emit('data.changed', { scopes: [...scopes] });
+      return result;
     } catch (error) {
       if (!(error instanceof ContractError)) {
         context.logger.error(`${call.method} failed`, {

@@ -23,14 +23,10 @@ export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches
       }
     },
     'batches.prepare': async ({ id, note }) => {
-      const detail = await prepareBatch(writer, { id, note, by: await actingUser(ctx) }, nowIso(ctx));
-      dataChanged(ctx, 'batches');
-      return detail;
+      return prepareBatch(writer, { id, note, by: await actingUser(ctx) }, nowIso(ctx));
     },
     'batches.unsign': async ({ id, reason, by }) => {
-      const detail = await unsignBatch(writer, { id, reason, by: await actingUser(ctx, by) }, nowIso(ctx));
-      dataChanged(ctx, 'batches');
-      return detail;
+      return unsignBatch(writer, { id, reason, by: await actingUser(ctx, by) }, nowIso(ctx));
     },
   };
 }

@@ -27,7 +27,6 @@ export function createConnectionHandlers(ctx: EngineContext): DomainHandlers<'co
       const wasSaved = await ctx.credentials.isConfigured();
       await ctx.credentials.clear();
       await recordCredentialsChange(ctx, await actingUser(ctx), { wasSaved, saved: false });
-      ctx.events.emit('data.changed', { scopes: ['settings'] });
       return ctx.settings();
     },
     'connection.test': async ({ url }) => {

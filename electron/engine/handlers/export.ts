@@ -4,7 +4,7 @@ import { listExports } from '../store/exports';
 import { postedInScope } from '../store/exportClaims';
 import { untiedDeposits } from '../store/untiedDeposits';
 import { reversalsInRange } from '../reconcile/reversals';
-import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
+import { actingUser, nowIso, type DomainHandlers } from './domain';
 
 /** Exports for the general ledger and their registry. */
 export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export'> {
@@ -33,7 +33,6 @@ export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export
             ctx.events.emit('export.progress', { rows, totalRows, file: target }),
         },
       );
-      dataChanged(ctx, 'exports');
       return { ...result, downloadPath: file ? null : `/download/${result.record.id}` };
     },
   };

@@ -1,7 +1,7 @@
 import type { EngineContext } from '../context';
 import { listGlAccounts, replaceGlAccounts } from '../store/reference';
 import { toContractError } from '../sync/errors';
-import { dataChanged, nowIso, type DomainHandlers } from './domain';
+import { nowIso, type DomainHandlers } from './domain';
 
 /** The Chart of Accounts: the service owns it; adding or removing goes to the service, then the list is re-read. */
 export function createGlAccountHandlers(ctx: EngineContext): DomainHandlers<'glAccounts'> {
@@ -14,7 +14,6 @@ export function createGlAccountHandlers(ctx: EngineContext): DomainHandlers<'glA
     } catch (error) {
       throw toContractError(error);
     }
-    dataChanged(ctx, 'glAccounts');
     return listGlAccounts(ctx.store.reader);
   };
   return {

@@ -1,6 +1,6 @@
 /**
  * Team mode's gate in front of the engine, for one /rpc call by a signed-in user:
- * - the role the method needs (shared/contractRoles.ts) before the engine is touched (403 in words);
+ * - the role the method needs (the method table, shared/contract/table.ts) before the engine is touched (403 in words);
  * - no client-supplied "by": the engine records the signed-in user (Engine.callAs);
  * - an Idempotency-Key on a write claims the key first; a retry gets the stored answer, a second
  *   request still running gets 409, the same key on a different request 422. "The same request" is
@@ -9,8 +9,13 @@
  * Time is the engine's clock throughout; the contract takes no client timestamps.
  */
 import type { ServerResponse } from 'node:http';
-import { isMethodName, toErrorPayload, type ErrorCode } from '../../../shared/contract';
-import { METHOD_ROLES, roleRefusal as refusalFor } from '../../../shared/contractRoles';
+import {
+  isMethodName,
+  METHOD_ROLES,
+  roleRefusal as refusalFor,
+  toErrorPayload,
+  type ErrorCode,
+} from '../../../shared/contract';
 import { okText, refuse, sendText } from '../http';
 import { IDEMPOTENCY_RENEW_MS } from '../../engine/team';
 import type { Caller, TeamMode } from './auth';
