@@ -64,6 +64,13 @@ const layerZones = [
     engineParts('api', 'reconcile', 'export', 'sync', 'handlers', 'bank', 'act'),
     'store/ takes domain rows (shared/domain), never wire objects or the layers above it.',
   ),
+  // Sync only syncs (issue 27): what follows a run (checks, re-opening, bank matching) is
+  // afterSync.ts, above sync/ and the domain folders, so sync/ never reaches up into them.
+  forbid(
+    './electron/engine/sync',
+    engineParts('reconcile', 'bank', 'act', 'close', 'export', 'handlers', 'afterSync.ts'),
+    'sync/ only syncs: what follows a run belongs in afterSync.ts, which calls reconcile/ and bank/.',
+  ),
   forbid(
     './electron/engine/differ',
     engineParts('api', 'store', 'reconcile', 'export', 'sync', 'handlers'),
@@ -131,6 +138,9 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     settings: {
+      // Without these, import-x reads no .ts file it resolves, and import-x/no-cycle sees no circle.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['tsconfig.node.json', 'tsconfig.web.json'],
@@ -171,6 +181,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // DESIGN.md §2: data flows one way, so no file of the engine reaches itself again through its
+    // imports. Type-only imports do not count: they vanish at build time and order no module loading.
+    files: ['electron/engine/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The one home of SQL.

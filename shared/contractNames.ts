@@ -24,6 +24,7 @@ export const METHOD_NAMES = [
   'transactions.list',
   'transactions.count',
   'transactions.get',
+  'transactions.fetchDetails',
   'transactions.seek',
   'batches.list',
   'batches.get',

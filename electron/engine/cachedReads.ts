@@ -13,7 +13,6 @@ import { defaultGlRange } from './export/defaultRange';
 import { glBatchReport } from './export/glReport';
 import { listBatches, overviewSummary } from './reconcile';
 import type { OverviewSummary } from './reconcile/overview';
-import { readSettings } from './settings';
 
 type GlBatchArgs = Parameters<typeof glBatchReport>[1];
 
@@ -45,7 +44,7 @@ const FIRST_BATCH_PAGE = { filter: {}, limit: 200 } as const;
  */
 export async function warmReadCaches(ctx: EngineContext): Promise<void> {
   try {
-    const settings = await readSettings(ctx);
+    const settings = await ctx.settings();
     const range = await defaultGlRange(ctx.store.reader, ctx.clock);
     // The args as the contract reads a call with this range only (the same defaults, so the same key).
     const { limit, ...filter } = methodSchemas['glBatches.list'].parse({ from: range.from, to: range.to });

@@ -3,6 +3,8 @@ import type { EngineEventBus } from './events';
 import type { ReadCache } from './readCache';
 import type { Store } from './store/dialect';
 import type { Logger } from './logger';
+import type { SettingsReader } from './settings';
+import type { ServiceConnector } from './sync/connection';
 import type { SyncControl } from './syncControl';
 
 export interface Credentials {
@@ -67,7 +69,11 @@ export interface EngineOptions {
   onOpenProgress?(done: number, total: number): void;
 }
 
-/** What every handler domain gets: the parts of one running engine. */
+/**
+ * The parts of one running engine, as engine.ts assembles them. The parts below it (sync/, bank/,
+ * reconcile/, act/, export/, afterSync.ts) declare the few of these they use; a handler domain that
+ * uses several takes this whole.
+ */
 export interface EngineContext {
   options: EngineOptions;
   store: Store;
@@ -76,6 +82,10 @@ export interface EngineContext {
   /** The heaviest reads, once per revision of the data (readCache.ts). */
   readCache: ReadCache;
   credentials: CredentialStore;
+  /** The settings as they are now (settings.ts). */
+  settings: SettingsReader;
+  /** A client of the payment service the settings (or the CLI's --url) name: sync/connection.ts. */
+  connectService: ServiceConnector;
   logger: Logger;
   /** The engine's one sync service (single-flight runs). */
   sync: SyncControl;

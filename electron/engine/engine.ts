@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import {
   ContractError,
+  isMethodName,
+  METHOD_CHANGES,
   parseCall,
+  roleRefusal,
   type EngineHandlers,
   type EngineEvents,
   type EventName,
@@ -16,6 +19,7 @@ import {
   type MethodResult,
   type SyncRunSummary,
 } from '../../shared/contract';
+import type { RoleHolder } from '../../shared/contractRoles';
 import { systemClock, toIsoUtc } from '../../shared/time';
 import type { EngineContext, EngineOptions } from './context';
 import { memoryCredentialStore } from './credentials';
@@ -33,6 +37,10 @@ import type { ClientTuning } from './sync/connection';
 import { startScheduler, type Scheduler, type SchedulerOptions } from './sync/schedule';
 import { SyncService, type StartOptions } from './sync/service';
 import { createAccountMapHandlers } from './handlers/accountMaps';
+import { serviceConnector } from './sync/connection';
+import { settingsReader } from './settings';
+import { afterSync } from './afterSync';
+import { warmReadCaches } from './cachedReads';
 import { createAppHandlers } from './handlers/app';
 import { createBankHandlers } from './handlers/bank';
 import { createBatchHandlers } from './handlers/batches';
@@ -85,8 +93,13 @@ export interface Engine {
   };
   store: { readonly path: string };
   close(): Promise<void>;
-  /** Team mode: a call made by a signed-in user, who is then the acting user of whatever it writes. */
-  callAs(user: string, method: unknown, args: unknown): Promise<unknown>;
+  /**
+   * A call made by someone, who is then the acting user of whatever it writes. Team mode gives the
+   * signed-in user and their role, and the engine refuses (FORBIDDEN) a method the role may not
+   * call, in the words the web host uses. A bare name is the owner of the file (the desktop, the
+   * CLI, tests): admin of their own books, as `call` is.
+   */
+  callAs(caller: string | RoleHolder, method: unknown, args: unknown): Promise<unknown>;
   /** Team mode: users, sessions and idempotency keys (DESIGN.md §11). */
   team: TeamService;
 }
@@ -109,18 +122,37 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
   const store = options.store ?? (await openConfiguredStore(options, databasePath, create));
   const closers: Array<() => Promise<void> | void> = [];
   const events = new EngineEventBus();
-  const partial: Omit<EngineContext, 'sync'> = {
+  const credentials = options.credentials ?? memoryCredentialStore();
+  const logger = options.logger ?? createConsoleLogger();
+  const clock = options.clock ?? systemClock;
+  const settings = settingsReader({ reader: store.reader, credentials, sandboxByDefault: options.sandboxByDefault });
+  const connectService = serviceConnector({ settings, credentials, options, logger });
+  const onClose = (close: () => Promise<void> | void) => void closers.push(close);
+  const sync = new SyncService({
+    store,
+    clock,
+    logger,
+    events,
+    settings,
+    connectService,
+    sharedServer: options.sharedServer === true,
+    // The first views' reads need the whole context, assembled just below; a run ends long after.
+    afterRun: afterSync({ store, clock, logger, events, settings, warmFirstViews: () => warmReadCaches(context) }),
+    onClose,
+  });
+  const context: EngineContext = {
     options,
     store,
-    clock: options.clock ?? systemClock,
+    clock,
     events,
     readCache: new ReadCache(events),
-    credentials: options.credentials ?? memoryCredentialStore(),
-    logger: options.logger ?? createConsoleLogger(),
-    onClose: (close) => closers.push(close),
+    credentials,
+    settings,
+    connectService,
+    logger,
+    sync,
+    onClose,
   };
-  const context = partial as EngineContext;
-  context.sync = new SyncService(context);
   if (store.announcements) closers.push(await relayDataChanges(context, store.announcements));
   // Checks a store written by an older version, or left by a run killed before its checks, lacks.
   await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()), options.onOpenProgress);
@@ -155,7 +187,11 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     const call = parseCall(method, args);
     const handler = handlers[call.method] as (args: unknown) => Promise<unknown>;
     try {
-      return await handler(call.args);
+      const result = await handler(call.args);
+      // The method table says what a successful write changes (shared/contract/table.ts).
+      const { scopes, toldBy } = METHOD_CHANGES[call.method];
+      if (toldBy === 'engine' && scopes.length) context.events.emit('data.changed', { scopes: [...scopes] });
+      return result;
     } catch (error) {
       if (!(error instanceof ContractError)) {
         context.logger.error(`${call.method} failed`, {
@@ -191,7 +227,12 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
       for (const close of closers.reverse()) await close();
       await store.close();
     },
-    callAs: (user, method, args) => runAs(user, () => callUnknown(method, args)),
+    callAs: (caller, method, args) => {
+      if (typeof caller === 'string') return runAs(caller, () => callUnknown(method, args));
+      const refusal = isMethodName(method) ? roleRefusal(caller, method) : null;
+      if (refusal) return Promise.reject(new ContractError('FORBIDDEN', refusal));
+      return runAs(caller.name, () => callUnknown(method, args));
+    },
     team: createTeamService(context),
   };
 }

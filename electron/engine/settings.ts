@@ -1,22 +1,35 @@
 /** Settings live in the `settings` table as JSON values; defaults fill what was never set. */
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/contract';
-import type { EngineContext } from './context';
+import type { CredentialStore, EngineContext } from './context';
+import type { ReadableDB } from './store/work';
 import { recordSettingChange, readStoredSettings, writeStoredSettings, type SettingsAudit } from './store/settings';
 import { toIsoUtc } from '../../shared/time';
 
 type StoredSettings = Omit<Settings, 'connectionConfigured'>;
 
-export async function readSettings(ctx: EngineContext): Promise<Settings> {
-  const stored: Partial<StoredSettings> = {};
-  for (const [key, value] of await readStoredSettings(ctx.store.reader)) {
-    if (key in DEFAULT_SETTINGS) (stored as Record<string, unknown>)[key] = value;
-  }
-  const sandboxMode = stored.sandboxMode ?? ctx.options.sandboxByDefault ?? DEFAULT_SETTINGS.sandboxMode;
-  return {
-    ...DEFAULT_SETTINGS,
-    ...stored,
-    sandboxMode,
-    connectionConfigured: await ctx.credentials.isConfigured(),
+/** The settings as they are now: what sync, bank, reconcile and the handlers take instead of the engine. */
+export type SettingsReader = () => Promise<Settings>;
+
+export interface SettingsSource {
+  reader: ReadableDB;
+  credentials: Pick<CredentialStore, 'isConfigured'>;
+  /** Sandbox mode when the settings say nothing yet (EngineOptions.sandboxByDefault). */
+  sandboxByDefault?: boolean;
+}
+
+export function settingsReader(source: SettingsSource): SettingsReader {
+  return async () => {
+    const stored: Partial<StoredSettings> = {};
+    for (const [key, value] of await readStoredSettings(source.reader)) {
+      if (key in DEFAULT_SETTINGS) (stored as Record<string, unknown>)[key] = value;
+    }
+    const sandboxMode = stored.sandboxMode ?? source.sandboxByDefault ?? DEFAULT_SETTINGS.sandboxMode;
+    return {
+      ...DEFAULT_SETTINGS,
+      ...stored,
+      sandboxMode,
+      connectionConfigured: await source.credentials.isConfigured(),
+    };
   };
 }
 
@@ -27,7 +40,7 @@ export async function writeSettings(ctx: EngineContext, patch: SettingsPatch, by
     await writeStoredSettings(ctx.store.writer, entries, auditOf(ctx, by));
     ctx.events.emit('data.changed', { scopes: ['settings'] });
   }
-  return readSettings(ctx);
+  return ctx.settings();
 }
 
 /**

@@ -9,8 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { ContractError, isEventName, isMethodName, toErrorPayload, type EventName } from '../../shared/contract';
-import { METHOD_ROLES, isRole, type Role } from '../../shared/contractRoles';
+import {
+  ContractError,
+  isEventName,
+  isMethodName,
+  METHOD_ROLES,
+  toErrorPayload,
+  type EventName,
+} from '../../shared/contract';
+import { isRole, type Role } from '../../shared/contractRoles';
 import { httpSend, httpStream, unreachable, Unreachable, type HttpReply } from './serverHttp';
 
 export interface SignInRequest {

@@ -4,6 +4,7 @@
  * ERP codes per layout, and the money an export would post without an account, named before posting.
  */
 import { z } from 'zod';
+import { method, returns } from './method';
 import { EXPORT_LAYOUTS, glFilter, id, inOrder, text } from './args';
 import type { ReversalKind } from '../domain';
 
@@ -21,23 +22,43 @@ export const WORKBOOK_DOWNLOAD_SUFFIX = '-workbook';
 
 const glNumber = text(64).min(1, 'give a Chart of Accounts number');
 
-export const accountMapMethodSchemas = {
-  'accountMaps.get': z.object({}).strict().default({}),
+export const accountMapMethods = {
+  'accountMaps.get': method({
+    args: z.object({}).strict().default({}),
+    result: returns<AccountMaps>(),
+    role: 'viewer',
+  }),
+  // Where unaccounted money posts, and the ERP's codes, are the poster's choice (approver: the CLI's
+  // export gl --account-map saves codes as it posts).
   /** One default account: a school's (payeeId) or an item name's. glNumber null removes it. */
-  'accountMaps.setDefault': z.union([
-    z.object({ school: id, glNumber: glNumber.nullable() }).strict(),
-    z.object({ item: text(200).min(1), glNumber: glNumber.nullable() }).strict(),
-  ]),
+  'accountMaps.setDefault': method({
+    args: z.union([
+      z.object({ school: id, glNumber: glNumber.nullable() }).strict(),
+      z.object({ item: text(200).min(1), glNumber: glNumber.nullable() }).strict(),
+    ]),
+    result: returns<AccountMaps>(),
+    role: 'approver',
+    changes: ['settings', 'glBatches'],
+  }),
   /** A layout's ERP codes: each number its code ('' removes it); `replace` drops the layout's others. */
-  'accountMaps.setCodes': z
-    .object({
-      layout: z.enum(ERP_CODE_LAYOUTS),
-      codes: z.array(z.object({ glNumber, code: text(64) }).strict()).max(5000),
-      replace: z.boolean().default(false),
-    })
-    .strict(),
+  'accountMaps.setCodes': method({
+    args: z
+      .object({
+        layout: z.enum(ERP_CODE_LAYOUTS),
+        codes: z.array(z.object({ glNumber, code: text(64) }).strict()).max(5000),
+        replace: z.boolean().default(false),
+      })
+      .strict(),
+    result: returns<AccountMaps>(),
+    role: 'approver',
+    changes: ['settings'],
+  }),
   /** The money an export of this scope would post with no account: named before posting. */
-  'export.withoutAccount': inOrder(glFilter.extend({ repost: z.boolean().optional() }).strict()),
+  'export.withoutAccount': method({
+    args: inOrder(glFilter.extend({ repost: z.boolean().optional() }).strict()),
+    result: returns<MoneyWithoutAccount>(),
+    role: 'viewer',
+  }),
 } as const;
 
 export interface SchoolDefaultAccount {
@@ -82,11 +103,4 @@ export interface MoneyWithoutAccount {
   schools: SchoolWithoutAccount[];
   reversals: ReversalWithoutAccount[];
   amountCents: number;
-}
-
-export interface AccountMapMethodResults {
-  'accountMaps.get': AccountMaps;
-  'accountMaps.setDefault': AccountMaps;
-  'accountMaps.setCodes': AccountMaps;
-  'export.withoutAccount': MoneyWithoutAccount;
 }

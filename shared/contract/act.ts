@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Transaction } from '../domain';
 import { COLLECTION_METHODS } from '../act/collection';
 import { id, text } from './args';
+import { method, returns } from './method';
 
 export const REFUND_REASONS = [
   'duplicate_payment',
@@ -50,69 +51,106 @@ const reasonGiven = (args: { reason: RefundReason; reasonText?: string }) =>
   args.reason !== 'other' || (args.reasonText ?? '').trim().length > 0;
 const reasonMessage = { message: 'say why in reasonText when the reason is "other"', path: ['reasonText'] };
 
-export const actMethodSchemas = {
-  'payments.refund': z
-    .object({
-      transactionId: id,
-      /** Omitted: everything not yet refunded (or the items' sum when items are given). */
-      amount: dollars.optional(),
-      items: z
-        .array(z.object({ id: text(100).min(1), amount: dollars }).strict())
-        .max(100)
-        .optional(),
-      ...reasonFields,
-    })
-    .strict()
-    .refine(reasonGiven, reasonMessage),
-  'payments.void': z
-    .object({ transactionId: id, ...reasonFields })
-    .strict()
-    .refine(reasonGiven, reasonMessage),
-  'payments.collect': z
-    .object({
-      method: z.enum(COLLECTION_METHODS),
-      payeeId: id,
-      amount: dollars,
-      payer: z
-        .object({
-          name: text(200),
-          address: text(200).optional(),
-          address2: text(200).optional(),
-          email: text(200).optional(),
-          phone: text(40).optional(),
-          city: text(100).optional(),
-          state: text(10).optional(),
-          postalCode: text(20).optional(),
-          country: text(10).optional(),
-        })
-        .strict(),
-      checkNumber: text(30).optional(),
-      glAccountNumber: text(64).optional(),
-      items: z
-        .array(z.object({ name: text(200), amount: dollars, glAccountNumber: text(64).optional() }).strict())
-        .max(100)
-        .optional(),
-      note: text(200).optional(),
-      preview: z.boolean().default(false),
-    })
-    .strict(),
-  'intents.list': z
-    .object({
-      states: z.array(z.enum(INTENT_STATES)).max(INTENT_STATES.length).optional(),
-      transactionId: id.optional(),
-      limit: z.number().int().min(1).max(1000).default(200),
-    })
-    .strict()
-    .default({ limit: 200 }),
+export const actMethods = {
+  'payments.refund': method({
+    args: z
+      .object({
+        transactionId: id,
+        /** Omitted: everything not yet refunded (or the items' sum when items are given). */
+        amount: dollars.optional(),
+        items: z
+          .array(z.object({ id: text(100).min(1), amount: dollars }).strict())
+          .max(100)
+          .optional(),
+        ...reasonFields,
+      })
+      .strict()
+      .refine(reasonGiven, reasonMessage),
+    result: returns<ActResult>(),
+    // Money back to a payer: approvers (DESIGN.md §12); above the district's threshold a second one.
+    role: 'approver',
+    // Told by the handler, only when an intent was made (a preview makes none).
+    changes: ['transactions', 'changes', 'intents'],
+    toldBy: 'handler',
+  }),
+  'payments.void': method({
+    args: z
+      .object({ transactionId: id, ...reasonFields })
+      .strict()
+      .refine(reasonGiven, reasonMessage),
+    result: returns<ActResult>(),
+    role: 'approver',
+    // Told by the handler, only when an intent was made (a preview makes none).
+    changes: ['transactions', 'changes', 'intents'],
+    toldBy: 'handler',
+  }),
+  'payments.collect': method({
+    args: z
+      .object({
+        method: z.enum(COLLECTION_METHODS),
+        payeeId: id,
+        amount: dollars,
+        payer: z
+          .object({
+            name: text(200),
+            address: text(200).optional(),
+            address2: text(200).optional(),
+            email: text(200).optional(),
+            phone: text(40).optional(),
+            city: text(100).optional(),
+            state: text(10).optional(),
+            postalCode: text(20).optional(),
+            country: text(10).optional(),
+          })
+          .strict(),
+        checkNumber: text(30).optional(),
+        glAccountNumber: text(64).optional(),
+        items: z
+          .array(z.object({ name: text(200), amount: dollars, glAccountNumber: text(64).optional() }).strict())
+          .max(100)
+          .optional(),
+        note: text(200).optional(),
+        preview: z.boolean().default(false),
+      })
+      .strict(),
+    result: returns<ActResult>(),
+    // Recording the cash and checks an office took in is the day's work.
+    role: 'preparer',
+    // Told by the handler, only when an intent was made (a preview makes none).
+    changes: ['transactions', 'changes', 'intents'],
+    toldBy: 'handler',
+  }),
+  'intents.list': method({
+    args: z
+      .object({
+        states: z.array(z.enum(INTENT_STATES)).max(INTENT_STATES.length).optional(),
+        transactionId: id.optional(),
+        limit: z.number().int().min(1).max(1000).default(200),
+      })
+      .strict()
+      .default({ limit: 200 }),
+    result: returns<PaymentIntent[]>(),
+    role: 'viewer',
+  }),
   /** A second approver sends a refund that was above the threshold. */
-  'intents.approve': z.object({ id: text(64).min(1) }).strict(),
+  'intents.approve': method({
+    args: z.object({ id: text(64).min(1) }).strict(),
+    result: returns<ActResult>(),
+    role: 'approver',
+    changes: ['transactions', 'changes', 'intents'],
+  }),
   /**
    * A person settles an intent in doubt (or withdraws one awaiting approval), having looked at the
    * service: it happened, or it did not. Nothing is sent.
    */
-  'intents.resolve': z
-    .object({ id: text(64).min(1), outcome: z.enum(['happened', 'did_not_happen']), note: text(2000).min(1) })
-    .strict(),
+  'intents.resolve': method({
+    args: z
+      .object({ id: text(64).min(1), outcome: z.enum(['happened', 'did_not_happen']), note: text(2000).min(1) })
+      .strict(),
+    result: returns<PaymentIntent>(),
+    role: 'approver',
+    changes: ['intents'],
+  }),
 } as const;
 
 export interface IntentEvent {
@@ -175,13 +213,4 @@ export interface ActResult {
   intent: PaymentIntent | null;
   /** The transaction as the store now holds it (after the write), when known. */
   transaction: Transaction | null;
-}
-
-export interface ActMethodResults {
-  'payments.refund': ActResult;
-  'payments.void': ActResult;
-  'payments.collect': ActResult;
-  'intents.list': PaymentIntent[];
-  'intents.approve': ActResult;
-  'intents.resolve': PaymentIntent;
 }

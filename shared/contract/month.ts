@@ -3,6 +3,7 @@
  * the store and never ticked by hand; submit, close and re-open; the district's view of every school.
  */
 import { z } from 'zod';
+import { method, returns } from './method';
 import { id, text } from './args';
 
 /** 'YYYY-MM': a month of Central business dates. */
@@ -131,23 +132,35 @@ export interface DistrictStatus {
 
 const monthOfSchool = { month: monthId, payeeId: id };
 
-export const monthMethodSchemas = {
-  'month.status': z.object(monthOfSchool).strict(),
-  'month.district': z.object({ month: monthId }).strict(),
-  'month.submit': z.object(monthOfSchool).strict(),
-  'month.close': z.object(monthOfSchool).strict(),
-  'month.reopen': z
-    .object({
-      ...monthOfSchool,
-      reason: text(2000).refine((r) => r.trim().length > 0, { message: 'say why the month is re-opened' }),
-    })
-    .strict(),
+// A preparer hands a month on, an approver closes it, an admin re-opens it (DESIGN.md §13).
+export const monthMethods = {
+  'month.status': method({ args: z.object(monthOfSchool).strict(), result: returns<MonthStatus>(), role: 'viewer' }),
+  'month.district': method({
+    args: z.object({ month: monthId }).strict(),
+    result: returns<DistrictStatus>(),
+    role: 'viewer',
+  }),
+  'month.submit': method({
+    args: z.object(monthOfSchool).strict(),
+    result: returns<MonthStatus>(),
+    role: 'preparer',
+    changes: ['month'],
+  }),
+  'month.close': method({
+    args: z.object(monthOfSchool).strict(),
+    result: returns<MonthCloseResult>(),
+    role: 'approver',
+    changes: ['month'],
+  }),
+  'month.reopen': method({
+    args: z
+      .object({
+        ...monthOfSchool,
+        reason: text(2000).refine((r) => r.trim().length > 0, { message: 'say why the month is re-opened' }),
+      })
+      .strict(),
+    result: returns<MonthStatus>(),
+    role: 'admin',
+    changes: ['month'],
+  }),
 } as const;
-
-export interface MonthMethodResults {
-  'month.status': MonthStatus;
-  'month.district': DistrictStatus;
-  'month.submit': MonthStatus;
-  'month.close': MonthCloseResult;
-  'month.reopen': MonthStatus;
-}

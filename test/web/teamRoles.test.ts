@@ -1,7 +1,7 @@
 /** Every contract method's role, over HTTP: one role below is refused before the engine runs; the role itself passes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { METHOD_NAMES } from '../../shared/contract';
-import { METHOD_ROLES, ROLES, roleBelow, type Role } from '../../shared/contractRoles';
+import { METHOD_NAMES, METHOD_ROLES } from '../../shared/contract';
+import { ROLES, roleBelow, type Role } from '../../shared/contractRoles';
 import { rpc, signIn, startTeamHost, type Session, type TeamHost } from '../helpers/teamHost';
 
 let team: TeamHost;

@@ -14,12 +14,11 @@ import {
 } from '../api/writes';
 import type { ParsedTransaction } from '../api/wire';
 import type { EngineContext } from '../context';
-import { connect } from '../sync/connection';
 import { reversalHappened } from './fresh';
 import type { DeliveryIo } from './protocol';
 
 export function serviceClient(ctx: EngineContext): Promise<ServiceClient> {
-  return connect(ctx, ctx.sync.clientTuning, ctx.options.serviceUrl);
+  return ctx.connectService(ctx.sync.clientTuning, ctx.options.serviceUrl);
 }
 
 /** The exchange of one refund or void: send the body; look by comparing with the copy read before. */

@@ -55,7 +55,7 @@ export async function reverse(
     if (error instanceof ActRefusal) throw new ContractError('BAD_ARGUMENTS', await withWhoActed(ctx, tx, error));
     throw error;
   }
-  const threshold = (await readSettings(ctx)).refundSecondApproverAboveCents;
+  const threshold = (await ctx.settings()).refundSecondApproverAboveCents;
   const needsSecondApprover = operation === 'refund' && threshold !== null && checked.cents > threshold;
   const payees = await listPayees(ctx.store.reader);
   const preview: ActPreview = {

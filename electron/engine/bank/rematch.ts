@@ -12,6 +12,10 @@ import type { WritableDB } from '../store/work';
 import type * as Rows from '../store/bank';
 import type { NewMatch, DateRange, MatchingSession } from '../store/bank';
 import { runMatching } from '../store/bank';
+import type { Clock } from '../../../shared/time';
+import type { SettingsReader } from '../settings';
+import type { NewMatch } from '../store/bank';
+import { runMatching, type DateRange, type MatchingSession } from '../store/bank';
 import { calendarSpanBefore, dayNumber, fromDayNumber } from './businessDays';
 import { merchantIndex, namedPayee } from './namedPayee';
 import { candidateKey, decideTables, RETURN_WINDOW_DAYS, type Decisions, type LineDecision } from './matching';
@@ -186,17 +190,24 @@ export class LineOutcomes {
   }
 }
 
+/** What a matching run takes: the store to write, the settings' window, the time. */
+export interface RematchDeps {
+  store: { writer: WritableDB };
+  settings: SettingsReader;
+  clock: Clock;
+}
+
 /** Reads the settings' window and runs matching: what the import, the sync and the handlers call. */
-export async function rematchBank(ctx: EngineContext): Promise<MatchRunResult> {
-  return (await rematchWithOutcomes(ctx)).result;
+export async function rematchBank(deps: RematchDeps): Promise<MatchRunResult> {
+  return (await rematchWithOutcomes(deps)).result;
 }
 
 /** rematchBank, with each decided line's outcome (the import's summary counts its file's lines). */
-export async function rematchWithOutcomes(ctx: EngineContext): Promise<MatchRunOutcomes> {
-  const { bankMatchWindowDays } = await readSettings(ctx);
-  return matchWithOutcomes(ctx.store.writer, {
+export async function rematchWithOutcomes(deps: RematchDeps): Promise<MatchRunOutcomes> {
+  const { bankMatchWindowDays } = await deps.settings();
+  return matchWithOutcomes(deps.store.writer, {
     windowDays: bankMatchWindowDays,
-    at: toIsoUtc(ctx.clock.now()),
+    at: toIsoUtc(deps.clock.now()),
   });
 }
 

@@ -4,7 +4,7 @@ import { listDefaultAccounts, listErpAccountCodes, saveErpAccountCodes, setDefau
 import type { ReadableDB } from '../store/work';
 import { listPayees } from '../store/transactions';
 import { assertCodesFit } from '../export/accountCodes';
-import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
+import { actingUser, nowIso, type DomainHandlers } from './domain';
 
 /** Default accounts per school and item name, ERP codes per layout (DESIGN.md §7; issue 30 items 2, 4). */
 export async function readAccountMaps(reader: ReadableDB): Promise<AccountMaps> {
@@ -38,13 +38,11 @@ export function createAccountMapHandlers(ctx: EngineContext): DomainHandlers<'ac
         await actingUser(ctx),
         nowIso(ctx),
       );
-      dataChanged(ctx, 'settings', 'glBatches');
       return readAccountMaps(ctx.store.reader);
     },
     'accountMaps.setCodes': async ({ layout, codes, replace }) => {
       assertCodesFit(layout, codes);
       await saveErpAccountCodes(ctx.store.writer, layout, codes, replace, nowIso(ctx));
-      dataChanged(ctx, 'settings');
       return readAccountMaps(ctx.store.reader);
     },
   };

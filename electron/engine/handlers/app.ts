@@ -10,7 +10,7 @@ export function createAppHandlers(ctx: EngineContext): DomainHandlers<'app'> {
     'app.info': async () => ({
       version: ctx.options.version,
       dataFolder: (await seesWhereDataLives(ctx)) ? ctx.options.dataFolder : null,
-      sandbox: (await readSettings(ctx)).sandboxMode,
+      sandbox: (await ctx.settings()).sandboxMode,
       host: ctx.options.host,
     }),
     'app.status': async () => {

@@ -8,6 +8,8 @@ import { deleteMapping, listMappings, previewMapping, saveMapping } from '../ban
 import { rematchBank } from '../bank/rematch';
 import { readSettings } from '../settings';
 import { accountSummaries, toStatement, listStatementRows } from '../store/bank';
+import { accountSummaries, toStatement } from '../store/bank';
+import { listStatementRows } from '../store/bank';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
 /**
@@ -18,9 +20,9 @@ import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
   const { reader, writer } = ctx.store;
   const actor = async (by?: string) => ({ by: await actingUser(ctx, by), at: nowIso(ctx) });
+  // The engine tells data.changed 'bank' after each (the method table).
   const decided = async () => {
     await rematchBank(ctx);
-    dataChanged(ctx, 'bank');
   };
   return {
     'bank.import': async (args) => {
@@ -51,16 +53,14 @@ export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
       return explanation;
     },
     'bank.inTransit': async ({ limit }) => {
-      const { bankMatchWindowDays } = await readSettings(ctx);
+      const { bankMatchWindowDays } = await ctx.settings();
       return inTransit(reader, todayCentral(ctx.clock), bankMatchWindowDays, limit);
     },
     'bank.forBatch': async ({ batchId }) => bankSideOfBatch(reader, batchId),
     'bank.accounts': async () => accountSummaries(reader),
     'bank.statements': async ({ limit }) => (await listStatementRows(reader, limit)).map(toStatement),
     'bank.statements.remove': async ({ statementId, by }) => {
-      const removal = await removeImport(ctx, statementId, await actor(by));
-      dataChanged(ctx, 'bank');
-      return removal;
+      return removeImport(ctx, statementId, await actor(by));
     },
     'bank.duplicates.decide': async ({ lineId, decision, by }) => {
       await decidePossibleDuplicate(writer, lineId, decision, await actor(by));
@@ -69,14 +69,10 @@ export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
     },
     'bank.mappings.list': () => listMappings(reader),
     'bank.mappings.save': async ({ mapping }) => {
-      const mappings = await saveMapping(writer, mapping, await actor());
-      dataChanged(ctx, 'bank');
-      return mappings;
+      return saveMapping(writer, mapping, await actor());
     },
     'bank.mappings.remove': async ({ name }) => {
-      const mappings = await deleteMapping(writer, name);
-      dataChanged(ctx, 'bank');
-      return mappings;
+      return deleteMapping(writer, name);
     },
     'bank.mappings.preview': async ({ mapping, limit, ...file }) => previewMapping(file, mapping, limit),
   };

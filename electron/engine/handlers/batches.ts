@@ -1,6 +1,5 @@
 import type { EngineContext } from '../context';
 import { getBatchDetail, listBatches, prepareBatch, signOffBatch, unsignBatch } from '../reconcile';
-import { readSettings } from '../settings';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
 /** Deposits: the list, one deposit, preparation, sign-off and unsign (each one guarded transaction). */
@@ -11,7 +10,7 @@ export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches
     'batches.get': ({ id }) => getBatchDetail(reader, id),
     'batches.signOff': async ({ id, note, by, revision }) => {
       try {
-        const separateApprover = (await readSettings(ctx)).requireSeparateApprover;
+        const separateApprover = (await ctx.settings()).requireSeparateApprover;
         const { detail } = await signOffBatch(
           writer,
           { id, note, by: await actingUser(ctx, by), revision, separateApprover },
@@ -24,14 +23,10 @@ export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches
       }
     },
     'batches.prepare': async ({ id, note }) => {
-      const detail = await prepareBatch(writer, { id, note, by: await actingUser(ctx) }, nowIso(ctx));
-      dataChanged(ctx, 'batches');
-      return detail;
+      return prepareBatch(writer, { id, note, by: await actingUser(ctx) }, nowIso(ctx));
     },
     'batches.unsign': async ({ id, reason, by }) => {
-      const detail = await unsignBatch(writer, { id, reason, by: await actingUser(ctx, by) }, nowIso(ctx));
-      dataChanged(ctx, 'batches');
-      return detail;
+      return unsignBatch(writer, { id, reason, by: await actingUser(ctx, by) }, nowIso(ctx));
     },
   };
 }

@@ -4,8 +4,7 @@ import { ConnectionConfigError } from '../api/errors';
 import { checkServiceUrl, isLoopback } from '../api/url';
 import type { EngineContext } from '../context';
 import { registerSecret } from '../logger';
-import { readSettings, recordCredentialsChange, writeSettings } from '../settings';
-import { connect } from '../sync/connection';
+import { recordCredentialsChange, writeSettings } from '../settings';
 import { toContractError } from '../sync/errors';
 import { boundActor } from '../team/actor';
 import { actingUser, type DomainHandlers } from './domain';
@@ -28,8 +27,7 @@ export function createConnectionHandlers(ctx: EngineContext): DomainHandlers<'co
       const wasSaved = await ctx.credentials.isConfigured();
       await ctx.credentials.clear();
       await recordCredentialsChange(ctx, await actingUser(ctx), { wasSaved, saved: false });
-      ctx.events.emit('data.changed', { scopes: ['settings'] });
-      return readSettings(ctx);
+      return ctx.settings();
     },
     'connection.test': async ({ url }) => {
       if (url !== undefined) await checkTestTarget(ctx, url);
@@ -56,7 +54,7 @@ export function checkServiceUrlArgument(url: string): void {
  */
 async function checkTestTarget(ctx: EngineContext, raw: string): Promise<void> {
   if (boundActor() === undefined && !ctx.options.sharedServer) return;
-  const configured = (await readSettings(ctx)).serviceUrl;
+  const configured = (await ctx.settings()).serviceUrl;
   const url = new URL(raw);
   if (configured !== null && sameService(url, configured)) return;
   if (url.protocol !== 'https:' || isThisMachineOrLinkLocal(url.hostname)) {
@@ -99,7 +97,7 @@ function sameService(url: URL, configured: string): boolean {
 
 async function testConnection(ctx: EngineContext, url?: string): Promise<ConnectionTestResult> {
   try {
-    const client = await connect(ctx, { retry: { attempts: 2 }, timeoutMs: 15_000 }, url);
+    const client = await ctx.connectService({ retry: { attempts: 2 }, timeoutMs: 15_000 }, url);
     const payees = await client.payees();
     return {
       ok: true,

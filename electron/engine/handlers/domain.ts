@@ -2,7 +2,6 @@ import type { DataScope, EngineHandlers, MethodName } from '../../../shared/cont
 import { DEFAULT_REVIEWER } from '../../../shared/contract/settingsDefaults';
 import { toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
 import { boundActor } from '../team/actor';
 
 /** The handlers of one contract domain, typed from the contract: `DomainHandlers<'batches'>` is every `batches.*`. */
@@ -16,7 +15,7 @@ export async function actingUser(ctx: EngineContext, given?: string): Promise<st
   const bound = boundActor();
   if (bound) return bound;
   if (given?.trim()) return given.trim();
-  return (await readSettings(ctx)).reviewerName.trim() || DEFAULT_REVIEWER;
+  return (await ctx.settings()).reviewerName.trim() || DEFAULT_REVIEWER;
 }
 
 export function nowIso(ctx: EngineContext): string {

@@ -1,11 +1,10 @@
 import type { EngineContext } from '../context';
 import { exportGlBatches } from '../export';
-import { readSettings } from '../settings';
 import { listExports, postedInScope, untiedDeposits } from '../store/exports';
 import { reversalsInRange } from '../reconcile/reversals';
 import { moneyWithoutAccount } from '../export/noAccount';
 import { WORKBOOK_DOWNLOAD_SUFFIX } from '../../../shared/contract';
-import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
+import { actingUser, nowIso, type DomainHandlers } from './domain';
 
 /** Exports for the general ledger and their registry. */
 export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export'> {
@@ -30,7 +29,7 @@ export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export
       );
     },
     'export.glBatches': async ({ layout, file, overwrite, repost, strict, report, ...filter }) => {
-      const settings = await readSettings(ctx);
+      const settings = await ctx.settings();
       const result = await exportGlBatches(
         { ...filter, layout: layout ?? settings.exportLayout, file, overwrite, repost, strict, report },
         {
@@ -43,7 +42,6 @@ export function createExportHandlers(ctx: EngineContext): DomainHandlers<'export
             ctx.events.emit('export.progress', { rows, totalRows, file: target }),
         },
       );
-      dataChanged(ctx, 'exports');
       const { id, companionFile } = result.record;
       return {
         ...result,

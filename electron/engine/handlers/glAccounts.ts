@@ -2,20 +2,19 @@ import type { EngineContext } from '../context';
 import { listGlAccounts, replaceGlAccounts } from '../store/transactions';
 import { connect } from '../sync/connection';
 import { toContractError } from '../sync/errors';
-import { dataChanged, nowIso, type DomainHandlers } from './domain';
+import { nowIso, type DomainHandlers } from './domain';
 
 /** The Chart of Accounts: the service owns it; adding or removing goes to the service, then the list is re-read. */
 export function createGlAccountHandlers(ctx: EngineContext): DomainHandlers<'glAccounts'> {
   const changeAccount = async (action: 'add' | 'remove', account: { number: string; label: string }) => {
     try {
-      const client = await connect(ctx, ctx.sync.clientTuning);
+      const client = await ctx.connectService(ctx.sync.clientTuning);
       await client.changeGlAccount(action, account);
       const accounts = await client.glAccounts();
       await replaceGlAccounts(ctx.store.writer, accounts, nowIso(ctx));
     } catch (error) {
       throw toContractError(error);
     }
-    dataChanged(ctx, 'glAccounts');
     return listGlAccounts(ctx.store.reader);
   };
   return {

@@ -9,8 +9,7 @@ import {
   type MonthPackets,
 } from '../close';
 import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
-import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
+import { actingUser, nowIso, type DomainHandlers } from './domain';
 
 /**
  * Closing a month (DESIGN.md §13). `packets` prints and supersedes the auditor's packet
@@ -18,7 +17,7 @@ import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
  */
 export function createMonthHandlers(ctx: EngineContext, packets: MonthPackets | null): DomainHandlers<'month'> {
   const deps = async (): Promise<MonthDeps> => {
-    const settings = await readSettings(ctx);
+    const settings = await ctx.settings();
     return {
       reader: ctx.store.reader,
       writer: ctx.store.writer,
@@ -35,17 +34,14 @@ export function createMonthHandlers(ctx: EngineContext, packets: MonthPackets | 
     'month.district': async ({ month }) => districtStatus(ctx.store.reader, month, await deps()),
     'month.submit': async (args) => {
       const status = await submitMonth(await deps(), args, await actingUser(ctx));
-      dataChanged(ctx, 'month');
       return status;
     },
     'month.close': async (args) => {
       const status = await closeMonth(await deps(), args, await actingUser(ctx));
-      dataChanged(ctx, 'month');
       return status;
     },
     'month.reopen': async (args) => {
       const status = await reopenMonth(await deps(), args, await actingUser(ctx));
-      dataChanged(ctx, 'month');
       return status;
     },
   };

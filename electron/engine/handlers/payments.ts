@@ -20,15 +20,7 @@ export function createPaymentHandlers(ctx: EngineContext): DomainHandlers<'payme
 export function createIntentHandlers(ctx: EngineContext): DomainHandlers<'intents'> {
   return {
     'intents.list': async (args) => listIntents(ctx.store.reader, args),
-    'intents.approve': async ({ id }) => {
-      const result = await approve(ctx, id, await actingUser(ctx));
-      dataChanged(ctx, 'transactions', 'changes', 'intents');
-      return result;
-    },
-    'intents.resolve': async (args) => {
-      const intent = await resolve(ctx, args, await actingUser(ctx));
-      dataChanged(ctx, 'intents');
-      return intent;
-    },
+    'intents.approve': async ({ id }) => approve(ctx, id, await actingUser(ctx)),
+    'intents.resolve': async (args) => resolve(ctx, args, await actingUser(ctx)),
   };
 }

@@ -1,5 +1,5 @@
 import type { EngineContext } from '../context';
-import { readSettings, writeSettings } from '../settings';
+import { writeSettings } from '../settings';
 import { checkServiceUrlArgument } from './connection';
 import { actingUser, type DomainHandlers } from './domain';
 import { readSettingChanges } from '../store/settings';
@@ -7,7 +7,7 @@ import { readSettingChanges } from '../store/settings';
 /** Settings: the schedule, export layout, accounts, reviewer; and who changed which, when. */
 export function createSettingsHandlers(ctx: EngineContext): DomainHandlers<'settings'> {
   return {
-    'settings.get': () => readSettings(ctx),
+    'settings.get': () => ctx.settings(),
     'settings.set': async ({ patch }) => {
       if (patch.serviceUrl) checkServiceUrlArgument(patch.serviceUrl);
       return writeSettings(ctx, patch, await actingUser(ctx));

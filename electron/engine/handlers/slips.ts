@@ -1,7 +1,7 @@
 import { makeSlip, slipOf, slipsOf, verify } from '../act/slips';
 import { slipPdf } from '../act/slipPdf';
 import type { EngineContext } from '../context';
-import { actingUser, dataChanged, type DomainHandlers } from './domain';
+import { actingUser, type DomainHandlers } from './domain';
 
 /** Deposit slips (DESIGN.md §12): a school's day of cash and checks, counted, verified, printed. */
 export function createSlipHandlers(ctx: EngineContext): DomainHandlers<'slips'> {
@@ -9,12 +9,10 @@ export function createSlipHandlers(ctx: EngineContext): DomainHandlers<'slips'> 
     'slips.list': async (args) => slipsOf(ctx, args),
     'slips.create': async (args) => {
       const slip = await makeSlip(ctx, args, await actingUser(ctx, args.countedBy));
-      dataChanged(ctx, 'slips');
       return slip;
     },
     'slips.verify': async (args) => {
       const slip = await verify(ctx, args, await actingUser(ctx, args.verifiedBy));
-      dataChanged(ctx, 'slips');
       return slip;
     },
     'slips.pdf': async ({ id }) => {

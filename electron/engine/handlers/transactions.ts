@@ -3,15 +3,16 @@ import { countTransactions, getTransaction, listTransactions, seekTransactions }
 import { fillTransactionDetails } from '../sync/transactionDetails';
 import { dataChanged, type DomainHandlers } from './domain';
 
-/** Transactions: pages, counts, scrollbar jumps, and one transaction (its payer fetched on first open). */
+/** Transactions: pages, counts, scrollbar jumps, one transaction, and its payer fetched when asked. */
 export function createTransactionHandlers(ctx: EngineContext): DomainHandlers<'transactions'> {
   const { reader } = ctx.store;
   return {
     'transactions.list': async (request) => listTransactions(reader, request),
     'transactions.count': async ({ filter }) => ({ count: await countTransactions(reader, filter) }),
     'transactions.seek': async ({ filter, position }) => ({ cursor: await seekTransactions(reader, filter, position) }),
-    'transactions.get': async ({ id }) => {
-      // Fetching the payer writes; it is the service's data arriving, like a sync, and says so.
+    'transactions.get': async ({ id }) => getTransaction(reader, id),
+    'transactions.fetchDetails': async ({ id }) => {
+      // The service's data arriving, like a sync: it says so.
       if (await fillTransactionDetails(ctx, ctx.sync.clientTuning, id)) dataChanged(ctx, 'transactions');
       return getTransaction(reader, id);
     },

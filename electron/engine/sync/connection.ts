@@ -2,19 +2,34 @@
 import { ContractError } from '../../../shared/contract';
 import { ServiceClient } from '../api/client';
 import { ConnectionConfigError } from '../api/errors';
-import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
+import type { CredentialStore, EngineOptions } from '../context';
+import type { Logger } from '../logger';
+import type { SettingsReader } from '../settings';
 
 import type { ClientTuning } from '../syncControl';
 
 export type { ClientTuning } from '../syncControl';
 
+/** A client of the payment service the settings name: what the sync, the checks of a connection and act/ take. */
+export type ServiceConnector = (tuning?: ClientTuning, urlOverride?: string) => Promise<ServiceClient>;
+
+export interface ConnectionDeps {
+  settings: SettingsReader;
+  credentials: Pick<CredentialStore, 'load'>;
+  options: Pick<EngineOptions, 'sandbox' | 'host'>;
+  logger: Logger;
+}
+
+export function serviceConnector(deps: ConnectionDeps): ServiceConnector {
+  return (tuning, urlOverride) => connect(deps, tuning, urlOverride);
+}
+
 export async function connect(
-  ctx: EngineContext,
+  ctx: ConnectionDeps,
   tuning: ClientTuning = {},
   urlOverride?: string,
 ): Promise<ServiceClient> {
-  const settings = await readSettings(ctx);
+  const settings = await ctx.settings();
   let url: string | null;
   let token: string;
   let secret: string;

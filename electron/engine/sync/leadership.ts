@@ -15,7 +15,7 @@ export interface SyncLease {
 const NAME = 'sync';
 
 /** The lease, null on a store without leaders, or CONFLICT when another server is syncing. */
-export async function takeSyncLeadership(store: Store): Promise<SyncLease | null> {
+export async function takeSyncLeadership(store: Pick<Store, 'lead'>): Promise<SyncLease | null> {
   if (!store.lead) return null;
   let granted!: (lost: AbortSignal) => void;
   let finish!: () => void;

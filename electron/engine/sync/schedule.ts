@@ -6,8 +6,11 @@
 import { nextScheduled, previousScheduled, Temporal, toIsoUtc, type Clock } from '../../../shared/time';
 
 export { nextScheduled, previousScheduled };
-import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
+import type { CredentialStore } from '../context';
+import type { EngineEventBus } from '../events';
+import type { Logger } from '../logger';
+import type { SettingsReader } from '../settings';
+import type { ReadableDB } from '../store/work';
 import { lastSuccessStartedAt } from '../store/syncState';
 import type { SyncControl } from '../syncControl';
 
@@ -36,9 +39,20 @@ export interface SchedulerOptions {
   timer?: Timer;
 }
 
+/** What the schedule takes from the engine that assembles it. */
+export interface ScheduleDeps {
+  store: { reader: ReadableDB };
+  clock: Clock;
+  logger: Logger;
+  events: Pick<EngineEventBus, 'on'>;
+  settings: SettingsReader;
+  credentials: Pick<CredentialStore, 'isConfigured'>;
+  onClose(close: () => Promise<void> | void): void;
+}
+
 /** Starts the nightly schedule for one engine; hosts call it once after creating the engine. */
 export async function startScheduler(
-  ctx: EngineContext,
+  ctx: ScheduleDeps,
   service: SyncControl,
   options: SchedulerOptions = {},
 ): Promise<Scheduler> {
@@ -62,7 +76,7 @@ export async function startScheduler(
     cancelTimer = null;
     next = null;
     if (stopped) return;
-    const settings = await readSettings(ctx);
+    const settings = await ctx.settings();
     if (!settings.scheduleEnabled) return;
     let due = nextScheduled(clock.now(), settings.scheduleTime);
     // The night just run is not due again.
@@ -81,7 +95,7 @@ export async function startScheduler(
     await arm();
   };
 
-  const settings = await readSettings(ctx);
+  const settings = await ctx.settings();
   if (settings.scheduleEnabled && ((await ctx.credentials.isConfigured().catch(() => false)) || settings.sandboxMode)) {
     const previous = previousScheduled(clock.now(), settings.scheduleTime);
     const lastStarted = await lastSuccessStartedAt(ctx.store.reader);

@@ -4,19 +4,24 @@
  */
 import type { DataScope, SyncProgress, SyncRunSummary, SyncStatus } from '../../../shared/contract';
 import { todayCentral, toIsoUtc } from '../../../shared/time';
-import { warmReadCaches } from '../cachedReads';
 import type { EngineContext } from '../context';
 import { redact } from '../logger';
 import { rematchBank } from '../bank/rematch';
 import { refreshBatchChecks } from '../reconcile';
-import { readSettings } from '../settings';
 import { backupStore } from '../store/workers';
 import { batchesToCheck, clearBatchesToCheck } from '../store/checks';
 import { refreshPlannerStatistics, type SyncedTable } from '../store/dialect';
+import { todayCentral, toIsoUtc, type Clock } from '../../../shared/time';
+import type { EngineEventBus } from '../events';
+import { redact, type Logger } from '../logger';
+import type { SettingsReader } from '../settings';
+import { batchesToCheck } from '../store/checks';
+import type { Store } from '../store/dialect';
 import { finishRun, getRun, lastSuccessAt, listRuns, startRun } from '../store/syncState';
 import { describeWait } from '../api/retryBudget';
 import type { SyncControl, StartOptions } from '../syncControl';
-import { connect, type ClientTuning } from './connection';
+import type { AfterRun } from './afterRun';
+import type { ClientTuning, ServiceConnector } from './connection';
 import { toContractError } from './errors';
 import type { SyncLimits } from './limits';
 import { pageSource } from './pageSource';
@@ -40,6 +45,22 @@ interface Current {
 
 export type { StartOptions } from '../syncControl';
 
+/** What the sync service takes from the engine that assembles it. */
+export interface SyncDeps {
+  store: Pick<Store, 'reader' | 'writer' | 'backupFolder' | 'lead'>;
+  clock: Clock;
+  logger: Logger;
+  events: Pick<EngineEventBus, 'emit'>;
+  settings: SettingsReader;
+  connectService: ServiceConnector;
+  /** The district server: the fetch thread gives way to people's calls (backgroundPriority.ts). */
+  sharedServer: boolean;
+  /** What follows each run: checks, re-opening, bank matching, notifications (engine/afterSync.ts). */
+  afterRun: AfterRun;
+  /** Registers work to finish before the store closes. */
+  onClose(close: () => Promise<void> | void): void;
+}
+
 export class SyncService implements SyncControl {
   private current: Current | null = null;
   /** Hosts (tests, bench) may tune the client: retries, timeouts, sleep. */
@@ -49,7 +70,7 @@ export class SyncService implements SyncControl {
   /** Told the next scheduled run, for sync.status. */
   nextRunAt: () => string | null = () => null;
 
-  constructor(private readonly ctx: EngineContext) {
+  constructor(private readonly ctx: SyncDeps) {
     ctx.onClose(async () => {
       this.cancel();
       await this.current?.done;
@@ -89,7 +110,7 @@ export class SyncService implements SyncControl {
     let lease: SyncLease | null = null;
     try {
       if (options.from) checkSyncFrom(options.from, todayCentral(this.ctx.clock));
-      client = await connect(this.ctx, this.clientTuning, options.url);
+      client = await this.ctx.connectService(this.clientTuning, options.url);
       lease = await takeSyncLeadership(this.ctx.store);
       // Inside the try: another process writing the store is said in words, not "database is locked".
       runId = await startRun(this.ctx.store.writer, options.trigger, toIsoUtc(this.ctx.clock.now()));
@@ -128,18 +149,18 @@ export class SyncService implements SyncControl {
   private async execute(
     current: Current,
     runId: number,
-    client: Awaited<ReturnType<typeof connect>>,
+    client: Awaited<ReturnType<ServiceConnector>>,
     options: StartOptions,
   ): Promise<SyncRunSummary> {
     const { ctx } = this;
     const { writer } = ctx.store;
-    const settings = await readSettings(ctx);
+    const settings = await ctx.settings();
     let status: 'succeeded' | 'failed' | 'cancelled' = 'failed';
     let message: string | null = null;
     const scopes = new Set<DataScope>();
     let rowsWritten = 0;
     const pages = pageSource(client, (warning) => ctx.logger.warn(redact(warning)), {
-      background: ctx.options.sharedServer === true,
+      background: ctx.sharedServer,
     });
     const touchedBatches = new TouchedBatches();
     // Waiting out a 429 or a failing service is said in the progress line, not left silent.
@@ -199,8 +220,23 @@ export class SyncService implements SyncControl {
     // Before the checks, which read what the run wrote: planned for the tables as they now are.
     if (rowsWritten >= STATISTICS_AFTER_ROWS) await this.refreshStatistics(runId);
     // Pages committed before a failure or a cancel count too: their batches are checked either way.
-    await this.checkTouchedBatches(current, runId, touchedBatches, scopes);
-    await this.matchBankLines(runId, scopes);
+    await ctx.afterRun.settle({
+      runId,
+      touchedBatches,
+      scopes,
+      report: (message) => {
+        current.progress = {
+          runId,
+          phase: 'checks',
+          pages: current.progress?.pages ?? 0,
+          rows: current.progress?.rows ?? 0,
+          fraction: 1,
+          etaSeconds: null,
+          message,
+        };
+        ctx.events.emit('sync.progress', current.progress);
+      },
+    });
     await finishRun(writer, runId, status, toIsoUtc(ctx.clock.now()), message);
     if (status === 'succeeded' && ctx.store.backupFolder) {
       try {
@@ -213,10 +249,8 @@ export class SyncService implements SyncControl {
     // Free before this server says it is idle, so its next run is not refused as another's.
     await current.lease?.release();
     this.current = null;
-    ctx.events.emit('data.changed', { scopes: [...scopes] });
-    // Before the run is reported finished: the first views after it find what they read built
-    // (data.changed has just emptied the read cache, whatever the run wrote).
-    await warmReadCaches(ctx);
+    // Before the run is reported finished: the first views after it find what they read built.
+    await ctx.afterRun.announce([...scopes]);
     ctx.events.emit('sync.finished', summary);
     return summary;
   }
@@ -226,57 +260,6 @@ export class SyncService implements SyncControl {
       await refreshPlannerStatistics(this.ctx.store.writer, tables);
     } catch (error) {
       this.ctx.logger.warn('refreshing the query planner statistics after sync failed', {
-        runId,
-        error: redact(error instanceof Error ? error.message : String(error)),
-      });
-    }
-  }
-
-  /** DESIGN §10: new deposits may be the ones the bank's lines were waiting for. */
-  private async matchBankLines(runId: number, scopes: Set<DataScope>): Promise<void> {
-    try {
-      if ((await rematchBank(this.ctx)).changed) scopes.add('bank');
-    } catch (error) {
-      this.ctx.logger.warn('bank matching after sync failed', {
-        runId,
-        error: redact(error instanceof Error ? error.message : String(error)),
-      });
-    }
-  }
-
-  /**
-   * DESIGN §4.5: after the pages are in, re-run the tie-out checks of every batch the run touched
-   * (its row, its transactions or its GL lines changed) and re-open signed-off batches that changed.
-   */
-  private async checkTouchedBatches(
-    current: Current,
-    runId: number,
-    touched: TouchedBatches,
-    scopes: Set<DataScope>,
-  ): Promise<void> {
-    const { ctx } = this;
-    try {
-      if (!touched.size) return;
-      const progress: SyncProgress = {
-        runId,
-        phase: 'checks',
-        pages: current.progress?.pages ?? 0,
-        rows: current.progress?.rows ?? 0,
-        fraction: 1,
-        etaSeconds: null,
-        message: `Tying out ${touched.size} deposits`,
-      };
-      current.progress = progress;
-      ctx.events.emit('sync.progress', progress);
-      const { refreshed, reopened } = await refreshBatchChecks(ctx.store.writer, touched, {
-        at: toIsoUtc(ctx.clock.now()),
-        reason: `Changed in the sync of ${todayCentral(ctx.clock)}`,
-      });
-      await clearBatchesToCheck(ctx.store.writer, [...touched]);
-      if (refreshed || reopened.length) scopes.add('batches');
-    } catch (error) {
-      // The synced rows stay, and so do the batches to check: the next run checks them.
-      ctx.logger.warn('tie-out checks after sync failed', {
         runId,
         error: redact(error instanceof Error ? error.message : String(error)),
       });

@@ -1,6 +1,6 @@
 /**
  * Team mode's gate in front of the engine, for one /rpc call by a signed-in user:
- * - the role the method needs (shared/contractRoles.ts) before the engine is touched (403 in words);
+ * - the role the method needs (the method table, shared/contract/table.ts) before the engine is touched (403 in words);
  * - no client-supplied "by": the engine records the signed-in user (Engine.callAs);
  * - an Idempotency-Key on a write claims the key first; a retry gets the stored answer, a second
  *   request still running gets 409, the same key on a different request 422. "The same request" is
@@ -9,8 +9,13 @@
  * Time is the engine's clock throughout; the contract takes no client timestamps.
  */
 import type { ServerResponse } from 'node:http';
-import { isMethodName, toErrorPayload, type ErrorCode } from '../../../shared/contract';
-import { METHOD_ROLES, ROLE_WORDS, roleAllows } from '../../../shared/contractRoles';
+import {
+  isMethodName,
+  METHOD_ROLES,
+  roleRefusal as refusalFor,
+  toErrorPayload,
+  type ErrorCode,
+} from '../../../shared/contract';
 import { okText, refuse, sendText } from '../http';
 import { IDEMPOTENCY_RENEW_MS } from '../../engine/team';
 import type { Caller, TeamMode } from './auth';
@@ -31,9 +36,7 @@ const KEY = /^[\w.:-]{8,200}$/;
  * viewer's 200 MB "statement" is refused before it is read.
  */
 export function roleRefusal({ user }: Caller, method: string): string | null {
-  const needed = isMethodName(method) ? METHOD_ROLES[method] : null;
-  if (!needed || roleAllows(user.role, needed)) return null;
-  return `${method} needs ${ROLE_WORDS[needed]} or above; ${user.name} is signed in as ${ROLE_WORDS[user.role]}. Ask an admin if you should have that role.`;
+  return isMethodName(method) ? refusalFor(user, method) : null;
 }
 
 export async function teamCall(
@@ -94,7 +97,7 @@ export async function teamCall(
       }, IDEMPOTENCY_RENEW_MS)
     : undefined;
   try {
-    const result = await mode.engine.callAs(user.name, method, args);
+    const result = await mode.engine.callAs(user, method, args);
     status = 200;
     text = okText(result);
   } catch (error) {

@@ -5,7 +5,8 @@
  * and everything is allowed, as before team mode.
  */
 import type { MethodName } from '../../../shared/contractNames';
-import { METHOD_ROLES, ROLE_WORDS, roleAllows, type Role } from '../../../shared/contractRoles';
+import { METHOD_ROLES } from '../../../shared/contract';
+import { ROLE_WORDS, roleAllows, type Role } from '../../../shared/contractRoles';
 import { useServerStatus } from '../desktopHost';
 import { useTeamRole, useTeamUser } from '../teamSession';
 

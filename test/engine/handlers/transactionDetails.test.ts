@@ -1,7 +1,10 @@
 /**
- * The list endpoint has no payer; opening a transaction fetches GET /txns/:id?extensions=payer,gl
- * once, keeps the payer (so search finds it), and a later list page does not erase it.
+ * The list endpoint has no payer; transactions.fetchDetails (what the app calls on opening a
+ * transaction) fetches GET /txns/:id?extensions=payer,gl once, keeps the payer (so search finds
+ * it), and a later list page does not erase it. transactions.get, a read, never asks the service.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { startHarness } from '../sync/harness';
@@ -19,7 +22,7 @@ describe('transaction details on open', () => {
       (await h.engine.call('transactions.list', { filter: { search: String(target.id) }, limit: 5 })).rows[0]
         ?.payerName,
     ).toBeNull();
-    const listed = await h.engine.call('transactions.get', { id: target.id });
+    const listed = await h.engine.call('transactions.fetchDetails', { id: target.id });
     expect(listed.transaction.payerName).not.toBeNull();
     const payer = listed.transaction.payerName!;
     expect(payer).toMatch(/\S+ \S+/);
@@ -47,9 +50,39 @@ describe('transaction details on open', () => {
     // The service stops answering (a closed port on this machine).
     await h.engine.call('settings.set', { patch: { serviceUrl: 'http://127.0.0.1:9' } });
     const started = Date.now();
-    const detail = await h.engine.call('transactions.get', { id: row!.id });
+    const detail = await h.engine.call('transactions.fetchDetails', { id: row!.id });
     expect(detail.transaction.id).toBe(row!.id);
     expect(detail.transaction.payerName).toBeNull();
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('transactions.get reads the store only: no request reaches the service, nothing is written', async () => {
+    const h = closing(await startHarness());
+    await h.sync('2026-03-05');
+    const [row] = (await h.engine.call('transactions.list', { limit: 1 })).rows;
+    expect(row!.payerName).toBeNull();
+    // A service that counts what it is asked, in place of the sandbox.
+    const asked: string[] = [];
+    const service = createServer((request, response) => {
+      asked.push(`${request.method} ${request.url}`);
+      response.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = service.address() as AddressInfo;
+      await h.engine.call('settings.set', { patch: { serviceUrl: `http://127.0.0.1:${port}` } });
+      const changed: unknown[] = [];
+      h.engine.on('data.changed', (payload) => changed.push(payload));
+      const detail = await h.engine.call('transactions.get', { id: row!.id });
+      expect(detail.transaction.id).toBe(row!.id);
+      expect(detail.transaction.payerName).toBeNull();
+      expect(asked).toEqual([]);
+      expect(changed).toEqual([]);
+      // The write method is the one that asks.
+      await h.engine.call('transactions.fetchDetails', { id: row!.id });
+      expect(asked.length).toBeGreaterThan(0);
+    } finally {
+      await new Promise((resolve) => service.close(resolve));
+    }
   });
 });

@@ -187,6 +187,18 @@ describe('Transactions', () => {
     expect(screen.getByRole('link', { name: 'Batch B100' })).toHaveAttribute('href', '#/batches/B100');
   });
 
+  it('asks the service for a payer the list left out (transactions.fetchDetails), never through the read', async () => {
+    const bare = make.transactionDetail();
+    const withoutPayer = { ...bare, transaction: { ...bare.transaction, payerName: null } };
+    const engine = useFakeEngine({
+      'transactions.get': () => withoutPayer,
+      'transactions.fetchDetails': () => ({ ...bare, transaction: { ...bare.transaction, payerName: 'Ana Ruiz' } }),
+    });
+    render(<TransactionsView itemId="5001" />);
+    expect(await screen.findByText('Ana Ruiz')).toBeInTheDocument();
+    expect(engine.callsOf('transactions.fetchDetails')).toEqual([{ id: 5001 }]);
+  });
+
   it('explains a missing transaction in words', async () => {
     useFakeEngine({ 'transactions.get': fails('NOT_FOUND', 'Transaction 42 is not in the local copy.') });
     render(<TransactionsView itemId="42" />);

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { TransactionDetail } from '../../../../shared/contract';
 import type { PurchasedItem } from '../../../../shared/domain';
 import { columnsOf, StatusText } from '../../components/columns';
@@ -7,7 +8,9 @@ import { DetailHead, DetailPage, Facts, moneyFact } from '../../components/Detai
 import { Difference } from '../../components/Money';
 import { StaticTable } from '../../components/StaticTable';
 import { Timeline } from '../../components/Timeline';
+import { bridge } from '../../bridge';
 import { reads } from '../../data/queries';
+import { useCan } from '../../hooks/useCan';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { CHANGE_KIND_LABELS } from '../../labels';
 import { hrefFor, navigate } from '../../routes';
@@ -23,6 +26,7 @@ const ITEM_COLUMNS = [
 
 export function TransactionDetailView({ id }: { id: number }) {
   const query = useQuery(reads.transaction(id));
+  useFreshDetails(id, query.data?.transaction.payerName === null);
   useShortcuts({ Escape: () => navigate('transactions') });
 
   return (
@@ -82,6 +86,23 @@ export function TransactionDetailView({ id }: { id: number }) {
       )}
     </DetailPage>
   );
+}
+
+/**
+ * The payer is not in the service's list: the sync's details phase fetches it, and a transaction
+ * opened before that asks for it once (transactions.fetchDetails, a write: the read never fetches).
+ */
+function useFreshDetails(id: number, payerMissing: boolean) {
+  const mayFetch = useCan('transactions.fetchDetails');
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!payerMissing || !mayFetch) return;
+    bridge.call('transactions.fetchDetails', { id }).then(
+      (detail) => client.setQueryData(reads.transaction(id).queryKey, detail),
+      // Offline: the transaction shows what the list gave.
+      () => undefined,
+    );
+  }, [id, payerMissing, mayFetch, client]);
 }
 
 function StatusTimeline({ changes }: { changes: TransactionDetail['changes'] }) {
