@@ -384,6 +384,7 @@ ${DATABASE_OPTIONS}`,
 Closing a month per school (DESIGN.md §13): the checklist is computed from the store, never ticked.
 The deadline is the closeDeadlineDay setting of the next month (default the 15th).`,
     subcommands: MONTH,
+  },
   slip: {
     usage: `${subcommandsUsage(SLIP)}
 
