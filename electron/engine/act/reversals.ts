@@ -14,7 +14,6 @@ import {
 import { formatCents, formatMoney } from '../../../shared/money';
 import type { ReversalBody } from '../api/writes';
 import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
 import { listPayees } from '../store/transactions';
 import { claimIntent, getIntent, listIntents } from '../store/intents';
 import { carryOut, centralTime, nowIso } from './carryOut';

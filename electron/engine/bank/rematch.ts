@@ -6,12 +6,8 @@
  * explanation (they can free or take batches other lines were waiting on).
  */
 import { toIsoUtc } from '../../../shared/time';
-import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
 import type { WritableDB } from '../store/work';
 import type * as Rows from '../store/bank';
-import type { NewMatch, DateRange, MatchingSession } from '../store/bank';
-import { runMatching } from '../store/bank';
 import type { Clock } from '../../../shared/time';
 import type { SettingsReader } from '../settings';
 import type { NewMatch } from '../store/bank';

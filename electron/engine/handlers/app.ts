@@ -1,5 +1,4 @@
 import type { EngineContext } from '../context';
-import { readSettings } from '../settings';
 import { databaseStatus } from '../store/syncState';
 import { findUserByName } from '../store/team';
 import { boundActor } from '../team/actor';

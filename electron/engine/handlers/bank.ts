@@ -6,10 +6,7 @@ import { decidePossibleDuplicate, removeImport } from '../bank/removeImport';
 import { bankLineSummary, bankSideOfBatch, getBankLine, inTransit, listBankLines } from '../bank/lines';
 import { deleteMapping, listMappings, previewMapping, saveMapping } from '../bank/mappings';
 import { rematchBank } from '../bank/rematch';
-import { readSettings } from '../settings';
 import { accountSummaries, toStatement, listStatementRows } from '../store/bank';
-import { accountSummaries, toStatement } from '../store/bank';
-import { listStatementRows } from '../store/bank';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
 /**

@@ -3,13 +3,8 @@
  * status with progress, the run's record, a backup after each successful run, and the events.
  */
 import type { DataScope, SyncProgress, SyncRunSummary, SyncStatus } from '../../../shared/contract';
-import { todayCentral, toIsoUtc } from '../../../shared/time';
 import type { EngineContext } from '../context';
-import { redact } from '../logger';
-import { rematchBank } from '../bank/rematch';
-import { refreshBatchChecks } from '../reconcile';
 import { backupStore } from '../store/workers';
-import { batchesToCheck, clearBatchesToCheck } from '../store/checks';
 import { refreshPlannerStatistics, type SyncedTable } from '../store/dialect';
 import { todayCentral, toIsoUtc, type Clock } from '../../../shared/time';
 import type { EngineEventBus } from '../events';

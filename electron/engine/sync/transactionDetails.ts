@@ -6,9 +6,7 @@
  * a write, since a read never fetches). Offline or unconfigured, the transaction simply shows what
  * the list gave.
  */
-import type { EngineContext } from '../context';
 import { lacksDetails, storeDetails } from '../store/transactions';
-import { connect, type ClientTuning } from './connection';
 import type { Logger } from '../logger';
 import type { Store } from '../store/dialect';
 import type { ClientTuning, ServiceConnector } from './connection';
