@@ -40,7 +40,7 @@ describe('the read cache after a sync', () => {
     // A range not built yet is computed on its first call, as before.
     await h.engine.call('glBatches.list', { from: range.from, to: range.from });
     expect(computed).toHaveLength(1);
-  });
+  }, 180_000);
 
   it('keys a GL range by its fields, in whatever order a caller names them', async () => {
     const h = closing(await startHarness());
@@ -51,5 +51,5 @@ describe('the read cache after a sync', () => {
     const again = await cachedGlBatchReport(ctx, { to: '2026-03-01', from: '2026-02-20', payeeIds: undefined }, 50);
     expect(again).toBe(first);
     expect(computed).toHaveLength(1);
-  });
+  }, 180_000);
 });
