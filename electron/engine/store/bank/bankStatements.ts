@@ -119,11 +119,9 @@ export function storeStatement(writer: WritableDB, values: NewStatement): Promis
         yield* ensureAccounts(db, accounts, accountsOf(values.accountsSoFar(), chunk), values.importedAt);
       }
       const fresh = chunk.filter((line) => !inFile.has(`${line.account}\n${line.identity}`));
-      const freshIds = yield* storeLines(db, statement, accounts, uniqueByIdentity(fresh), claimed, tally);
-      const byIdentity = new Map(
-        uniqueByIdentity(fresh).map((line, i) => [`${line.account}\n${line.identity}`, freshIds[i]!]),
-      );
-      for (const [key, id] of byIdentity) inFile.set(key, id);
+      const unique = uniqueByIdentity(fresh);
+      const freshIds = yield* storeLines(db, statement, accounts, unique, claimed, tally);
+      unique.forEach((line, i) => inFile.set(`${line.account}\n${line.identity}`, freshIds[i]!));
       for (const line of chunk) lineIds.push(inFile.get(`${line.account}\n${line.identity}`)!);
     }
     const { range, accounts: named } = values.summary();
