@@ -14,7 +14,7 @@
  * Pure but for the one read of the stored lines on a chunk's days.
  */
 import type { Kysely } from 'kysely';
-import { readInChunks } from '../work/bankChunks';
+import { rowsByChunks } from '../work/chunks';
 import type { Database } from '../schema';
 import type { Work } from '../work/work';
 
@@ -58,7 +58,7 @@ export function identityStem(line: Pick<IncomingLine, 'postedDate' | 'amountCent
 
 /** The lines stored on these accounts and days, that the statement being imported did not bring. */
 export function* storedLinesOn(db: Kysely<Database>, accountId: number, dates: readonly string[]): Work<StoredLine[]> {
-  return yield* readInChunks(dates, (chunk) =>
+  return yield* rowsByChunks(dates, (chunk) =>
     db
       .selectFrom('bank_lines as l')
       .innerJoin('bank_statements as s', 's.id', 'l.statement_id')

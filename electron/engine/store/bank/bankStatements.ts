@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { BankStatementFormat, BankStatementLine } from '../../../../shared/domain';
 import type { ReadableDB, WritableDB } from '../work/handles';
 import type { BankStatementRow, Database } from '../schema';
-import { insertInChunks } from '../work/bankChunks';
+import { insertInChunks } from '../work/chunks';
 import { classifyLines, storedLinesOn, type LineVerdict } from './bankLineIdentity';
 import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from '../work/work';
 
