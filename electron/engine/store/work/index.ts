@@ -8,5 +8,7 @@ export { ROWS_PER_STATEMENT, chunks, rowsByChunks, insertInChunks } from './chun
 export type { Inserted } from './chunks';
 export { sqliteHandles, portableHandles } from './handles';
 export type { WorkTarget, ReadableDB, WritableDB, SqliteReadable, SqliteWritable } from './handles';
+export { encodePageCursor, decodePageCursor } from './pageCursor';
+export type { PageKey } from './pageCursor';
 export { rowsOf, firstOf, execute, runWrite, inWriteTransaction, runRead } from './work';
 export type { Work, Compilable } from './work';
