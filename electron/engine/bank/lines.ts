@@ -7,7 +7,7 @@ import {
   type PageRequest,
 } from '../../../shared/contract';
 import type { BankExplanation, BankLineDetail, BankLineSummary } from '../../../shared/domain';
-import type { ReadableDB } from '../store/work';
+import { decodePageCursor, encodePageCursor, type ReadableDB } from '../store/work';
 import { batchBankSide, lineDetail, listLineRows, toLineSummaries, toStatement, unheldBatches } from '../store/bank';
 import { businessDaysBetweenDays, dayNumber, fromDayNumber } from './businessDays';
 
@@ -15,12 +15,12 @@ export async function listBankLines(
   reader: ReadableDB,
   { filter, cursor, limit }: PageRequest<BankLineFilter>,
 ): Promise<Page<BankLineSummary>> {
-  const rows = await listLineRows(reader, filter, cursor ? decodeCursor(cursor) : null, limit + 1);
+  const rows = await listLineRows(reader, filter, cursor ? decodePageCursor(cursor) : null, limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
     rows: await toLineSummaries(reader, page),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.posted_date, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodePageCursor({ date: last.posted_date, id: last.id }) : null,
   };
 }
 
@@ -76,19 +76,4 @@ export async function inTransit(
     }))
     .filter((b) => b.ageDays > windowDays);
   return { asOf: today, windowDays, batches, truncated: rows.length > limit };
-}
-
-function encodeCursor(date: string, id: number): string {
-  return Buffer.from(JSON.stringify([date, id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { date: string; id: number } {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isInteger(value[1]))
-      return { date: value[0], id: value[1] as number };
-  } catch {
-    // Falls through to the error below.
-  }
-  throw new ContractError('BAD_ARGUMENTS', 'The page cursor is not one this list gave out. Reload the list.');
 }

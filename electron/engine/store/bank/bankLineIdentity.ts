@@ -14,7 +14,7 @@
  * Pure but for the one read of the stored lines on a chunk's days.
  */
 import type { Kysely } from 'kysely';
-import { readInChunks } from '../work/bankChunks';
+import { rowsByChunks } from '../work/chunks';
 import type { Database } from '../schema';
 import type { Work } from '../work/work';
 
@@ -63,7 +63,7 @@ export function identityStem(line: Pick<IncomingLine, 'postedDate' | 'amountCent
  * chunk of a statement (a year's import read ~1M rows so).
  */
 export function* storedLinesOn(db: Kysely<Database>, dates: readonly string[]): Work<StoredLine[]> {
-  return yield* readInChunks(dates, (chunk) =>
+  return yield* rowsByChunks(dates, (chunk) =>
     db
       .selectFrom('bank_lines as l')
       .innerJoin('bank_statements as s', 's.id', 'l.statement_id')

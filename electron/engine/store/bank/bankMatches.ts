@@ -4,7 +4,7 @@
  * bank_matched_batches' primary key refuses a second, whatever the caller believed.
  */
 import type { Kysely } from 'kysely';
-import { insertInChunks, readInChunks } from '../work/bankChunks';
+import { insertInChunks, rowsByChunks } from '../work/chunks';
 import { live } from './bankMatchReads';
 import type { BankMatchRow, Database } from '../schema';
 import { execute, firstOf, rowsOf, type Work } from '../work/work';
@@ -144,7 +144,7 @@ export function* suggestionsOfLine(db: Kysely<Database>, lineId: number): Work<B
 
 /** Which line holds each of these batches, if any. */
 export function* holdersOf(db: Kysely<Database>, batchIds: readonly string[]): Work<Map<string, number>> {
-  const rows = yield* readInChunks(batchIds, (chunk) =>
+  const rows = yield* rowsByChunks(batchIds, (chunk) =>
     db.selectFrom('bank_matched_batches').select(['batch_id', 'line_id']).where('batch_id', 'in', chunk),
   );
   return new Map(rows.map((row) => [row.batch_id, row.line_id]));
@@ -164,7 +164,7 @@ export function* holderOfReturn(db: Kysely<Database>, transactionId: number): Wo
 
 /** The batches of these ids that exist, with their dates. */
 export function* batchDates(db: Kysely<Database>, batchIds: readonly string[]): Work<Map<string, string>> {
-  const rows = yield* readInChunks(batchIds, (chunk) =>
+  const rows = yield* rowsByChunks(batchIds, (chunk) =>
     db.selectFrom('batches').select(['id', 'date']).where('id', 'in', chunk),
   );
   return new Map(rows.map((row) => [row.id, row.date]));

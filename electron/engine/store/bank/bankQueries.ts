@@ -20,7 +20,7 @@ import type {
   BankSuggestion,
   UndoneBankMatch,
 } from '../../../../shared/domain';
-import { CHUNK, readInChunks } from '../work/bankChunks';
+import { ROWS_PER_STATEMENT, rowsByChunks } from '../work/chunks';
 import { liveExplanationOfBatch } from './bankExplanations';
 import { liveExplanation, liveMatch, unheldBatchesQuery, type UnheldBatchRow } from './bankMatchReads';
 import { firstStatementDate, statementById } from './bankStatements';
@@ -124,7 +124,7 @@ export function emptyStateCounts(): Record<MatchState, number> {
 export function lineStateCounts(reader: ReadableDB, ids: readonly number[]): Promise<Record<MatchState, number>> {
   return runRead(reader, function* (db) {
     const counts = emptyStateCounts();
-    const rows = yield* readInChunks([...new Set(ids)], (chunk) =>
+    const rows = yield* rowsByChunks([...new Set(ids)], (chunk) =>
       db
         .selectFrom('bank_lines as l')
         .select((eb) => statusOf(eb).as('status'))
@@ -141,8 +141,8 @@ function* lineSummaries(db: Kysely<Database>, rows: readonly ListedLineRow[]): W
   const explanations = new Map<number, BankExplanationRow>();
   const correctedBy = new Map<number, number>();
   const ids = rows.map((row) => row.id);
-  for (let at = 0; at < ids.length; at += CHUNK) {
-    const chunk = ids.slice(at, at + CHUNK);
+  for (let at = 0; at < ids.length; at += ROWS_PER_STATEMENT) {
+    const chunk = ids.slice(at, at + ROWS_PER_STATEMENT);
     const found = yield* rowsOf(
       db
         .selectFrom('bank_matches')

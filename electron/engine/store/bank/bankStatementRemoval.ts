@@ -7,7 +7,7 @@
  * was before the import.
  */
 import type { Kysely } from 'kysely';
-import { readInChunks } from '../work/bankChunks';
+import { rowsByChunks } from '../work/chunks';
 import type { WritableDB } from '../work/handles';
 import type { Database } from '../schema';
 import { execute, firstOf, rowsOf, runWrite, type Work } from '../work/work';
@@ -31,7 +31,7 @@ export function removeStatement(
     const brought = yield* rowsOf(
       db.selectFrom('bank_lines').select(['id', 'account_id']).where('statement_id', '=', statementId),
     );
-    const heldElsewhere = yield* readInChunks(
+    const heldElsewhere = yield* rowsByChunks(
       brought.map((line) => line.id),
       (chunk) =>
         db
@@ -82,7 +82,7 @@ export function removeStatement(
 
 /** Removes lines with their matches and explanations, and what pointed at them. */
 function* forgetLines(db: Kysely<Database>, ids: readonly number[]): Work<void> {
-  yield* readInChunks(ids, (chunk) =>
+  yield* rowsByChunks(ids, (chunk) =>
     db
       .updateTable('bank_lines')
       .set({ duplicate_of: null, duplicate_state: null, duplicate_decided_by: null, duplicate_decided_at: null })
@@ -90,7 +90,7 @@ function* forgetLines(db: Kysely<Database>, ids: readonly number[]): Work<void> 
       .where('id', 'not in', chunk)
       .returning('id'),
   );
-  yield* readInChunks(ids, (chunk) =>
+  yield* rowsByChunks(ids, (chunk) =>
     db
       .updateTable('bank_lines')
       .set({ corrects_line_id: null })
@@ -98,20 +98,20 @@ function* forgetLines(db: Kysely<Database>, ids: readonly number[]): Work<void> 
       .where('id', 'not in', chunk)
       .returning('id'),
   );
-  const undone = yield* readInChunks(ids, (chunk) =>
+  const undone = yield* rowsByChunks(ids, (chunk) =>
     db
       .selectFrom('bank_matches')
       .select(['id', 'line_id', 'batch_ids'])
       .where('undone_for_line', 'in', chunk)
       .orderBy('id'),
   );
-  yield* readInChunks(ids, (chunk) =>
+  yield* rowsByChunks(ids, (chunk) =>
     db.deleteFrom('bank_matched_batches').where('line_id', 'in', chunk).returning('batch_id'),
   );
-  yield* readInChunks(ids, (chunk) => db.deleteFrom('bank_matches').where('line_id', 'in', chunk).returning('id'));
-  yield* readInChunks(ids, (chunk) => db.deleteFrom('bank_explanations').where('line_id', 'in', chunk).returning('id'));
+  yield* rowsByChunks(ids, (chunk) => db.deleteFrom('bank_matches').where('line_id', 'in', chunk).returning('id'));
+  yield* rowsByChunks(ids, (chunk) => db.deleteFrom('bank_explanations').where('line_id', 'in', chunk).returning('id'));
   for (const match of undone) yield* giveBack(db, match);
-  yield* readInChunks(ids, (chunk) => db.deleteFrom('bank_lines').where('id', 'in', chunk).returning('id'));
+  yield* rowsByChunks(ids, (chunk) => db.deleteFrom('bank_lines').where('id', 'in', chunk).returning('id'));
 }
 
 /** A match a removed correction undid holds again, when its line and its batches are free. */

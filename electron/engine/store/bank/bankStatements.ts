@@ -8,8 +8,8 @@ import type { Kysely } from 'kysely';
 import type { BankStatementFormat, BankStatementLine } from '../../../../shared/domain';
 import type { ReadableDB, WritableDB } from '../work/handles';
 import type { BankStatementRow, Database } from '../schema';
-import { insertInChunks } from '../work/bankChunks';
 import { classifyLines, storedLinesOn, type LineVerdict, type StoredLine } from './bankLineIdentity';
+import { insertInChunks } from '../work/chunks';
 import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from '../work/work';
 
 /** A line as a parser hands it in (bank/types.ts BankLine): the bank's fields, its record and identity. */

@@ -10,6 +10,7 @@ import type { ExportRecord } from '../../../../shared/contract';
 import type { ReadableDB, WritableDB } from '../work/handles';
 import { pendingExport, toExportRecord, type ExportValues } from './exports';
 import { glScope } from '../glBatches/glRows';
+import { chunks, rowsByChunks } from '../work/chunks';
 import { execute, rowsOf, runRead, runWrite } from '../work/work';
 import { refuseClosedBatches } from '../months/repository';
 
@@ -34,8 +35,6 @@ export interface ExportClaim {
   postedBy: ExportRecord[];
 }
 
-const CHUNK = 500;
-
 export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<ExportClaim> {
   return runWrite(writer, function* (db) {
     const [pending] = yield* rowsOf(
@@ -56,18 +55,13 @@ export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<
         .where('batch_id', 'in', inScope)
         .where('export_id', '!=', id),
     );
-    const postedReversals: Array<{ export_id: number; change_id: number }> = [];
-    for (let at = 0; at < request.changeIds.length; at += CHUNK) {
-      postedReversals.push(
-        ...(yield* rowsOf(
-          db
-            .selectFrom('export_reversals')
-            .select(['export_id', 'change_id'])
-            .where('change_id', 'in', request.changeIds.slice(at, at + CHUNK) as number[])
-            .where('export_id', '!=', id),
-        )),
-      );
-    }
+    const postedReversals = yield* rowsByChunks(request.changeIds, (changeIds) =>
+      db
+        .selectFrom('export_reversals')
+        .select(['export_id', 'change_id'])
+        .where('change_id', 'in', changeIds as number[])
+        .where('export_id', '!=', id),
+    );
 
     let claimable = glScope(db, request.scope)
       .select((eb) => [eb.cast<number>(eb.val(id), 'integer').as('export_id'), 'g.batch_id'])
@@ -97,8 +91,8 @@ export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<
 
     const reposted = new Set(postedReversals.map((r) => r.change_id));
     const changeIds = request.repost ? [...request.changeIds] : request.changeIds.filter((c) => !reposted.has(c));
-    for (let at = 0; at < changeIds.length; at += CHUNK) {
-      const values = changeIds.slice(at, at + CHUNK).map((change_id) => ({ export_id: id, change_id }));
+    for (const slice of chunks(changeIds)) {
+      const values = slice.map((change_id) => ({ export_id: id, change_id }));
       yield* execute(db.insertInto('export_reversals').values(values));
     }
 
@@ -137,16 +131,14 @@ export function postedInScope(
           .where('batch_id', 'in', glScope(db, scope).select('g.batch_id')),
       )).map((row) => row.export_id),
     );
-    for (let at = 0; at < changeIds.length; at += CHUNK) {
-      const rows = yield* rowsOf(
-        db
-          .selectFrom('export_reversals')
-          .select('export_id')
-          .distinct()
-          .where('change_id', 'in', changeIds.slice(at, at + CHUNK) as number[]),
-      );
-      for (const row of rows) ids.add(row.export_id);
-    }
+    const posting = yield* rowsByChunks(changeIds, (slice) =>
+      db
+        .selectFrom('export_reversals')
+        .select('export_id')
+        .distinct()
+        .where('change_id', 'in', slice as number[]),
+    );
+    for (const row of posting) ids.add(row.export_id);
     if (ids.size === 0) return [];
     const rows = yield* rowsOf(
       db

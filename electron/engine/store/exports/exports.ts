@@ -3,10 +3,8 @@ import type { ExportLayout, ExportRecord } from '../../../../shared/contract';
 import type { Insertable } from 'kysely';
 import type { ExportRow, ExportsTable } from '../schema';
 import type { ReadableDB, WritableDB } from '../work/handles';
+import { chunks } from '../work/chunks';
 import { execute, firstOf, runWrite } from '../work/work';
-
-/** Rows per multi-row INSERT: well under both dialects' parameter limits. */
-const CHUNK = 500;
 
 export interface ExportScope {
   from: string;
@@ -130,8 +128,8 @@ export function setExportOutput(
         })
         .where('id', '=', id),
     );
-    for (let at = 0; at < contents.changeIds.length; at += CHUNK) {
-      const rows = contents.changeIds.slice(at, at + CHUNK).map((changeId) => ({ export_id: id, change_id: changeId }));
+    for (const changeIds of chunks(contents.changeIds)) {
+      const rows = changeIds.map((changeId) => ({ export_id: id, change_id: changeId }));
       yield* execute(
         db
           .insertInto('export_reversals')
@@ -139,8 +137,8 @@ export function setExportOutput(
           .onConflict((oc) => oc.doNothing()),
       );
     }
-    for (let at = 0; at < contents.receipts.length; at += CHUNK) {
-      const rows = contents.receipts.slice(at, at + CHUNK).map((r) => ({
+    for (const receipts of chunks(contents.receipts)) {
+      const rows = receipts.map((r) => ({
         export_id: id,
         receipt: r.receipt,
         kind: r.kind,

@@ -8,9 +8,7 @@ import type { ReadableDB } from '../work/handles';
 import { glScope, type GlExportFilter } from '../glBatches/glRows';
 import { latestReviews } from '../reviews/reviews';
 import { reviewStateOf } from '../batches/rowMappers';
-
-/** Batch ids per IN list: well under both dialects' parameter limits. */
-const CHUNK = 500;
+import { chunks } from '../work/chunks';
 
 export interface UntiedQuery {
   scope: Omit<GlExportFilter, 'exportId'>;
@@ -52,8 +50,7 @@ export async function untiedDeposits(reader: ReadableDB, query: UntiedQuery): Pr
   }
   const rows = await deposits.execute();
   const untied: UntiedDeposit[] = [];
-  for (let at = 0; at < rows.length; at += CHUNK) {
-    const part = rows.slice(at, at + CHUNK);
+  for (const part of chunks(rows)) {
     const ids = part.map((row) => row.batchId);
     const known = new Set(
       (await db.selectFrom('batches').select('id').where('id', 'in', ids).execute()).map((row) => row.id),

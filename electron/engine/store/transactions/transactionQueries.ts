@@ -10,6 +10,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { ReadableDB } from '../work/handles';
 import type { Page, PageRequest, TransactionDetail, TransactionFilter } from '../../../../shared/contract';
 import { ContractError } from '../../../../shared/contract';
+import { decodePageCursor, encodePageCursor } from '../work/pageCursor';
 import type {
   Change,
   ChangeKind,
@@ -98,18 +99,12 @@ export const whereOf = (clauses: readonly Clause[]): Clause =>
   clauses.length ? sql`WHERE ${sql.join(clauses, sql` AND `)}` : sql``;
 
 export function encodeCursor(row: { business_date: string; id: number }): string {
-  return Buffer.from(JSON.stringify([row.business_date, row.id])).toString('base64url');
+  return encodePageCursor({ date: row.business_date, id: row.id });
 }
 
 function decodeCursor(cursor: string): [string, number] {
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown;
-    if (Array.isArray(value) && typeof value[0] === 'string' && Number.isInteger(value[1]))
-      return [value[0], value[1] as number];
-  } catch {
-    // fall through
-  }
-  throw new ContractError('BAD_ARGUMENTS', 'The page cursor is not one District Recon gave out; reload the list.');
+  const { date, id } = decodePageCursor(cursor);
+  return [date, id];
 }
 
 /** Which filter list runs as one index range per value (see the file's note). */

@@ -4,10 +4,11 @@
  * The family's interface: what the rest of the engine imports from it (written by storemove.mjs
  * from its files' exports).
  */
-export { CHUNK, insertInChunks, readInChunks } from './bankChunks';
-export type { Inserted } from './bankChunks';
-export { ROWS_PER_STATEMENT, chunks, rowsByChunks } from './chunks';
+export { ROWS_PER_STATEMENT, chunks, rowsByChunks, insertInChunks } from './chunks';
+export type { Inserted } from './chunks';
 export { sqliteHandles, portableHandles } from './handles';
 export type { WorkTarget, ReadableDB, WritableDB, SqliteReadable, SqliteWritable } from './handles';
+export { encodePageCursor, decodePageCursor } from './pageCursor';
+export type { PageKey } from './pageCursor';
 export { rowsOf, firstOf, execute, runWrite, inWriteTransaction, runRead } from './work';
 export type { Work, Compilable } from './work';
