@@ -2,7 +2,7 @@
  * Bank statements and their lines (DESIGN.md §10): stored in one unit of work, so a statement is
  * there with all its new lines or not at all. The importer hands in plain rows; this module knows
  * nothing of the parsers. A year's statement holds tens of thousands of lines, so they go in and are
- * looked up in multi-row statements (bankChunks.ts).
+ * looked up in multi-row statements (work/chunks.ts).
  */
 import type { Kysely } from 'kysely';
 import type { BankStatementFormat, BankStatementLine } from '../../../../shared/domain';
