@@ -56,12 +56,14 @@ import {
 } from './contract/results';
 import { BankMethodResults, bankMethodSchemas } from './contract/bank';
 import { ActMethodResults, actMethodSchemas } from './contract/act';
+import { PacketMethodResults, packetMethodSchemas } from './contract/packet';
 import { ContractError } from './contract/errors';
 
 export * from './contract/args';
 export * from './contract/results';
 export * from './contract/bank';
 export * from './contract/act';
+export * from './contract/packet';
 export * from './contract/errors';
 export * from './contract/settingsDefaults';
 
@@ -208,6 +210,7 @@ export const methodSchemas = {
   'export.list': none,
   ...bankMethodSchemas,
   ...actMethodSchemas,
+  ...packetMethodSchemas,
 } as const;
 
 export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName, type MethodName, type EventName } from './contractNames';
@@ -220,7 +223,7 @@ void schemasMatchNames;
 export type MethodArgs<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
 export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
 
-export interface MethodResults extends BankMethodResults, ActMethodResults {
+export interface MethodResults extends BankMethodResults, ActMethodResults, PacketMethodResults {
   'app.info': AppInfo;
   'app.status': DatabaseStatus;
   'settings.get': Settings;

@@ -42,6 +42,7 @@ export const METHOD_NAMES = [
   'export.untied',
   'export.glBatches',
   'export.list',
+  'month.packet',
   'bank.import',
   'bank.lines',
   'bank.line',

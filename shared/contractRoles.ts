@@ -69,6 +69,8 @@ export const METHOD_ROLES = {
   'export.untied': 'viewer',
   'export.glBatches': 'approver',
   'export.list': 'viewer',
+  // A read: an auditor with a viewer's account prints the packet.
+  'month.packet': 'viewer',
   'bank.import': 'preparer',
   'bank.lines': 'viewer',
   'bank.line': 'viewer',

@@ -46,6 +46,7 @@ import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
 import { createTransactionHandlers } from './handlers/transactions';
 import { createIntentHandlers, createPaymentHandlers } from './handlers/payments';
+import { createMonthPacketHandlers } from './handlers/monthPacket';
 import { runAs } from './team/actor';
 import { createTeamService, type TeamService } from './team';
 
@@ -140,6 +141,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     ...createBankHandlers(context),
     ...createPaymentHandlers(context),
     ...createIntentHandlers(context),
+    ...createMonthPacketHandlers(context),
   };
   const callUnknown = async (method: unknown, args: unknown): Promise<unknown> => {
     const call = parseCall(method, args);
