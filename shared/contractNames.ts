@@ -47,6 +47,7 @@ export const METHOD_NAMES = [
   'accountMaps.get',
   'accountMaps.setDefault',
   'accountMaps.setCodes',
+  'month.packet',
   'bank.import',
   'bank.lines',
   'bank.line',

@@ -177,6 +177,21 @@ Disables an account; its sessions end at once.`,
 Sets a new password (RECON_USER_PASSWORD, or typed twice); the account's sessions end.`,
 };
 
+/** `month packet` (issue 29 item 3): the month engineer's `month` help lists it among its subcommands. */
+export const MONTH_PACKET = `Usage: district-recon month packet --month YYYY-MM [--payee ID] --out FILE.pdf [--force] ${DATABASE}
+
+Prints the auditor's packet of a school's month (--payee), or without --payee the district packet
+over every school's, as a PDF: cover, bank reconciliation, deposit log, receipts by account,
+reversals, deposit slips, exceptions and the audit trail, with the content's SHA-256 on every page.
+DRAFT on every page while the month is not closed; a closed month's packet is the one stored at close.
+
+Options:
+  --month YYYY-MM   The month (Central business dates)
+  --payee ID        The school (payee id, as status lists them); without it, the district packet
+  --out FILE.pdf    Where to write it (never through a link, onto a device or pipe)
+  --force           Replace FILE.pdf if it exists
+${DATABASE_OPTIONS}`;
+
 const subcommandsUsage = (subcommands: Record<string, string>) =>
   Object.values(subcommands)
     .map((text) => text.split('\n\n')[0]!)

@@ -58,6 +58,7 @@ import { createTransactionHandlers } from './handlers/transactions';
 import { createIntentHandlers, createPaymentHandlers } from './handlers/payments';
 import { createMonthHandlers } from './handlers/month';
 import { createSlipHandlers } from './handlers/slips';
+import { createMonthPacketHandlers } from './handlers/monthPacket';
 import { runAs } from './team/actor';
 import { createTeamService, type TeamService } from './team';
 
@@ -182,6 +183,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     // The auditor's packet (close/packet) is wired here once it is in this build: null prints none.
     ...createMonthHandlers(context, null),
     ...createSlipHandlers(context),
+    ...createMonthPacketHandlers(context),
   };
   const callUnknown = async (method: unknown, args: unknown): Promise<unknown> => {
     const call = parseCall(method, args);

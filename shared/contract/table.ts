@@ -10,6 +10,7 @@ import { accountMapMethods } from './accountMaps';
 import { actMethods } from './act';
 import { bankMethods } from './bank';
 import { monthMethods } from './month';
+import { packetMethods } from './packet';
 import { slipMethods } from './slips';
 import type { MethodSpec } from './method';
 import { appMethods } from './methods/app';
@@ -43,6 +44,7 @@ export const METHODS = {
   ...bankMethods,
   ...actMethods,
   ...monthMethods,
+  ...packetMethods,
   ...slipMethods,
   ...accountMapMethods,
 } as const;

@@ -31,12 +31,8 @@ export async function printPacket(
   { month, payeeId }: { month: string; payeeId: number },
 ): Promise<PrintedPacket> {
   monthScope(month, payeeId);
-  const close = await deps.closeState(month, payeeId);
-  if (close?.state === 'closed') {
-    const current = (await packetsOf(deps.reader, month, payeeId)).filter((p) => p.superseded_at === null).at(-1);
-    const stored = current ? await packetById(deps.reader, current.id) : undefined;
-    if (stored) return { bytes: stored.bytes, sha256: stored.sha256, draft: false };
-  }
+  const stored = await storedPacket(deps, month, payeeId);
+  if (stored) return stored;
   const { bytes, sha256, draft } = await printContent(await gatherSchoolPacket(deps, { month, payeeId }));
   return { bytes, sha256, draft };
 }
@@ -84,13 +80,47 @@ export async function removePacket(deps: PacketDeps, { packetId }: { packetId: n
   await deletePacket(deps.writer, packetId);
 }
 
-/** One cover and summary page over every school's packet of the month. */
-export async function printDistrictPacket(deps: PacketDeps, { month }: { month: string }): Promise<PrintedPacket> {
+/** A closed month's packet as stored at close (the current one, not superseded), if there is one. */
+async function storedPacket(deps: PacketDeps, month: string, payeeId: number): Promise<PrintedPacket | null> {
+  const close = await deps.closeState(month, payeeId);
+  if (close?.state !== 'closed') return null;
+  const current = (await packetsOf(deps.reader, month, payeeId)).filter((p) => p.superseded_at === null).at(-1);
+  const stored = current ? await packetById(deps.reader, current.id) : undefined;
+  return stored ? { bytes: stored.bytes, sha256: stored.sha256, draft: false } : null;
+}
+
+async function schoolContents(deps: PacketDeps, month: string): Promise<SchoolPacketContent[]> {
   monthScope(month, 0);
   const schools: SchoolPacketContent[] = [];
   for (const school of await readSchools(deps.reader))
     schools.push(await gatherSchoolPacket(deps, { month, payeeId: school.id }));
+  return schools;
+}
+
+async function districtPacketOf(deps: PacketDeps, month: string, schools: readonly SchoolPacketContent[]) {
   const content = districtContent((await districtSettings(deps.reader)).district, month, schools);
   const sha256 = contentSha256(content);
   return { bytes: await renderDistrictPacket(content, sha256), sha256, draft: content.draft };
+}
+
+/** One cover and summary page over every school's packet of the month. */
+export async function printDistrictPacket(deps: PacketDeps, { month }: { month: string }): Promise<PrintedPacket> {
+  return districtPacketOf(deps, month, await schoolContents(deps, month));
+}
+
+/**
+ * Every school's packet of the month and the district packet over them, each school gathered once
+ * (what printing the district's month for the auditor does).
+ */
+export async function printMonthPackets(
+  deps: PacketDeps,
+  { month }: { month: string },
+): Promise<{ schools: Array<PrintedPacket & { payeeId: number }>; district: PrintedPacket }> {
+  const contents = await schoolContents(deps, month);
+  const schools: Array<PrintedPacket & { payeeId: number }> = [];
+  for (const content of contents) {
+    const printed = (await storedPacket(deps, month, content.school.id)) ?? (await printContent(content));
+    schools.push({ payeeId: content.school.id, bytes: printed.bytes, sha256: printed.sha256, draft: printed.draft });
+  }
+  return { schools, district: await districtPacketOf(deps, month, contents) };
 }

@@ -123,20 +123,54 @@ export class PacketPages {
     const y = this.doc.y;
     let x = this.left;
     this.doc.font(font).fontSize(SIZE).fillColor('black');
+    const widths = this.charWidths(font);
     columns.forEach((column, i) => {
-      const width = column.width * this.width;
-      this.doc.text(texts[i] ?? '', x + 2, y, {
-        width: width - 4,
-        align: column.align ?? 'left',
-        lineBreak: false,
-        ellipsis: true,
-        height: ROW,
-      });
-      x += width;
+      const room = column.width * this.width - 4;
+      const text = fitted(texts[i] ?? '', room, widths);
+      if (text) {
+        const at = column.align === 'right' ? x + 2 + room - widthOf(text, widths) : x + 2;
+        // No width option: pdfkit's line wrapper (measuring every word) is not needed for one line.
+        this.doc.text(text, at, y, { lineBreak: false });
+      }
+      x += column.width * this.width;
     });
     this.doc.x = this.left;
     this.doc.y = y + ROW;
   }
+
+  private readonly widthTables = new Map<string, Map<string, number>>();
+
+  /** Each character's width in the table's font and size, measured once (kerning left aside: a point at most). */
+  private charWidths(font: string): (char: string) => number {
+    let table = this.widthTables.get(font);
+    if (!table) this.widthTables.set(font, (table = new Map()));
+    const known = table;
+    return (char) => {
+      let width = known.get(char);
+      if (width === undefined) known.set(char, (width = this.doc.widthOfString(char)));
+      return width;
+    };
+  }
+}
+
+function widthOf(text: string, widths: (char: string) => number): number {
+  let total = 0;
+  for (const char of text) total += widths(char);
+  return total;
+}
+
+/** The text cut to `room` points with an ellipsis where it does not fit. */
+function fitted(text: string, room: number, widths: (char: string) => number): string {
+  if (widthOf(text, widths) <= room) return text;
+  const ellipsis = '...';
+  let kept = '';
+  let used = widthOf(ellipsis, widths);
+  for (const char of text) {
+    used += widths(char);
+    if (used > room) break;
+    kept += char;
+  }
+  return kept + ellipsis;
 }
 
 /** A Letter-size document (US districts) with fixed metadata: no clock reaches the bytes. */
