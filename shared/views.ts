@@ -12,7 +12,6 @@ export const VIEWS = [
   { id: 'settings', title: 'Settings', key: '7' },
   { id: 'bank', title: 'Bank', key: '8' },
   { id: 'month', title: 'Month', key: '9' },
-  { id: 'district', title: 'District', key: '0' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];
