@@ -99,9 +99,7 @@ afterAll(async () => {
 
 describe('the District view', () => {
   it('lists twelve schools in mixed states, most behind first', async () => {
-    await page.evaluate(() => {
-      window.location.hash = '#/month?month=2026-03';
-    });
+    await page.evaluate("window.location.hash = '#/month?month=2026-03'");
     await page.getByRole('heading', { level: 1, name: 'District' }).waitFor();
     const table = page.getByRole('table', { name: 'Schools for 2026-03, most behind first' });
     await table.waitFor();
@@ -128,9 +126,7 @@ describe('the District view', () => {
   });
 
   it("an open school's checklist links each open deposit to its batch", async () => {
-    await page.evaluate(() => {
-      window.location.hash = '#/month/8?month=2026-03';
-    });
+    await page.evaluate("window.location.hash = '#/month/8?month=2026-03'");
     await page.getByRole('heading', { name: /Checklist: Open/ }).waitFor();
     const link = page.getByRole('link', { name: /Deposit 730080 of 03\/10\/2026/ }).first();
     expect(await link.getAttribute('href')).toBe('#/batches/730080');
