@@ -11,9 +11,8 @@ export const VIEWS = [
   { id: 'chart-of-accounts', title: 'Chart of Accounts', key: '6' },
   { id: 'settings', title: 'Settings', key: '7' },
   { id: 'bank', title: 'Bank', key: '8' },
-  { id: 'payments', title: 'Payments', key: '9' },
-  { id: 'month', title: 'Month', key: '0' },
-  { id: 'district', title: 'District', key: 'd' },
+  { id: 'month', title: 'Month', key: '9' },
+  { id: 'payments', title: 'Payments', key: '0' },
 ] as const;
 
 export type ViewId = (typeof VIEWS)[number]['id'];

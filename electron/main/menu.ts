@@ -64,9 +64,10 @@ export function menuTemplate(actions: MenuActions, platform: NodeJS.Platform): M
     {
       label: '&View',
       submenu: [
-        ...VIEWS.map((view, index): MenuItemConstructorOptions => ({
+        ...VIEWS.map((view): MenuItemConstructorOptions => ({
           label: view.title,
-          accelerator: `CmdOrCtrl+${index + 1}`,
+          // CmdOrCtrl+0 is the zoom reset below: the tenth view keeps its bare key in the window only.
+          accelerator: view.key === '0' ? undefined : `CmdOrCtrl+${view.key}`,
           click: () => actions.showView(view.id),
         })),
         { type: 'separator' },

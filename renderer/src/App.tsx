@@ -51,9 +51,8 @@ function CurrentView({ route }: { route: Route }) {
     case 'bank':
       return <BankView key={route.itemId ?? 'list'} itemId={route.itemId} />;
     case 'month':
-      return <MonthView key={route.itemId ?? 'first'} itemId={route.itemId} />;
-    case 'district':
-      return <DistrictView />;
+      // Every school's month (the District view) until a school is chosen.
+      return route.itemId ? <MonthView key={route.itemId} itemId={route.itemId} /> : <DistrictView />;
     case 'payments':
       return <PaymentsView />;
   }

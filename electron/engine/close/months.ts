@@ -5,12 +5,14 @@
  * an admin re-opens it with a reason, and its packet is marked superseded (kept). Each move is decided
  * and written in one unit of work (store/months moveMonth), so two people cannot both move one month.
  */
-import type { MonthCloseResult, MonthStatus } from '../../../shared/contract/month';
+import type { ChecklistItem, MonthCloseResult, MonthStatus } from '../../../shared/contract/month';
 import { ContractError } from '../../../shared/contract/errors';
 import type { ReadableDB, WritableDB } from '../store/work';
 import { moveMonth } from '../store/months';
+import { moveMonth, type MonthFacts } from '../store/months';
+import { checklistOf } from './checklist';
+import { firstDayOf, monthScope, nextMonthOf } from './monthScope';
 import { formatUsDate } from '../../../shared/time';
-import { firstDayOf, nextMonthOf } from './monthScope';
 import { monthStatus, type StatusOptions } from './status';
 
 /**
@@ -64,8 +66,8 @@ function refuseUnended(status: MonthStatus, today: string, verb: string): void {
 }
 
 /** One line per open item: what is open, how many, the first few named. */
-function refuseOpenItems(status: MonthStatus, verb: string): void {
-  const open = status.checklist.filter((i) => !i.met);
+function refuseOpenItems(status: MonthStatus, verb: string, checklist: ChecklistItem[] = status.checklist): void {
+  const open = checklist.filter((i) => !i.met);
   if (open.length === 0) return;
   const lines = open.map(
     (i) =>
@@ -80,23 +82,38 @@ function refuseOpenItems(status: MonthStatus, verb: string): void {
   );
 }
 
+/**
+ * The checklist again inside the move's own transaction: a sign-off undone (or a deposit arriving)
+ * between the read above and the close cannot slip past it.
+ */
+function refuseOpenNow(status: MonthStatus, verb: string, facts: MonthFacts | null): void {
+  if (facts) refuseOpenItems(status, verb, checklistOf(facts, status.payeeId, status.month));
+}
+
 export async function submitMonth(deps: MonthDeps, args: MonthArgs, by: string): Promise<MonthStatus> {
   const status = await monthStatus(deps.reader, args.month, args.payeeId, deps);
   refuseUnended(status, deps.today, 'submit');
   refuseOpenItems(status, 'submit');
-  await moveMonth(deps.writer, args.payeeId, args.month, (row) => {
-    if (row?.state === 'closed')
-      throw new ContractError(
-        'CONFLICT',
-        `${args.month} of ${schoolWords(status)} is already closed (by ${row.closed_by} at ${row.closed_at}).`,
-      );
-    if (row?.state === 'submitted')
-      throw new ContractError(
-        'CONFLICT',
-        `${args.month} of ${schoolWords(status)} is already submitted (by ${row.submitted_by} at ${row.submitted_at}); an approver closes it.`,
-      );
-    return { state: 'submitted', actor: by, at: deps.at, event: 'submitted', detail: null };
-  });
+  await moveMonth(
+    deps.writer,
+    args.payeeId,
+    args.month,
+    (row, facts) => {
+      if (row?.state === 'closed')
+        throw new ContractError(
+          'CONFLICT',
+          `${args.month} of ${schoolWords(status)} is already closed (by ${row.closed_by} at ${row.closed_at}).`,
+        );
+      if (row?.state === 'submitted')
+        throw new ContractError(
+          'CONFLICT',
+          `${args.month} of ${schoolWords(status)} is already submitted (by ${row.submitted_by} at ${row.submitted_at}); an approver closes it.`,
+        );
+      refuseOpenNow(status, 'submit', facts);
+      return { state: 'submitted', actor: by, at: deps.at, event: 'submitted', detail: null };
+    },
+    monthScope(args.month, args.payeeId),
+  );
   return monthStatus(deps.reader, args.month, args.payeeId, deps);
 }
 
@@ -104,35 +121,42 @@ export async function closeMonth(deps: MonthDeps, args: MonthArgs, by: string): 
   const before = await monthStatus(deps.reader, args.month, args.payeeId, deps);
   refuseUnended(before, deps.today, 'close');
   refuseOpenItems(before, 'close');
-  await moveMonth(deps.writer, args.payeeId, args.month, (row) => {
-    if (row?.state === 'closed')
-      throw new ContractError(
-        'CONFLICT',
-        `${args.month} of ${schoolWords(before)} is already closed (by ${row.closed_by} at ${row.closed_at}).`,
-      );
-    const submittedBy = row?.state === 'submitted' ? row.submitted_by : null;
-    if (deps.separateApprover) {
-      if (!submittedBy)
+  await moveMonth(
+    deps.writer,
+    args.payeeId,
+    args.month,
+    (row, facts) => {
+      if (row?.state === 'closed')
         throw new ContractError(
           'CONFLICT',
-          `${args.month} of ${schoolWords(before)} has not been submitted. This district requires a preparer to submit the month before an approver closes it.`,
+          `${args.month} of ${schoolWords(before)} is already closed (by ${row.closed_by} at ${row.closed_at}).`,
         );
-      if (submittedBy === by)
-        throw new ContractError(
-          'FORBIDDEN',
-          `${args.month} of ${schoolWords(before)} was submitted by ${by}; a different approver must close it.`,
-        );
-    }
-    const selfApproved = submittedBy === null || submittedBy === by;
-    return {
-      state: 'closed',
-      actor: by,
-      at: deps.at,
-      event: 'closed',
-      detail: selfApproved ? 'self-approved' : null,
-      selfApproved,
-    };
-  });
+      const submittedBy = row?.state === 'submitted' ? row.submitted_by : null;
+      if (deps.separateApprover) {
+        if (!submittedBy)
+          throw new ContractError(
+            'CONFLICT',
+            `${args.month} of ${schoolWords(before)} has not been submitted. This district requires a preparer to submit the month before an approver closes it.`,
+          );
+        if (submittedBy === by)
+          throw new ContractError(
+            'FORBIDDEN',
+            `${args.month} of ${schoolWords(before)} was submitted by ${by}; a different approver must close it.`,
+          );
+      }
+      refuseOpenNow(before, 'close', facts);
+      const selfApproved = submittedBy === null || submittedBy === by;
+      return {
+        state: 'closed',
+        actor: by,
+        at: deps.at,
+        event: 'closed',
+        detail: selfApproved ? 'self-approved' : null,
+        selfApproved,
+      };
+    },
+    monthScope(args.month, args.payeeId),
+  );
   const closed = await monthStatus(deps.reader, args.month, args.payeeId, deps);
   let packetSha256: string | null = null;
   let packetError: string | null = null;

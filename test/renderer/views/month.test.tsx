@@ -126,7 +126,7 @@ describe('the Month view', () => {
 
 describe('the District view', () => {
   beforeEach(() => {
-    window.location.hash = '#/district?month=2026-10';
+    window.location.hash = '#/month?month=2026-10';
   });
 
   it('lists the schools most behind first, each a link to its month', async () => {

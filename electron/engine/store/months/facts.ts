@@ -302,20 +302,23 @@ function* intentsOf(db: Kysely<Database>, scope: MonthScope, states: string[]): 
 }
 
 export function readMonthFacts(reader: ReadableDB, scope: MonthScope): Promise<MonthFacts> {
-  return runRead(reader, function* (db) {
-    let payees = db.selectFrom('payees').select(['id', 'name']).orderBy('id');
-    if (scope.payeeId !== null) payees = payees.where('id', '=', scope.payeeId);
-    const intents = yield* intentsOf(db, scope, ['unknown', 'awaiting_approval']);
-    return {
-      payees: (yield* rowsOf(payees)).map((p) => ({ id: num(p.id), name: p.name })),
-      deposits: yield* depositsOf(db, scope),
-      suggestedLines: yield* suggestedLinesOf(db, scope),
-      reversals: yield* reversalsOf(db, scope),
-      unassignedRevenue: yield* unassignedRevenueOf(db, scope),
-      unknownIntents: intents.filter((i) => i.state === 'unknown'),
-      awaitingApproval: intents.filter((i) => i.state === 'awaiting_approval').map((i) => ({ payeeId: i.payeeId })),
-    };
-  });
+  return runRead(reader, (db) => monthFactsOf(db, scope));
+}
+
+/** readMonthFacts as a step of a unit of work: a close decides on the facts as its own transaction sees them. */
+export function* monthFactsOf(db: Kysely<Database>, scope: MonthScope): Work<MonthFacts> {
+  let payees = db.selectFrom('payees').select(['id', 'name']).orderBy('id');
+  if (scope.payeeId !== null) payees = payees.where('id', '=', scope.payeeId);
+  const intents = yield* intentsOf(db, scope, ['unknown', 'awaiting_approval']);
+  return {
+    payees: (yield* rowsOf(payees)).map((p) => ({ id: num(p.id), name: p.name })),
+    deposits: yield* depositsOf(db, scope),
+    suggestedLines: yield* suggestedLinesOf(db, scope),
+    reversals: yield* reversalsOf(db, scope),
+    unassignedRevenue: yield* unassignedRevenueOf(db, scope),
+    unknownIntents: intents.filter((i) => i.state === 'unknown'),
+    awaitingApproval: intents.filter((i) => i.state === 'awaiting_approval').map((i) => ({ payeeId: i.payeeId })),
+  };
 }
 
 /**

@@ -10,6 +10,7 @@ import { businessDateOf, parseIsoUtc } from '../../../../shared/time';
 import type { ReadableDB, WritableDB } from '../work/handles';
 import type { Database } from '../schema';
 import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from '../work/work';
+import { monthFactsOf, type MonthFacts, type MonthScope } from './facts';
 import type { MonthCloseEventRow, MonthCloseRow } from './types';
 
 export interface ClosedMonth {
@@ -174,13 +175,15 @@ export function moveMonth(
   writer: WritableDB,
   payeeId: number,
   month: string,
-  decide: (row: MonthCloseRow | undefined) => MonthMove,
+  decide: (row: MonthCloseRow | undefined, facts: MonthFacts | null) => MonthMove,
+  /** Read the month's facts in the same transaction (submit, close: the checklist must hold as it commits). */
+  factsOf: MonthScope | null = null,
 ): Promise<void> {
   return runWrite(writer, function* (db) {
     const row = yield* firstOf(
       db.selectFrom('month_closes').selectAll().where('payee_id', '=', payeeId).where('month', '=', month),
     );
-    const move = decide(row);
+    const move = decide(row, factsOf ? yield* monthFactsOf(db, factsOf) : null);
     const values = {
       state: move.state,
       updated_at: move.at,

@@ -19,7 +19,7 @@ function columnsFor(month: string) {
   const row = columnsOf<DistrictRow>();
   return [
     row.cell('school', 'School', (r) => (
-      <a href={monthHref('month', month, r.payeeId)}>{r.payeeName ?? `School ${r.payeeId}`}</a>
+      <a href={monthHref(month, r.payeeId)}>{r.payeeName ?? `School ${r.payeeId}`}</a>
     )),
     row.text('state', 'State', (r) => STATE_WORDS[r.state]),
     row.count('late', 'Days late', (r) => r.daysPastDeadline),
@@ -49,7 +49,7 @@ export function DistrictView() {
             onChange={(e) => {
               if (!e.target.value) return;
               setMonth(e.target.value);
-              window.location.hash = monthHref('district', e.target.value);
+              window.location.hash = monthHref(e.target.value);
             }}
           />
         </label>

@@ -122,7 +122,7 @@ export function MonthView({ itemId }: { itemId: string | null }) {
   const status = query.data;
   const go = (nextMonth: string, nextPayee: number | null) => {
     setMonth(nextMonth);
-    window.location.hash = monthHref('month', nextMonth, nextPayee);
+    window.location.hash = monthHref(nextMonth, nextPayee);
   };
   const open = status?.checklist.filter((i) => !i.met).length ?? 0;
 
@@ -145,7 +145,7 @@ export function MonthView({ itemId }: { itemId: string | null }) {
               ))}
             </select>
           </label>
-          <a href={monthHref('district', month)}>All schools</a>
+          <a href={monthHref(month)}>All schools</a>
         </div>
       </div>
       <QueryStatus query={query} loading="Loading the month's checklist…" />

@@ -1,5 +1,5 @@
 /**
- * The month a Month or District view shows, kept in the address (`#/month/<payee>?month=2026-10`) so a
+ * The month a Month or District view shows, kept in the address (`#/month/<payee>?month=2026-10`; `#/month?month=…` is the District view) so a
  * link from the District view opens that school's month, and Back returns to it. Default: last month.
  */
 import { Temporal, todayCentral } from '../../../../shared/time';
@@ -14,6 +14,7 @@ export function monthFromHash(hash: string = window.location.hash): string {
   return month && /^\d{4}-(0[1-9]|1[0-2])$/.test(month) ? month : lastMonth();
 }
 
-export function monthHref(view: 'month' | 'district', month: string, payeeId?: number | null): string {
-  return `#/${view}${payeeId ? `/${payeeId}` : ''}?month=${month}`;
+/** A school's month (`payeeId`), or every school's (the District view) without one. */
+export function monthHref(month: string, payeeId?: number | null): string {
+  return `#/month${payeeId ? `/${payeeId}` : ''}?month=${month}`;
 }

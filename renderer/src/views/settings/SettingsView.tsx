@@ -129,6 +129,13 @@ function PreferencesForm({ settings }: { settings: Settings }) {
             onChange={(value) => set('reviewerName', value)}
             maxLength={100}
           />
+          <NumberField
+            label="Close each month by this day of the next"
+            min={1}
+            max={28}
+            value={draft.closeDeadlineDay}
+            onChange={(value) => set('closeDeadlineDay', value)}
+          />
         </div>
         <CheckField
           label="Sandbox mode: use the built-in demo service instead of the district’s"
