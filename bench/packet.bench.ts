@@ -12,7 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../electron/engine/store/dialect';
-import { printDistrictPacket, printPacket, type PacketDeps, printMonthPackets } from '../electron/engine/close/packet';
+import { type PacketDeps, printMonthPackets } from '../electron/engine/close/packet';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? '1');

@@ -1,6 +1,5 @@
 import type { EngineContext } from '../context';
 import { listGlAccounts, replaceGlAccounts } from '../store/transactions';
-import { connect } from '../sync/connection';
 import { toContractError } from '../sync/errors';
 import { nowIso, type DomainHandlers } from './domain';
 

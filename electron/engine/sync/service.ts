@@ -3,7 +3,6 @@
  * status with progress, the run's record, a backup after each successful run, and the events.
  */
 import type { DataScope, SyncProgress, SyncRunSummary, SyncStatus } from '../../../shared/contract';
-import type { EngineContext } from '../context';
 import { backupStore } from '../store/workers';
 import { refreshPlannerStatistics, type SyncedTable } from '../store/dialect';
 import { todayCentral, toIsoUtc, type Clock } from '../../../shared/time';
