@@ -24,7 +24,7 @@ Commands:
   refund     refund TRANSACTION_ID [--amount 12.50] [--item ID=AMOUNT] --reason TEXT [--yes]
   void       void TRANSACTION_ID --reason TEXT [--yes]: cancel a Pending sale
   collect    collect --method cash|check --payee ID --amount 25.00 --payer "First Last" [--yes]
-  month      month status | submit | close | reopen --month YYYY-MM [--payee ID]: close a school's month
+  month      month status | submit | close | reopen | packet --month YYYY-MM [--payee ID]: close a school's month
   slip       slip create | verify ID | list | pdf ID --out FILE.pdf: a school's day of cash and checks
 
 Options:
@@ -139,6 +139,21 @@ Options:
   --json              JSON instead of text
 ${DATABASE_OPTIONS}`;
 
+/** `month packet` (issue 29 item 3): the month engineer's `month` help lists it among its subcommands. */
+export const MONTH_PACKET = `Usage: district-recon month packet --month YYYY-MM [--payee ID] --out FILE.pdf [--force] ${DATABASE}
+
+Prints the auditor's packet of a school's month (--payee), or without --payee the district packet
+over every school's, as a PDF: cover, bank reconciliation, deposit log, receipts by account,
+reversals, deposit slips, exceptions and the audit trail, with the content's SHA-256 on every page.
+DRAFT on every page while the month is not closed; a closed month's packet is the one stored at close.
+
+Options:
+  --month YYYY-MM   The month (Central business dates)
+  --payee ID        The school (payee id, as status lists them); without it, the district packet
+  --out FILE.pdf    Where to write it (never through a link, onto a device or pipe)
+  --force           Replace FILE.pdf if it exists
+${DATABASE_OPTIONS}`;
+
 const MONTH = {
   status: `Usage: district-recon month status --month YYYY-MM [--payee ID] [--json] ${DATABASE}
 
@@ -159,6 +174,7 @@ One person preparing and closing is recorded as self-approved.`,
 
 Re-opens a closed month (admin); the reason is kept with the month and its packet is marked
 superseded (kept).`,
+  packet: MONTH_PACKET,
 };
 
 const USERS = {
@@ -176,21 +192,6 @@ Disables an account; its sessions end at once.`,
 
 Sets a new password (RECON_USER_PASSWORD, or typed twice); the account's sessions end.`,
 };
-
-/** `month packet` (issue 29 item 3): the month engineer's `month` help lists it among its subcommands. */
-export const MONTH_PACKET = `Usage: district-recon month packet --month YYYY-MM [--payee ID] --out FILE.pdf [--force] ${DATABASE}
-
-Prints the auditor's packet of a school's month (--payee), or without --payee the district packet
-over every school's, as a PDF: cover, bank reconciliation, deposit log, receipts by account,
-reversals, deposit slips, exceptions and the audit trail, with the content's SHA-256 on every page.
-DRAFT on every page while the month is not closed; a closed month's packet is the one stored at close.
-
-Options:
-  --month YYYY-MM   The month (Central business dates)
-  --payee ID        The school (payee id, as status lists them); without it, the district packet
-  --out FILE.pdf    Where to write it (never through a link, onto a device or pipe)
-  --force           Replace FILE.pdf if it exists
-${DATABASE_OPTIONS}`;
 
 const subcommandsUsage = (subcommands: Record<string, string>) =>
   Object.values(subcommands)

@@ -58,7 +58,7 @@ import { createTransactionHandlers } from './handlers/transactions';
 import { createIntentHandlers, createPaymentHandlers } from './handlers/payments';
 import { createMonthHandlers } from './handlers/month';
 import { createSlipHandlers } from './handlers/slips';
-import { createMonthPacketHandlers } from './handlers/monthPacket';
+import { createMonthPacketHandlers, monthPackets } from './handlers/monthPacket';
 import { runAs } from './team/actor';
 import { createTeamService, type TeamService } from './team';
 
@@ -180,8 +180,8 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     ...createAccountMapHandlers(context),
     ...createPaymentHandlers(context),
     ...createIntentHandlers(context),
-    // The auditor's packet (close/packet) is wired here once it is in this build: null prints none.
-    ...createMonthHandlers(context, null),
+    // A close stores the auditor's packet and its hash; a re-open marks it superseded (close/packet).
+    ...createMonthHandlers(context, monthPackets(context)),
     ...createSlipHandlers(context),
     ...createMonthPacketHandlers(context),
   };

@@ -8,11 +8,12 @@ import { formatMoney } from '../../../shared/money';
 import { intFlag, parseFlags, runSubcommand, UsageError } from '../args';
 import { withExistingStore } from '../existingStore';
 import { stdout } from '../output';
+import { runMonthPacket } from './monthPacket';
 
 const STRINGS = ['month', 'payee', 'db', 'database'] as const;
 
 export function run(argv: string[]): Promise<number> {
-  return runSubcommand(argv, 'month', { status, submit, close, reopen });
+  return runSubcommand(argv, 'month', { status, submit, close, reopen, packet: (rest) => runMonthPacket(rest) });
 }
 
 function monthFlag(value: string | undefined): string {

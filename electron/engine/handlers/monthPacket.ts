@@ -4,22 +4,51 @@
  */
 import { ContractError, type EngineHandlers } from '../../../shared/contract';
 import { toIsoUtc } from '../../../shared/time';
-import { PacketError, printDistrictPacket, printPacket, type CloseState, type PacketDeps } from '../close/packet';
+import {
+  PacketError,
+  printDistrictPacket,
+  printPacket,
+  storePacketAtClose,
+  supersedePackets,
+  type CloseState,
+  type PacketDeps,
+} from '../close/packet';
+import type { MonthPackets } from '../close';
 import type { EngineContext } from '../context';
+import { monthRecords } from '../store/months';
 
-/**
- * The month's close state. The month's close (store/months, issue 29 item 2) is wired here at merge;
- * until then every month reads as open, so its packet says DRAFT.
- */
-async function recordedCloseState(): Promise<CloseState | null> {
-  return null;
+/** The month's close as store/months records it (state, who submitted and closed, the last re-open). */
+async function recordedCloseState(ctx: EngineContext, month: string, payeeId: number): Promise<CloseState | null> {
+  const record = (await monthRecords(ctx.store.reader, month, payeeId)).get(payeeId);
+  if (!record?.row) return null;
+  const { row, events } = record;
+  const reopened = events.filter((event) => event.event === 'reopened').at(-1);
+  return {
+    // "ready" is computed, never stored: a stored open month was re-opened.
+    state: row.state === 'closed' || row.state === 'submitted' ? row.state : 'open',
+    submittedBy: row.submitted_by,
+    submittedAt: row.submitted_at,
+    closedBy: row.closed_by,
+    closedAt: row.closed_at,
+    reopenedBy: reopened?.actor ?? null,
+    reopenedAt: reopened?.at ?? null,
+    reason: reopened?.detail ?? null,
+  };
+}
+
+/** What a close and a re-open do to the month's packet: store it (and its hash), or mark it superseded. */
+export function monthPackets(ctx: EngineContext): MonthPackets {
+  return {
+    storePacketAtClose: (args) => storePacketAtClose(packetDeps(ctx), args),
+    supersedePackets: async (args) => void (await supersedePackets(packetDeps(ctx), args)),
+  };
 }
 
 export function packetDeps(ctx: EngineContext): PacketDeps {
   return {
     reader: ctx.store.reader,
     writer: ctx.store.writer,
-    closeState: recordedCloseState,
+    closeState: (month, payeeId) => recordedCloseState(ctx, month, payeeId),
     now: () => toIsoUtc(ctx.clock.now()),
   };
 }
