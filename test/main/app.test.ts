@@ -114,7 +114,7 @@ describe('the booted main process', () => {
       submenu?: Array<{ label?: string; accelerator?: string; click?: () => void }>;
     }>;
     const view = template.find((menu) => menu.label === '&View')!;
-    const titles = new Set(VIEWS.map((v) => v.title));
+    const titles = new Set<string>(VIEWS.map((v) => v.title));
     const viewItems = view.submenu!.filter((item) => item.label !== undefined && titles.has(item.label));
     expect(viewItems.map((item) => item.label)).toEqual(VIEWS.map((v) => v.title));
     // The tenth view's key is 0: Ctrl/Cmd+0 stays the zoom reset, so only the window's bare key opens it.

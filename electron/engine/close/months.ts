@@ -8,7 +8,6 @@
 import type { ChecklistItem, MonthCloseResult, MonthStatus } from '../../../shared/contract/month';
 import { ContractError } from '../../../shared/contract/errors';
 import type { ReadableDB, WritableDB } from '../store/work';
-import { moveMonth } from '../store/months';
 import { moveMonth, type MonthFacts } from '../store/months';
 import { checklistOf } from './checklist';
 import { firstDayOf, monthScope, nextMonthOf } from './monthScope';

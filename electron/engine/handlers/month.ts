@@ -15,7 +15,11 @@ import { actingUser, nowIso, type DomainHandlers } from './domain';
  * Closing a month (DESIGN.md §13). `packets` prints and supersedes the auditor's packet
  * (close/packet); null where this build has none, and a close then records no packet.
  */
-export function createMonthHandlers(ctx: EngineContext, packets: MonthPackets | null): DomainHandlers<'month'> {
+// month.packet is the packet's own (handlers/monthPacket.ts).
+export function createMonthHandlers(
+  ctx: EngineContext,
+  packets: MonthPackets | null,
+): Omit<DomainHandlers<'month'>, 'month.packet'> {
   const deps = async (): Promise<MonthDeps> => {
     const settings = await ctx.settings();
     return {
