@@ -104,8 +104,13 @@ describe('a sandbox month, closed end to end', () => {
     expect(current.state).toBe('ready');
 
     const closed = await h.engine.call('month.close', { month: MONTH, payeeId });
-    expect(closed).toMatchObject({ state: 'closed', closedBy: 'bookkeeper', selfApproved: true, packetSha256: null });
+    expect(closed).toMatchObject({ state: 'closed', closedBy: 'bookkeeper', selfApproved: true, packetError: null });
     expect(closed.events.map((e) => e.event)).toEqual(['closed']);
+    // The packet stored at close is the one printed for the closed month, not a draft, every time.
+    const printed = await h.engine.call('month.packet', { month: MONTH, payeeId });
+    expect(printed).toMatchObject({ draft: false, sha256: closed.packetSha256 });
+    expect(closed.packetSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect((await h.engine.call('month.packet', { month: MONTH, payeeId })).pdfBase64).toBe(printed.pdfBase64);
     const district = await h.engine.call('month.district', { month: MONTH });
     expect(district.rows.at(-1)).toMatchObject({ payeeId, state: 'closed', daysPastDeadline: 0 });
   });
