@@ -102,7 +102,8 @@ function SlipForm() {
       )}
       {create.result && (
         <p role="status">
-          Slip {create.result.id}: {formatMoney(create.result.totalCents)} in {create.result.items.length} collections.
+          Slip {create.result.id}: {formatMoney(create.result.totalCents)} in {create.result.items.length}{' '}
+          {create.result.items.length === 1 ? 'collection' : 'collections'}.
         </p>
       )}
       <div className="form-actions">
