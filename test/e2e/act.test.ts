@@ -138,6 +138,39 @@ describe('refund, void and collect in the browser', () => {
     const processed = sandbox.state.writes.filter((w) => w.operation === 'process');
     expect(processed).toHaveLength(1);
     expect(processed[0]!.cents).toBe(2625);
+  });
+
+  it('makes a deposit slip of the day’s cash, verifies it (single-user says so) and offers its PDF', async () => {
+    const collected = sandbox.state.transactions.find(
+      (t) => t.id === sandbox.state.writes.find((w) => w.operation === 'process')!.transactionId,
+    )!;
+    const today = '2026-03-10';
+    // Whatever else that school collected in cash or checks today is on the slip too.
+    const day = sandbox
+      .truth()
+      .transactions.filter(
+        (t) =>
+          t.payeeId === collected.payeeId &&
+          t.businessDate === today &&
+          ['Cash', 'PhysicalCheck'].includes(t.paymentMethod) &&
+          !['Voided', 'Declined', 'Error'].includes(t.status),
+      );
+    const cashCents = day.filter((t) => t.paymentMethod === 'Cash').reduce((sum, t) => sum + t.amountCents, 0);
+    const form = page.getByRole('form', { name: 'Make a deposit slip' });
+    await form.getByLabel('School').selectOption(String(collected.payeeId));
+    await form.getByLabel('Business day').fill(today);
+    await form.getByLabel('$0.01', { exact: true }).fill(String(cashCents));
+    await form.getByRole('button', { name: 'Make the slip' }).click();
+    await form.getByRole('status').waitFor();
+    expect(await form.getByRole('status').textContent()).toMatch(/^Slip SLIP-2026-03-10-\d+-1: /);
+    const verify = page.getByRole('button', { name: /^Verify SLIP-/ });
+    await verify.click();
+    await page.getByText('verified by Pat Reviewer (single-user: one person)', { exact: false }).waitFor();
+    await page.getByRole('button', { name: /^Print SLIP-/ }).click();
+    await page.getByRole('link', { name: /^Save SLIP-.*\.pdf$/ }).waitFor();
+    await expectAccessible('deposit slips', page);
+    await page.getByRole('heading', { name: 'Deposit slips' }).scrollIntoViewIfNeeded();
+    await shot('slip');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -152,8 +152,9 @@ describe('Payments', () => {
       });
       render(<PaymentsView />);
       await userEvent.click(screen.getByRole('button', { name: 'A stack of checks' }));
-      await screen.findByRole('option', { name: 'Lincoln High' });
-      await userEvent.selectOptions(screen.getByLabelText('School'), 'Lincoln High');
+      const stack = screen.getByRole('form', { name: 'Enter a stack of checks' });
+      await within(stack).findByRole('option', { name: 'Lincoln High' });
+      await userEvent.selectOptions(within(stack).getByLabelText('School'), 'Lincoln High');
       await userEvent.click(screen.getByLabelText('Payer, check 1'));
       await userEvent.keyboard('Ana Ruiz{Enter}1042{Enter}25.00{Enter}');
       await waitFor(() => expect(screen.getByLabelText('Payer, check 2')).toHaveFocus());

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { RoleLocked } from '../../components/RoleLocked';
 import { CheckBatchForm } from './CheckBatchForm';
 import { CollectionForm } from './CollectionForm';
+import { DepositSlips } from './DepositSlips';
 import { IntentsInDoubt } from './IntentsInDoubt';
 import './payments.css';
 
@@ -28,6 +29,9 @@ export function PaymentsView() {
           {mode === 'one' ? <CollectionForm /> : <CheckBatchForm />}
         </RoleLocked>
       </section>
+      <RoleLocked method="slips.create" what="Making a deposit slip">
+        <DepositSlips />
+      </RoleLocked>
     </section>
   );
 }
