@@ -57,6 +57,7 @@ import {
 import { BankMethodResults, bankMethodSchemas } from './contract/bank';
 import { ActMethodResults, actMethodSchemas } from './contract/act';
 import { AccountMapMethodResults, accountMapMethodSchemas } from './contract/accountMaps';
+import { BulkSignOffMethodResults, bulkSignOffMethodSchemas } from './contract/bulkSignOff';
 import { ContractError } from './contract/errors';
 
 export * from './contract/args';
@@ -64,6 +65,7 @@ export * from './contract/results';
 export * from './contract/bank';
 export * from './contract/act';
 export * from './contract/accountMaps';
+export * from './contract/bulkSignOff';
 export * from './contract/errors';
 export * from './contract/settingsDefaults';
 
@@ -213,6 +215,7 @@ export const methodSchemas = {
   ...bankMethodSchemas,
   ...actMethodSchemas,
   ...accountMapMethodSchemas,
+  ...bulkSignOffMethodSchemas,
 } as const;
 
 export { METHOD_NAMES, EVENT_NAMES, isMethodName, isEventName, type MethodName, type EventName } from './contractNames';
@@ -225,7 +228,7 @@ void schemasMatchNames;
 export type MethodArgs<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
 export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
 
-export interface MethodResults extends BankMethodResults, ActMethodResults, AccountMapMethodResults {
+export interface MethodResults extends BankMethodResults, ActMethodResults, AccountMapMethodResults, BulkSignOffMethodResults {
   'app.info': AppInfo;
   'app.status': DatabaseStatus;
   'settings.get': Settings;

@@ -29,6 +29,7 @@ export const METHOD_NAMES = [
   'batches.get',
   'batches.prepare',
   'batches.signOff',
+  'batches.signOffMany',
   'batches.unsign',
   'glBatches.list',
   'glBatches.defaultRange',

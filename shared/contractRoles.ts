@@ -56,6 +56,7 @@ export const METHOD_ROLES = {
   'batches.get': 'viewer',
   'batches.prepare': 'preparer',
   'batches.signOff': 'approver',
+  'batches.signOffMany': 'approver',
   'batches.unsign': 'approver',
   'glBatches.list': 'viewer',
   'glBatches.defaultRange': 'viewer',

@@ -1,6 +1,7 @@
 import type { EngineContext } from '../context';
 import { getBatchDetail, listBatches, prepareBatch, signOffBatch, unsignBatch } from '../reconcile';
 import { readSettings } from '../settings';
+import { createBulkSignOffHandlers } from './bulkSignOff';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
 /** Deposits: the list, one deposit, preparation, sign-off and unsign (each one guarded transaction). */
@@ -28,6 +29,7 @@ export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches
       dataChanged(ctx, 'batches');
       return detail;
     },
+    ...createBulkSignOffHandlers(ctx),
     'batches.unsign': async ({ id, reason, by }) => {
       const detail = await unsignBatch(writer, { id, reason, by: await actingUser(ctx, by) }, nowIso(ctx));
       dataChanged(ctx, 'batches');

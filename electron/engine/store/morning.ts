@@ -10,6 +10,7 @@ import { listedBatches, type ListedBatchRow } from './batches';
 import type { ReadableDB } from './handles';
 import { firstOf, runRead } from './work';
 import { isReversal } from './reversals';
+import { BASELINE_CHANGE } from './baseline/flag';
 
 /** open: never signed off, or unsigned since; reopened: signed off, then re-opened by a changed fact. */
 export type DepositState = 'open' | 'reopened';
@@ -75,6 +76,8 @@ export function unacknowledgedReversals({ db }: ReadableDB): Promise<Array<{ cha
   return isReversal(db)
     .select(['c.id as changeId', 'c.seen_at as seenAt'])
     .where('c.acknowledged_at', 'is', null)
+    // Before District Recon (the first sync's finds) is not "since the last review".
+    .where(sql<boolean>`NOT ${BASELINE_CHANGE}`)
     .orderBy('c.seen_at')
     .orderBy('c.id')
     .execute();
