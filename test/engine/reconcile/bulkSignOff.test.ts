@@ -60,7 +60,7 @@ describe('bulk sign-off', () => {
       expect(left.batch.reviewState).not.toBe('signed_off');
       // The "not signed off" filter lists exactly the two left.
       const open = await engine.call('batches.list', { filter: { notSignedOff: true }, limit: 500 });
-      expect(open.items.map((b) => b.id).sort()).toEqual([idOf(17), idOf(150)]);
+      expect(open.rows.map((b) => b.id).sort()).toEqual([idOf(17), idOf(150)]);
     },
     120_000,
   );
