@@ -228,7 +228,8 @@ void schemasMatchNames;
 export type MethodArgs<M extends MethodName> = z.input<(typeof methodSchemas)[M]>;
 export type ParsedArgs<M extends MethodName> = z.output<(typeof methodSchemas)[M]>;
 
-export interface MethodResults extends BankMethodResults, ActMethodResults, AccountMapMethodResults, BulkSignOffMethodResults {
+export interface MethodResults
+  extends BankMethodResults, ActMethodResults, AccountMapMethodResults, BulkSignOffMethodResults {
   'app.info': AppInfo;
   'app.status': DatabaseStatus;
   'settings.get': Settings;

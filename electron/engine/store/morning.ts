@@ -73,14 +73,16 @@ export async function depositsIn(
 
 /** Reversal changes (refunds, ACH returns, settled voids of batched sales) not yet acknowledged, oldest first. */
 export function unacknowledgedReversals({ db }: ReadableDB): Promise<Array<{ changeId: number; seenAt: string }>> {
-  return isReversal(db)
-    .select(['c.id as changeId', 'c.seen_at as seenAt'])
-    .where('c.acknowledged_at', 'is', null)
-    // Before District Recon (the first sync's finds) is not "since the last review".
-    .where(sql<boolean>`NOT ${BASELINE_CHANGE}`)
-    .orderBy('c.seen_at')
-    .orderBy('c.id')
-    .execute();
+  return (
+    isReversal(db)
+      .select(['c.id as changeId', 'c.seen_at as seenAt'])
+      .where('c.acknowledged_at', 'is', null)
+      // Before District Recon (the first sync's finds) is not "since the last review".
+      .where(sql<boolean>`NOT ${BASELINE_CHANGE}`)
+      .orderBy('c.seen_at')
+      .orderBy('c.id')
+      .execute()
+  );
 }
 
 /**

@@ -6,4 +6,3 @@ export const BASELINE_CHANGE = sql<boolean>`(c.sync_run_id IS NOT NULL AND c.syn
 
 /** 1 for a change in the baseline, else 0: the same on SQLite and PostgreSQL. */
 export const BASELINE_FLAG = sql<number>`CASE WHEN ${BASELINE_CHANGE} THEN 1 ELSE 0 END`;
-
