@@ -53,8 +53,8 @@ export interface ReversalAmountRow {
   kind: ReversalKind;
   seenAt: string;
   amountCents: number;
-  /** Found by the first sync (store/baseline): not "since the last review". */
-  beforeDistrictRecon: boolean;
+  /** Found by the first sync (store/baseline): not "since the last review". Absent otherwise. */
+  beforeDistrictRecon?: true;
 }
 
 /**
@@ -204,7 +204,8 @@ function amountsOf(facts: ReversalFacts): ReversalAmountRow[] {
       kind,
       seenAt: row.seenAt,
       amountCents: reversedCents,
-      beforeDistrictRecon: row.baseline === 1,
+      // Only when true, so every other reversal reads as it always has.
+      ...(row.baseline === 1 ? { beforeDistrictRecon: true as const } : {}),
     }))
     .sort(bySeen);
 }
@@ -276,7 +277,7 @@ function derive(facts: ReversalFacts): Reversal[] {
           fallback: line.fallback,
         })),
         exportId: exported.get(row.changeId) ?? null,
-        beforeDistrictRecon: row.baseline === 1,
+        ...(row.baseline === 1 ? { beforeDistrictRecon: true } : {}),
       };
     })
     .sort(bySeen);
