@@ -30,6 +30,7 @@ export const METHOD_NAMES = [
   'batches.get',
   'batches.prepare',
   'batches.signOff',
+  'batches.signOffMany',
   'batches.unsign',
   'glBatches.list',
   'glBatches.defaultRange',

@@ -48,6 +48,8 @@ export const batchFilterSchema = z
     from: businessDate.optional(),
     to: businessDate.optional(),
     verdicts: z.array(z.enum(VERDICTS)).max(3).optional(),
+    /** Only deposits not signed off (never, unsigned or re-opened): the bulk sign-off's list (issue 30 item 5). */
+    notSignedOff: z.boolean().optional(),
   })
   .strict();
 export type BatchFilter = z.infer<typeof batchFilterSchema>;

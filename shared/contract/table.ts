@@ -9,6 +9,7 @@ import { ROLE_WORDS, roleAllows, type Role, type RoleHolder } from '../contractR
 import { accountMapMethods } from './accountMaps';
 import { actMethods } from './act';
 import { bankMethods } from './bank';
+import { bulkSignOffMethods } from './bulkSignOff';
 import { monthMethods } from './month';
 import { packetMethods } from './packet';
 import { slipMethods } from './slips';
@@ -37,6 +38,7 @@ export const METHODS = {
   ...glAccountsMethods,
   ...transactionsMethods,
   ...batchesMethods,
+  ...bulkSignOffMethods,
   ...glBatchesMethods,
   ...changesMethods,
   ...reconcileMethods,

@@ -56,6 +56,11 @@ export interface ReversalNews {
   byKind: Record<ReversalKind, { count: number; cents: number }>;
   /** Newest first, at most a screenful. */
   latest: Reversal[];
+  /**
+   * Reversals the first sync found already there, not acknowledged: listed as "before District
+   * Recon", counted apart from those since the last review (issue 30 item 6).
+   */
+  beforeDistrictRecon?: number;
 }
 
 /** Feed news that asks for action but moves no deposit money: the order is the order of seriousness. */

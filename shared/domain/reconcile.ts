@@ -135,4 +135,6 @@ export interface Reversal {
   lines: ReversalLine[];
   /** The export that posted it, when one did. */
   exportId: number | null;
+  /** The first sync found it already there: before District Recon, never posted in a journal (issue 30 item 6). */
+  beforeDistrictRecon?: boolean;
 }

@@ -1,5 +1,7 @@
 import type { EngineContext } from '../context';
 import { getBatchDetail, listBatches, prepareBatch, signOffBatch, unsignBatch } from '../reconcile';
+import { readSettings } from '../settings';
+import { createBulkSignOffHandlers } from './bulkSignOff';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
 /** Deposits: the list, one deposit, preparation, sign-off and unsign (each one guarded transaction). */
@@ -25,6 +27,7 @@ export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches
     'batches.prepare': async ({ id, note }) => {
       return prepareBatch(writer, { id, note, by: await actingUser(ctx) }, nowIso(ctx));
     },
+    ...createBulkSignOffHandlers(ctx),
     'batches.unsign': async ({ id, reason, by }) => {
       return unsignBatch(writer, { id, reason, by: await actingUser(ctx, by) }, nowIso(ctx));
     },

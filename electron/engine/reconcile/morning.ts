@@ -30,6 +30,7 @@ import { latestReviews } from '../store/reviews';
 import { summaryOf } from '../store/batches';
 import { reversalsSummary } from './reversals';
 import { schoolsWithoutAccount } from '../store/accountMaps';
+import { countBaselineReversals } from '../store/reversals';
 
 /** A screenful: the rest is one click away in Batches or Changes. */
 const SHOWN = 12;
@@ -142,6 +143,7 @@ async function reversalNews(reader: ReadableDB, clock: Clock): Promise<ReversalN
     totalCents: 0,
     byKind: { refund: { count: 0, cents: 0 }, return: { count: 0, cents: 0 }, void: { count: 0, cents: 0 } },
     latest: [],
+    beforeDistrictRecon: await countBaselineReversals(reader),
   };
   const waiting = await unacknowledgedReversals(reader);
   const first = waiting[0];

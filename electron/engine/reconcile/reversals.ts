@@ -29,7 +29,11 @@ export interface ReversalFilter {
   methods?: readonly string[];
 }
 
-/** The reversals first seen from `from` to `to` (Central business dates), oldest first. */
+/**
+ * The reversals first seen from `from` to `to` (Central business dates), oldest first: what a journal
+ * of the range posts. Those the first sync found already there (before District Recon, store/baseline)
+ * are not: they went back before anyone here was looking, in a period already closed.
+ */
 export async function reversalsInRange(conn: ReversalConnection, filter: ReversalFilter): Promise<Reversal[]> {
   const seenFrom = toIsoUtc(businessDayBounds(filter.from).start);
   const seenBefore = toIsoUtc(businessDayBounds(filter.to).end);
@@ -39,7 +43,7 @@ export async function reversalsInRange(conn: ReversalConnection, filter: Reversa
     payeeIds: filter.payeeIds,
     methods: filter.methods,
   });
-  return derive(facts).filter((r) => r.seenAt >= seenFrom && r.seenAt < seenBefore);
+  return derive(facts).filter((r) => r.seenAt >= seenFrom && r.seenAt < seenBefore && !r.beforeDistrictRecon);
 }
 
 /** A reversal's amount without its lines (amountsOf). */
@@ -49,6 +53,8 @@ export interface ReversalAmountRow {
   kind: ReversalKind;
   seenAt: string;
   amountCents: number;
+  /** Found by the first sync (store/baseline): not "since the last review". Absent otherwise. */
+  beforeDistrictRecon?: true;
 }
 
 /**
@@ -70,7 +76,9 @@ export async function reversalsSummary(
     { seenFrom, seenBefore, payeeIds: filter.payeeIds, methods: filter.methods },
     'amounts',
   );
-  const amounts = amountsOf(facts).filter((r) => r.seenAt >= seenFrom && r.seenAt < seenBefore && keep(r.changeId));
+  const amounts = amountsOf(facts).filter(
+    (r) => r.seenAt >= seenFrom && r.seenAt < seenBefore && !r.beforeDistrictRecon && keep(r.changeId),
+  );
   const newest = new Set(amounts.slice(-latest).map((r) => r.changeId));
   const transactionIds = [...new Set(amounts.slice(-latest).map((r) => r.transactionId))];
   const full = transactionIds.length ? derive(await reversalFacts(conn, { transactionIds })) : [];
@@ -196,6 +204,8 @@ function amountsOf(facts: ReversalFacts): ReversalAmountRow[] {
       kind,
       seenAt: row.seenAt,
       amountCents: reversedCents,
+      // Only when true, so every other reversal reads as it always has.
+      ...(row.baseline === 1 ? { beforeDistrictRecon: true as const } : {}),
     }))
     .sort(bySeen);
 }
@@ -267,6 +277,7 @@ function derive(facts: ReversalFacts): Reversal[] {
           fallback: line.fallback,
         })),
         exportId: exported.get(row.changeId) ?? null,
+        ...(row.baseline === 1 ? { beforeDistrictRecon: true } : {}),
       };
     })
     .sort(bySeen);

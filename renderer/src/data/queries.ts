@@ -11,6 +11,7 @@ export function cleanBatchFilter(filter: BatchFilter): BatchFilter {
   if (filter.payeeIds?.length) clean.payeeIds = filter.payeeIds;
   if (filter.methods?.length) clean.methods = filter.methods;
   if (filter.verdicts?.length) clean.verdicts = filter.verdicts;
+  if (filter.notSignedOff) clean.notSignedOff = true;
   if (filter.from) clean.from = filter.from;
   if (filter.to) clean.to = filter.to;
   return clean;

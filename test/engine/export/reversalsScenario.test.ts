@@ -20,10 +20,25 @@ describe('refunds, returns and settled voids after batching, in the journal of t
   let folder: string;
   let signedBatch: string;
   let refunded: Transaction;
+  /** What the service had reversed when the first sync ran: its baseline, before District Recon (issue 30 item 6). */
+  let baselineCents: number;
+  const reversedCents = () =>
+    h.sandbox
+      .truth()
+      .transactions.filter((t) => t.batchId !== null)
+      .reduce(
+        (sum, t) =>
+          sum +
+          (t.status === 'Returned' || t.status === 'Voided'
+            ? t.amountCents
+            : Math.min(t.amountRefundedCents, t.amountCents)),
+        0,
+      );
   beforeAll(async () => {
     h = await startHarness();
     folder = mkdtempSync(join(tmpdir(), 'recon-reversals-'));
     await h.sync();
+    baselineCents = reversedCents();
     const settled = (method: string) =>
       h.sandbox
         .truth()
@@ -74,17 +89,8 @@ describe('refunds, returns and settled voids after batching, in the journal of t
   });
 
   it('the reversals total what the service refunded, returned and voided after settlement', async () => {
-    const expected = h.sandbox
-      .truth()
-      .transactions.filter((t) => t.batchId !== null)
-      .reduce(
-        (sum, t) =>
-          sum +
-          (t.status === 'Returned' || t.status === 'Voided'
-            ? t.amountCents
-            : Math.min(t.amountRefundedCents, t.amountCents)),
-        0,
-      );
+    // The first sync's reversals are before District Recon: what went back since is the period's.
+    const expected = reversedCents() - baselineCents;
     const report = await h.engine.call('reconcile.reversals', range());
     expect(expected).toBeGreaterThan(0);
     expect(report.totalCents).toBe(expected);
@@ -128,6 +134,9 @@ describe('refunds, returns and settled voids after batching, in the journal of t
     const report = await h.engine.call('reconcile.reversals', range());
     const gl = await h.engine.call('glBatches.list', { ...range(), limit: 10 });
     const file = join(folder, 'period.xlsx');
+    // The sandbox gives some GL rows no account (issue 30 item 2): the bookkeeper chooses where they go.
+    for (const school of await h.engine.call('payees.list', {}))
+      await h.engine.call('accountMaps.setDefault', { school: school.id, glNumber: '4999' });
     const result = await h.engine.call('export.glBatches', { ...range(), file, layout: 'je-csv' });
     expect(result).toMatchObject({ reversals: report.count, reversalCents: report.totalCents });
     const workbook = new ExcelJS.Workbook();

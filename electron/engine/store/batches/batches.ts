@@ -39,6 +39,10 @@ export async function listBatchRows(
   if (filter.from) query = query.where('b.date', '>=', filter.from);
   if (filter.to) query = query.where('b.date', '<=', filter.to);
   if (filter.verdicts?.length) query = query.where('c.verdict', 'in', filter.verdicts);
+  if (filter.notSignedOff)
+    query = query.where(
+      sql<boolean>`coalesce((SELECT r.action FROM batch_reviews r WHERE r.batch_id = b.id ORDER BY r.id DESC LIMIT 1), '') <> 'sign_off'`,
+    );
   if (after) {
     query = query.where((eb) =>
       eb.or([eb('b.date', '<', after.date), eb.and([eb('b.date', '=', after.date), eb('b.id', '<', after.id)])]),

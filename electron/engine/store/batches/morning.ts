@@ -10,6 +10,7 @@ import { listedBatches, type ListedBatchRow } from './batches';
 import type { ReadableDB } from '../work/handles';
 import { firstOf, runRead } from '../work/work';
 import { isReversal } from '../reversals/reversals';
+import { BASELINE_CHANGE } from '../reversals/baselineFlag';
 
 /** open: never signed off, or unsigned since; reopened: signed off, then re-opened by a changed fact. */
 export type DepositState = 'open' | 'reopened';
@@ -72,12 +73,16 @@ export async function depositsIn(
 
 /** Reversal changes (refunds, ACH returns, settled voids of batched sales) not yet acknowledged, oldest first. */
 export function unacknowledgedReversals({ db }: ReadableDB): Promise<Array<{ changeId: number; seenAt: string }>> {
-  return isReversal(db)
-    .select(['c.id as changeId', 'c.seen_at as seenAt'])
-    .where('c.acknowledged_at', 'is', null)
-    .orderBy('c.seen_at')
-    .orderBy('c.id')
-    .execute();
+  return (
+    isReversal(db)
+      .select(['c.id as changeId', 'c.seen_at as seenAt'])
+      .where('c.acknowledged_at', 'is', null)
+      // Before District Recon (the first sync's finds) is not "since the last review".
+      .where(sql<boolean>`NOT ${BASELINE_CHANGE}`)
+      .orderBy('c.seen_at')
+      .orderBy('c.id')
+      .execute()
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { rowsByChunks } from '../work/chunks';
 import { rowsOf, runRead, type Work, type WorkTarget } from '../work/work';
+import { BASELINE_FLAG } from './baselineFlag';
 
 /** A read handle, or the export's snapshot connection (already inside its read transaction). */
 export type ReversalConnection = WorkTarget;
@@ -42,6 +43,8 @@ export interface ReversalChangeRow {
   payeeId: number;
   payeeName: string | null;
   paymentMethod: string;
+  /** 1: the first sync found it already there (store/baseline): before District Recon. */
+  baseline: number;
 }
 
 export interface PostedItemRow {
@@ -175,6 +178,7 @@ function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly numbe
         'b.payee_id as payeeId',
         'p.name as payeeName',
         'b.payment_method as paymentMethod',
+        BASELINE_FLAG.as('baseline'),
       ])
       .where('c.transaction_id', 'in', ids)
       .orderBy('c.transaction_id')

@@ -1,7 +1,7 @@
 import type { BatchFilter } from '../../../../shared/contract';
 import { PAYMENT_METHODS, VERDICTS, type Payee } from '../../../../shared/domain';
 import { verdictText } from '../../components/Badges';
-import { DateRange, FilterChoice, Form } from '../../components/Fields';
+import { CheckField, DateRange, FilterChoice, Form } from '../../components/Fields';
 import { methodLabel } from '../../format';
 
 interface BatchFiltersProps {
@@ -41,6 +41,11 @@ export function BatchFilters({ filter, payees, onChange }: BatchFiltersProps) {
         labelOf={verdictText}
         chosen={filter.verdicts}
         onChange={(verdicts) => onChange({ verdicts })}
+      />
+      <CheckField
+        label="Not signed off"
+        checked={filter.notSignedOff ?? false}
+        onChange={(notSignedOff) => onChange({ notSignedOff: notSignedOff || undefined })}
       />
     </Form>
   );

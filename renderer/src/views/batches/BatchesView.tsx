@@ -7,6 +7,7 @@ import { navigate } from '../../routes';
 import { useFilters } from '../../state/filters';
 import { BatchDetailView } from './BatchDetailView';
 import { BatchFilters } from './BatchFilters';
+import { BulkSignOff } from './BulkSignOff';
 import { BATCH_COLUMNS } from './columns';
 
 const EMPTY: Record<'none' | 'noMatch', EmptyText> = {
@@ -22,7 +23,7 @@ export function BatchesView({ itemId }: { itemId: string | null }) {
 function BatchList() {
   const filter = useFilters((state) => state.batches);
   const setFilter = useFilters((state) => state.set);
-  const { query, table } = usePagedList('batches.list', { filter, limit: PAGE_LIMIT });
+  const { query, rows, table } = usePagedList('batches.list', { filter, limit: PAGE_LIMIT });
   const payees = usePayees();
   useSearchKey();
 
@@ -32,6 +33,7 @@ function BatchList() {
       <h1 id="view-title">Batches</h1>
       <BatchFilters filter={filter} payees={payees} onChange={(patch) => setFilter('batches', patch)} />
       <QueryStatus query={query} loading="Loading batches…" />
+      {filter.notSignedOff && query.data && <BulkSignOff rows={rows} />}
       {query.data && (
         <DataTable
           label="Batches"

@@ -1,0 +1,27 @@
+/**
+ * The first sync's history is a baseline (issue 30 item 6): the refunds, ACH returns and voids it
+ * finds happened before District Recon was looking, so they are listed as "before District Recon"
+ * and neither counted "since the last review" nor posted in this month's journal.
+ *
+ * A change is in the baseline when a sync run recorded it no later than the first run that
+ * succeeded; while none has (the first sync is still running, or failed), every change a run
+ * recorded is. Changes recorded outside a sync run (sync_run_id NULL) never are. `c` is
+ * transaction_changes, as isReversal (store/reversals.ts) aliases it.
+ */
+import type { ReadableDB } from '../work/handles';
+import { isReversal } from './reversals';
+import { firstOf, runRead } from '../work/work';
+import { BASELINE_CHANGE } from './baselineFlag';
+
+/** How many reversals the first sync found already there, and not yet acknowledged. */
+export function countBaselineReversals(reader: ReadableDB): Promise<number> {
+  return runRead(reader, function* (db) {
+    const row = yield* firstOf(
+      isReversal(db)
+        .where(BASELINE_CHANGE)
+        .where('c.acknowledged_at', 'is', null)
+        .select((eb) => eb.fn.countAll<number>().as('n')),
+    );
+    return Number(row?.n ?? 0);
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Sign-off at scale (issue 30 item 5): with "Not signed off" chosen, the listed deposits that tie out
+ * are signed off together after one confirmation with their count and total. The engine signs each
+ * under its own guard (batches.signOffMany); those it leaves are named here.
+ */
+import { useState } from 'react';
+import type { BulkSignOffResult } from '../../../../shared/contract';
+import type { BatchSummary } from '../../../../shared/domain';
+import { bridge } from '../../bridge';
+import { ConfirmDialog } from '../../components/Dialog';
+import { Money } from '../../components/Money';
+import { Outcome } from '../../components/Status';
+import { useAction } from '../../data/useAction';
+import { formatCount } from '../../format';
+import { useCan } from '../../hooks/useCan';
+
+export function BulkSignOff({ rows }: { rows: readonly BatchSummary[] }) {
+  const mayApprove = useCan('batches.signOffMany');
+  const tying = rows.filter((b) => b.verdict === 'ties_out' && b.reviewState !== 'signed_off');
+  const [asking, setAsking] = useState(false);
+  const sign = useAction((ids: string[]) =>
+    bridge.call('batches.signOffMany', { deposits: ids.map((id) => ({ id })) }),
+  );
+  if (!mayApprove) return null;
+  const total = tying.reduce((sum, b) => sum + b.totalCents, 0);
+  const result: BulkSignOffResult | undefined = sign.result;
+  return (
+    <div className="bulk-sign-off">
+      <button
+        type="button"
+        className="button"
+        disabled={tying.length === 0 || sign.busy}
+        onClick={() => setAsking(true)}
+      >
+        Sign off the {formatCount(tying.length)} listed that tie out…
+      </button>
+      <ConfirmDialog
+        title="Sign off these deposits"
+        open={asking}
+        confirmLabel={`Sign off ${formatCount(tying.length)}`}
+        busy={sign.busy}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void sign.run(tying.map((b) => b.id));
+        }}
+      >
+        <p>
+          Sign off {formatCount(tying.length)} {tying.length === 1 ? 'deposit' : 'deposits'}, <Money cents={total} /> in
+          all? Each is checked again as it is signed; any that changed since it was listed is left and named.
+        </p>
+      </ConfirmDialog>
+      <Outcome action={sign} />
+      {result && (
+        <div role="status" className={result.left.length ? 'banner banner-warning' : 'banner banner-ok'}>
+          Signed off {formatCount(result.signed.length)}, <Money cents={result.signedCents} />.
+          {result.left.length > 0 && (
+            <>
+              {' '}
+              Left {formatCount(result.left.length)}:
+              <ul className="compact-list" aria-label="Deposits left">
+                {result.left.map((l) => (
+                  <li key={l.id}>{l.reason}</li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
