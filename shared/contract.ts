@@ -11,45 +11,6 @@ import { isMethodName, type EventName, type MethodName } from './contractNames';
 import type { SyncProgress, SyncRunSummary } from './contract/results';
 import { methodSchemas, type MethodResults } from './contract/table';
 import type { DataScope } from './contract/scopes';
-import {
-  EXPORT_LAYOUTS,
-  batchFilterSchema,
-  batchId,
-  businessDate,
-  cursor,
-  dateRange,
-  glFilter,
-  id,
-  inOrder,
-  nulPath,
-  pageLimit,
-  settingsPatchSchema,
-  text,
-  transactionFilterSchema,
-} from './contract/args';
-import {
-  AppInfo,
-  ConnectionTestResult,
-  DatabaseStatus,
-  ExportRecord,
-  ExportResult,
-  UntiedDeposit,
-  GlBatchReport,
-  GlDefaultRange,
-  OutsideRuleReport,
-  Overview,
-  Page,
-  ReversalReport,
-  SettingChange,
-  Settings,
-  SyncProgress,
-  SyncRunSummary,
-  SyncStatus,
-  TransactionDetail,
-} from './contract/results';
-import { BankMethodResults, bankMethodSchemas } from './contract/bank';
-import { ActMethodResults, actMethodSchemas } from './contract/act';
-import { AccountMapMethodResults, accountMapMethodSchemas } from './contract/accountMaps';
 import { ContractError } from './contract/errors';
 import { nulPath } from './contract/args';
 

@@ -1,6 +1,5 @@
 import type { EngineContext } from '../context';
 import { getBatchDetail, listBatches, prepareBatch, signOffBatch, unsignBatch } from '../reconcile';
-import { readSettings } from '../settings';
 import { createBulkSignOffHandlers } from './bulkSignOff';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 

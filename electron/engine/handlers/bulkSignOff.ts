@@ -1,7 +1,6 @@
 import { ContractError, type EngineHandlers } from '../../../shared/contract';
 import type { EngineContext } from '../context';
 import { signOffBatch } from '../reconcile';
-import { readSettings } from '../settings';
 import { actingUser, dataChanged, nowIso } from './domain';
 
 /**
@@ -13,7 +12,7 @@ import { actingUser, dataChanged, nowIso } from './domain';
 export function createBulkSignOffHandlers(ctx: EngineContext): Pick<EngineHandlers, 'batches.signOffMany'> {
   return {
     'batches.signOffMany': async ({ deposits, note, by }) => {
-      const separateApprover = (await readSettings(ctx)).requireSeparateApprover;
+      const separateApprover = (await ctx.settings()).requireSeparateApprover;
       const who = await actingUser(ctx, by);
       const signed: string[] = [];
       const left: Array<{ id: string; reason: string }> = [];
