@@ -8,7 +8,6 @@ import { method, returns } from './method';
 
 export const packetMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'must be a month as YYYY-MM, such as 2026-10');
 
-
 export interface PrintedPacketResult {
   /** The PDF, base64. */
   pdfBase64: string;
@@ -19,7 +18,6 @@ export interface PrintedPacketResult {
   /** A file name to offer: district-recon-packet-2026-10-101.pdf. */
   fileName: string;
 }
-
 
 export const packetMethods = {
   /** With payeeId: that school's packet; without: the district packet over every school's. */

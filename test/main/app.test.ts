@@ -108,7 +108,7 @@ describe('the booted main process', () => {
     expect(reply).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
   });
 
-  it('has a menu item per view, with Ctrl/Cmd+1..9 as the views\' keys and the same ids as the renderer', () => {
+  it("has a menu item per view, with Ctrl/Cmd+1..9 as the views' keys and the same ids as the renderer", () => {
     const template = fake.menuTemplate as Array<{
       label?: string;
       submenu?: Array<{ label?: string; accelerator?: string; click?: () => void }>;

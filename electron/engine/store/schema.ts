@@ -254,13 +254,7 @@ export interface ExportReceiptsTable {
 }
 
 export interface Database
-  extends TeamTables,
-    IntentTables,
-    BankTables,
-    PacketTables,
-    MonthTables,
-    SlipTables,
-    AccountMapTables {
+  extends TeamTables, IntentTables, BankTables, PacketTables, MonthTables, SlipTables, AccountMapTables {
   batches_to_check: BatchesToCheckTable;
   payees: PayeesTable;
   gl_accounts: GlAccountsTable;
