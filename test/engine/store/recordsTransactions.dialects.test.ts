@@ -179,6 +179,8 @@ describeOnBothDialects(
           payeeId: 1,
           payeeName: 'Athletics',
           paymentMethod: 'CC',
+          // Recorded outside a sync run: never the first sync's baseline (issue 30 item 6).
+          baseline: 0,
         },
       ]);
       expect(facts.items).toEqual([{ transactionId: 11, glNumber: '4100-000', amountCents: 1000 }]);

@@ -11,7 +11,7 @@ import { MIGRATIONS } from '../../../electron/engine/store/migrations';
 import { blankDb, migrateTo } from '../../helpers/migrationDb';
 
 interface ColumnShape {
-  type: 'integer' | 'text';
+  type: 'integer' | 'text' | 'blob';
   nullable: boolean;
 }
 type Tables = Record<string, Record<string, ColumnShape>>;
@@ -36,10 +36,12 @@ function shapeOf(type: ts.Type, where: string): ColumnShape {
       .map((part) => {
         if (part.flags & (ts.TypeFlags.NumberLike | ts.TypeFlags.BigIntLike)) return 'integer';
         if (part.flags & ts.TypeFlags.StringLike) return 'text';
-        throw new Error(`${where}: a column of type ${part.flags} is neither integer nor text.`);
+        // Bytes (a packet's PDF): SQLite's BLOB, PostgreSQL's bytea.
+        if (/^(Uint8Array|Buffer)$/.test(part.getSymbol()?.getName() ?? '')) return 'blob';
+        throw new Error(`${where}: a column of type ${part.flags} is neither integer, text nor bytes.`);
       }),
   );
-  if (kinds.size !== 1) throw new Error(`${where}: mixes integer and text.`);
+  if (kinds.size !== 1) throw new Error(`${where}: mixes ${[...kinds].join(' and ')}.`);
   return { type: [...kinds][0] as ColumnShape['type'], nullable };
 }
 
@@ -92,7 +94,10 @@ async function migratedTables(): Promise<Tables> {
         info.map((c) => [
           c.name,
           // An INTEGER PRIMARY KEY is the rowid: never null, whatever notnull says.
-          { type: /INT/i.test(c.type) ? 'integer' : 'text', nullable: c.notnull === 0 && c.pk === 0 },
+          {
+            type: /INT/i.test(c.type) ? 'integer' : /BLOB/i.test(c.type) ? 'blob' : 'text',
+            nullable: c.notnull === 0 && c.pk === 0,
+          },
         ]),
       );
     }

@@ -27,7 +27,9 @@ export async function startPacketMonth(): Promise<Harness> {
       scenario: { days: 52, dailyVolume: 30, payees: 3, glAccounts: 8 },
     },
   });
-  for (const at of [null, '2026-03-12T15:00:00Z']) {
+  // The first sync's history is a baseline (before District Recon): the February sync after it is
+  // what sees February's refunds and returns as the month's reversals.
+  for (const at of [null, '2026-02-27T15:00:00Z', '2026-03-12T15:00:00Z']) {
     if (at) h.sandbox.advanceTo(at);
     const summary = await h.sync(at ? undefined : h.sandbox.state.batches[0]!.date);
     if (summary.status !== 'succeeded') throw new Error(`sync ${summary.status}`);

@@ -96,7 +96,9 @@ describePostgres('changes told across district servers', () => {
           'glAccounts',
           'glBatches',
           'intents',
+          'month',
           'settings',
+          'slips',
           'transactions',
         ].sort(),
       );

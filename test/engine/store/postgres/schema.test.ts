@@ -15,7 +15,7 @@ import { describePostgres, usePostgresKysely } from '../../../helpers/postgres';
 
 interface Column {
   name: string;
-  type: 'integer' | 'text';
+  type: 'integer' | 'text' | 'bytes';
   notNull: boolean;
   default: string | null;
 }
@@ -75,7 +75,7 @@ function sqliteSchema(sqlite: BetterSqlite3.Database): Schema {
     schema[table] = {
       columns: info.map((c) => ({
         name: c.name,
-        type: /INT/i.test(c.type) ? 'integer' : 'text',
+        type: /INT/i.test(c.type) ? 'integer' : /BLOB/i.test(c.type) ? 'bytes' : 'text',
         // A PRIMARY KEY column is never null in practice (SQLite's NULL-in-key quirk is not a feature).
         notNull: c.notnull === 1 || c.pk > 0,
         default: c.dflt_value,
@@ -166,7 +166,9 @@ async function postgresSchema(db: Kysely<Database>): Promise<Schema> {
             ? 'integer'
             : c.data_type === 'text' || c.udt_name === 'citext'
               ? 'text'
-              : (`unexpected ${c.data_type}` as 'text'),
+              : c.data_type === 'bytea'
+                ? 'bytes'
+                : (`unexpected ${c.data_type}` as 'text'),
           notNull: c.is_nullable === 'NO',
           default: c.column_default === null ? null : c.column_default.replace(/::[a-z ]+$/, ''),
         })),
