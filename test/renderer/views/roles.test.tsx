@@ -110,14 +110,14 @@ describe('GL export', () => {
     render(<GlBatchesView />);
     await screen.findByRole('table', { name: 'By Chart of Accounts' });
     expect(screen.getByText('Export: Needs an approver; you are signed in as a preparer.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Export…' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post to the ledger…' })).not.toBeInTheDocument();
   });
 
   it('an approver exports', async () => {
     signedInAs('approver');
     engine();
     render(<GlBatchesView />);
-    expect(await screen.findByRole('button', { name: 'Export…' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Post to the ledger…' })).toBeInTheDocument();
   });
 });
 

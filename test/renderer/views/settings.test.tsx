@@ -31,6 +31,7 @@ describe('Settings', () => {
   it('takes the token and secret in password fields, never shows them back, and keeps them when saving fails', async () => {
     const engine = useFakeEngine({
       'settings.get': () => make.settings({ connectionConfigured: false }),
+      'accountMaps.get': () => ({ schools: [], items: [], codes: { ascender: [], escape: [], 'je-csv': [] } }),
       'connection.set': fails('BAD_ARGUMENTS', 'The service address must start with https://.'),
     });
     render(<SettingsView />);
@@ -77,6 +78,7 @@ describe('Settings', () => {
   it('saves only what changed, and keeps the edits when saving fails', async () => {
     const engine = useFakeEngine({
       'settings.get': () => make.settings(),
+      'accountMaps.get': () => ({ schools: [], items: [], codes: { ascender: [], escape: [], 'je-csv': [] } }),
       'settings.set': fails('BAD_ARGUMENTS', 'The refresh window must be 1 to 365 days.'),
     });
     render(<SettingsView />);

@@ -12,6 +12,7 @@ import * as make from '../helpers/fixtures';
 function engineWith(overrides: Partial<Settings> = {}) {
   return useFakeEngine({
     'settings.get': () => make.settings(overrides),
+    'accountMaps.get': () => ({ schools: [], items: [], codes: { ascender: [], escape: [], 'je-csv': [] } }),
     'settings.set': ({ patch }) => make.settings({ ...overrides, ...(patch as Partial<Settings>) }),
     'glAccounts.list': () => [
       make.account({ id: 'gl-1', number: '199-35-5751', label: 'Cafeteria sales' }),
