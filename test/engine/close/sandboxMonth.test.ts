@@ -142,13 +142,15 @@ describe('a sandbox month, closed end to end', () => {
       const matched = (await h.engine.call('bank.forBatch', { batchId: deposits[0]!.id })).line;
       expect(matched).not.toBeNull();
       const lineId = matched!.id;
+      // One call at a time: each is made when its refusal is awaited (made at once, the later ones'
+      // refusals would arrive with nothing yet listening: unhandled rejections).
       for (const call of [
-        h.engine.call('bank.confirm', { lineId, batchIds: [deposits[0]!.id] }),
-        h.engine.call('bank.unmatch', { lineId, reason: 'wrong line' }),
-        h.engine.call('bank.explain', { lineId, kind: 'other', note: 'x' }),
-        h.engine.call('bank.explain', { batchId: deposits[0]!.id, kind: 'other', note: 'x' }),
+        () => h.engine.call('bank.confirm', { lineId, batchIds: [deposits[0]!.id] }),
+        () => h.engine.call('bank.unmatch', { lineId, reason: 'wrong line' }),
+        () => h.engine.call('bank.explain', { lineId, kind: 'other', note: 'x' }),
+        () => h.engine.call('bank.explain', { batchId: deposits[0]!.id, kind: 'other', note: 'x' }),
       ]) {
-        expect((await refusal(call)).code).toBe('CLOSED');
+        expect((await refusal(call())).code).toBe('CLOSED');
       }
     });
 
