@@ -1,4 +1,4 @@
-import type { CredentialStore, Credentials } from './context';
+import type { CredentialStore, Credentials } from './engineOptions';
 import { registerSecret } from './logger';
 
 /** Credentials held in memory only (browser host, tests); the CLI seeds it from the environment. */

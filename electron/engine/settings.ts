@@ -1,6 +1,9 @@
 /** Settings live in the `settings` table as JSON values; defaults fill what was never set. */
 import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../../shared/contract';
-import type { CredentialStore, EngineContext } from './context';
+import type { Clock } from '../../shared/time';
+import type { CredentialStore, EngineOptions } from './engineOptions';
+import type { EngineEventBus } from './events';
+import type { Store } from './store/dialect';
 import type { ReadableDB } from './store/work';
 import { recordSettingChange, readStoredSettings, writeStoredSettings, type SettingsAudit } from './store/settings';
 import { toIsoUtc } from '../../shared/time';
@@ -33,8 +36,17 @@ export function settingsReader(source: SettingsSource): SettingsReader {
   };
 }
 
+/** What a change of settings needs: where they are stored, who is told, the clock of the history. */
+export interface SettingsWriter {
+  store: Pick<Store, 'writer'>;
+  events: Pick<EngineEventBus, 'emit'>;
+  clock: Clock;
+  settings: SettingsReader;
+  options: Pick<EngineOptions, 'sandboxByDefault'>;
+}
+
 /** Saves what `patch` sets; each value it changes goes in the history as `by`'s change. */
-export async function writeSettings(ctx: EngineContext, patch: SettingsPatch, by: string): Promise<Settings> {
+export async function writeSettings(ctx: SettingsWriter, patch: SettingsPatch, by: string): Promise<Settings> {
   const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
   if (entries.length) {
     await writeStoredSettings(ctx.store.writer, entries, auditOf(ctx, by));
@@ -48,7 +60,7 @@ export async function writeSettings(ctx: EngineContext, patch: SettingsPatch, by
  * such, never as what they are. Nothing when there were none and none are saved.
  */
 export async function recordCredentialsChange(
-  ctx: EngineContext,
+  ctx: SettingsWriter,
   by: string,
   { wasSaved, saved }: { wasSaved: boolean; saved: boolean },
 ): Promise<void> {
@@ -63,7 +75,7 @@ const HIDDEN = '(hidden)';
 /** In an address, where parentheses would be percent-encoded. */
 const HIDDEN_IN_URL = 'hidden';
 
-function auditOf(ctx: EngineContext, by: string): SettingsAudit {
+function auditOf(ctx: SettingsWriter, by: string): SettingsAudit {
   return {
     by,
     at: toIsoUtc(ctx.clock.now()),

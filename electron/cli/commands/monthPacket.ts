@@ -8,7 +8,7 @@ import { ContractError } from '../../../shared/contract';
 import { openExistingStore } from '../existingStore';
 import { intFlag, parseFlags, UsageError } from '../args';
 import { PacketFileError, savePacketFile } from '../packetFile';
-import { MONTH_PACKET } from '../usage';
+import { MONTH_PACKET } from '../subcommandUsage';
 import { stderr as standardError, stdout as standardOutput, type Printer } from '../output';
 
 const USAGE = MONTH_PACKET.split('\n\n')[0]!;

@@ -2,7 +2,7 @@
 import { ContractError } from '../../../shared/contract';
 import { ServiceClient } from '../api/client';
 import { ConnectionConfigError } from '../api/errors';
-import type { CredentialStore, EngineOptions } from '../context';
+import type { CredentialStore, EngineOptions } from '../engineOptions';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings';
 

@@ -23,7 +23,7 @@ import type {
 import { ROWS_PER_STATEMENT, rowsByChunks } from '../work/chunks';
 import { liveExplanationOfBatch } from './bankExplanations';
 import { liveExplanation, liveMatch, unheldBatchesQuery, type UnheldBatchRow } from './bankMatchReads';
-import { firstStatementDate, statementById } from './bankStatements';
+import { firstStatementDate, statementById } from './bankStatementRows';
 import type { ReadableDB } from '../work/handles';
 import type {
   BankExplanationRow,

@@ -6,11 +6,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { BankStatementFormat, BankStatementLine } from '../../../../shared/domain';
-import type { ReadableDB, WritableDB } from '../work/handles';
-import type { BankStatementRow, Database } from '../schema';
+import type { WritableDB } from '../work/handles';
+import type { Database } from '../schema';
 import { classifyLines, storedLinesOn, type LineVerdict, type StoredLine } from './bankLineIdentity';
 import { insertInChunks } from '../work/chunks';
-import { execute, firstOf, rowsOf, runRead, runWrite, type Work } from '../work/work';
+import { execute, firstOf, rowsOf, runWrite, type Work } from '../work/work';
 
 /** A line as a parser hands it in (bank/types.ts BankLine): the bank's fields, its record and identity. */
 export interface StatementLineRow extends BankStatementLine {
@@ -365,41 +365,4 @@ function* ensureAccounts(
     );
     ids.set(account, { id: row!.id, currency });
   }
-}
-
-export function listStatementRows(reader: ReadableDB, limit: number): Promise<BankStatementRow[]> {
-  return runRead(reader, (db) =>
-    rowsOf(db.selectFrom('bank_statements').selectAll().orderBy('id', 'desc').limit(limit)),
-  );
-}
-
-export function* statementById(db: Kysely<Database>, id: number): Work<BankStatementRow | undefined> {
-  return yield* firstOf(db.selectFrom('bank_statements').selectAll().where('id', '=', id));
-}
-
-/** The first day any statement covers: batches before it cannot be said to be in transit. */
-export function* firstStatementDate(db: Kysely<Database>): Work<string | null> {
-  const row = yield* firstOf(db.selectFrom('bank_statements').select((eb) => eb.fn.min('from_date').as('d')));
-  return row?.d ?? null;
-}
-
-/** Records that matching has run since these statements were stored. */
-export function markStatementsMatched(writer: WritableDB, ids: readonly number[], at: string): Promise<void> {
-  return runWrite(writer, function* (db) {
-    if (ids.length === 0) return;
-    yield* execute(
-      db
-        .updateTable('bank_statements')
-        .set({ matched_at: at })
-        .where('id', 'in', [...ids]),
-    );
-  });
-}
-
-/** Statements stored but never matched: their import was killed between the two. */
-export function unmatchedStatementIds(reader: ReadableDB): Promise<number[]> {
-  return runRead(reader, function* (db) {
-    const rows = yield* rowsOf(db.selectFrom('bank_statements').select('id').where('matched_at', 'is', null));
-    return rows.map((row) => row.id);
-  });
 }

@@ -94,11 +94,11 @@ export type {
 export { removeStatement, decideDuplicate } from './bankStatementRemoval';
 export type { StatementRemoved } from './bankStatementRemoval';
 export {
-  storeStatement,
   listStatementRows,
   statementById,
   firstStatementDate,
   markStatementsMatched,
   unmatchedStatementIds,
-} from './bankStatements';
+} from './bankStatementRows';
+export { storeStatement } from './bankStatements';
 export type { StatementLineRow, StatementAccountRow, NewStatement, StoredStatement } from './bankStatements';
