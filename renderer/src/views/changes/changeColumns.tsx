@@ -52,7 +52,13 @@ export const CHANGE_COLUMNS = [
     '110px',
   ),
   change.text('status', 'Status', (c) => (c.fromStatus ? `${c.fromStatus} → ${c.toStatus}` : c.toStatus), '170px'),
-  change.difference('delta', 'Amount change', (c) => c.deltaCents, '130px'),
+  // A refund's delta is how much more was refunded: money out of the district, so shown negative.
+  change.difference(
+    'delta',
+    'Amount change',
+    (c) => (c.kind === 'refunded' && c.deltaCents !== null ? -c.deltaCents : c.deltaCents),
+    '130px',
+  ),
   change.text('detail', 'Detail', (c) => c.detail ?? '', 'minmax(120px, 2fr)'),
 ];
 
