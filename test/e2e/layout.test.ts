@@ -114,13 +114,17 @@ function measure(): Promise<string[]> {
         break;
       }
     }
-    // Badges (the review pill) stay inside their column.
-    for (const badge of main.querySelectorAll<HTMLElement>('.badge')) {
-      const cell = badge.closest<HTMLElement>('.cell, td');
-      if (visible(badge) && cell && badge.getBoundingClientRect().right > cell.getBoundingClientRect().right + 1) {
-        problems.push(`${name(badge)} leaves its column`);
+    // Badges (the review pill) and buttons (Acknowledge) stay inside their column; headers are not cut.
+    for (const inner of main.querySelectorAll<HTMLElement>('.badge, button, .button')) {
+      const cell = inner.closest<HTMLElement>('.cell, td');
+      if (visible(inner) && cell && inner.getBoundingClientRect().right > cell.getBoundingClientRect().right + 1) {
+        problems.push(`${name(inner)} leaves its column`);
         break;
       }
+    }
+    for (const head of main.querySelectorAll<HTMLElement>('.data-table-head .cell, th')) {
+      if (visible(head) && head.scrollWidth > head.clientWidth + 1)
+        problems.push(`the column header ${name(head)} is cut`);
     }
     const mainRight = main.getBoundingClientRect().right;
     for (const button of main.querySelectorAll<HTMLElement>('button, .button')) {

@@ -12,17 +12,17 @@ const batch = columnsOf<BatchSummary>();
  * never cut off, and whatever is left goes to the school's name.
  */
 export const BATCH_COLUMNS = [
-  batch.date('date', 'Business date (Central)', (b) => b.date, '112px'),
-  batch.code('id', 'Batch', (b) => b.id, '72px'),
+  batch.date('date', 'Business date (Central)', (b) => b.date, '108px'),
+  batch.code('id', 'Batch', (b) => b.id, '68px'),
   batch.text('payee', 'Payee', (b) => b.payeeName ?? `Payee ${b.payeeId}`, 'minmax(150px, 1fr)'),
-  batch.text('method', 'Method', (b) => methodLabel(b.paymentMethod), '64px'),
-  batch.count('count', 'Count', (b) => b.totalCount, '56px'),
-  batch.money('total', 'Total', (b) => b.totalCents, '100px'),
-  batch.money('fees', 'Fees', (b) => b.feesCents, '76px'),
-  batch.money('net', 'Net', (b) => b.partialCents, '100px'),
-  batch.cell('verdict', 'Tie-out', (b) => <VerdictBadge verdict={b.verdict} />, '100px'),
-  batch.money('difference', 'Off by', (b) => (b.verdict === 'differs' ? b.differenceCents : null), '80px'),
-  batch.cell('review', 'Review', (b) => <ReviewBadge state={b.reviewState} />, '100px'),
+  batch.text('method', 'Method', (b) => methodLabel(b.paymentMethod), '76px'),
+  batch.count('count', 'Count', (b) => b.totalCount, '60px'),
+  batch.money('total', 'Total', (b) => b.totalCents, '96px'),
+  batch.money('fees', 'Fees', (b) => b.feesCents, '72px'),
+  batch.money('net', 'Net', (b) => b.partialCents, '96px'),
+  batch.cell('verdict', 'Tie-out', (b) => <VerdictBadge verdict={b.verdict} />, '92px'),
+  batch.money('difference', 'Off by', (b) => (b.verdict === 'differs' ? b.differenceCents : null), '72px'),
+  batch.cell('review', 'Review', (b) => <ReviewBadge state={b.reviewState} />, '88px'),
 ];
 
 /** What GL batch lines and their per-account totals share. */

@@ -27,7 +27,7 @@ export const CHANGE_COLUMNS = [
     'kind',
     'What changed',
     (c) => <span className={`badge kind kind-${c.kind}`}>{CHANGE_KIND_LABELS[c.kind]}</span>,
-    '150px',
+    '140px',
   ),
   change.cell(
     'txn',
@@ -37,7 +37,7 @@ export const CHANGE_COLUMNS = [
         <span className="mono">{c.transactionId}</span>
       </RowLink>
     ),
-    '88px',
+    '100px',
   ),
   change.cell(
     'deposit',
@@ -52,7 +52,7 @@ export const CHANGE_COLUMNS = [
       ),
     '80px',
   ),
-  change.text('status', 'Status', (c) => (c.fromStatus ? `${c.fromStatus} → ${c.toStatus}` : c.toStatus), '140px'),
+  change.text('status', 'Status', (c) => (c.fromStatus ? `${c.fromStatus} → ${c.toStatus}` : c.toStatus), '170px'),
   // A refund's delta is how much more was refunded: money out of the district, so shown negative.
   change.difference(
     'delta',
@@ -60,7 +60,7 @@ export const CHANGE_COLUMNS = [
     (c) => (c.kind === 'refunded' && c.deltaCents !== null ? -c.deltaCents : c.deltaCents),
     '104px',
   ),
-  change.text('detail', 'Detail', (c) => c.detail ?? '', 'minmax(60px, 1fr)'),
+  change.text('detail', 'Detail', (c) => c.detail ?? '', 'minmax(50px, 1fr)'),
 ];
 
 /** The per-row Acknowledge button (or "Reviewed"), given the action that acknowledges. */
@@ -85,6 +85,6 @@ export function acknowledgeColumn(acknowledge: (ids: number[]) => void, busy: bo
           Acknowledge
         </button>
       ),
-    '116px',
+    '130px',
   );
 }
