@@ -122,6 +122,13 @@ function measure(): Promise<string[]> {
         break;
       }
     }
+    // A pill cut to an ellipsis by its column.
+    for (const cell of main.querySelectorAll<HTMLElement>('.cell')) {
+      if (visible(cell) && cell.querySelector('.badge') && cell.scrollWidth > cell.clientWidth + 1) {
+        problems.push(`${name(cell)}: its pill is cut`);
+        break;
+      }
+    }
     for (const head of main.querySelectorAll<HTMLElement>('.data-table-head .cell, th')) {
       if (visible(head) && head.scrollWidth > head.clientWidth + 1)
         problems.push(`the column header ${name(head)} is cut`);

@@ -20,9 +20,9 @@ export const BATCH_COLUMNS = [
   batch.money('total', 'Total', (b) => b.totalCents, '96px'),
   batch.money('fees', 'Fees', (b) => b.feesCents, '72px'),
   batch.money('net', 'Net', (b) => b.partialCents, '96px'),
-  batch.cell('verdict', 'Tie-out', (b) => <VerdictBadge verdict={b.verdict} />, '92px'),
+  batch.cell('verdict', 'Tie-out', (b) => <VerdictBadge verdict={b.verdict} />, '104px'),
   batch.money('difference', 'Off by', (b) => (b.verdict === 'differs' ? b.differenceCents : null), '72px'),
-  batch.cell('review', 'Review', (b) => <ReviewBadge state={b.reviewState} />, '88px'),
+  batch.cell('review', 'Review', (b) => <ReviewBadge state={b.reviewState} />, '100px'),
 ];
 
 /** What GL batch lines and their per-account totals share. */
