@@ -86,70 +86,76 @@ afterAll(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-/** What spills: the main area scrolling sideways, a box whose content leaves it, a button whose words do not fit. */
-function measure(): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const name = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} “${(el.textContent ?? '').trim().slice(0, 40)}”`;
-    const main = document.querySelector('main')!;
+/**
+ * What spills: the main area scrolling sideways, a box whose content leaves it, a table row wider than
+ * its table, a pill or button leaving its column, a cut header, a button whose words do not fit. Run in
+ * the page as plain JavaScript (the node project's types have no DOM).
+ */
+const MEASURE = `(() => {
+    const problems = [];
+    const name = (el) =>
+      \`\${el.tagName.toLowerCase()}\${el.id ? \`#\${el.id}\` : ''}\${el.className && typeof el.className === 'string' ? \`.\${el.className.trim().split(/\\s+/).join('.')}\` : ''} “\${(el.textContent ?? '').trim().slice(0, 40)}”\`;
+    const main = document.querySelector('main');
     if (main.scrollWidth > main.clientWidth + 1)
-      problems.push(`the main area scrolls sideways (${main.scrollWidth} > ${main.clientWidth})`);
-    const visible = (el: HTMLElement) => el.offsetParent !== null && el.getClientRects().length > 0;
-    for (const box of main.querySelectorAll<HTMLElement>(
+      problems.push(\`the main area scrolls sideways (\${main.scrollWidth} > \${main.clientWidth})\`);
+    const visible = (el) => el.offsetParent !== null && el.getClientRects().length > 0;
+    for (const box of main.querySelectorAll(
       'section, .panel, .view, .view-head, .banner, .filters, form, .detail-actions, .change-group',
     )) {
       if (!visible(box)) continue;
       const style = getComputedStyle(box);
       if (style.overflowX === 'auto' || style.overflowX === 'scroll') continue;
       if (box.scrollWidth > box.clientWidth + 1)
-        problems.push(`${name(box)} spills sideways (${box.scrollWidth} > ${box.clientWidth})`);
+        problems.push(\`\${name(box)} spills sideways (\${box.scrollWidth} > \${box.clientWidth})\`);
     }
     // A table row wider than its table: its last columns are cut off (the tables clip, they do not scroll sideways).
-    for (const row of main.querySelectorAll<HTMLElement>('.data-table-row, tr')) {
+    for (const row of main.querySelectorAll('.data-table-row, tr')) {
       if (visible(row) && row.scrollWidth > row.clientWidth + 1) {
         problems.push(
-          `a row of ${name(row.closest('[role=grid], table') ?? row)} is cut (${row.scrollWidth} > ${row.clientWidth})`,
+          \`a row of \${name(row.closest('[role=grid], table') ?? row)} is cut (\${row.scrollWidth} > \${row.clientWidth})\`,
         );
         break;
       }
     }
     // Badges (the review pill) and buttons (Acknowledge) stay inside their column; headers are not cut.
-    for (const inner of main.querySelectorAll<HTMLElement>('.badge, button, .button')) {
-      const cell = inner.closest<HTMLElement>('.cell, td');
+    for (const inner of main.querySelectorAll('.badge, button, .button')) {
+      const cell = inner.closest('.cell, td');
       if (visible(inner) && cell && inner.getBoundingClientRect().right > cell.getBoundingClientRect().right + 1) {
-        problems.push(`${name(inner)} leaves its column`);
+        problems.push(\`\${name(inner)} leaves its column\`);
         break;
       }
     }
     // A pill cut to an ellipsis by its column.
-    for (const cell of main.querySelectorAll<HTMLElement>('.cell')) {
+    for (const cell of main.querySelectorAll('.cell')) {
       if (visible(cell) && cell.querySelector('.badge') && cell.scrollWidth > cell.clientWidth + 1) {
-        problems.push(`${name(cell)}: its pill is cut`);
+        problems.push(\`\${name(cell)}: its pill is cut\`);
         break;
       }
     }
-    for (const head of main.querySelectorAll<HTMLElement>('.data-table-head .cell, th')) {
+    for (const head of main.querySelectorAll('.data-table-head .cell, th')) {
       if (visible(head) && head.scrollWidth > head.clientWidth + 1)
-        problems.push(`the column header ${name(head)} is cut`);
+        problems.push(\`the column header \${name(head)} is cut\`);
     }
     const mainRight = main.getBoundingClientRect().right;
-    for (const button of main.querySelectorAll<HTMLElement>('button, .button')) {
+    for (const button of main.querySelectorAll('button, .button')) {
       if (!visible(button)) continue;
       if (button.scrollWidth > button.clientWidth + 1 || button.scrollHeight > button.clientHeight + 2) {
         problems.push(
-          `${name(button)}: its words do not fit (${button.scrollWidth}x${button.scrollHeight} in ${button.clientWidth}x${button.clientHeight})`,
+          \`\${name(button)}: its words do not fit (\${button.scrollWidth}x\${button.scrollHeight} in \${button.clientWidth}x\${button.clientHeight})\`,
         );
       }
       // A button in a scroll area may sit beyond its edge; one outside any is cut off.
-      let scroller: HTMLElement | null = button.parentElement;
+      let scroller = button.parentElement;
       while (scroller && scroller !== main && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX))
         scroller = scroller.parentElement;
       if (scroller === main && button.getBoundingClientRect().right > mainRight + 1)
-        problems.push(`${name(button)} is cut off at the right edge`);
+        problems.push(\`\${name(button)} is cut off at the right edge\`);
     }
     return problems;
-  });
+  })()`;
+
+function measure(): Promise<string[]> {
+  return page.evaluate(MEASURE) as Promise<string[]>;
 }
 
 const PAGES = [
@@ -167,7 +173,7 @@ describe('every view at 1366x768 and 1280x720', () => {
     it.each(PAGES.map((p) => [p.name, p] as const))(`${size.width}x${size.height}: %s fits`, async (_name, target) => {
       await page.setViewportSize(size);
       const hash = target.hash || `#/batches/${openBatch}`;
-      await page.evaluate((h) => (window.location.hash = h), hash);
+      await page.evaluate(`window.location.hash = ${JSON.stringify(hash)}`);
       await page.getByRole('heading', { level: 1 }).filter({ hasText: target.title }).first().waitFor();
       // Lists and panels load after the heading: wait until nothing says it is loading.
       await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 30_000 }).toBe(0);
