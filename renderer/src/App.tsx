@@ -58,6 +58,17 @@ function CurrentView({ route }: { route: Route }) {
   }
 }
 
+/**
+ * A number key opens its view; when the keyboard was on the view list, the focus ring moves to the
+ * view opened, so it never marks one view while another shows.
+ */
+function goToView(id: (typeof VIEWS)[number]['id']): void {
+  const nav = document.querySelector('.app-nav');
+  const onNav = nav !== null && nav.contains(document.activeElement);
+  navigate(id);
+  if (onNav) nav.querySelector<HTMLAnchorElement>(`a[href="#/${id}"]`)?.focus();
+}
+
 export function App() {
   const route = useHashRoute();
   const app = useQuery(reads.appInfo());
@@ -69,7 +80,7 @@ export function App() {
   useReadsFollowWorkplace(server);
   const [helpOpen, setHelpOpen] = useState(false);
 
-  const viewKeys = Object.fromEntries(VIEWS.map((view) => [view.key, () => navigate(view.id)]));
+  const viewKeys = Object.fromEntries(VIEWS.map((view) => [view.key, () => goToView(view.id)]));
   useShortcuts({ ...viewKeys, '?': () => setHelpOpen(true) });
 
   return (

@@ -50,6 +50,20 @@ describe('App shell', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('moves the focus ring with the number keys when it is on the view list, and lists n', async () => {
+    useFakeEngine(engineAnswers(false));
+    render(<App />);
+    await screen.findByRole('heading', { name: 'Overview', level: 1 });
+    const nav = screen.getByRole('navigation', { name: 'Views' });
+    within(nav).getByRole('link', { name: 'Overview' }).focus();
+    await userEvent.keyboard('4');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Transactions', level: 1 })).toBeInTheDocument());
+    expect(within(nav).getByRole('link', { name: 'Transactions' })).toHaveFocus();
+    await userEvent.keyboard('?');
+    const help = screen.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).getByText('n', { selector: 'kbd' })).toBeInTheDocument();
+  });
+
   it('shows a "Syncing" indicator in the header while a sync runs', async () => {
     const engine = useFakeEngine(engineAnswers(false));
     render(<App />);

@@ -20,11 +20,15 @@ import { toChange } from '../store/batches';
 export interface ChangeQuery {
   kinds?: ChangeKind[];
   unacknowledgedOnly: boolean;
+  beforeDistrictRecon?: boolean;
   cursor?: string | null;
   limit: number;
 }
 
-/** Newest first; the cursor is the last id shown. */
+/**
+ * Newest first; the cursor is the last id shown. The changes since the last review, or with
+ * beforeDistrictRecon the first sync's reversals, listed apart and counted apart.
+ */
 export async function listChanges(
   reader: ReadableDB,
   query: ChangeQuery,
@@ -32,6 +36,7 @@ export async function listChanges(
   const rows = await listChangeRows(reader, {
     kinds: query.kinds,
     unacknowledgedOnly: query.unacknowledgedOnly,
+    beforeDistrictRecon: query.beforeDistrictRecon ?? false,
     beforeId: query.cursor ? cursorId(query.cursor) : undefined,
     limit: query.limit + 1,
   });
@@ -40,7 +45,7 @@ export async function listChanges(
   return {
     rows: page.map(toChange),
     nextCursor: rows.length > query.limit && last ? String(last.id) : null,
-    unacknowledged: await countUnacknowledged(reader),
+    unacknowledged: await countUnacknowledged(reader, query.beforeDistrictRecon ?? false),
   };
 }
 

@@ -220,6 +220,13 @@ export function NoteField({
       <textarea
         value={value}
         onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          // Enter starts a new line in a note; Ctrl+Enter (Cmd+Enter) confirms, as Enter does elsewhere in a dialog.
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault();
+            event.currentTarget.form?.requestSubmit();
+          }
+        }}
         rows={3}
         maxLength={2000}
         required={required}

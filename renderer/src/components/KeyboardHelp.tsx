@@ -17,6 +17,7 @@ const KEYS: Shortcut[] = [
   ['u', 'Withdraw the open batch’s sign-off; undo the open bank line’s match or explanation (both ask why)'],
   ['e', 'Export GL batches (GL Batches view); explain the open bank line (Bank)'],
   ['a', 'Acknowledge all changes shown (Changes view, asks first)'],
+  ['n', 'Open the first thing that needs you (Overview)'],
   ['r', 'Sync now (Overview)'],
   ['Esc', 'Close a dialog or go back from a detail'],
   ...VIEWS.map((view): Shortcut => [view.key, `Go to ${view.title}`]),

@@ -12,6 +12,11 @@ export const changesMethods = {
       .object({
         kinds: z.array(z.enum(CHANGE_KINDS)).max(CHANGE_KINDS.length).optional(),
         unacknowledgedOnly: z.boolean().default(true),
+        /**
+         * The first sync's reversals, found already there ("before District Recon"): listed apart, not
+         * among the changes since the last review (issue 30 item 6). `unacknowledged` then counts them.
+         */
+        beforeDistrictRecon: z.boolean().default(false),
         cursor,
         limit: pageLimit,
       })

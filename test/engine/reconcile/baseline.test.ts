@@ -72,3 +72,46 @@ describe('the first sync is a baseline', () => {
     },
   );
 });
+
+describe('the Changes view counts what the Overview counts', () => {
+  engineTest.beforeEach(async ({ db }) => {
+    await seedDistrict(db);
+    await refundAfterBatching(db, 1002, 700, '2026-03-05T16:00:00.000Z');
+    await refundAfterBatching(db, 1006, 300, '2026-03-06T16:00:00.000Z');
+    await run(db, 1, 'succeeded');
+    await run(db, 2, 'succeeded');
+    await recordedBy(db, 1002, 1);
+    await recordedBy(db, 1006, 2);
+  });
+
+  engineTest(
+    'the first sync’s refund is listed apart as before District Recon, not among the changes to acknowledge',
+    async ({ engine }) => {
+      const { needsYou } = await engine.call('overview.get', {});
+      const groups = await engine.call('changes.groups', {});
+      const refunds = groups.find((g) => g.kind === 'refunded');
+      expect(refunds?.count).toBe(needsYou.reversals.count);
+      expect(refunds?.count).toBe(1);
+
+      const since = await engine.call('changes.list', { kinds: ['refunded'] });
+      expect(since.rows.map((c) => c.transactionId)).toEqual([1006]);
+      const waiting = groups.reduce((sum, g) => sum + g.count, 0);
+      expect((await engine.call('changes.list', {})).unacknowledged).toBe(waiting);
+
+      const before = await engine.call('changes.list', { beforeDistrictRecon: true });
+      expect(before.rows.map((c) => c.transactionId)).toEqual([1002]);
+      expect(before.unacknowledged).toBe(needsYou.reversals.beforeDistrictRecon);
+    },
+  );
+
+  engineTest('acknowledging everything shown leaves the baseline as it was', async ({ engine }) => {
+    const newest = Math.max(...(await engine.call('changes.groups', {})).map((g) => g.newestId));
+    await engine.call('changes.acknowledge', { upToId: newest });
+    expect(await engine.call('changes.groups', {})).toEqual([]);
+    expect((await engine.call('changes.list', { beforeDistrictRecon: true })).unacknowledged).toBe(1);
+    expect((await engine.call('overview.get', {})).needsYou.reversals).toMatchObject({
+      count: 0,
+      beforeDistrictRecon: 1,
+    });
+  });
+});

@@ -73,7 +73,8 @@ export function change(overrides: Partial<Change> = {}): Change {
     kind: 'refunded',
     fromStatus: 'Settled',
     toStatus: 'Refunded',
-    deltaCents: -1500,
+    // As the engine records it (shared/domain/changes.ts): how much more was refunded.
+    deltaCents: 1500,
     detail: null,
     syncRunId: 3,
     seenAt: '2026-03-07T07:31:00.000Z',

@@ -134,4 +134,40 @@ describe('Changes', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Acknowledge 41' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The review could not be saved. Try again.');
   });
+
+  it('lists the first sync’s reversals apart, with the Overview’s count, and never acknowledges them with the rest', async () => {
+    const baseline = make.change({ id: 3, transactionId: 4001, batchId: 'B050' });
+    const acknowledge = () => ({ acknowledged: 41 });
+    const engine = useFakeEngine({
+      'changes.groups': () => GROUPS,
+      'changes.list': (args) =>
+        args.beforeDistrictRecon ? { rows: [baseline], nextCursor: null, unacknowledged: 1 } : list(args),
+      'changes.acknowledge': acknowledge,
+      'overview.get': () =>
+        make.overview({
+          needsYou: make.needsYou({
+            reversals: { ...make.needsYou().reversals, count: 1, beforeDistrictRecon: 628 },
+          }),
+        }),
+    });
+    render(<ChangesView />);
+    const apart = await screen.findByRole('region', { name: 'Before District Recon' });
+    const toggle = within(apart).getByRole('button', { name: '628 refunds and returns found by the first sync' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // The count waiting for review is the groups' (41), not 41 + 628.
+    expect(screen.getByText('41 waiting for review')).toBeInTheDocument();
+    expect(within(apart).queryByRole('button', { name: /Acknowledge/ })).not.toBeInTheDocument();
+    await userEvent.click(toggle);
+    const grid = await within(apart).findByRole('grid', { name: 'Changes before District Recon' });
+    expect(within(grid).getByRole('link', { name: 'Transaction 4001' })).toBeInTheDocument();
+    expect(engine.callsOf('changes.list')).toContainEqual({
+      beforeDistrictRecon: true,
+      unacknowledgedOnly: true,
+      limit: 200,
+    });
+    // Acknowledging all shown goes up to the newest change counted; the engine leaves the baseline out of it.
+    await userEvent.click(screen.getByRole('button', { name: 'Acknowledge all shown…' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Acknowledge 41' }));
+    await waitFor(() => expect(engine.callsOf('changes.acknowledge')).toEqual([{ upToId: 12 }]));
+  });
 });

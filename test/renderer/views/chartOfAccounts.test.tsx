@@ -22,6 +22,22 @@ describe('Chart of Accounts', () => {
     expect(document.body.textContent).not.toMatch(/GL account/i);
   });
 
+  it('flags two names on one account number, and only active ones', async () => {
+    useFakeEngine({
+      'glAccounts.list': () => [
+        ...accounts(),
+        make.account({ id: 'gl-3', number: '461-00-5749', label: 'Gate receipts' }),
+        make.account({ id: 'gl-4', number: make.account().number, label: 'Old name', removed: true }),
+      ],
+    });
+    render(<ChartOfAccountsView />);
+    const table = await screen.findByRole('table');
+    const flag = screen.getByText(/has 2 names/).closest('[role="status"]')!;
+    expect(flag).toHaveTextContent('Account number 461-00-5749 has 2 names: Athletics gate, Gate receipts.');
+    expect(flag).not.toHaveTextContent(make.account().number);
+    expect(within(table).getAllByText('Active · shares its number')).toHaveLength(2);
+  });
+
   it('is empty before the first sync', async () => {
     useFakeEngine({ 'glAccounts.list': () => [] });
     render(<ChartOfAccountsView />);

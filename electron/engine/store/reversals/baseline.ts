@@ -8,6 +8,8 @@
  * recorded is. Changes recorded outside a sync run (sync_run_id NULL) never are. `c` is
  * transaction_changes, as isReversal (store/reversals.ts) aliases it.
  */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../schema';
 import type { ReadableDB } from '../work/handles';
 import { isReversal } from './reversals';
 import { firstOf, runRead } from '../work/work';
@@ -24,4 +26,13 @@ export function countBaselineReversals(reader: ReadableDB): Promise<number> {
     );
     return Number(row?.n ?? 0);
   });
+}
+
+/**
+ * A change (transaction_changes aliased `c`) that is a reversal the first sync found: the ones
+ * countBaselineReversals counts. The change feed lists them apart as "before District Recon", never
+ * among the changes to acknowledge, so the Overview and the Changes view count the same things.
+ */
+export function isBaselineReversal(db: Kysely<Database>) {
+  return sql<boolean>`c.id IN (${isReversal(db).where(BASELINE_CHANGE).select('c.id')})`;
 }

@@ -1,5 +1,7 @@
 /** The change feed (table transaction_changes): pages, counts, acknowledging. */
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { ChangeKind } from '../../../../shared/domain';
+import { isBaselineReversal } from '../reversals';
 import type { ChangeRow } from '../schema';
 import type { ReadableDB, WritableDB } from '../work/handles';
 import { refuseClosedChanges } from '../months/repository';
@@ -11,6 +13,8 @@ export interface ChangeRowQuery {
   /** Only ids below this one (the keyset cursor). */
   beforeId?: number;
   limit: number;
+  /** The first sync's reversals ("before District Recon") instead of the changes since the last review. */
+  beforeDistrictRecon?: boolean;
 }
 
 /** A change with the deposit its transaction is in now. */
@@ -18,26 +22,32 @@ export type ListedChangeRow = ChangeRow & { batch_id: string | null };
 
 /** Newest first. */
 export function listChangeRows({ db }: ReadableDB, query: ChangeRowQuery): Promise<ListedChangeRow[]> {
+  const baseline = isBaselineReversal(db);
   let select = db
     .selectFrom('transaction_changes as c')
     .leftJoin('transactions as t', 't.id', 'c.transaction_id')
     .selectAll('c')
-    .select('t.batch_id');
+    .select('t.batch_id')
+    .where(query.beforeDistrictRecon ? baseline : sql<boolean>`NOT ${baseline}`);
   if (query.kinds?.length) select = select.where('c.kind', 'in', query.kinds);
   if (query.unacknowledgedOnly) select = select.where('c.acknowledged_at', 'is', null);
   if (query.beforeId !== undefined) select = select.where('c.id', '<', query.beforeId);
   return select.orderBy('c.id', 'desc').limit(query.limit).execute();
 }
 
-/** Changes not yet acknowledged, by kind and the status they moved to (a first sighting is told by its status). */
+/**
+ * Changes not yet acknowledged, by kind and the status they moved to (a first sighting is told by its
+ * status); the first sync's reversals are not among them (store/reversals isBaselineReversal).
+ */
 export async function unacknowledgedByKind({
   db,
 }: ReadableDB): Promise<Array<{ kind: ChangeKind; toStatus: string; count: number; newestId: number }>> {
   const rows = await db
-    .selectFrom('transaction_changes')
-    .select((eb) => ['kind', 'to_status', eb.fn.countAll<number>().as('n'), eb.fn.max<number>('id').as('newest')])
-    .where('acknowledged_at', 'is', null)
-    .groupBy(['kind', 'to_status'])
+    .selectFrom('transaction_changes as c')
+    .select((eb) => ['c.kind', 'c.to_status', eb.fn.countAll<number>().as('n'), eb.fn.max<number>('c.id').as('newest')])
+    .where('c.acknowledged_at', 'is', null)
+    .where(sql<boolean>`NOT ${isBaselineReversal(db)}`)
+    .groupBy(['c.kind', 'c.to_status'])
     .execute();
   return rows.map((r) => ({
     kind: r.kind as ChangeKind,
@@ -68,11 +78,14 @@ export async function newestUnacknowledgedTransactions(
   return rows.map((r) => r.transaction_id);
 }
 
-export async function countUnacknowledged({ db }: ReadableDB): Promise<number> {
+/** Changes not yet acknowledged since the last review, or (beforeDistrictRecon) the first sync's reversals. */
+export async function countUnacknowledged({ db }: ReadableDB, beforeDistrictRecon = false): Promise<number> {
+  const baseline = isBaselineReversal(db);
   const { n } = await db
-    .selectFrom('transaction_changes')
+    .selectFrom('transaction_changes as c')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('acknowledged_at', 'is', null)
+    .where('c.acknowledged_at', 'is', null)
+    .where(beforeDistrictRecon ? baseline : sql<boolean>`NOT ${baseline}`)
     .executeTakeFirstOrThrow();
   return Number(n);
 }
@@ -102,22 +115,29 @@ export function acknowledgeChangeRows(
       db,
       (db) =>
         rowsOf(
-          targeted(db.selectFrom('transaction_changes as c'), target)
+          targeted(db.selectFrom('transaction_changes as c'), target, isBaselineReversal(db))
             .innerJoin('transactions as t', 't.id', 'c.transaction_id')
             .select(['t.payee_id', 'c.seen_at']),
         ),
       'Cannot acknowledge these changes',
     );
     return yield* execute(
-      targeted(db.updateTable('transaction_changes as c'), target).set({ acknowledged_at: at, acknowledged_by: by }),
+      targeted(db.updateTable('transaction_changes as c'), target, isBaselineReversal(db)).set({
+        acknowledged_at: at,
+        acknowledged_by: by,
+      }),
     );
   });
 }
 
-/** The unacknowledged changes a target names, as a filter of a select or an update. */
-function targeted<Q extends WhereBuilder<Q>>(query: Q, target: AcknowledgeTarget): Q {
+/**
+ * The unacknowledged changes a target names, as a filter of a select or an update. A kind or "up to"
+ * never takes the first sync's reversals: the count the bookkeeper confirmed left them out.
+ */
+function targeted<Q extends WhereBuilder<Q>>(query: Q, target: AcknowledgeTarget, baseline: Expression<SqlBool>): Q {
   let filtered = query.where('c.acknowledged_at', 'is', null);
   if (target.ids) filtered = filtered.where('c.id', 'in', target.ids);
+  else filtered = filtered.where(sql<boolean>`NOT ${baseline}`);
   if (target.kinds) filtered = filtered.where('c.kind', 'in', target.kinds);
   if (target.upToId !== undefined) filtered = filtered.where('c.id', '<=', target.upToId);
   return filtered;
@@ -129,6 +149,7 @@ interface WhereBuilder<Q> {
   where(column: 'c.id', op: 'in', value: readonly number[]): Q;
   where(column: 'c.kind', op: 'in', value: readonly ChangeKind[]): Q;
   where(column: 'c.id', op: '<=', value: number): Q;
+  where(expression: Expression<SqlBool>): Q;
 }
 
 /** Changes to the transactions of a batch seen after `since`, oldest first, leaving out `exceptKinds`. */

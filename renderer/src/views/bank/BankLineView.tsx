@@ -107,7 +107,7 @@ export function BankLineView({ id }: { id: number }) {
             <Facts
               facts={[
                 ['Amount', <Money key="amount" cents={l.amountCents} strong />],
-                ['Type code', l.typeCode || '—'],
+                ['Bank’s code for the line', l.typeCode || '—'],
                 ['Bank reference', l.bankReference || '—'],
                 ['Imported', <Instant key="at" iso={statement.importedAt} />],
               ]}
@@ -255,7 +255,7 @@ function MatchPanel({
       )}
       {!match && !explanation && (
         <>
-          {suggestions.length === 0 && <p>No deposit fits this line within the matching window.</p>}
+          {suggestions.length === 0 && <p>No deposit of this amount was made in the days before this line.</p>}
           {mayWork && (
             <button type="button" className="button" onClick={() => onOpen('explain')} aria-keyshortcuts="e">
               Explain…

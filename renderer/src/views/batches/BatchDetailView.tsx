@@ -3,20 +3,23 @@ import { useState } from 'react';
 import { ReviewBadge, VerdictBadge } from '../../components/Badges';
 import { ConfirmDialog } from '../../components/Dialog';
 import { DetailHead, DetailPage, Facts, moneyFact } from '../../components/Detail';
-import { NoteField } from '../../components/Fields';
+import { CheckField, NoteField, TextField } from '../../components/Fields';
 import { Difference, Money } from '../../components/Money';
 import { ReversalTable } from '../../components/ReversalTable';
 import { useBatchReview } from '../../data/batches';
+import { useAction } from '../../data/useAction';
 import { reads } from '../../data/queries';
 import { formatCount } from '../../format';
 import { useCan, useWhyNot } from '../../hooks/useCan';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { navigate } from '../../routes';
+import { useFilters } from '../../state/filters';
 import { BatchBankPanel } from '../bank/BatchBankPanel';
 import { BatchChecks } from './BatchChecks';
 import { BatchHistory } from './BatchHistory';
 import { PrepareDialog, PreparedLine, useSignOffHold } from './BatchPreparation';
 import { BatchTransactions, GlLines } from './BatchLines';
+import { keepReviewerName, openNextDeposit, useReviewerNameNeeded } from './signOffFlow';
 
 type Dialog = 'none' | 'prepare' | 'sign' | 'unsign';
 
@@ -30,6 +33,11 @@ export function BatchDetailView({ id }: { id: string }) {
   // Kept across a failed attempt so nothing typed is lost.
   const [note, setNote] = useState('');
   const [reason, setReason] = useState('');
+  const [reviewer, setReviewer] = useState('');
+  const askName = useReviewerNameNeeded();
+  const keepName = useAction(keepReviewerName);
+  // Working down the "Not signed off" list, a sign-off moves on to the next deposit of it.
+  const [thenNext, setThenNext] = useState(() => useFilters.getState().batches.notSignedOff === true);
 
   const batch = detail?.batch;
   const canSign = batch !== undefined && batch.reviewState !== 'signed_off';
@@ -154,13 +162,15 @@ export function BatchDetailView({ id }: { id: string }) {
             title={`Sign off batch ${batch.id}?`}
             open={dialog === 'sign'}
             confirmLabel="Sign off"
-            busy={acting}
-            error={actionError}
+            busy={acting || keepName.busy}
+            error={keepName.error ?? actionError}
             onCancel={() => setDialog('none')}
             onConfirm={async () => {
+              if (askName && !(await keepName.run(reviewer))) return;
               if (await signOff.run(note)) {
                 setNote('');
                 setDialog('none');
+                if (thenNext) await openNextDeposit(batch.id).catch(() => undefined);
               }
             }}
           >
@@ -174,7 +184,19 @@ export function BatchDetailView({ id }: { id: string }) {
                 in the note.
               </p>
             )}
+            {askName && (
+              <TextField
+                label="Your name, as the reviewer"
+                value={reviewer}
+                onChange={setReviewer}
+                required
+                maxLength={100}
+                autoComplete="name"
+                hint="Asked once: it is kept in Settings, where you can change it."
+              />
+            )}
             <NoteField label="Note (optional)" value={note} onChange={setNote} />
+            <CheckField label="Then open the next deposit not signed off" checked={thenNext} onChange={setThenNext} />
           </ConfirmDialog>
 
           <ConfirmDialog

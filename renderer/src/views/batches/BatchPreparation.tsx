@@ -67,7 +67,7 @@ export function PrepareDialog(props: {
         }
       }}
     >
-      <p>You vouch for its checks as they stand now. If they change, it must be prepared again.</p>
+      <p>You say its tie-out checks are right as they stand now. If they change, it must be marked prepared again.</p>
       <NoteField label="Note (optional)" value={note} onChange={setNote} />
     </ConfirmDialog>
   );

@@ -52,12 +52,13 @@ export function BulkSignOff({ rows }: { rows: readonly BatchSummary[] }) {
       </ConfirmDialog>
       <Outcome action={sign} />
       {result && (
-        <div role="status" className={result.left.length ? 'banner banner-warning' : 'banner banner-ok'}>
-          Signed off {formatCount(result.signed.length)}, <Money cents={result.signedCents} />.
+        <div role="status" className={result.left.length ? 'banner banner-warn banner-stack' : 'banner banner-ok'}>
+          <p>
+            Signed off {formatCount(result.signed.length)}, <Money cents={result.signedCents} />.
+            {result.left.length > 0 && <> Left {formatCount(result.left.length)}, each as it was:</>}
+          </p>
           {result.left.length > 0 && (
             <>
-              {' '}
-              Left {formatCount(result.left.length)}:
               <ul className="compact-list" aria-label="Deposits left">
                 {result.left.map((l) => (
                   <li key={l.id}>{l.reason}</li>

@@ -7,25 +7,28 @@ import { formatCount, methodLabel } from '../../format';
 
 const batch = columnsOf<BatchSummary>();
 
-/** Widths that fit a 1366-px window, so Off by and Review are not cut off. */
+/**
+ * Widths that fit a 1280-px window (test/e2e/layout.test.ts measures it), so Off by and Review are
+ * never cut off, and whatever is left goes to the school's name.
+ */
 export const BATCH_COLUMNS = [
-  batch.date('date', 'Business date (Central)', (b) => b.date, '128px'),
-  batch.code('id', 'Batch', (b) => b.id, '84px'),
-  batch.text('payee', 'Payee', (b) => b.payeeName ?? `Payee ${b.payeeId}`, 'minmax(140px, 2fr)'),
-  batch.text('method', 'Method', (b) => methodLabel(b.paymentMethod), '72px'),
+  batch.date('date', 'Business date (Central)', (b) => b.date, '108px'),
+  batch.code('id', 'Batch', (b) => b.id, '68px'),
+  batch.text('payee', 'Payee', (b) => b.payeeName ?? `Payee ${b.payeeId}`, 'minmax(150px, 1fr)'),
+  batch.text('method', 'Method', (b) => methodLabel(b.paymentMethod), '76px'),
   batch.count('count', 'Count', (b) => b.totalCount, '60px'),
-  batch.money('total', 'Total', (b) => b.totalCents, '108px'),
-  batch.money('fees', 'Fees', (b) => b.feesCents, '88px'),
-  batch.money('net', 'Net', (b) => b.partialCents, '108px'),
-  batch.cell('verdict', 'Tie-out', (b) => <VerdictBadge verdict={b.verdict} />, '96px'),
-  batch.money('difference', 'Off by', (b) => (b.verdict === 'differs' ? b.differenceCents : null), '88px'),
-  batch.cell('review', 'Review', (b) => <ReviewBadge state={b.reviewState} />, '104px'),
+  batch.money('total', 'Total', (b) => b.totalCents, '96px'),
+  batch.money('fees', 'Fees', (b) => b.feesCents, '72px'),
+  batch.money('net', 'Net', (b) => b.partialCents, '96px'),
+  batch.cell('verdict', 'Tie-out', (b) => <VerdictBadge verdict={b.verdict} />, '104px'),
+  batch.money('difference', 'Off by', (b) => (b.verdict === 'differs' ? b.differenceCents : null), '72px'),
+  batch.cell('review', 'Review', (b) => <ReviewBadge state={b.reviewState} />, '100px'),
 ];
 
 /** What GL batch lines and their per-account totals share. */
 type GlAmounts = Pick<GlBatch, 'glNumber' | 'glLabel' | 'count' | 'amountCents' | 'amountWithoutFeesCents'>;
 
-/** Account, description, count, amount and amount without fees; with `totals`, a Total row under them. */
+/** Account, description, count, amount and amount net of fees; with `totals`, a Total row under them. */
 export function glAmountColumns<T extends GlAmounts>(rows?: T[]) {
   const gl = columnsOf<T>();
   const columns = [
@@ -33,7 +36,7 @@ export function glAmountColumns<T extends GlAmounts>(rows?: T[]) {
     gl.text('label', 'Description', (line) => line.glLabel, 'minmax(140px, 2fr)'),
     gl.count('count', 'Count', (line) => line.count, '70px'),
     gl.money('amount', 'Amount', (line) => line.amountCents, '120px'),
-    gl.money('net', 'Without fees', (line) => line.amountWithoutFeesCents, '120px'),
+    gl.money('net', 'Net of fees', (line) => line.amountWithoutFeesCents, '120px'),
   ];
   if (!rows) return columns;
   const sum = (value: (row: T) => number) => rows.reduce((total, row) => total + value(row), 0);

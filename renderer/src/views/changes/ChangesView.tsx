@@ -13,6 +13,7 @@ import { useSearchKey } from '../../hooks/useSearchKey';
 import { useShortcuts } from '../../hooks/useShortcuts';
 import { CHANGE_KIND_LABELS } from '../../labels';
 import { useFilters } from '../../state/filters';
+import { BeforeDistrictRecon } from './BeforeDistrictRecon';
 import { ChangeFeed } from './ChangeFeed';
 import { ChangeGroups } from './ChangeGroups';
 import './changes.css';
@@ -81,7 +82,10 @@ export function ChangesView({ focus = null }: { focus?: string | null }) {
         />
       </Form>
       {grouped ? (
-        <ChangeGroups focusKind={isKind(focus) ? focus : null} />
+        <>
+          <ChangeGroups focusKind={isKind(focus) ? focus : null} />
+          <BeforeDistrictRecon />
+        </>
       ) : (
         <ChangeFeed kinds={kinds} showAcknowledged={showAcknowledged} />
       )}

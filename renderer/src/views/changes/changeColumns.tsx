@@ -20,13 +20,14 @@ function RowLink({ href, label, children }: { href: string; label: string; child
   );
 }
 
+// Widths that fit a group's table at 1280 px (test/e2e/layout.test.ts measures it), Acknowledge included.
 export const CHANGE_COLUMNS = [
-  change.instant('seen', 'Seen (Central time)', (c) => c.seenAt, '215px'),
+  change.instant('seen', 'Seen (Central time)', (c) => c.seenAt, '212px'),
   change.cell(
     'kind',
     'What changed',
     (c) => <span className={`badge kind kind-${c.kind}`}>{CHANGE_KIND_LABELS[c.kind]}</span>,
-    '170px',
+    '140px',
   ),
   change.cell(
     'txn',
@@ -36,7 +37,7 @@ export const CHANGE_COLUMNS = [
         <span className="mono">{c.transactionId}</span>
       </RowLink>
     ),
-    '110px',
+    '100px',
   ),
   change.cell(
     'deposit',
@@ -49,11 +50,17 @@ export const CHANGE_COLUMNS = [
           <span className="mono">{c.batchId}</span>
         </RowLink>
       ),
-    '110px',
+    '80px',
   ),
   change.text('status', 'Status', (c) => (c.fromStatus ? `${c.fromStatus} → ${c.toStatus}` : c.toStatus), '170px'),
-  change.difference('delta', 'Amount change', (c) => c.deltaCents, '130px'),
-  change.text('detail', 'Detail', (c) => c.detail ?? '', 'minmax(120px, 2fr)'),
+  // A refund's delta is how much more was refunded: money out of the district, so shown negative.
+  change.difference(
+    'delta',
+    'Amount change',
+    (c) => (c.kind === 'refunded' && c.deltaCents !== null ? -c.deltaCents : c.deltaCents),
+    '104px',
+  ),
+  change.text('detail', 'Detail', (c) => c.detail ?? '', 'minmax(50px, 1fr)'),
 ];
 
 /** The per-row Acknowledge button (or "Reviewed"), given the action that acknowledges. */

@@ -14,11 +14,32 @@ import { useCan, useWhyNot } from '../../hooks/useCan';
 import { useSearchKey } from '../../hooks/useSearchKey';
 
 const account = columnsOf<GlAccount>();
-const COLUMNS = [
-  account.code('number', 'Account number', (a) => a.number),
-  account.text('label', 'Description', (a) => a.label),
-  account.text('state', 'State', (a) => (a.removed ? 'Removed' : 'Active')),
-];
+
+/**
+ * Account numbers that more than one active description shares (issue 30 item 8): a posting to such a
+ * number cannot say which account it means, so each is flagged until one description is removed.
+ */
+function sharedNumbers(accounts: readonly GlAccount[]): Map<string, string[]> {
+  const labels = new Map<string, string[]>();
+  for (const a of accounts) if (!a.removed) labels.set(a.number, [...(labels.get(a.number) ?? []), a.label]);
+  return new Map([...labels].filter(([, names]) => names.length > 1));
+}
+
+function columnsFor(shared: Map<string, string[]>) {
+  return [
+    account.code('number', 'Account number', (a) => a.number),
+    account.text('label', 'Description', (a) => a.label),
+    account.text('state', 'State', (a) =>
+      a.removed ? (
+        'Removed'
+      ) : shared.has(a.number) ? (
+        <span className="field-warning">Active · shares its number</span>
+      ) : (
+        'Active'
+      ),
+    ),
+  ];
+}
 
 /** The engine answers both with the whole list as it now is. */
 function useAccountEdits() {
@@ -59,6 +80,7 @@ export function ChartOfAccountsView() {
     (a) => !needle || a.number.toLowerCase().includes(needle) || a.label.toLowerCase().includes(needle),
   );
   const active = accounts.filter((a) => !a.removed).length;
+  const shared = sharedNumbers(accounts);
   const addProblem =
     number.trim().length < 2
       ? 'Enter the account number (at least 2 characters).'
@@ -126,6 +148,16 @@ export function ChartOfAccountsView() {
         />
       </div>
       <QueryStatus query={list} loading="Loading the Chart of Accounts…" />
+      {shared.size > 0 && (
+        <div className="banner banner-warn" role="status">
+          {[...shared].map(([sharedNumber, names]) => (
+            <p key={sharedNumber}>
+              Account number <span className="mono">{sharedNumber}</span> has {formatCount(names.length)} names:{' '}
+              {names.join(', ')}. Remove the one that is wrong, so a posting to it names one account.
+            </p>
+          ))}
+        </div>
+      )}
       {list.isSuccess && accounts.length === 0 && (
         <EmptyState title="The Chart of Accounts is empty." hint="Accounts arrive with the sync, or add one above." />
       )}
@@ -133,7 +165,7 @@ export function ChartOfAccountsView() {
         <StaticTable
           className="accounts-table"
           columns={[
-            ...COLUMNS,
+            ...columnsFor(shared),
             account.numeric('actions', <span className="sr-only">Actions</span>, (a) =>
               a.removed || !mayEdit ? null : (
                 <button

@@ -147,7 +147,7 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
       )}
       {exportPhase === 'error' && exportError && <ErrorBanner message={exportError} />}
       {exportPhase === 'no-account' && unaccounted && (
-        <div className="banner banner-warning" role="alert">
+        <div className="banner banner-warn banner-stack" role="alert">
           <p>
             <Money cents={unaccounted.amountCents} /> of this range has no Chart of Accounts account, so it cannot be
             posted. Choose a default account for each in <a href={hrefFor('settings')}>Settings › Default accounts</a>,
@@ -176,29 +176,32 @@ export function ExportPanel({ filter, disabled }: { filter: GlFilter; disabled: 
       {downloadError && <ErrorBanner message={downloadError} />}
       {exportPhase === 'done' && exportResult && (
         <div className="banner banner-ok" role="status">
-          {exportResult.record.report ? 'Saved a report (not a posting; nothing claimed) of' : 'Exported'}{' '}
-          {formatCount(exportResult.record.rowCount)} rows, <Money cents={exportResult.record.totalCents} /> in all (
-          {formatCount(exportResult.deposits)} deposits, {formatCount(exportResult.reversals)} reversals), to{' '}
-          <code>{exportResult.downloadPath ? fileNameOf(exportResult.record.file) : exportResult.record.file}</code>
-          {exportResult.record.companionFile && (
-            <>
-              {' '}
-              and its workbook{' '}
-              <code>
-                {exportResult.downloadPath
-                  ? fileNameOf(exportResult.record.companionFile)
-                  : exportResult.record.companionFile}
-              </code>
-            </>
-          )}
-          {exportResult.downloadPath ? ' (downloaded by your browser).' : '.'}
-          {!exportResult.reposted && exportResult.alreadyPosted.deposits + exportResult.alreadyPosted.reversals > 0 && (
-            <>
-              {' '}
-              Left out, posted before: {formatCount(exportResult.alreadyPosted.deposits)} deposits and{' '}
-              {formatCount(exportResult.alreadyPosted.reversals)} reversals.
-            </>
-          )}
+          <p>
+            {exportResult.record.report ? 'Saved a report (not a posting; nothing claimed) of' : 'Exported'}{' '}
+            {formatCount(exportResult.record.rowCount)} rows, <Money cents={exportResult.record.totalCents} /> in all (
+            {formatCount(exportResult.deposits)} deposits, {formatCount(exportResult.reversals)} reversals), to{' '}
+            <code>{exportResult.downloadPath ? fileNameOf(exportResult.record.file) : exportResult.record.file}</code>
+            {exportResult.record.companionFile && (
+              <>
+                {' '}
+                and its workbook{' '}
+                <code>
+                  {exportResult.downloadPath
+                    ? fileNameOf(exportResult.record.companionFile)
+                    : exportResult.record.companionFile}
+                </code>
+              </>
+            )}
+            {exportResult.downloadPath ? ' (downloaded by your browser).' : '.'}
+            {!exportResult.reposted &&
+              exportResult.alreadyPosted.deposits + exportResult.alreadyPosted.reversals > 0 && (
+                <>
+                  {' '}
+                  Left out, posted before: {formatCount(exportResult.alreadyPosted.deposits)} deposits and{' '}
+                  {formatCount(exportResult.alreadyPosted.reversals)} reversals.
+                </>
+              )}
+          </p>
         </div>
       )}
       <ConfirmDialog

@@ -1,5 +1,6 @@
 import { PAYMENT_METHODS, type Payee } from '../../../../shared/domain';
 import { DateRange, Form } from '../../components/Fields';
+import { PayeePicker } from '../../components/PayeePicker';
 import { methodLabel } from '../../format';
 import type { GlFilter } from '../../data/glFilter';
 
@@ -14,24 +15,7 @@ export function GlFilters({ filter, payees, onChange }: GlFiltersProps) {
   return (
     <Form className="filters" role="search" aria-label="Choose GL batches">
       <DateRange from={filter.from} to={filter.to} onChange={onChange} required search />
-      <label className="field">
-        <span>Payees</span>
-        <select
-          multiple
-          size={Math.min(4, Math.max(2, payees.length))}
-          value={filter.payeeIds.map(String)}
-          onChange={(event) =>
-            onChange({ payeeIds: [...event.target.selectedOptions].map((option) => Number(option.value)) })
-          }
-        >
-          {payees.map((payee) => (
-            <option key={payee.id} value={payee.id}>
-              {payee.name}
-            </option>
-          ))}
-        </select>
-        <small className="muted">{filter.payeeIds.length ? `${filter.payeeIds.length} chosen` : 'All payees'}</small>
-      </label>
+      <PayeePicker payees={payees} chosen={filter.payeeIds} onChange={(payeeIds) => onChange({ payeeIds })} />
       <fieldset className="field checkbox-group">
         <legend>Methods</legend>
         {PAYMENT_METHODS.map((method) => (

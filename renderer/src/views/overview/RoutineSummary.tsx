@@ -32,6 +32,13 @@ function depositLine(routine: RoutineNews, needsYou: NeedsYou): string | null {
   return `${deposits} ${count === 1 ? 'ties' : 'tie'} out, ${formatMoney(cents)}`;
 }
 
+/** The first sync's reversals: told apart from those since the last review, as the Changes view lists them. */
+function baselineLine(needsYou: NeedsYou): string | null {
+  const count = needsYou.reversals.beforeDistrictRecon ?? 0;
+  if (count === 0) return null;
+  return `${formatCount(count)} ${count === 1 ? 'refund or return' : 'refunds and returns'} from before District Recon`;
+}
+
 /**
  * Routine news, folded: one summary line a bookkeeper can read at a glance, opened for the list of
  * deposits that tie out (to sign off) and the routine changes (to acknowledge in Changes).
@@ -60,7 +67,9 @@ export function RoutineSummary({
       const words = ROUTINE_WORDS[kind];
       return words ? `${formatCount(count)} ${count === 1 ? words[0] : words[1]}` : null;
     }),
+    baselineLine(needsYou),
   ].filter((line): line is string => line !== null);
+  const baseline = needsYou.reversals.beforeDistrictRecon ?? 0;
 
   return (
     <section className="panel routine" aria-labelledby="routine-title">
@@ -90,7 +99,7 @@ export function RoutineSummary({
               )}
             </>
           )}
-          {routine.changes.length > 0 && (
+          {(routine.changes.length > 0 || baseline > 0) && (
             <ul className="compact-list">
               {routine.changes.map(({ kind, count }) => (
                 <li key={kind}>
@@ -99,6 +108,13 @@ export function RoutineSummary({
                   </a>
                 </li>
               ))}
+              {baseline > 0 && (
+                <li>
+                  <a href={hrefFor('changes')}>
+                    Before District Recon: {formatCount(baseline)}, found by the first sync
+                  </a>
+                </li>
+              )}
             </ul>
           )}
         </details>

@@ -169,8 +169,8 @@ export function actionItems(needsYou: NeedsYou): ActionItem[] {
   if (bankLines?.inTransit) {
     items.push({
       id: 'bank-in-transit',
-      title: `${plural(bankLines.inTransit, 'deposit', 'deposits')} in transit past the matching window`,
-      detail: 'no bank line yet',
+      title: `${plural(bankLines.inTransit, 'deposit', 'deposits')} not yet seen at the bank`,
+      detail: 'more days have passed than a deposit usually takes to reach the bank',
       href: BANK_VIEW_HREF,
       links: [],
       more: 0,

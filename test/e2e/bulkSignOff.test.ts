@@ -1,0 +1,129 @@
+/**
+ * Sign-off at scale in Chromium (issue 30 item 5): 200 deposits that tie out, listed with "Not signed
+ * off", signed off together after one confirmation; two of them change between the selection and the
+ * confirmation (a write to the store, as a sync would make), so 198 are signed and the 2 are named.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine, type Engine } from '../../electron/engine/engine';
+import { silentLogger } from '../../electron/engine/logger';
+import { startSandbox, type SandboxServer } from '../../electron/sandbox/index';
+import { startWebHost, type WebHost } from '../../electron/web/server';
+import { fixedClock } from '../../shared/time';
+import { expectAccessible } from './day';
+import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+
+const NOW = '2026-03-25T15:00:00Z';
+const LISTED = 200;
+
+let sandbox: SandboxServer;
+let engine: Engine;
+let host: WebHost;
+let browser: Browser;
+let page: Page;
+let folder: string;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  sandbox = await startSandbox({ seed: 11, now: NOW, scenario: { days: 24, dailyVolume: 60, payees: 4 } });
+  folder = mkdtempSync(join(tmpdir(), 'recon-bulk-'));
+  engine = await createEngine({
+    version: '0.0.0-e2e',
+    dataFolder: folder,
+    host: 'web',
+    logger: silentLogger,
+    clock: fixedClock(NOW),
+    sandbox: async () => ({ url: sandbox.url, token: sandbox.token, secret: sandbox.secret }),
+    sandboxByDefault: true,
+  });
+  await engine.call('settings.set', { patch: { firstSyncDays: 26, reviewerName: 'Pat Reviewer' } });
+  const run = await engine.sync.start({ trigger: 'manual' });
+  expect((await run.finished)?.status).toBe('succeeded');
+  // Exactly 200 open deposits that tie out: the oldest beyond them signed off beforehand.
+  const open = await engine.call('batches.list', {
+    filter: { notSignedOff: true, verdicts: ['ties_out'] },
+    limit: 1000,
+  });
+  expect(open.rows.length).toBeGreaterThan(LISTED);
+  const extra = open.rows.slice(LISTED).map((b) => ({ id: b.id }));
+  expect((await engine.call('batches.signOffMany', { deposits: extra })).left).toEqual([]);
+
+  host = await startWebHost({ engine, staticDir: join(ROOT, 'out/web'), resolveDownload: async () => null });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(host.launchUrl);
+  await page.getByText('v0.0.0-e2e').waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await engine?.close();
+  await sandbox?.close();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+  expect(pageErrors).toEqual([]);
+});
+
+describe('bulk sign-off', () => {
+  it('signs off 198 of 200 listed deposits and names the 2 that changed after they were listed', async () => {
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Batches', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Batches' }).waitFor();
+    await page.getByLabel('Tie-out').selectOption('ties_out');
+    await page.getByLabel('Not signed off').check();
+    const button = page.getByRole('button', { name: `Sign off the ${LISTED} listed that tie out…` });
+    await button.waitFor();
+    const listed = await engine.call('batches.list', {
+      filter: { notSignedOff: true, verdicts: ['ties_out'] },
+      limit: 1000,
+    });
+    expect(listed.rows).toHaveLength(LISTED);
+    const total = listed.rows.reduce((sum, b) => sum + b.totalCents, 0);
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Sign off these deposits' });
+    await expect.poll(() => dialog.textContent()).toContain(`Sign off ${LISTED} deposits`);
+    await page.screenshot({ path: join(ARTIFACTS, 'bulk-sign-off-confirm.png') });
+    expect(await dialog.textContent()).toContain(
+      (total / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' }),
+    );
+    await expectAccessible('Bulk sign-off confirmation', page);
+
+    // Between the selection and the confirmation, a sale of each of two listed deposits changes amount.
+    const changed = [listed.rows[3]!.id, listed.rows[150]!.id];
+    const db = new BetterSqlite3(join(folder, 'district-recon.sqlite'));
+    try {
+      db.pragma('busy_timeout = 10000');
+      for (const id of changed) {
+        db.prepare(
+          `UPDATE transactions SET amount_cents = amount_cents + 100
+            WHERE id = (SELECT min(id) FROM transactions WHERE batch_id = ?)`,
+        ).run(id);
+      }
+    } finally {
+      db.close();
+    }
+
+    await dialog.getByRole('button', { name: `Sign off ${LISTED}` }).click();
+    const result = page.getByRole('status').filter({ hasText: 'Signed off 198' });
+    await result.waitFor({ timeout: 120_000 });
+    const left = result.getByRole('list', { name: 'Deposits left' }).getByRole('listitem');
+    await expect.poll(() => left.count()).toBe(2);
+    for (const id of changed) await result.getByText(new RegExp(`Batch ${id}\\b`)).waitFor();
+    await page.screenshot({ path: join(ARTIFACTS, 'bulk-sign-off-result.png') });
+
+    const after = await engine.call('batches.list', { filter: { notSignedOff: true }, limit: 1000 });
+    expect(
+      after.rows
+        .map((b) => b.id)
+        .filter((id) => changed.includes(id))
+        .sort(),
+    ).toEqual([...changed].sort());
+    const signedIds = listed.rows.map((b) => b.id).filter((id) => !changed.includes(id));
+    expect(after.rows.some((b) => signedIds.includes(b.id))).toBe(false);
+  });
+});
