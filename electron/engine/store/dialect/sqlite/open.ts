@@ -184,13 +184,15 @@ function moveAside(path: string, backupFolder: string | null, problem: string): 
   );
 }
 
+export function newerVersionError(version: number): StoreError {
+  return new StoreError(
+    `This database was written by a newer version of District Recon (schema ${version}, this version knows ${MIGRATIONS.length}). Update the app to open it.`,
+  );
+}
+
 export async function migrate(db: Kysely<Database>): Promise<void> {
   const current = (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version ?? 0;
-  if (current > MIGRATIONS.length) {
-    throw new StoreError(
-      `This database was written by a newer version of District Recon (schema ${current}, this version knows ${MIGRATIONS.length}). Update the app to open it.`,
-    );
-  }
+  if (current > MIGRATIONS.length) throw newerVersionError(current);
   for (let version = current; version < MIGRATIONS.length; version++) {
     const migration = MIGRATIONS[version]!;
     await db.transaction().execute(async (trx) => {
