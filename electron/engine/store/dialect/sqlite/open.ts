@@ -99,7 +99,7 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
  * folder, a file that is not SQLite at all (a mistyped --db pointing at a CSV must never be moved
  * aside as "damaged"). Only a SQLite file that fails its check is moved aside.
  */
-function refuseWhatIsNotAStore(path: string, create: boolean): void {
+export function refuseWhatIsNotAStore(path: string, create: boolean): void {
   let info;
   try {
     info = statSync(path);

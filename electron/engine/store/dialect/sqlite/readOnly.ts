@@ -16,7 +16,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from '../../schema';
 import { MIGRATIONS } from '../../migrations';
 import { sqliteHandles } from '../../work/handles';
-import { newerVersionError, openStore, StoreError, type SqliteStore } from './open';
+import { newerVersionError, openStore, refuseWhatIsNotAStore, StoreError, type SqliteStore } from './open';
 import { withStatementCache } from './statements';
 
 /** SQLite's codes for a file whose pages or header cannot be read as a database. */
@@ -29,6 +29,7 @@ const DAMAGE_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
  */
 export async function openStoreForReading(path: string): Promise<SqliteStore> {
   if (path === ':memory:' || !existsSync(path)) return openStore(path, { create: false });
+  refuseWhatIsNotAStore(path, false);
   let sqlite: BetterSqlite3.Database | null = null;
   let version: number;
   try {
