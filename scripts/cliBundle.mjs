@@ -6,7 +6,7 @@
  *
  * A bundle holds the CLI and the engine's worker entries beside it, as electron.vite.config.ts names
  * them, so the engine starts its worker threads from the bundle (workerEntry.ts), not from the
- * sources; node_modules stay outside and load natively.
+ * sources; native and CommonJS packages stay outside and load from node_modules.
  */
 import { build } from 'esbuild';
 import { relative } from 'node:path';
@@ -16,6 +16,35 @@ export const WORKER_ENTRIES = {
   syncFetchWorker: 'electron/engine/sync/fetchWorker.ts',
   storeBackupWorker: 'electron/engine/store/workers/backupWorker.ts',
   storeCheckpointWorker: 'electron/engine/store/workers/checkpointWorker.ts',
+};
+
+/**
+ * The packages bundled in: pure-JavaScript ES modules every command loads, whose hundreds of module
+ * files node would otherwise resolve and read one by one (kysely's and zod's cost `status` more than
+ * its queries did). Every other package stays in node_modules: native (better-sqlite3), CommonJS
+ * (pg), those that read their own files (pdfkit's fonts), those loaded on demand (exceljs, vite).
+ */
+const BUNDLED_PACKAGES = new Set([
+  'kysely',
+  'zod',
+  'temporal-polyfill',
+  'temporal-spec',
+  'temporal-utils',
+  'csv-parse',
+]);
+
+const onlyListedPackagesInside = {
+  name: 'only-listed-packages-inside',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path, kind }) => {
+      if (kind === 'entry-point') return undefined;
+      const name = path
+        .split('/')
+        .slice(0, path.startsWith('@') ? 2 : 1)
+        .join('/');
+      return BUNDLED_PACKAGES.has(name) ? undefined : { path, external: true };
+    });
+  },
 };
 
 /**
@@ -31,7 +60,7 @@ export async function bundleCli(root, outdir, entries) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    plugins: [onlyListedPackagesInside],
     // Chunks, so a command loads what it needs only, as main.ts's import() of each command means it to.
     splitting: true,
     outdir,

@@ -56,11 +56,15 @@ export function engineOn(
   });
 }
 
-/** An engine on an existing database (status, check, export): a missing one is an error naming it. */
-export async function openExistingStore(flags: DatabaseFlags): Promise<Engine> {
+/**
+ * An engine on an existing database (status, check, export): a missing one is an error naming it.
+ * `readOnly` for a command that only reads: no integrity check or repair at open (EngineOptions).
+ */
+export async function openExistingStore(flags: DatabaseFlags, { readOnly = false } = {}): Promise<Engine> {
   const opening = openingProgress();
   const engine = await engineOn(databaseOf(flags), {
     createDatabase: false,
+    readOnly,
     host: 'cli',
     onOpenProgress: opening.onOpenProgress,
   });

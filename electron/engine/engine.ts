@@ -31,7 +31,7 @@ import { settleInterruptedWrites } from './act';
 import { recoverInterruptedExports } from './export/recovery';
 import { finishUnmatchedImports } from './bank/finishImports';
 import { ensureChecksFresh } from './reconcile';
-import { openStore, type Store } from './store/dialect';
+import { damagedDatabaseError, openStore, openStoreForReading, type Store } from './store/dialect';
 import { openPostgresEngineStore } from './store/dialect';
 import type { ClientTuning } from './sync/connection';
 import { startScheduler, type Scheduler, type SchedulerOptions } from './sync/schedule';
@@ -155,12 +155,14 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     onClose,
   };
   if (store.announcements) closers.push(await relayDataChanges(context, store.announcements));
-  // Checks a store written by an older version, or left by a run killed before its checks, lacks.
-  await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()), options.onOpenProgress);
-  await recoverInterruptedExports(store.writer);
-  await finishUnmatchedImports(context);
-  const interruptedWrites = settleInterruptedWrites(context);
-  closers.push(() => interruptedWrites);
+  if (!options.readOnly) {
+    // Checks a store written by an older version, or left by a run killed before its checks, lacks.
+    await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()), options.onOpenProgress);
+    await recoverInterruptedExports(store.writer);
+    await finishUnmatchedImports(context);
+    const interruptedWrites = settleInterruptedWrites(context);
+    closers.push(() => interruptedWrites);
+  }
 
   const handlers: EngineHandlers = {
     ...createAppHandlers(context),
@@ -194,7 +196,10 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
       const { scopes, toldBy } = METHOD_CHANGES[call.method];
       if (toldBy === 'engine' && scopes.length) context.events.emit('data.changed', { scopes: [...scopes] });
       return result;
-    } catch (error) {
+    } catch (thrown) {
+      // A damaged file is told in the bookkeeper's words, not logged as a failure of ours.
+      const damaged = damagedDatabaseError(thrown, store.path);
+      const error = damaged ? new ContractError('STORE', damaged.message) : thrown;
       if (!(error instanceof ContractError)) {
         context.logger.error(`${call.method} failed`, {
           error: error instanceof Error ? error.message : String(error),
@@ -241,5 +246,5 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
 
 function openConfiguredStore(options: EngineOptions, databasePath: string, create: boolean): Promise<Store> {
   if (options.databaseUrl) return openPostgresEngineStore(options.databaseUrl, { create });
-  return openStore(databasePath, { create });
+  return options.readOnly ? openStoreForReading(databasePath) : openStore(databasePath, { create });
 }

@@ -47,6 +47,12 @@ export interface EngineOptions {
   serviceUrl?: string;
   /** false: the database must already exist (reads: status, check, export). Default true. */
   createDatabase?: boolean;
+  /**
+   * For a command that only reads (`status`): a SQLite file is opened on a read-only connection,
+   * without the integrity check that guards writes, and the engine repairs nothing at open (no checks
+   * recomputed, no interrupted export or write settled). Any write it tries is refused by SQLite.
+   */
+  readOnly?: boolean;
   /** An already-open store (tests that seed rows); the engine closes it with itself. */
   store?: Store;
   host: 'electron' | 'web' | 'cli' | 'direct';

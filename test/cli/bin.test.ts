@@ -42,6 +42,26 @@ describe('electron/cli/bin.mjs through tsx', () => {
   });
 });
 
+describe('bin.mjs --version', () => {
+  it('answers from package.json alone, before the bundle is checked or any other file of ours loads', () => {
+    const root = mkdtempSync(join(tmpdir(), 'recon-cli-version-'));
+    try {
+      mkdirSync(join(root, 'electron/cli'), { recursive: true });
+      writeFileSync(join(root, 'electron/cli/bin.mjs'), readFileSync('electron/cli/bin.mjs'));
+      writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'district-recon', version: '9.8.7' }));
+      for (const flag of ['--version', '-v']) {
+        expect(run(join(root, 'electron/cli/bin.mjs'), [flag])).toMatchObject({
+          code: 0,
+          stdout: '9.8.7\n',
+          stderr: '',
+        });
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the tests' bundle of the CLI", () => {
   it("finds package.json from its own folder: --version prints package.json's version", () => {
     expect(run(bundledEntry('cli'), ['--version'])).toMatchObject({ code: 0, stdout: `${VERSION}\n` });

@@ -135,6 +135,9 @@ describe('district-recon export gl and check', () => {
     expect(bad.stdout).not.toMatch(/730001\t2026-03-02\t.*\tdiffers/);
     expect(bad.stdout).toMatch(/Reversals seen in this period \(posted in its journal\): 1/);
     expect(bad.stdout).toMatch(/2026-03-05\t1002\trefund\t730001\t2026-03-02\tLincoln High Athletics\t\$7\.00/);
+    // A refund is money paid back, and the table says so (issue 30 item 7).
+    expect(bad.stdout).toContain('\tschool\tmoney out\n');
+    expect(bad.stdout).toContain('Total paid back\t$7.00');
     expect(runCli(['check', '--from', '2026-03-01'], folder).code).toBe(2);
   });
 });

@@ -60,6 +60,17 @@ describe('district-recon help', () => {
     }
   });
 
+  it.each(Object.keys(HELP).filter((command) => HELP[command]!.subcommands && command !== 'users'))(
+    '%s: every subcommand it runs has its own help, and every help names one it runs',
+    async (command) => {
+      const result = await runMain([command, 'no-such-subcommand']);
+      expect(result.code).toBe(2);
+      const expected = /\(expected (.+)\)$/.exec(result.stderr.trim())?.[1];
+      const runs = expected?.split(/, | or /) ?? [];
+      expect(runs.sort()).toEqual(Object.keys(HELP[command]!.subcommands!).sort());
+    },
+  );
+
   it('answers --help among other flags, even ones it would refuse, and opens no database (as a child process)', () => {
     for (const args of [
       ['export', 'gl', '--from', '2026-03-01', '--out', 'x.xlsx', '--help'],

@@ -109,7 +109,7 @@ const KIND_WORDS = { refund: 'refund', return: 'ACH return', void: 'settled void
 function renderReversals(report: ReversalReport): string {
   if (report.count === 0) return 'No refunds, returns or settled voids seen in this period.\n';
   const lines = [`Reversals seen in this period (posted in its journal): ${report.count}`, ''];
-  lines.push(['date seen', 'transaction', 'kind', 'deposit', 'deposit date', 'school', 'amount'].join('\t'));
+  lines.push(['date seen', 'transaction', 'kind', 'deposit', 'deposit date', 'school', 'money out'].join('\t'));
   for (const r of report.reversals) {
     lines.push(
       [
@@ -123,7 +123,7 @@ function renderReversals(report: ReversalReport): string {
       ].join('\t'),
     );
   }
-  lines.push(`Total reversed\t${formatMoney(report.totalCents)}`, '');
+  lines.push(`Total paid back\t${formatMoney(report.totalCents)}`, '');
   return lines.join('\n');
 }
 

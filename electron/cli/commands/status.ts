@@ -12,7 +12,7 @@ export async function run(argv: string[]): Promise<number> {
     stderr.write(`district-recon status: no database at ${path} yet; run "district-recon sync" first\n`);
     return 1;
   }
-  const engine = await openExistingStore(values);
+  const engine = await openExistingStore(values, { readOnly: true });
   try {
     const { batchDates: _batchDates, ...report } = await engine.call('app.status', {});
     const { counts, transactionDates: dates } = report;

@@ -4,7 +4,7 @@
  * counted-at instant, never the clock).
  */
 import { createHash } from 'node:crypto';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../pdfDocument';
 import { DENOMINATIONS, type DepositSlip } from '../../../shared/contract';
 import { formatMoney, parseCents } from '../../../shared/money';
 import { centralTime } from './carryOut';
@@ -14,7 +14,7 @@ const RIGHT = 562;
 
 export async function slipPdf(slip: DepositSlip): Promise<{ fileName: string; bytes: Buffer; sha256: string }> {
   const at = new Date(slip.countedAt);
-  const doc = new PDFDocument({
+  const doc = newPdfDocument({
     size: 'LETTER',
     margin: 50,
     compress: false,

@@ -5,6 +5,7 @@
  */
 import type ExcelJS from 'exceljs';
 import type { Reversal } from '../../../shared/domain';
+import { methodLabel } from '../../../shared/vocabulary/methodLabels';
 import type { AscenderReceipt } from './erp';
 import { formulaSafe } from './formulaSafe';
 import { NO_ACCOUNT } from './journal';
@@ -27,7 +28,8 @@ export async function writeReversalsSheet(workbook: Workbook, reversals: readonl
     { header: 'Original date', width: 13, date: true },
     SHARED_COLUMNS.glNumber,
     SHARED_COLUMNS.glLabel,
-    SHARED_COLUMNS.amount,
+    // Money paid back to the payer (a refund, an ACH return, a settled void), so said in its header.
+    { ...SHARED_COLUMNS.amount, header: 'Money out' },
     { header: 'Allocated from', width: 20 },
   ];
   const { sheet, write } = dataSheet(workbook, REVERSAL_SHEET_NAMES.reversals, columns);
@@ -42,7 +44,7 @@ export async function writeReversalsSheet(workbook: Workbook, reversals: readonl
         String(r.transactionId),
         REVERSAL_KIND_WORDS[r.kind],
         formulaSafe(r.payeeName ?? `Payee ${r.payeeId}`),
-        formulaSafe(r.paymentMethod),
+        formulaSafe(methodLabel(r.paymentMethod)),
         formulaSafe(r.batchId),
         batched(r.batchDate),
         formulaSafe(line.glNumber ?? NO_ACCOUNT),

@@ -10,6 +10,7 @@ export const SHARED_COLUMNS = {
   glNumber: { header: 'Chart of Accounts number', width: 18 },
   glLabel: { header: 'Chart of Accounts label', width: 32 },
   amount: { header: 'Amount', width: 15, money: true },
-  amountWithoutFees: { header: 'Amount without fees', width: 18, money: true },
+  // The service's amount_without_fees: the payments less the convenience fees the payers paid.
+  amountLessFees: { header: 'Amount less fees', width: 18, money: true },
   count: { header: 'Count', width: 8, count: true },
 } as const satisfies Record<string, Column>;

@@ -10,6 +10,7 @@
  * formulaSafe(); no hyperlinks are ever written (every value is a plain string, number or date).
  */
 import type { Reversal } from '../../../shared/domain';
+import { methodLabel } from '../../../shared/vocabulary/methodLabels';
 import type { AscenderReceipt } from './erp';
 import { openTempForWriting } from './exportTarget';
 import { formulaSafe } from './formulaSafe';
@@ -83,7 +84,7 @@ export async function writeWorkbook(
     SHARED_COLUMNS.glNumber,
     SHARED_COLUMNS.glLabel,
     SHARED_COLUMNS.amount,
-    SHARED_COLUMNS.amountWithoutFees,
+    SHARED_COLUMNS.amountLessFees,
     SHARED_COLUMNS.count,
     { header: 'Ties out', width: 40 },
   ];
@@ -96,7 +97,7 @@ export async function writeWorkbook(
       glDate(row.date),
       formulaSafe(row.batchId),
       formulaSafe(row.payeeName ?? `Payee ${row.payeeId}`),
-      formulaSafe(row.paymentMethod ?? ''),
+      formulaSafe(row.paymentMethod ? methodLabel(row.paymentMethod) : ''),
       formulaSafe(row.glBatchId),
       formulaSafe(row.glNumber ?? ''),
       formulaSafe(row.glLabel ?? ''),
@@ -180,7 +181,7 @@ export async function writeWorkbook(
     } else {
       const payee = entry.payeeName ?? `Payee ${entry.payeeId}`;
       const deposit = sides(-entry.debitCents);
-      const method = entry.paymentMethod ? ` ${entry.paymentMethod}` : '';
+      const method = entry.paymentMethod ? ` ${methodLabel(entry.paymentMethod)}` : '';
       writeLine(
         entry.date,
         entry.batchId,
@@ -208,7 +209,7 @@ export async function writeWorkbook(
     { header: 'Chart of Accounts number', width: 24 },
     SHARED_COLUMNS.glLabel,
     { header: 'Deposits', width: 15, money: true },
-    SHARED_COLUMNS.amountWithoutFees,
+    SHARED_COLUMNS.amountLessFees,
     SHARED_COLUMNS.count,
     { header: 'Reversals', width: 15, money: true },
     { header: 'Net', width: 15, money: true },
@@ -257,7 +258,7 @@ export async function writeWorkbook(
     said.commit();
     summary.addRow([]).commit();
   }
-  const payeeHeader = summary.addRow(['Payee', 'Payee name', 'Amount', 'Amount without fees', 'Count']);
+  const payeeHeader = summary.addRow(['Payee', 'Payee name', 'Amount', SHARED_COLUMNS.amountLessFees.header, 'Count']);
   payeeHeader.font = { bold: true };
   payeeHeader.commit();
   for (const p of summaryTotals.payeeTotals()) {

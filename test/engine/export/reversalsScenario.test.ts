@@ -152,6 +152,14 @@ describe('refunds, returns and settled voids after batching, in the journal of t
     expect(debit).toBe(credit);
     expect(debit).toBe(gl.totalCents + report.totalCents);
     const reversals = workbook.getWorksheet('Reversals')!;
+    // Money that went back to a payer, so said: the header names the direction, methods in words.
+    expect(reversals.getRow(1).getCell(10).value).toBe('Money out');
+    const methods = new Set<unknown>();
+    reversals.eachRow((row, n) => {
+      if (n > 1 && row.getCell(1).value !== 'Total') methods.add(row.getCell(5).value);
+    });
+    expect(methods.size).toBeGreaterThan(0);
+    for (const method of methods) expect(['Card', 'ACH', 'Cash', 'Check']).toContain(method);
     let total = 0;
     reversals.eachRow((row) => {
       if (row.getCell(1).value === 'Total') total = cents(row.getCell(10).value);

@@ -202,3 +202,31 @@ describe('fiscal years', () => {
     expect(fiscalYearOf('2026-03-02')).toBe(2026);
   });
 });
+
+describe("the workbook's words (issue 30 item 7)", () => {
+  engineTest.beforeEach(({ db }) => seedDistrict(db));
+
+  engineTest(
+    'says Card, ACH, Cash, Check and "Amount less fees", never the service codes',
+    async ({ engine, folder }) => {
+      const file = join(folder, 'words.xlsx');
+      await engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file });
+      const workbook = await readWorkbook(file);
+      const gl = workbook.getWorksheet('GL Batches')!;
+      expect(gl.getRow(1).getCell(4).value).toBe('Payment method');
+      expect(gl.getRow(1).getCell(9).value).toBe('Amount less fees');
+      const methods = new Set(dataRows(gl).rows.map((row) => row.getCell(4).value));
+      expect([...methods].sort()).toEqual(['ACH', 'Card']);
+      const journalMemos = dataRows(workbook.getWorksheet('Journal Entry')!).rows.map((row) =>
+        String(row.getCell(4).value),
+      );
+      expect(journalMemos.some((memo) => / Card$/.test(memo))).toBe(true);
+      const texts: string[] = [];
+      for (const sheet of workbook.worksheets) {
+        sheet.eachRow((row) => row.eachCell((cell) => void (typeof cell.value === 'string' && texts.push(cell.value))));
+      }
+      expect(texts.filter((text) => /\b(CC|PhysicalCheck)\b|without fees/i.test(text))).toEqual([]);
+      expect(texts).toContain('Amount less fees');
+    },
+  );
+});

@@ -18,6 +18,7 @@ import { openStore, StoreDamagedError, StoreError } from '../../../electron/engi
 import { backupStore, listBackups } from '../../../electron/engine/store/workers';
 import { MIGRATIONS } from '../../../electron/engine/store/migrations';
 import { createTestDb } from '../../helpers/db';
+import { todayCentral } from '../../../shared/time';
 
 let folder: string;
 beforeEach(() => {
@@ -71,6 +72,9 @@ describe('openStore', () => {
     expect(error.message).toContain(backup);
     expect(existsSync(path)).toBe(false);
     expect(statSync(error.movedTo).size).toBe(bytes);
+    // Named with the Central wall-clock time it was moved, as every file name dates itself.
+    const stamp = /\.damaged-(\d{4}-\d{2}-\d{2})T\d{2}-\d{2}-\d{2}-CT$/.exec(error.movedTo);
+    expect(stamp?.[1]).toBe(todayCentral());
     // A fresh start works and the damaged copy is still there.
     const fresh = await openStore(path);
     await fresh.close();

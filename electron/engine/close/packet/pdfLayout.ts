@@ -5,7 +5,7 @@
  * table() does not repeat its header on a new page, which an auditor reading page 7 needs.
  * Standard fonts only (Helvetica): pdfkit ships their metrics, so nothing is embedded or looked up.
  */
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../pdfDocument';
 
 export const FONT = 'Helvetica';
 export const BOLD = 'Helvetica-Bold';
@@ -175,7 +175,7 @@ function fitted(text: string, room: number, widths: (char: string) => number): s
 
 /** A Letter-size document (US districts) with fixed metadata: no clock reaches the bytes. */
 export function packetDocument(info: { title: string; subject: string; fixedDate: Date }): PDFKit.PDFDocument {
-  return new PDFDocument({
+  return newPdfDocument({
     size: 'LETTER',
     margins: { top: 56, bottom: 60, left: 50, right: 50 },
     bufferPages: true,

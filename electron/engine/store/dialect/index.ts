@@ -26,6 +26,7 @@ export type { PostgresStore, OpenPostgresOptions } from './postgres/open';
 export { foldForSearch } from './searchFold';
 export { StoreError, StoreDamagedError, openStore, migrate } from './sqlite/open';
 export type { Store, Announcements, Lead, SqliteStore, OpenOptions } from './sqlite/open';
+export { damagedDatabaseError, openStoreForReading } from './sqlite/readOnly';
 export { statement, withStatementCache } from './sqlite/statements';
 export { SYNCED_TABLES, refreshPlannerStatistics } from './statistics';
 export type { SyncedTable } from './statistics';

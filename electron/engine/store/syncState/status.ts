@@ -8,6 +8,28 @@ type Span = { first: string | null; last: string | null };
 
 export async function databaseStatus(reader: ReadableDB, path: string): Promise<DatabaseStatus> {
   const { counts, transactionDates, batchDates } = await runRead(reader, function* (db) {
+    // MIN and MAX apart: SQLite answers each alone from the date index's ends, both in one SELECT
+    // by reading the whole index (80 ms on 300,000 transactions, against under 1 ms).
+    const transactionSpan = db.selectNoFrom((eb) => [
+      eb
+        .selectFrom('transactions')
+        .select((t) => t.fn.min<string | null>('business_date').as('d'))
+        .as('first'),
+      eb
+        .selectFrom('transactions')
+        .select((t) => t.fn.max<string | null>('business_date').as('d'))
+        .as('last'),
+    ]);
+    const batchSpan = db.selectNoFrom((eb) => [
+      eb
+        .selectFrom('batches')
+        .select((t) => t.fn.min<string | null>('date').as('d'))
+        .as('first'),
+      eb
+        .selectFrom('batches')
+        .select((t) => t.fn.max<string | null>('date').as('d'))
+        .as('last'),
+    ]);
     const count = (table: 'transactions' | 'batches' | 'gl_batches' | 'transaction_changes') =>
       db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n'));
     const counted = {
@@ -33,19 +55,8 @@ export async function databaseStatus(reader: ReadableDB, path: string): Promise<
       counts: Object.fromEntries(
         Object.entries(counted).map(([name, row]) => [name, Number(row?.n ?? 0)]),
       ) as DatabaseStatus['counts'],
-      transactionDates: (yield* firstOf(
-        db
-          .selectFrom('transactions')
-          .select((eb) => [
-            eb.fn.min<string | null>('business_date').as('first'),
-            eb.fn.max<string | null>('business_date').as('last'),
-          ]),
-      )) as Span,
-      batchDates: (yield* firstOf(
-        db
-          .selectFrom('batches')
-          .select((eb) => [eb.fn.min<string | null>('date').as('first'), eb.fn.max<string | null>('date').as('last')]),
-      )) as Span,
+      transactionDates: (yield* firstOf(transactionSpan)) as Span,
+      batchDates: (yield* firstOf(batchSpan)) as Span,
     };
   });
   return {

@@ -2,6 +2,7 @@ import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import { CENTRAL_TIME_ZONE } from '../../../../../shared/time';
 import type { Database } from '../../schema';
 import { MIGRATIONS } from '../../migrations';
 import { latestBackup } from '../../workers/backup';
@@ -99,7 +100,7 @@ const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
  * folder, a file that is not SQLite at all (a mistyped --db pointing at a CSV must never be moved
  * aside as "damaged"). Only a SQLite file that fails its check is moved aside.
  */
-function refuseWhatIsNotAStore(path: string, create: boolean): void {
+export function refuseWhatIsNotAStore(path: string, create: boolean): void {
   let info;
   try {
     info = statSync(path);
@@ -163,9 +164,26 @@ function openChecked(path: string, backupFolder: string | null): BetterSqlite3.D
   throw moveAside(path, backupFolder, problem);
 }
 
+const centralWallClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: CENTRAL_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** `2026-03-08T01-30-05-CT`: a moment as the bookkeeper's clock showed it, fit for a file name. */
+function centralStamp(when: Date): string {
+  const part = Object.fromEntries(centralWallClock.formatToParts(when).map(({ type, value }) => [type, value]));
+  return `${part.year}-${part.month}-${part.day}T${part.hour}-${part.minute}-${part.second}-CT`;
+}
+
 /** Renames the damaged file (and its WAL/SHM) with a timestamp, never over anything existing. */
 function moveAside(path: string, backupFolder: string | null, problem: string): StoreDamagedError {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const stamp = centralStamp(new Date());
   let movedTo = `${path}.damaged-${stamp}`;
   for (let n = 2; existsSync(movedTo); n++) movedTo = `${path}.damaged-${stamp}-${n}`;
   renameSync(path, movedTo);
@@ -184,13 +202,15 @@ function moveAside(path: string, backupFolder: string | null, problem: string): 
   );
 }
 
+export function newerVersionError(version: number): StoreError {
+  return new StoreError(
+    `This database was written by a newer version of District Recon (schema ${version}, this version knows ${MIGRATIONS.length}). Update the app to open it.`,
+  );
+}
+
 export async function migrate(db: Kysely<Database>): Promise<void> {
   const current = (await sql<{ user_version: number }>`PRAGMA user_version`.execute(db)).rows[0]?.user_version ?? 0;
-  if (current > MIGRATIONS.length) {
-    throw new StoreError(
-      `This database was written by a newer version of District Recon (schema ${current}, this version knows ${MIGRATIONS.length}). Update the app to open it.`,
-    );
-  }
+  if (current > MIGRATIONS.length) throw newerVersionError(current);
   for (let version = current; version < MIGRATIONS.length; version++) {
     const migration = MIGRATIONS[version]!;
     await db.transaction().execute(async (trx) => {
