@@ -49,6 +49,7 @@ export const METHOD_NAMES = [
   'accountMaps.setDefault',
   'accountMaps.setCodes',
   'month.packet',
+  'month.districtWorkbook',
   'bank.import',
   'bank.lines',
   'bank.line',

@@ -1,8 +1,8 @@
 /**
- * Saves a printed packet where `--out` says, as export saves its files (engine/export/atomicFiles.ts,
- * which a host may not import): never through a symbolic link, onto a device, pipe or folder; an
- * existing file only with --force; written to a temporary name beside it and put in place whole, so
- * nothing half written is ever left under the name.
+ * Saves a printed packet where `--out` says (and the district workbook where `--xlsx` says), as
+ * export saves its files (engine/export/atomicFiles.ts, which a host may not import): never through
+ * a symbolic link, onto a device, pipe or folder; an existing file only with --force; written to a
+ * temporary name beside it and put in place whole, so nothing half written is ever left under the name.
  */
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
@@ -12,7 +12,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 export class PacketFileError extends Error {}
 
 function kindOf(info: Awaited<ReturnType<typeof lstat>>): string | null {
-  if (info.isSymbolicLink()) return 'a symbolic link (a packet is not written through one)';
+  if (info.isSymbolicLink()) return 'a symbolic link (nothing is written through one)';
   if (info.isDirectory()) return 'a folder';
   if (info.isFIFO()) return 'a pipe';
   if (info.isSocket()) return 'a socket';

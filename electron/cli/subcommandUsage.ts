@@ -124,12 +124,13 @@ Options:
 ${DATABASE_OPTIONS}`;
 
 export const MONTH = {
-  status: `Usage: district-recon month status --month YYYY-MM [--payee ID] [--json] ${DATABASE}
+  status: `Usage: district-recon month status --month YYYY-MM [--payee ID | --xlsx FILE.xlsx [--force]] [--json] ${DATABASE}
 
 A school's month: its state (open, ready, submitted, closed) and its checklist, each open item named.
 Without --payee, the district: one row per school (state, days past the deadline, deposits signed
-off and bank matched, in transit, difference, pending approvals), most behind first. Exit 1 while
-items are open.`,
+off and bank matched, in transit, difference, pending approvals), most behind first; --xlsx also
+writes those rows to an Excel workbook (never through a link, onto a device or pipe; an existing
+file only with --force). Exit 1 while items are open.`,
   submit: `Usage: district-recon month submit --month YYYY-MM --payee ID [--json] ${DATABASE}
 
 Hands a school's month whose checklist is met to an approver (team mode: a preparer submits).`,

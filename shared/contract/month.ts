@@ -16,6 +16,14 @@ export const monthId = z
 export const MONTH_STATES = ['open', 'ready', 'submitted', 'closed'] as const;
 export type MonthState = (typeof MONTH_STATES)[number];
 
+/** A month's state in words, as the Month and District views and the district workbook show it. */
+export const MONTH_STATE_WORDS: Record<MonthState, string> = {
+  open: 'Open',
+  ready: 'Ready to close',
+  submitted: 'Submitted',
+  closed: 'Closed',
+};
+
 export const CHECKLIST_ITEMS = [
   'deposits_signed_off',
   'deposits_in_bank',

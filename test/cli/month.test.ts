@@ -1,9 +1,11 @@
 /**
  * `district-recon month status|close|reopen` as a bookkeeper runs them (issue 29), on the small
  * district (March 2026 deposits, none in January): the district's table, a school's checklist as
- * JSON, a close refused with one line per open item, a close of a month whose checklist is met, and
+ * JSON, the district's rows as a workbook (--xlsx), a close refused with one line per open item, a close of a month whose checklist is met, and
  * a re-open that needs a reason.
  */
+import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { districtFolder, runCli } from './run';
 
@@ -21,6 +23,34 @@ describe('district-recon month', () => {
     expect(result.stdout).toMatch(/Lincoln High Athletics \(1\) +Open +\d+ +0 of 2 +0 of 2/);
     expect(result.stdout).toMatch(/Food Services \(2\) +Open/);
   });
+
+  // Three CLI runs: each opens the store afresh.
+  it(
+    'status --xlsx writes the district rows as a workbook, whole, and refuses a symbolic link',
+    { timeout: 180_000 },
+    () => {
+      const file = join(folder, 'district-2026-03.xlsx');
+      const result = runCli(['month', 'status', '--month', '2026-03', '--xlsx', file, ...database().args], folder);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toContain(`Wrote ${file}: 2 schools of 2026-03.\n`);
+      // A zip (xlsx) whose workbook names the district's sheet.
+      expect(readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+
+      const link = join(folder, 'linked.xlsx');
+      symlinkSync(file, link);
+      const refused = runCli(['month', 'status', '--month', '2026-03', '--xlsx', link, ...database().args], folder);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/--xlsx .*linked\.xlsx is a symbolic link .*; no workbook was written\n$/);
+      expect(readdirSync(folder).filter((name) => name.includes('.tmp'))).toEqual([]);
+
+      const withPayee = runCli(
+        ['month', 'status', '--month', '2026-03', '--payee', '1', '--xlsx', file, ...database().args],
+        folder,
+      );
+      expect(withPayee.code).toBe(2);
+      expect(withPayee.stderr).toMatch(/--xlsx writes the district's rows: leave out --payee/);
+    },
+  );
 
   it("status --payee --json: the school's checklist with each open thing and its link", () => {
     const result = runCli(

@@ -6,8 +6,10 @@
 import type { DistrictStatus, MonthStatus } from '../../../shared/contract';
 import { formatMoney } from '../../../shared/money';
 import { intFlag, parseFlags, runSubcommand, UsageError } from '../args';
+import type { Engine } from '../../engine/engine';
 import { withExistingStore } from '../existingStore';
-import { stdout } from '../output';
+import { stderr, stdout } from '../output';
+import { PacketFileError, savePacketFile } from '../packetFile';
 import { runMonthPacket } from './monthPacket';
 
 const STRINGS = ['month', 'payee', 'db', 'database'] as const;
@@ -33,9 +35,16 @@ function requirePayee(value: string | undefined): number {
 }
 
 async function status(argv: string[]): Promise<number> {
-  const { values } = parseFlags(argv, { strings: [...STRINGS], booleans: ['json'], maxPositionals: 0 });
+  const { values } = parseFlags(argv, {
+    strings: [...STRINGS, 'xlsx'],
+    booleans: ['json', 'force'],
+    maxPositionals: 0,
+  });
   const month = monthFlag(values.month);
   const payeeId = payeeFlag(values.payee);
+  if (values.xlsx !== undefined && payeeId !== undefined)
+    throw new UsageError("--xlsx writes the district's rows: leave out --payee");
+  if (values.xlsx === '') throw new UsageError('give --xlsx FILE.xlsx: where to write the workbook');
   return withExistingStore(values, async (engine) => {
     if (payeeId !== undefined) {
       const school = await engine.call('month.status', { month, payeeId });
@@ -44,8 +53,34 @@ async function status(argv: string[]): Promise<number> {
     }
     const district = await engine.call('month.district', { month });
     stdout.write(values.json ? `${JSON.stringify(district, null, 2)}\n` : renderDistrict(district));
+    if (values.xlsx !== undefined && !(await writeDistrictWorkbook(engine, month, values.xlsx, values))) return 1;
     return district.rows.some((row) => row.state === 'open') || !district.district.met ? 1 : 0;
   });
+}
+
+/**
+ * The district's rows as a workbook at `file`, whole or not at all; false (one line on stderr says
+ * why) when it was not written.
+ */
+async function writeDistrictWorkbook(
+  engine: Engine,
+  month: string,
+  file: string,
+  flags: { force?: boolean; json?: boolean },
+) {
+  const workbook = await engine.call('month.districtWorkbook', { month });
+  try {
+    const path = await savePacketFile(file, Buffer.from(workbook.xlsxBase64, 'base64'), flags.force ?? false);
+    // With --json, stdout stays one JSON document.
+    (flags.json ? stderr : stdout).write(
+      `Wrote ${path}: ${workbook.schools} school${workbook.schools === 1 ? '' : 's'} of ${month}.\n`,
+    );
+    return true;
+  } catch (error) {
+    if (!(error instanceof PacketFileError)) throw error;
+    stderr.write(`district-recon month status: --xlsx ${error.message}; no workbook was written\n`);
+    return false;
+  }
 }
 
 async function submit(argv: string[]): Promise<number> {

@@ -8,6 +8,8 @@ import {
   type MonthDeps,
   type MonthPackets,
 } from '../close';
+import { districtWorkbook } from '../close/districtWorkbook';
+import { districtSettings } from '../close/packet';
 import type { EngineContext } from '../context';
 import { actingUser, nowIso, type DomainHandlers } from './domain';
 
@@ -36,6 +38,16 @@ export function createMonthHandlers(
   return {
     'month.status': async ({ month, payeeId }) => monthStatus(ctx.store.reader, month, payeeId, await deps()),
     'month.district': async ({ month }) => districtStatus(ctx.store.reader, month, await deps()),
+    'month.districtWorkbook': async ({ month }) => {
+      const status = await districtStatus(ctx.store.reader, month, await deps());
+      const { district } = await districtSettings(ctx.store.reader);
+      const bytes = await districtWorkbook(status, { district, madeAt: nowIso(ctx) });
+      return {
+        xlsxBase64: bytes.toString('base64'),
+        fileName: `district-recon-district-${month}.xlsx`,
+        schools: status.rows.length,
+      };
+    },
     'month.submit': async (args) => {
       const status = await submitMonth(await deps(), args, await actingUser(ctx));
       return status;

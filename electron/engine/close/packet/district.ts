@@ -10,19 +10,32 @@ import { DRAFT_PDF_DATE } from './renderSchool';
 import type { DistrictPacketContent, DistrictSchoolLine, SchoolPacketContent } from './types';
 import { money, monthLabel, STATE_WORDS } from './words';
 
-export function districtContent(district: string, month: string, schools: readonly SchoolPacketContent[]) {
-  const lines: DistrictSchoolLine[] = schools.map((s) => ({
-    school: s.school.name,
-    payeeId: s.school.id,
-    state: s.state,
-    depositsCents: s.reconciliation.depositsCents,
-    bankCreditsCents: s.reconciliation.bankCreditsCents,
-    inTransitCents: s.reconciliation.inTransitCents,
-    differenceCents: s.reconciliation.differenceCents,
-    reversalsCents: s.reversalsCents,
-    exceptions: s.exceptions.length,
-    sha256: contentSha256(s),
-  }));
+/** What the district packet keeps of a school's packet: its line, and its close (null: not closed). */
+export interface DistrictSchool {
+  line: DistrictSchoolLine;
+  closedAt: string | null;
+}
+
+export function districtSchool(s: SchoolPacketContent): DistrictSchool {
+  return {
+    line: {
+      school: s.school.name,
+      payeeId: s.school.id,
+      state: s.state,
+      depositsCents: s.reconciliation.depositsCents,
+      bankCreditsCents: s.reconciliation.bankCreditsCents,
+      inTransitCents: s.reconciliation.inTransitCents,
+      differenceCents: s.reconciliation.differenceCents,
+      reversalsCents: s.reversalsCents,
+      exceptions: s.exceptions.length,
+      sha256: contentSha256(s),
+    },
+    closedAt: s.closedAt,
+  };
+}
+
+export function districtContent(district: string, month: string, schools: readonly DistrictSchool[]) {
+  const lines = schools.map((s) => s.line);
   const sum = (pick: (l: DistrictSchoolLine) => number) => lines.reduce((total, l) => total + pick(l), 0);
   const closes = schools.map((s) => s.closedAt);
   const allClosed = schools.length > 0 && closes.every((c) => c !== null);

@@ -1,7 +1,8 @@
 /**
  * A school's month packet as content (types.ts), gathered from the store: its facts on one snapshot
  * (store/packets), its reversals as the ledger posts them (reconcile/reversals), the settings changed
- * during the month, its close state and slips from the deps, and the packets a re-open superseded.
+ * during the month, its deposit slips (store/slips), its close state from the deps, and the packets a
+ * re-open superseded.
  */
 import type { SettingChange } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
@@ -12,6 +13,7 @@ import type { ReadableDB } from '../../store/work';
 import { packetsOf, readMonthFacts, type MonthScope } from '../../store/packets';
 import { readSettingChanges, readStoredSettings } from '../../store/settings';
 import { exceptionsOf } from './exceptions';
+import { monthSlips } from './slips';
 import { reconcile } from './reconciliation';
 import { trailOf } from './trail';
 import type { CloseState, DepositLine, PacketDeps, SchoolPacketContent, SlipLine } from './types';
@@ -100,7 +102,7 @@ export async function gatherSchoolPacket(
   const [settings, close, slips, reversals, settingChanges, stored] = await Promise.all([
     districtSettings(deps.reader),
     deps.closeState(month, payeeId),
-    deps.slips ? deps.slips(month, payeeId) : Promise.resolve([]),
+    monthSlips(deps.reader, scope),
     reversalsInRange(deps.reader, { from: scope.from, to: scope.to, payeeIds: [payeeId] }),
     settingChangesIn(deps.reader, scope),
     packetsOf(deps.reader, month, payeeId),

@@ -3,7 +3,7 @@
  * closed month, its SHA-256 stored at close and printed on it, DRAFT on every page while open. What
  * the month's close (store/months) records reaches this part through `deps.closeState`.
  */
-import { districtContent, renderDistrictPacket } from './district';
+import { districtContent, districtSchool, renderDistrictPacket, type DistrictSchool } from './district';
 import { districtSettings, gatherSchoolPacket, monthScope, PacketError } from './gather';
 import { contentSha256 } from './hash';
 import { renderSchoolPacket } from './renderSchool';
@@ -11,7 +11,7 @@ import { checkRemovable } from './retention';
 import type { PacketDeps, PrintedPacket, SchoolPacketContent } from './types';
 import { deletePacket, insertPacket, markSuperseded, packetById, packetsOf, readSchools } from '../../store/packets';
 
-export { PacketError } from './gather';
+export { districtSettings, PacketError } from './gather';
 export { contentSha256, canonicalJson } from './hash';
 export { PACKET_RETENTION_YEARS_DEFAULT } from './retention';
 export type * from './types';
@@ -89,15 +89,27 @@ async function storedPacket(deps: PacketDeps, month: string, payeeId: number): P
   return stored ? { bytes: stored.bytes, sha256: stored.sha256, draft: false } : null;
 }
 
-async function schoolContents(deps: PacketDeps, month: string): Promise<SchoolPacketContent[]> {
+/**
+ * Every school's packet content of the month, one school at a time: `each` is done with a school's
+ * content before the next is gathered, and only its district line is kept (a 100-school month held
+ * whole, contents and PDFs, was most of the packet bench's peak memory).
+ */
+async function eachSchool(
+  deps: PacketDeps,
+  month: string,
+  each: (content: SchoolPacketContent) => Promise<void>,
+): Promise<DistrictSchool[]> {
   monthScope(month, 0);
-  const schools: SchoolPacketContent[] = [];
-  for (const school of await readSchools(deps.reader))
-    schools.push(await gatherSchoolPacket(deps, { month, payeeId: school.id }));
+  const schools: DistrictSchool[] = [];
+  for (const school of await readSchools(deps.reader)) {
+    const content = await gatherSchoolPacket(deps, { month, payeeId: school.id });
+    await each(content);
+    schools.push(districtSchool(content));
+  }
   return schools;
 }
 
-async function districtPacketOf(deps: PacketDeps, month: string, schools: readonly SchoolPacketContent[]) {
+async function districtPacketOf(deps: PacketDeps, month: string, schools: readonly DistrictSchool[]) {
   const content = districtContent((await districtSettings(deps.reader)).district, month, schools);
   const sha256 = contentSha256(content);
   return { bytes: await renderDistrictPacket(content, sha256), sha256, draft: content.draft };
@@ -105,22 +117,22 @@ async function districtPacketOf(deps: PacketDeps, month: string, schools: readon
 
 /** One cover and summary page over every school's packet of the month. */
 export async function printDistrictPacket(deps: PacketDeps, { month }: { month: string }): Promise<PrintedPacket> {
-  return districtPacketOf(deps, month, await schoolContents(deps, month));
+  return districtPacketOf(deps, month, await eachSchool(deps, month, async () => undefined));
 }
 
 /**
  * Every school's packet of the month and the district packet over them, each school gathered once
- * (what printing the district's month for the auditor does).
+ * (what printing the district's month for the auditor does). Each school's packet goes to `save` as
+ * soon as it is printed and is not kept, so the month's packets never sit in memory together.
  */
 export async function printMonthPackets(
   deps: PacketDeps,
   { month }: { month: string },
-): Promise<{ schools: Array<PrintedPacket & { payeeId: number }>; district: PrintedPacket }> {
-  const contents = await schoolContents(deps, month);
-  const schools: Array<PrintedPacket & { payeeId: number }> = [];
-  for (const content of contents) {
+  save: (packet: PrintedPacket & { payeeId: number }) => Promise<void> | void,
+): Promise<{ schools: number; district: PrintedPacket }> {
+  const schools = await eachSchool(deps, month, async (content) => {
     const printed = (await storedPacket(deps, month, content.school.id)) ?? (await printContent(content));
-    schools.push({ payeeId: content.school.id, bytes: printed.bytes, sha256: printed.sha256, draft: printed.draft });
-  }
-  return { schools, district: await districtPacketOf(deps, month, contents) };
+    await save({ payeeId: content.school.id, bytes: printed.bytes, sha256: printed.sha256, draft: printed.draft });
+  });
+  return { schools: schools.length, district: await districtPacketOf(deps, month, schools) };
 }

@@ -53,6 +53,9 @@ export async function renderSchoolPacket(content: SchoolPacketContent, sha256: s
   pages.lines([[`Reversals total (${content.reversals.length})`, money(content.reversalsCents), true]]);
   pages.heading('Cash and check deposit slips');
   pages.table(SLIP_COLUMNS, content.slips, 'No deposit slips recorded.');
+  // In full, not in a one-line cell: the comment is the counter's reason for an over or short.
+  for (const slip of content.slips)
+    if (slip.comment) pages.paragraph(`${slip.slip} (over/short ${money(slip.overShortCents)}): ${slip.comment}`);
   pages.heading('Exceptions');
   pages.table(EXCEPTION_COLUMNS, content.exceptions, 'No exceptions.');
   pages.heading("The month's audit trail");
@@ -176,14 +179,14 @@ const DEPOSIT_COLUMNS: Column<DepositLine>[] = [
 
 const SLIP_COLUMNS: Column<SlipLine>[] = [
   { header: 'Date', width: 0.1, cell: (s) => s.date },
-  { header: 'Slip', width: 0.1, cell: (s) => s.slip },
-  { header: 'Counted by', width: 0.13, cell: (s) => s.countedBy },
-  { header: 'Verified by', width: 0.13, cell: (s) => s.verifiedBy ?? 'not verified' },
-  { header: 'Cash', width: 0.1, align: right, cell: (s) => money(s.cashCents) },
-  { header: 'Checks', width: 0.11, align: right, cell: (s) => `${money(s.checkCents)} (${s.checkCount})` },
-  { header: 'Expected', width: 0.1, align: right, cell: (s) => money(s.expectedCents) },
+  { header: 'Slip', width: 0.2, cell: (s) => s.slip },
+  { header: 'Counted by', width: 0.12, cell: (s) => s.countedBy },
+  { header: 'Verified by', width: 0.12, cell: (s) => s.verifiedBy ?? 'not verified' },
+  { header: 'Cash', width: 0.08, align: right, cell: (s) => money(s.cashCents) },
+  { header: 'Checks', width: 0.1, align: right, cell: (s) => `${money(s.checkCents)} (${s.checkCount})` },
+  { header: 'Counted', width: 0.09, align: right, cell: (s) => money(s.countedCents) },
+  { header: 'Expected', width: 0.09, align: right, cell: (s) => money(s.expectedCents) },
   { header: 'Over/short', width: 0.1, align: right, cell: (s) => money(s.overShortCents) },
-  { header: 'Comment', width: 0.13, cell: (s) => s.comment ?? '' },
 ];
 
 const EXCEPTION_COLUMNS: Column<ExceptionLine>[] = [

@@ -19,7 +19,7 @@ export interface CloseState {
   reason: string | null;
 }
 
-/** A cash and check deposit slip of the month (bank/slips, another part of the work): counted vs deposited. */
+/** A cash and check deposit slip of the month (store/slips): counted vs what the ledger recorded. */
 export interface DepositSlipInput {
   date: string;
   slip: string;
@@ -34,14 +34,13 @@ export interface DepositSlipInput {
 }
 
 /**
- * What printing needs: the store's handles, the month's close state (null: nothing recorded, so open)
- * and its deposit slips. Both are parameters so this part does not depend on their tables.
+ * What printing needs: the store's handles and the month's close state (null: nothing recorded, so
+ * open), a parameter so this part does not depend on the month's close.
  */
 export interface PacketDeps {
   reader: ReadableDB;
   writer: WritableDB;
   closeState(month: string, payeeId: number): Promise<CloseState | null>;
-  slips?(month: string, payeeId: number): Promise<DepositSlipInput[]>;
   /** ISO-8601 UTC now: only for the stored_at of a stored packet and retention, never printed. */
   now(): string;
 }

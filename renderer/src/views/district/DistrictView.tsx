@@ -1,11 +1,13 @@
 /**
  * The district's month (DESIGN.md §13): one row per school, most behind first (state, days past the
  * deadline, deposits signed off and bank matched, in transit, difference, pending approvals); each
- * school one click from its Month view. Below, the district's own item: bank lines of no school.
+ * school one click from its Month view; exported to Excel, and the district packet printed, from here.
+ * Below, the district's own item: bank lines of no school.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DistrictRow } from '../../../../shared/contract';
+import { bridge } from '../../bridge';
 import { columnsOf } from '../../components/columns';
 import { QueryStatus } from '../../components/Status';
 import { StaticTable } from '../../components/StaticTable';
@@ -14,6 +16,7 @@ import { formatBusinessDate, formatCount } from '../../format';
 import { hrefFor } from '../../routes';
 import { monthReads, STATE_WORDS } from '../month/MonthView';
 import { monthFromHash, monthHref } from '../month/monthRoute';
+import { SaveFileButton } from '../month/SaveFileButton';
 
 function columnsFor(month: string) {
   const row = columnsOf<DistrictRow>();
@@ -61,6 +64,34 @@ export function DistrictView() {
             {formatCount(closed)} of {formatCount(district.rows.length)} schools closed; due{' '}
             {formatBusinessDate(district.deadline)}.
           </p>
+          <div className="month-actions">
+            <SaveFileButton
+              label="Export to Excel"
+              fetchFile={async () => {
+                const workbook = await bridge.call('month.districtWorkbook', { month });
+                return {
+                  fileName: workbook.fileName,
+                  base64: workbook.xlsxBase64,
+                  mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+                  saved: `${workbook.fileName}: ${formatCount(workbook.schools)} schools.`,
+                };
+              }}
+            />
+            <SaveFileButton
+              label={
+                closed === district.rows.length ? 'Print the district packet' : 'Print the district packet (DRAFT)'
+              }
+              fetchFile={async () => {
+                const packet = await bridge.call('month.packet', { month });
+                return {
+                  fileName: packet.fileName,
+                  base64: packet.pdfBase64,
+                  mimeType: 'application/pdf',
+                  saved: `${packet.fileName}${packet.draft ? ' (DRAFT: not every school has closed)' : ''}, SHA-256 ${packet.sha256}.`,
+                };
+              }}
+            />
+          </div>
           <StaticTable
             columns={columnsFor(month)}
             rows={district.rows}

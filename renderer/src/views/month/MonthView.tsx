@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ChecklistItem, MonthState, MonthStatus } from '../../../../shared/contract';
+import { MONTH_STATE_WORDS, type ChecklistItem, type MonthState, type MonthStatus } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
 import { Money } from '../../components/Money';
 import { Outcome, QueryStatus } from '../../components/Status';
@@ -16,17 +16,13 @@ import { formatBusinessDate, formatCount } from '../../format';
 import { useCan, useWhyNot } from '../../hooks/useCan';
 import { hrefFor } from '../../routes';
 import { monthFromHash, monthHref } from './monthRoute';
+import { SaveFileButton } from './SaveFileButton';
 import './month.css';
 
 /** What a month's status is read from: every domain whose changes can move an item. */
 export const monthReads = ['batches', 'bank', 'changes', 'exports', 'intents', 'glAccounts', 'glBatches'] as const;
 
-export const STATE_WORDS: Record<MonthState, string> = {
-  open: 'Open',
-  ready: 'Ready to close',
-  submitted: 'Submitted',
-  closed: 'Closed',
-};
+export const STATE_WORDS: Record<MonthState, string> = MONTH_STATE_WORDS;
 
 function ChecklistEntry({ item }: { item: ChecklistItem }) {
   return (
@@ -104,6 +100,18 @@ function MonthActions({ status }: { status: MonthStatus }) {
             Re-opening a closed month: {whyNotReopen}
           </p>
         ))}
+      <SaveFileButton
+        label={status.state === 'closed' ? "Print the auditor's packet" : "Print the auditor's packet (DRAFT)"}
+        fetchFile={async () => {
+          const packet = await bridge.call('month.packet', args);
+          return {
+            fileName: packet.fileName,
+            base64: packet.pdfBase64,
+            mimeType: 'application/pdf',
+            saved: `${packet.fileName}${packet.draft ? ' (DRAFT: the month is not closed)' : ''}, SHA-256 ${packet.sha256}.`,
+          };
+        }}
+      />
       <Outcome action={submit} ok="Submitted for an approver to close." />
       <Outcome action={close} ok="Closed. The month is locked." />
       <Outcome action={reopen} ok="Re-opened; the reason is kept with the month." />

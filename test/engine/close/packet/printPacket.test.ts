@@ -143,4 +143,50 @@ describe(`a sandbox month's packet (${ENGINE_DIALECT})`, () => {
       superseded_reason: 'bank line corrected',
     });
   }, 120_000);
+
+  it("prints the month's deposit slips from the store: counted total, over/short and comment", async () => {
+    const collections = (await tableRows(h.engine, 'transactions')).filter(
+      (t) =>
+        Number(t.payee_id) === payeeId &&
+        String(t.business_date).startsWith(MONTH) &&
+        ['Cash', 'PhysicalCheck'].includes(String(t.payment_method)) &&
+        !['Voided', 'Declined', 'Error'].includes(String(t.status)),
+    );
+    const date = String(collections.find((t) => t.payment_method === 'Cash')!.business_date);
+    const ofDay = collections.filter((t) => t.business_date === date);
+    const cashCents = ofDay
+      .filter((t) => t.payment_method === 'Cash')
+      .reduce((sum, t) => sum + Number(t.amount_cents), 0);
+    const comment = 'Short a dollar and a quarter';
+    const made = await h.engine.call('slips.create', {
+      payeeId,
+      date,
+      cash: { '0.01': cashCents - 125 },
+      comment,
+      countedBy: 'Lee Park',
+    });
+    const row = (await tableRows(h.engine, 'deposit_slips')).find((r) => r.id === made.id)!;
+    const countedCents = Number(row.counted_cash_cents) + Number(row.counted_checks_cents);
+    expect(Number(row.over_short_cents)).toBe(-125);
+
+    state = null;
+    const text = pdfPages(
+      (
+        await printPacket(
+          depsOf(h, () => state),
+          { month: MONTH, payeeId },
+        )
+      ).bytes,
+    ).join('\n');
+    const line = text.split('\n').find((l) => l.includes(made.id) && l.includes('Lee Park'));
+    expect(line, text).toMatch(new RegExp(`^\\s*${date}\\s+${made.id}\\s+Lee Park\\s+not verified\\s`));
+    const cells = line!.trim().split(/\s{2,}/);
+    expect(cells.slice(-3)).toEqual([
+      formatMoney(countedCents),
+      formatMoney(Number(row.total_cents)),
+      formatMoney(Number(row.over_short_cents)),
+    ]);
+    expect(text).toContain(`${made.id} (over/short ${formatMoney(-125)}): ${comment}`);
+    expect(text).not.toContain('No deposit slips recorded.');
+  }, 120_000);
 });
