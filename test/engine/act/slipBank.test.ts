@@ -152,9 +152,10 @@ describe('a deposit slip at the bank', () => {
       expect(confirmed.match).toMatchObject({ status: 'confirmed', confirmedBy: 'Kim', slip: { id: slip.id } });
 
       const unmatched = await h.engine.call('bank.unmatch', { lineId: line.id, reason: 'Not this slip' });
-      // Undone by a person: neither the slip nor a lump of its batches is made again.
-      expect(unmatched.status).toBe('unmatched');
+      // Undone by a person: the matcher never makes it again; its batches are at most suggested (as
+      // any match a person undid), and the slip is not offered again for this line.
       expect(unmatched.match).toBeNull();
+      expect(unmatched.suggestions.every((s) => s.slip === null)).toBe(true);
       for (const batchId of slip.batchIds) {
         expect((await h.engine.call('bank.forBatch', { batchId })).line).toBeNull();
       }
