@@ -65,8 +65,11 @@ export class SlipFits {
       const named = lines.payeeOf(k);
       const rejected = lines.rejected.get(k);
       const fitting = same.flatMap((slip) => {
-        const gapDays = businessDaysBetweenDays(days.of(slip.date), lines.day[k]!);
-        if (gapDays < 0 || gapDays > windowDays) return [];
+        const slipDay = days.of(slip.date);
+        // The bank cannot credit a deposit before the office made it.
+        if (lines.day[k]! < slipDay) return [];
+        const gapDays = businessDaysBetweenDays(slipDay, lines.day[k]!);
+        if (gapDays > windowDays) return [];
         if (named !== null && named !== slip.payeeId) return [];
         if (rejected?.has(slipKey(slip.id))) return [];
         return [{ slip, gapDays }];
