@@ -148,7 +148,10 @@ describe('a deposit slip at the bank', () => {
       expect((await onlyLine(h)).match).toEqual(line.match);
       expect(await tableRows(h.engine, 'bank_matches')).toHaveLength(1);
 
-      const confirmed = await h.engine.callAs('Kim', 'bank.confirm', { lineId: line.id, slipId: slip.id });
+      const confirmed = (await h.engine.callAs('Kim', 'bank.confirm', {
+        lineId: line.id,
+        slipId: slip.id,
+      })) as BankLineSummary;
       expect(confirmed.match).toMatchObject({ status: 'confirmed', confirmedBy: 'Kim', slip: { id: slip.id } });
 
       const unmatched = await h.engine.call('bank.unmatch', { lineId: line.id, reason: 'Not this slip' });
