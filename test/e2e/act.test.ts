@@ -31,19 +31,19 @@ const pageErrors: string[] = [];
 
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `act-${name}.png`) });
 
+/** The focused control's name (its aria-label, its label's words, or its text) and tag, read in the page. */
+const FOCUSED = `(() => {
+  const el = document.activeElement;
+  if (!el) return { name: '', tag: '' };
+  const label = (el.labels && el.labels[0] && el.labels[0].querySelector('span')?.textContent) || '';
+  return { name: (el.getAttribute('aria-label') || label || el.textContent || '').trim(), tag: el.tagName.toLowerCase() };
+})()`;
+
 /** Presses Tab until the focused control's accessible name matches (and its tag, when given). */
 async function tabTo(name: RegExp, tag?: string): Promise<void> {
   for (let presses = 0; presses < 80; presses++) {
     await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el) return { name: '', tag: '' };
-      const label = (el as HTMLInputElement).labels?.[0]?.querySelector('span')?.textContent ?? '';
-      return {
-        name: (el.getAttribute('aria-label') ?? (label || el.textContent) ?? '').trim(),
-        tag: el.tagName.toLowerCase(),
-      };
-    });
+    const focused = await page.evaluate<{ name: string; tag: string }>(FOCUSED);
     if (name.test(focused.name) && (tag === undefined || focused.tag === tag)) return;
   }
   throw new Error(`Tab never reached ${name}`);
@@ -177,7 +177,7 @@ describe('refund, void and collect in the browser', () => {
     const form = page.getByRole('form', { name: 'Make a deposit slip' });
     // Keyboard only, from the page's top: Tab to each field, type, Enter.
     await page.keyboard.press('Escape');
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.evaluate('document.activeElement && document.activeElement.blur()');
     await tabTo(/^School$/, 'select');
     const school = form.getByLabel('School');
     for (let n = 0; n < 10 && (await school.inputValue()) !== String(collected.payeeId); n++)
