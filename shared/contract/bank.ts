@@ -67,18 +67,22 @@ export const bankMethods = {
     result: returns<BankLineDetail>(),
     role: 'viewer',
   }),
-  /** Confirms a line's match: batches for a deposit, or the returned transaction for an ACH return. */
+  /**
+   * Confirms a line's match: batches for a deposit, the returned transaction for an ACH return, or
+   * the deposit slip (its match or a suggestion) for a school office's deposit.
+   */
   'bank.confirm': method({
     args: z
       .object({
         lineId: id,
         batchIds: z.array(batchId).min(1).max(50).optional(),
         transactionId: id.optional(),
+        slipId: text(100).min(1).optional(),
         by: actor,
       })
       .strict()
-      .refine((a) => (a.batchIds === undefined) !== (a.transactionId === undefined), {
-        message: 'give either "batchIds" or "transactionId"',
+      .refine((a) => [a.batchIds, a.transactionId, a.slipId].filter((x) => x !== undefined).length === 1, {
+        message: 'give one of "batchIds", "transactionId" or "slipId"',
       }),
     result: returns<BankLineSummary>(),
     role: 'preparer',

@@ -48,6 +48,8 @@ export interface BankMatch {
   transactionId: number | null;
   /** Business days from the (oldest) batch date to the posting; null for a manual match. */
   gapDays: number | null;
+  /** The deposit slip the line is (DESIGN.md §10): `batchIds` are then the slip's. */
+  slip: BankMatchSlip | null;
   matchedAt: string;
   confirmedBy: string | null;
   confirmedAt: string | null;
@@ -61,6 +63,26 @@ export interface BankSuggestion {
   batchIds: string[];
   transactionId: number | null;
   gapDays: number | null;
+  slip: BankMatchSlip | null;
+}
+
+/**
+ * A school office's deposit slip as the bank side shows it: the bank credits what was counted and
+ * taken to the bank, so a slip over or short matches its counted total and the difference stays seen.
+ */
+export interface BankMatchSlip {
+  id: string;
+  payeeId: number;
+  date: BusinessDate;
+  /** Cash and checks counted: what the bank should credit. */
+  countedCents: number;
+  /** The collections' sum, as the service has them. */
+  collectedCents: number;
+  /** Counted minus collected: positive over, negative short. */
+  overShortCents: number;
+  comment: string | null;
+  countedBy: string;
+  verifiedBy: string | null;
 }
 
 export interface BankExplanation {

@@ -1,7 +1,7 @@
 /**
  * Acting on payments in Chromium through the browser host (issue 28): a settled sale refunded from
  * its transaction detail (reason, the confirmation read fresh from the service, one send), a Pending
- * one voided, a cash collection recorded by keyboard only. Each write is counted at the sandbox;
+ * one voided, a cash collection and a deposit slip made by keyboard only. Each write is counted at the sandbox;
  * axe-core finds nothing serious or critical; screenshots at 1366 x 768 under test/e2e/artifacts/act-*.png.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +30,24 @@ let pendingId: number;
 const pageErrors: string[] = [];
 
 const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `act-${name}.png`) });
+
+/** The focused control's name (its aria-label, its label's words, or its text) and tag, read in the page. */
+const FOCUSED = `(() => {
+  const el = document.activeElement;
+  if (!el) return { name: '', tag: '' };
+  const label = (el.labels && el.labels[0] && el.labels[0].querySelector('span')?.textContent) || '';
+  return { name: (el.getAttribute('aria-label') || label || el.textContent || '').trim(), tag: el.tagName.toLowerCase() };
+})()`;
+
+/** Presses Tab until the focused control's accessible name matches (and its tag, when given). */
+async function tabTo(name: RegExp, tag?: string): Promise<void> {
+  for (let presses = 0; presses < 80; presses++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate<{ name: string; tag: string }>(FOCUSED);
+    if (name.test(focused.name) && (tag === undefined || focused.tag === tag)) return;
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
 
 async function syncEverything(): Promise<void> {
   await engine.call('sync.start', { from: sandbox.state.batches[0]!.date });
@@ -140,7 +158,7 @@ describe('refund, void and collect in the browser', () => {
     expect(processed[0]!.cents).toBe(2625);
   });
 
-  it('makes a deposit slip of the day’s cash, verifies it (single-user says so) and offers its PDF', async () => {
+  it('makes a deposit slip of the day’s cash by keyboard only, verifies it (single-user says so) and offers its PDF', async () => {
     const collected = sandbox.state.transactions.find(
       (t) => t.id === sandbox.state.writes.find((w) => w.operation === 'process')!.transactionId,
     )!;
@@ -157,16 +175,29 @@ describe('refund, void and collect in the browser', () => {
       );
     const cashCents = day.filter((t) => t.paymentMethod === 'Cash').reduce((sum, t) => sum + t.amountCents, 0);
     const form = page.getByRole('form', { name: 'Make a deposit slip' });
-    await form.getByLabel('School').selectOption(String(collected.payeeId));
-    await form.getByLabel('Business day').fill(today);
-    await form.getByLabel('$0.01', { exact: true }).fill(String(cashCents));
-    await form.getByRole('button', { name: 'Make the slip' }).click();
+    // Keyboard only, from the page's top: Tab to each field, type, Enter.
+    await page.keyboard.press('Escape');
+    await page.evaluate('document.activeElement && document.activeElement.blur()');
+    await tabTo(/^School$/, 'select');
+    const school = form.getByLabel('School');
+    for (let n = 0; n < 10 && (await school.inputValue()) !== String(collected.payeeId); n++)
+      await page.keyboard.press('ArrowDown');
+    expect(await school.inputValue()).toBe(String(collected.payeeId));
+    await page.keyboard.press('Tab');
+    // A date field takes its month, day and year typed in the browser's order (en-US).
+    await page.keyboard.type('03102026');
+    expect(await form.getByLabel('Business day').inputValue()).toBe(today);
+    await tabTo(/^\$0\.01$/);
+    await page.keyboard.type(String(cashCents));
+    await page.keyboard.press('Enter');
     await form.getByRole('status').waitFor();
     expect(await form.getByRole('status').textContent()).toMatch(/^Slip SLIP-2026-03-10-\d+-1: /);
-    const verify = page.getByRole('button', { name: /^Verify SLIP-/ });
-    await verify.click();
+    await shot('slip-made');
+    await tabTo(/^Verify SLIP-/, 'button');
+    await page.keyboard.press('Enter');
     await page.getByText('verified by Pat Reviewer (single-user: one person)', { exact: false }).waitFor();
-    await page.getByRole('button', { name: /^Print SLIP-/ }).click();
+    await tabTo(/^Print SLIP-/, 'button');
+    await page.keyboard.press('Enter');
     await page.getByRole('link', { name: /^Save SLIP-.*\.pdf$/ }).waitFor();
     await expectAccessible('deposit slips', page);
     await page.getByRole('heading', { name: 'Deposit slips' }).scrollIntoViewIfNeeded();

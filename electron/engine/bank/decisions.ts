@@ -14,6 +14,7 @@ import type { WritableDB } from '../store/work';
 import type { BankMatchRow } from '../store/schema';
 import { businessDaysBetween } from './businessDays';
 import { candidateKey } from './matching';
+import { slipKey } from './matchingSlips';
 
 export interface Actor {
   by: string;
@@ -31,10 +32,12 @@ const KIND_WORDS: Record<BankExplanationKind, string> = {
 };
 
 function keyOf(row: BankMatchRow): string {
+  if (row.slip_id !== null) return slipKey(row.slip_id);
   return candidateKey({ batchIds: JSON.parse(row.batch_ids) as string[], transactionId: row.transaction_id });
 }
 
 function describe(row: BankMatchRow): string {
+  if (row.slip_id !== null) return `deposit slip ${row.slip_id}`;
   if (row.transaction_id !== null) return `returned transaction ${row.transaction_id}`;
   const ids = JSON.parse(row.batch_ids) as string[];
   return `${ids.length === 1 ? 'deposit' : 'deposits'} ${ids.join(', ')}`;
@@ -47,13 +50,15 @@ function requireLine(state: LineState, lineId: number): ListedLineRow {
 
 export async function confirmMatch(
   writer: WritableDB,
-  request: { lineId: number; batchIds?: string[]; transactionId?: number },
+  request: { lineId: number; batchIds?: string[]; transactionId?: number; slipId?: string },
   actor: Actor,
 ): Promise<void> {
-  const batchIds = [...new Set(request.batchIds ?? [])];
+  const slipId = request.slipId ?? null;
+  const requestedBatchIds = [...new Set(request.batchIds ?? [])];
   const transactionId = request.transactionId ?? null;
-  const wanted = candidateKey({ batchIds, transactionId });
-  await confirmMatchGuarded(writer, { lineId: request.lineId, batchIds, transactionId }, (state) => {
+  const wanted = slipId !== null ? slipKey(slipId) : candidateKey({ batchIds: requestedBatchIds, transactionId });
+  const guardedRequest = { lineId: request.lineId, batchIds: requestedBatchIds, transactionId, slipId };
+  await confirmMatchGuarded(writer, guardedRequest, (state) => {
     const line = requireLine(state, request.lineId);
     if (state.explanation) {
       throw new ContractError(
@@ -68,6 +73,14 @@ export async function confirmMatch(
       }
       return live.status === 'matched' ? { confirm: live.id, by: actor.by, at: actor.at } : null;
     }
+    const suggestion = state.suggestions.find((s) => keyOf(s) === wanted);
+    if (slipId !== null && !suggestion) {
+      throw new ContractError(
+        'NOT_FOUND',
+        `Deposit slip ${slipId} is not suggested for this bank line (a verified slip of its amount, dated in the window). Reload the line.`,
+      );
+    }
+    const batchIds = suggestion && slipId !== null ? (JSON.parse(suggestion.batch_ids) as string[]) : requestedBatchIds;
     let gapDays: number | null = null;
     if (state.returned) {
       if (line.amount_cents >= 0) {
@@ -95,10 +108,9 @@ export async function confirmMatch(
           throw new ContractError('CONFLICT', `Deposit ${deposit.batchId} is explained; undo its explanation first.`);
         }
       }
-      const oldest = state.deposits.map((d) => d.date!).sort()[0]!;
-      if (oldest <= line.posted_date) gapDays = businessDaysBetween(oldest, line.posted_date);
+      const oldest = state.deposits.map((d) => d.date!).sort()[0];
+      if (oldest !== undefined && oldest <= line.posted_date) gapDays = businessDaysBetween(oldest, line.posted_date);
     }
-    const suggestion = state.suggestions.find((s) => keyOf(s) === wanted);
     return {
       insert: {
         lineId: line.id,
@@ -107,6 +119,7 @@ export async function confirmMatch(
         rank: 0,
         batchIds,
         transactionId,
+        slipId,
         gapDays: suggestion?.gap_days ?? gapDays,
         createdAt: actor.at,
         confirmedBy: actor.by,

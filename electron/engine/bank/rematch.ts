@@ -14,8 +14,10 @@ import type { NewMatch } from '../store/bank';
 import { runMatching, type DateRange, type MatchingSession } from '../store/bank';
 import { calendarSpanBefore, dayNumber, fromDayNumber } from './businessDays';
 import { merchantIndex, namedPayee } from './namedPayee';
-import { candidateKey, decideTables, RETURN_WINDOW_DAYS, type Decisions, type LineDecision } from './matching';
+import type { OpenSlipRow } from '../store/slips';
+import { candidateKey, decideTables, RETURN_WINDOW_DAYS, type LineDecision } from './matching';
 import { BatchTableBuilder, DayNumbers, LineTableBuilder, type LineTable } from './matchingColumns';
+import { SlipFits, slipKey, type SlipAwareDecision } from './matchingSlips';
 
 /** Who the store records for what the matcher itself does (and undoes). */
 export const MATCHER = 'matching';
@@ -78,6 +80,11 @@ class Session implements MatchingSession<SessionOutcome> {
   /** What a person undid, by line: what the matcher must not make again. */
   private readonly rejected = new Map<number, Set<string>>();
   private readonly dates = new DateWindows();
+  /** The open lines, built once the last page is in (addSlips or decide). */
+  private lineTable: LineTable | null = null;
+  private slipFits: SlipFits | null = null;
+  /** Batches of slips some line fits: left out of the batch matcher (bank/matchingSlips.ts). */
+  private heldOut = new Set<string>();
 
   constructor(
     private readonly options: MatchRunOptions,
@@ -86,8 +93,13 @@ class Session implements MatchingSession<SessionOutcome> {
   ) {
     this.merchants = merchantIndex(payees);
     for (const row of undone) {
+      // The matcher lets go of a slip match itself when the slip's collections reach new batches:
+      // that is no one saying the slip was wrong.
+      if (row.slip_id !== null && row.undone_by === MATCHER) continue;
       const keys = this.rejected.get(row.line_id) ?? new Set<string>();
+      // A slip a person undid is not its batches either: they are not made again as a lump.
       keys.add(candidateKey({ batchIds: JSON.parse(row.batch_ids) as string[], transactionId: row.transaction_id }));
+      if (row.slip_id !== null) keys.add(slipKey(row.slip_id));
       this.rejected.set(row.line_id, keys);
     }
   }
@@ -104,13 +116,23 @@ class Session implements MatchingSession<SessionOutcome> {
     return this.dates.windows(this.options.windowDays);
   }
 
+  addSlips(rows: OpenSlipRow[]): void {
+    const lines = this.builtLines();
+    this.slipFits = new SlipFits(lines, rows, this.days, this.options.windowDays);
+    this.heldOut = this.slipFits.slipBatchesToHoldOut();
+  }
+
   addBatches(rows: Rows.OpenBatchRow[]): void {
-    for (const row of rows) this.batches.add(row);
+    for (const row of rows) if (!this.heldOut.has(row.id)) this.batches.add(row);
+  }
+
+  /** In posting order, then id, as the matcher has always been given them. */
+  private builtLines(): LineTable {
+    return (this.lineTable ??= this.lines.build(true));
   }
 
   decide(returns: Rows.OpenReturnRow[]): { matches: Iterable<NewMatch>; outcome: SessionOutcome } {
-    // In posting order, then id, as the matcher has always been given them.
-    const lines = this.lines.build(true);
+    const lines = this.builtLines();
     const counts: Record<LineOutcome, number> = { matched: 0, suggested: 0, unmatched: 0 };
     if (lines.count === 0) return { matches: [], outcome: { counts, outcomes: new LineOutcomes(lines, null) } };
     const decisions = decideTables({
@@ -120,31 +142,58 @@ class Session implements MatchingSession<SessionOutcome> {
       windowDays: this.options.windowDays,
       days: this.days,
     });
-    for (let k = 0; k < decisions.count; k++) counts[decisions.outcome(k)] += 1;
+    const slipFits = this.slipFits;
+    // Lines fitting a slip are decided again with it (few: an office's day of cash and checks).
+    const bySlip = new Map<number, SlipAwareDecision>();
+    if (slipFits !== null && slipFits.size > 0) {
+      for (let k = 0; k < decisions.count; k++) {
+        const decided = slipFits.decide(k, decisions);
+        if (decided.choices.some((c) => c.slipId !== null)) bySlip.set(k, decided);
+      }
+    }
+    const outcomeOf = (k: number) => bySlip.get(k)?.outcome ?? decisions.outcome(k);
+    for (let k = 0; k < decisions.count; k++) counts[outcomeOf(k)] += 1;
+    const decisionOf = (k: number): SlipAwareDecision =>
+      bySlip.get(k) ?? slipFits?.decide(k, decisions) ?? plain(decisions.decision(k));
     return {
-      matches: matchesOf(decisions, this.options.at),
-      outcome: { counts, outcomes: new LineOutcomes(lines, decisions) },
+      matches: matchesOf(decisions.count, outcomeOf, decisionOf, this.options.at),
+      outcome: { counts, outcomes: new LineOutcomes(lines, outcomeOf) },
     };
   }
 }
 
+function plain(decision: LineDecision): SlipAwareDecision {
+  return {
+    lineId: decision.lineId,
+    outcome: decision.outcome,
+    choices: decision.candidates.map((c) => ({ ...c, slipId: null })),
+  };
+}
+
 /** The matches and suggestions to write, made as the store writes them (a year's are some 50,000). */
-function* matchesOf(decisions: Decisions, at: string): Generator<NewMatch, void, undefined> {
-  for (let k = 0; k < decisions.count; k++) {
-    const outcome = decisions.outcome(k);
+function* matchesOf(
+  count: number,
+  outcomeOf: (k: number) => LineOutcome,
+  decisionOf: (k: number) => SlipAwareDecision,
+  at: string,
+): Generator<NewMatch, void, undefined> {
+  for (let k = 0; k < count; k++) {
+    const outcome = outcomeOf(k);
     if (outcome === 'unmatched') continue;
-    const { lineId, candidates } = decisions.decision(k);
-    for (const [index, candidate] of candidates.entries()) {
+    const { lineId, choices } = decisionOf(k);
+    for (const [index, choice] of choices.entries()) {
       yield {
         lineId,
-        how: candidate.how,
+        how: choice.how,
         status: outcome === 'matched' ? 'matched' : 'suggested',
         rank: outcome === 'matched' ? 0 : index + 1,
-        batchIds: candidate.batchIds,
-        transactionId: candidate.transactionId,
-        gapDays: candidate.gapDays,
+        batchIds: choice.batchIds,
+        transactionId: choice.transactionId,
+        slipId: choice.slipId,
+        gapDays: choice.gapDays,
         createdAt: at,
       };
+      if (outcome === 'matched') break;
     }
   }
 }
@@ -156,8 +205,8 @@ export class LineOutcomes {
   private readonly ids: Float64Array;
   private readonly codes: Uint8Array;
 
-  constructor(lines: LineTable, decisions: Decisions | null) {
-    const n = decisions === null ? 0 : lines.count;
+  constructor(lines: LineTable, outcomeOf: ((k: number) => LineOutcome) | null) {
+    const n = outcomeOf === null ? 0 : lines.count;
     const order = new Int32Array(n);
     let sorted = true;
     for (let k = 0; k < n; k++) {
@@ -170,7 +219,7 @@ export class LineOutcomes {
     this.codes = new Uint8Array(n);
     for (let j = 0; j < n; j++) {
       this.ids[j] = lines.id[order[j]!]!;
-      this.codes[j] = OUTCOMES.indexOf(decisions!.outcome(order[j]!));
+      this.codes[j] = OUTCOMES.indexOf(outcomeOf!(order[j]!));
     }
   }
 
@@ -239,6 +288,12 @@ class DateWindows {
  * match is undone with that reason and the line is matched afresh.
  */
 function staleReason(held: Rows.HeldAutoMatchRow): string | null {
+  if (held.slip_id !== null) {
+    if (held.slip_cents !== held.line_amount_cents) return 'The deposit slip changed or is gone; matched afresh';
+    return held.slip_new_batch_ids.length === 0
+      ? null
+      : 'The deposit slip’s collections were settled into deposits since; matched afresh';
+  }
   if (held.transaction_id !== null) {
     return held.return_cents === -held.line_amount_cents
       ? null

@@ -29,8 +29,8 @@ export function createBankHandlers(ctx: EngineContext): DomainHandlers<'bank'> {
     },
     'bank.lines': async (request) => listBankLines(reader, request),
     'bank.line': async ({ id }) => getBankLine(reader, id),
-    'bank.confirm': async ({ lineId, batchIds, transactionId, by }) => {
-      await confirmMatch(writer, { lineId, batchIds, transactionId }, await actor(by));
+    'bank.confirm': async ({ lineId, batchIds, transactionId, slipId, by }) => {
+      await confirmMatch(writer, { lineId, batchIds, transactionId, slipId }, await actor(by));
       await decided();
       return bankLineSummary(writer, lineId);
     },

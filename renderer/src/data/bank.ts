@@ -95,7 +95,7 @@ export function useBankActions() {
       });
       return { summary };
     }),
-    confirm: useAction((a: { lineId: number; batchIds?: string[]; transactionId?: number }) =>
+    confirm: useAction((a: { lineId: number; batchIds?: string[]; transactionId?: number; slipId?: string }) =>
       bridge.call('bank.confirm', a),
     ),
     unmatch: useAction((a: { lineId: number; reason: string }) => bridge.call('bank.unmatch', a)),

@@ -21,6 +21,7 @@ const matched = bankLine({
     batchIds: ['B1', 'B2', 'B3'],
     transactionId: null,
     gapDays: 2,
+    slip: null,
     matchedAt: '2026-03-07T12:00:00.000Z',
     confirmedBy: null,
     confirmedAt: null,
@@ -31,8 +32,8 @@ const suggested = bankLine({
   bankReference: 'R3',
   status: 'suggested',
   suggestions: [
-    { id: 21, rank: 1, how: 'exact', batchIds: ['B7'], transactionId: null, gapDays: 1 },
-    { id: 22, rank: 2, how: 'exact', batchIds: ['B8'], transactionId: null, gapDays: 3 },
+    { id: 21, rank: 1, how: 'exact', batchIds: ['B7'], transactionId: null, gapDays: 1, slip: null },
+    { id: 22, rank: 2, how: 'exact', batchIds: ['B8'], transactionId: null, gapDays: 3, slip: null },
   ],
 });
 

@@ -127,7 +127,7 @@ describe('bank lines', () => {
       id: 3,
       bankReference: 'R3',
       status: 'suggested',
-      suggestions: [{ id: 21, rank: 1, how: 'exact', batchIds: ['B7'], transactionId: null, gapDays: 1 }],
+      suggestions: [{ id: 21, rank: 1, how: 'exact', batchIds: ['B7'], transactionId: null, gapDays: 1, slip: null }],
     }),
   );
 

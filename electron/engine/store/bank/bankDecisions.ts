@@ -87,6 +87,8 @@ export interface ConfirmRequest {
   lineId: number;
   batchIds: readonly string[];
   transactionId: number | null;
+  /** A deposit slip the line is suggested for: its batches are the suggestion's. */
+  slipId?: string | null;
 }
 
 export interface ConfirmState extends LineState {
@@ -108,8 +110,10 @@ export function confirmMatchGuarded(
   return runWrite(writer, function* (db) {
     // A closed month is locked (DESIGN.md §13): the line's deposits, and the ones it would now pay.
     yield* refuseClosedLine(db, request.lineId, `Cannot confirm bank line ${request.lineId}`);
-    yield* refuseClosedBatches(db, request.batchIds, `Cannot confirm bank line ${request.lineId}`);
     const line = yield* lineState(db, request.lineId);
+    const slipSuggestion = request.slipId ? line.suggestions.find((s) => s.slip_id === request.slipId) : undefined;
+    const batchIds = slipSuggestion ? (JSON.parse(slipSuggestion.batch_ids) as string[]) : request.batchIds;
+    yield* refuseClosedBatches(db, batchIds, `Cannot confirm bank line ${request.lineId}`);
     const returned =
       request.transactionId === null
         ? null
@@ -117,7 +121,7 @@ export function confirmMatchGuarded(
             transaction: yield* transactionForReturn(db, request.transactionId),
             holder: yield* holderOfReturn(db, request.transactionId),
           };
-    const step = decide({ ...line, deposits: yield* depositStates(db, request.batchIds), returned });
+    const step = decide({ ...line, deposits: yield* depositStates(db, batchIds), returned });
     if (step === null) return;
     if ('confirm' in step) {
       yield* markConfirmed(db, step.confirm, step.by, step.at);

@@ -6,6 +6,7 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { BankMatchesTable, Database } from '../schema';
 import { rowsOf, type Work } from '../work/work';
+import { slipBatchIds } from '../slips';
 
 /** A match that holds its batches (or its returned transaction): made by the matcher or confirmed. */
 export function live(eb: ExpressionBuilder<Database & { m: BankMatchesTable }, 'm'>) {
@@ -59,6 +60,8 @@ export interface RejectedMatchRow {
   line_id: number;
   batch_ids: string;
   transaction_id: number | null;
+  slip_id: string | null;
+  undone_by: string | null;
 }
 
 /**
@@ -119,7 +122,7 @@ export function* rejectedMatches(db: Kysely<Database>): Work<RejectedMatchRow[]>
   return yield* rowsOf(
     db
       .selectFrom('bank_matches')
-      .select(['line_id', 'batch_ids', 'transaction_id'])
+      .select(['line_id', 'batch_ids', 'transaction_id', 'slip_id', 'undone_by'])
       .where('status', '<>', 'suggested')
       .where('undone_at', 'is not', null),
   );
@@ -186,6 +189,13 @@ export interface HeldAutoMatchRow {
   /** The returned transaction's amount while it is still Returned; null otherwise. */
   return_cents: number | null;
   transaction_id: number | null;
+  slip_id: string | null;
+  /** A slip match's: the slip's counted total while it is verified (null otherwise). */
+  slip_cents: number | null;
+  /** A slip match's: batches its collections were settled into since that no line holds yet. */
+  slip_new_batch_ids: string[];
+  /** What the match holds, sorted. */
+  batch_ids: string[];
 }
 
 /** Live matches the matcher made (not confirmed), with what their batches add up to today. */
@@ -206,6 +216,13 @@ export function* heldAutoMatches(db: Kysely<Database>): Work<HeldAutoMatchRow[]>
           'm.how',
           'm.batch_ids',
           'm.transaction_id',
+          'm.slip_id',
+          eb
+            .selectFrom('deposit_slips as s')
+            .select((s) => s('s.counted_cash_cents', '+', s.ref('s.counted_checks_cents')).as('n'))
+            .whereRef('s.id', '=', 'm.slip_id')
+            .where('s.verified_by', 'is not', null)
+            .as('slip_cents'),
           held()
             .select((h) => h.fn.countAll<number>().as('n'))
             .as('held_count'),
@@ -226,8 +243,14 @@ export function* heldAutoMatches(db: Kysely<Database>): Work<HeldAutoMatchRow[]>
       .where('m.status', '=', 'matched')
       .where('m.undone_at', 'is', null),
   );
+  const slipIds = rows.flatMap((row) => (row.slip_id === null ? [] : [row.slip_id]));
+  const slipBatches =
+    slipIds.length > 0 ? yield* slipBatchIds(db, slipIds, { unheld: true }) : new Map<string, string[]>();
   return rows.map(({ batch_ids, ...row }) => ({
     ...row,
+    batch_ids: (JSON.parse(batch_ids) as string[]).sort(),
+    slip_cents: row.slip_cents === null || row.slip_cents === undefined ? null : Number(row.slip_cents),
+    slip_new_batch_ids: row.slip_id === null ? [] : (slipBatches.get(row.slip_id) ?? []),
     // A match's batch list is JSON text; counting it in JS keeps the query portable.
     batch_count: (JSON.parse(batch_ids) as string[]).length,
     held_count: row.held_count ?? 0,

@@ -16,6 +16,8 @@ export interface NewMatch {
   rank: number;
   batchIds: readonly string[];
   transactionId: number | null;
+  /** The deposit slip the match is (its batches are then the slip's); null for batches and returns. */
+  slipId?: string | null;
   gapDays: number | null;
   createdAt: string;
   confirmedBy?: string | null;
@@ -51,6 +53,7 @@ function* insertSomeMatches(db: Kysely<Database>, matches: readonly NewMatch[]):
       rank: match.rank,
       batch_ids: JSON.stringify(match.batchIds),
       transaction_id: match.transactionId,
+      slip_id: match.slipId ?? null,
       gap_days: match.gapDays,
       created_at: match.createdAt,
       confirmed_by: match.confirmedBy ?? null,

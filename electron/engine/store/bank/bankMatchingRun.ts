@@ -21,6 +21,7 @@ import type {
 } from './bankMatchReads';
 import { deleteSuggestions, insertMatches, suggestionFingerprint, undoMatch, type NewMatch } from './bankMatches';
 import type { WritableDB } from '../work/handles';
+import { openSlips, type OpenSlipRow } from '../slips';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import { runWrite, type Work } from '../work/work';
@@ -49,6 +50,8 @@ export interface MatchingSession<T> {
   addLines(rows: OpenLineRow[]): void;
   /** The batch and return dates worth reading for the lines added (null: none). */
   windows(): { batches: DateRange | null; returns: DateRange | null };
+  /** Verified deposit slips in the batches' window that no line holds (DESIGN.md §10), before the batches. */
+  addSlips(rows: OpenSlipRow[]): void;
   /** A page of open batches (date order, then id). */
   addBatches(rows: OpenBatchRow[]): void;
   /** The matches to write (made as they are written), and what to tell the caller. */
@@ -109,6 +112,7 @@ function* readAndDecide<T>(
   const windows = session.windows();
   if (windows.batches) {
     const { from, to } = windows.batches;
+    session.addSlips(yield* openSlips(db, from, to));
     for (let start = from; start <= to; start = addDays(start, BATCH_PAGE_DAYS)) {
       const end = addDays(start, BATCH_PAGE_DAYS - 1);
       const page = yield* openBatches(db, start, end < to ? end : to);

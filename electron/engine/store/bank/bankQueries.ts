@@ -8,6 +8,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { BankLineFilter } from '../../../../shared/contract';
 import type {
   BankAccount,
+  BankMatchSlip,
   BankExplanation,
   BankExplanationKind,
   BankLineIdentity,
@@ -24,6 +25,7 @@ import { ROWS_PER_STATEMENT, rowsByChunks } from '../work/chunks';
 import { liveExplanationOfBatch } from './bankExplanations';
 import { liveExplanation, liveMatch, unheldBatchesQuery, type UnheldBatchRow } from './bankMatchReads';
 import { firstStatementDate, statementById } from './bankStatementRows';
+import { bankSlips } from '../slips';
 import type { ReadableDB } from '../work/handles';
 import type {
   BankExplanationRow,
@@ -163,6 +165,9 @@ function* lineSummaries(db: Kysely<Database>, rows: readonly ListedLineRow[]): W
     );
     for (const c of corrections) correctedBy.set(c.corrects_line_id!, c.id);
   }
+  const slipIds = [...matches.values()].flat().flatMap((m) => (m.slip_id === null ? [] : [m.slip_id]));
+  const slips = slipIds.length > 0 ? yield* bankSlips(db, [...new Set(slipIds)]) : new Map<string, BankMatchSlip>();
+  const slipOf = (m: BankMatchRow) => (m.slip_id === null ? null : (slips.get(m.slip_id) ?? null));
   return rows.map((row) => {
     const all = matches.get(row.id) ?? [];
     const live = all.find((m) => m.status !== 'suggested');
@@ -176,8 +181,8 @@ function* lineSummaries(db: Kysely<Database>, rows: readonly ListedLineRow[]): W
       bankReference: row.bank_reference,
       text: row.text,
       status: row.status,
-      match: live ? toMatch(live) : null,
-      suggestions: all.filter((m) => m.status === 'suggested').map(toSuggestion),
+      match: live ? toMatch(live, slipOf(live)) : null,
+      suggestions: all.filter((m) => m.status === 'suggested').map((m) => toSuggestion(m, slipOf(m))),
       explanation: explained ? toExplanation(explained) : null,
       identity: identityOf(row, correctedBy.get(row.id) ?? null),
     };
@@ -231,12 +236,15 @@ export function lineDetail(reader: ReadableDB, id: number): Promise<LineDetailRo
         .where('undone_at', 'is not', null)
         .orderBy('id'),
     );
+    const undoneSlipIds = undoneMatches.flatMap((m) => (m.slip_id === null ? [] : [m.slip_id]));
+    const undoneSlips =
+      undoneSlipIds.length > 0 ? yield* bankSlips(db, undoneSlipIds) : new Map<string, BankMatchSlip>();
     return {
       line,
       summary: (yield* lineSummaries(db, [line]))[0]!,
       statement: (yield* statementById(db, line.statement_id))!,
       undoneMatches: undoneMatches.map((row) => ({
-        ...toMatch(row),
+        ...toMatch(row, row.slip_id === null ? null : (undoneSlips.get(row.slip_id) ?? null)),
         undoneBy: row.undone_by ?? '',
         undoneAt: row.undone_at ?? '',
         undoneReason: row.undone_reason ?? '',
@@ -311,8 +319,10 @@ export async function accountSummaries(reader: ReadableDB): Promise<BankAccount[
   }));
 }
 
-export function toMatch(row: BankMatchRow): BankMatch {
+/** `slip`: the slip the row names (slip_id), as bankSlips reads it. */
+export function toMatch(row: BankMatchRow, slip: BankMatchSlip | null = null): BankMatch {
   return {
+    slip,
     id: row.id,
     how: row.how as BankMatchHow,
     status: row.status === 'confirmed' ? 'confirmed' : 'matched',
@@ -325,8 +335,9 @@ export function toMatch(row: BankMatchRow): BankMatch {
   };
 }
 
-function toSuggestion(row: BankMatchRow): BankSuggestion {
+function toSuggestion(row: BankMatchRow, slip: BankMatchSlip | null): BankSuggestion {
   return {
+    slip,
     id: row.id,
     rank: row.rank,
     how: row.how as BankMatchHow,

@@ -89,6 +89,8 @@ export interface BankMatchesTable {
   undone_reason: string | null;
   /** Migration 014: the correcting line whose arrival undid this match. */
   undone_for_line: number | null;
+  /** Migration 024: the deposit slip this match is (its batches are the slip's); null otherwise. */
+  slip_id: string | null;
 }
 
 /** One row per batch while a live match holds it: the key is "a batch is never matched to two lines". */

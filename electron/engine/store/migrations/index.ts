@@ -25,6 +25,7 @@ import * as m021 from './021_packets';
 import * as m020 from './020_month_closes';
 import * as m022 from './022_deposit_slips';
 import * as m023 from './023_account_maps_and_defaults';
+import * as m024 from './024_bank_match_slips';
 
 export interface Migration {
   name: string;
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '021_packets', up: m021.up },
   { name: '022_deposit_slips', up: m022.up },
   { name: '023_account_maps_and_defaults', up: m023.up },
+  { name: '024_bank_match_slips', up: m024.up },
 ];

@@ -2,3 +2,5 @@
 export * from './repository';
 export { toDepositSlip } from './rowMappers';
 export type { DepositSlipRow, DepositSlipItemRow } from './types';
+export { openSlips, slipBatchIds, bankSlips, toBankMatchSlip } from './bankSide';
+export type { OpenSlipRow } from './bankSide';

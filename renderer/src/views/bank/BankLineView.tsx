@@ -14,10 +14,14 @@ import { hrefFor, navigate } from '../../routes';
 import { ExplainDialog, ReasonDialog } from './BankDialogs';
 import { BankStatusBadge, EXPLANATION_KIND_LABELS, MATCH_HOW_LABELS } from './bankLabels';
 import { LineIdentityPanel } from './LineIdentityPanel';
+import { SlipHeld } from './SlipHeld';
 
 type Open = 'none' | 'explain' | 'unmatch' | 'unexplain';
 
-function Held({ batchIds, transactionId }: { batchIds: string[]; transactionId: number | null }) {
+type Candidate = Pick<BankSuggestion, 'batchIds' | 'transactionId' | 'slip'>;
+
+function Held({ batchIds, transactionId, slip }: Candidate) {
+  if (slip !== null) return <SlipHeld slip={slip} batchIds={batchIds} />;
   if (transactionId !== null)
     return <a href={hrefFor('transactions', transactionId)}>ACH return of transaction {transactionId}</a>;
   return (
@@ -58,10 +62,14 @@ export function BankLineView({ id }: { id: number }) {
   const actions = useBankActions();
   const [open, setOpen] = useState<Open>('none');
   const line = query.data?.line;
-  const confirm = (s: Pick<BankSuggestion, 'batchIds' | 'transactionId'>) => {
+  const confirm = (s: Candidate) => {
     actions.confirm.clear();
     void actions.confirm.run(
-      s.transactionId !== null ? { lineId: id, transactionId: s.transactionId } : { lineId: id, batchIds: s.batchIds },
+      s.slip !== null
+        ? { lineId: id, slipId: s.slip.id }
+        : s.transactionId !== null
+          ? { lineId: id, transactionId: s.transactionId }
+          : { lineId: id, batchIds: s.batchIds },
     );
   };
   const canConfirmMatch = line?.match?.status === 'matched';
@@ -164,7 +172,7 @@ function MatchPanel({
   mayWork,
 }: {
   detail: BankLineDetail;
-  onConfirm(s: Pick<BankSuggestion, 'batchIds' | 'transactionId'>): void;
+  onConfirm(s: Candidate): void;
   onOpen(open: Open): void;
   busy: boolean;
   /** False for a viewer: the line is shown, with nothing to do on it. */
@@ -174,7 +182,7 @@ function MatchPanel({
   const s = columnsOf<BankSuggestion>();
   const shown = [
     s.count('rank', 'Rank', (x) => x.rank, '56px'),
-    s.cell('held', 'Candidate', (x) => <Held batchIds={x.batchIds} transactionId={x.transactionId} />),
+    s.cell('held', 'Candidate', (x) => <Held batchIds={x.batchIds} transactionId={x.transactionId} slip={x.slip} />),
     s.text('how', 'How', (x) => MATCH_HOW_LABELS[x.how] + gapWords(x.gapDays)),
     s.cell('confirm', 'Action', (x) => (
       <button
@@ -196,7 +204,8 @@ function MatchPanel({
       {match && (
         <>
           <p>
-            <Held batchIds={match.batchIds} transactionId={match.transactionId} /> — {MATCH_HOW_LABELS[match.how]}
+            <Held batchIds={match.batchIds} transactionId={match.transactionId} slip={match.slip} /> —{' '}
+            {MATCH_HOW_LABELS[match.how]}
             {gapWords(match.gapDays)}.{' '}
             {match.status === 'confirmed'
               ? `Confirmed by ${match.confirmedBy ?? 'someone'}.`

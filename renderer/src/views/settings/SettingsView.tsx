@@ -10,6 +10,7 @@ import { replaces, useAction } from '../../data/useAction';
 import { ConnectionForm } from './ConnectionForm';
 import { DistrictServerPanel } from './DistrictServerPanel';
 import { ExportSettings } from './ExportSettings';
+import { SecondApproverField, thresholdText } from './SecondApproverField';
 import { SettingsHistory } from './SettingsHistory';
 
 type Draft = Omit<Settings, 'serviceUrl' | 'connectionConfigured'>;
@@ -75,6 +76,9 @@ function PreferencesForm({ settings }: { settings: Settings }) {
   // The draft survives a failed save: nothing typed is lost.
   const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  // Typed text apart from the draft's cents: "12.5" and a half-typed "12." must stay as typed.
+  const [threshold, setThreshold] = useState(() => thresholdText(settings.refundSecondApproverAboveCents));
+  const [thresholdError, setThresholdError] = useState<string | null>(null);
   const patch = changedFields(draft, settings);
   const dirty = Object.keys(patch).length > 0;
 
@@ -83,7 +87,7 @@ function PreferencesForm({ settings }: { settings: Settings }) {
       className="panel"
       aria-labelledby="prefs-title"
       onSubmit={() => {
-        if (dirty) void save.run(patch);
+        if (dirty && thresholdError === null) void save.run(patch);
       }}
     >
       <h2 id="prefs-title">Sync, export and review</h2>
@@ -136,6 +140,14 @@ function PreferencesForm({ settings }: { settings: Settings }) {
             value={draft.closeDeadlineDay}
             onChange={(value) => set('closeDeadlineDay', value)}
           />
+          <SecondApproverField
+            text={threshold}
+            onChange={(text, reading) => {
+              setThreshold(text);
+              setThresholdError(reading.error);
+              if (reading.error === null) set('refundSecondApproverAboveCents', reading.cents);
+            }}
+          />
         </div>
         <CheckField
           label="Sandbox mode: use the built-in demo service instead of the district’s"
@@ -144,14 +156,18 @@ function PreferencesForm({ settings }: { settings: Settings }) {
         />
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={saving || !dirty}>
+        <button type="submit" className="button button-primary" disabled={saving || !dirty || thresholdError !== null}>
           {saving ? 'Saving…' : 'Save settings'}
         </button>
         <button
           type="button"
           className="button"
-          disabled={saving || !dirty}
-          onClick={() => setDraft(draftOf(settings))}
+          disabled={saving || (!dirty && thresholdError === null)}
+          onClick={() => {
+            setDraft(draftOf(settings));
+            setThreshold(thresholdText(settings.refundSecondApproverAboveCents));
+            setThresholdError(null);
+          }}
         >
           Undo changes
         </button>

@@ -1,0 +1,198 @@
+/**
+ * A deposit slip meets the bank (issue 28 item 3, DESIGN.md §10), on the dialect the suite runs on:
+ * the office takes the day's cash and checks to the bank, the bank credits one line of what was
+ * counted, and the service settles the collections into a Cash and a PhysicalCheck batch. The line is
+ * matched to the slip and the slip to its batches; an over/short slip is credited its counted total
+ * and the difference stays in sight; confirm and unmatch work on it; importing the statement again
+ * adds nothing; the month reads the slip's batches as matched.
+ */
+import { describe, expect, it } from 'vitest';
+import { addDays, todayCentral } from '../../../shared/time';
+import type { BankLineSummary } from '../../../shared/domain';
+import { closeAfterEach } from '../../helpers/closeAfterEach';
+import { tableRows } from '../../helpers/storeRows';
+import { bai2FromLines } from '../bank/generate';
+import { startHarness, type Harness } from '../sync/harness';
+
+const closing = closeAfterEach();
+const SLOW = 240_000;
+
+interface SlipDay {
+  h: Harness;
+  payee: number;
+  today: string;
+  collectedCents: number;
+  cashCents: number;
+}
+
+/** A school's day of cash and checks collected through the app (and whatever the scenario collected). */
+async function collectedDay(): Promise<SlipDay> {
+  const h = closing(await startHarness());
+  expect((await h.sync()).status).toBe('succeeded');
+  const payee = h.sandbox.state.payees[1]!.id;
+  const today = todayCentral({ now: () => h.sandbox.now() });
+  for (const [method, amount, checkNumber] of [
+    ['Cash', '25.00', undefined],
+    ['PhysicalCheck', '12.50', '1042'],
+  ] as const) {
+    const done = await h.engine.call('payments.collect', {
+      method,
+      payeeId: payee,
+      amount,
+      payer: { name: 'Ana Ruiz' },
+      ...(checkNumber ? { checkNumber } : {}),
+    });
+    expect(done.intent!.state).toBe('done');
+  }
+  const day = (await tableRows(h.engine, 'transactions')).filter(
+    (t) =>
+      Number(t.payee_id) === payee &&
+      t.business_date === today &&
+      ['Cash', 'PhysicalCheck'].includes(String(t.payment_method)) &&
+      !['Voided', 'Declined', 'Error'].includes(String(t.status)),
+  );
+  const collectedCents = day.reduce((sum, t) => sum + Number(t.amount_cents), 0);
+  const cashCents = day.filter((t) => t.payment_method === 'Cash').reduce((sum, t) => sum + Number(t.amount_cents), 0);
+  return { h, payee, today, collectedCents, cashCents };
+}
+
+/** Counted by Dana, verified by Lee; then the service's midnight settles the day into batches, synced. */
+async function slipOfTheDay(day: SlipDay, shortCents: number): Promise<{ id: string; batchIds: string[] }> {
+  const { h, payee, today, cashCents } = day;
+  const slip = (await h.engine.callAs('Dana', 'slips.create', {
+    payeeId: payee,
+    date: today,
+    cash: { '0.01': cashCents - shortCents },
+    ...(shortCents !== 0 ? { comment: 'A dollar missing from the envelope' } : {}),
+  })) as { id: string };
+  await h.engine.callAs('Lee', 'slips.verify', { id: slip.id });
+  h.sandbox.advanceDays(1);
+  expect((await h.sync()).status).toBe('succeeded');
+  const listed = (await h.engine.call('slips.list', { payeeId: day.payee })).find((s) => s.id === slip.id);
+  const itemIds = new Set(listed!.items.map((item) => item.transactionId));
+  const batchIds = [
+    ...new Set(
+      (await tableRows(h.engine, 'transactions'))
+        .filter((t) => itemIds.has(Number(t.id)))
+        .map((t) => String(t.batch_id)),
+    ),
+  ].sort();
+  // The service batches cash and checks apart: the slip's collections are in two deposits.
+  expect(batchIds).toHaveLength(2);
+  expect(batchIds.every((id) => id !== 'null')).toBe(true);
+  return { id: slip.id, batchIds };
+}
+
+function statementOf(day: SlipDay, amountCents: number): string {
+  return bai2FromLines([
+    {
+      account: '0012345678',
+      postedDate: addDays(day.today, 1),
+      amountCents,
+      typeCode: '301',
+      bankReference: 'SLIPDEP1',
+      text: 'BRANCH DEPOSIT',
+    },
+  ]);
+}
+
+async function onlyLine(h: Harness): Promise<BankLineSummary> {
+  const lines = await h.engine.call('bank.lines', {});
+  expect(lines.rows).toHaveLength(1);
+  return lines.rows[0]!;
+}
+
+describe('a deposit slip at the bank', () => {
+  it(
+    'is matched when the bank credits it, holds its batches; confirm, unmatch, re-import and the month agree',
+    { timeout: SLOW },
+    async () => {
+      const day = await collectedDay();
+      const { h } = day;
+      const slip = await slipOfTheDay(day, 0);
+      const statement = statementOf(day, day.collectedCents);
+      expect(await h.engine.call('bank.import', { fileName: 'day.bai', content: statement })).toMatchObject({
+        newLines: 1,
+        matched: 1,
+      });
+
+      const line = await onlyLine(h);
+      expect(line.status).toBe('matched');
+      expect(line.suggestions).toEqual([]);
+      expect(line.match).toMatchObject({
+        status: 'matched',
+        how: 'exact',
+        batchIds: slip.batchIds,
+        slip: {
+          id: slip.id,
+          countedCents: day.collectedCents,
+          collectedCents: day.collectedCents,
+          overShortCents: 0,
+          countedBy: 'Dana',
+          verifiedBy: 'Lee',
+        },
+      });
+      for (const batchId of slip.batchIds) {
+        expect((await h.engine.call('bank.forBatch', { batchId })).line?.id).toBe(line.id);
+      }
+      const month = day.today.slice(0, 7);
+      const status = await h.engine.call('month.status', { payeeId: day.payee, month });
+      const inBank = status.checklist.find((item) => item.item === 'deposits_in_bank')!;
+      expect(JSON.stringify(inBank.open)).not.toContain(slip.batchIds[0]);
+      expect(JSON.stringify(inBank.open)).not.toContain(slip.batchIds[1]);
+
+      // The same statement again: nothing new, the match as it was.
+      expect(await h.engine.call('bank.import', { fileName: 'day-again.bai', content: statement })).toMatchObject({
+        newLines: 0,
+      });
+      expect((await onlyLine(h)).match).toEqual(line.match);
+      expect(await tableRows(h.engine, 'bank_matches')).toHaveLength(1);
+
+      const confirmed = (await h.engine.callAs('Kim', 'bank.confirm', {
+        lineId: line.id,
+        slipId: slip.id,
+      })) as BankLineSummary;
+      expect(confirmed.match).toMatchObject({ status: 'confirmed', confirmedBy: 'Kim', slip: { id: slip.id } });
+
+      const unmatched = await h.engine.call('bank.unmatch', { lineId: line.id, reason: 'Not this slip' });
+      // Undone by a person: the matcher never makes it again; its batches are at most suggested (as
+      // any match a person undid), and the slip is not offered again for this line.
+      expect(unmatched.match).toBeNull();
+      expect(unmatched.suggestions.every((s) => s.slip === null)).toBe(true);
+      for (const batchId of slip.batchIds) {
+        expect((await h.engine.call('bank.forBatch', { batchId })).line).toBeNull();
+      }
+      const detail = await h.engine.call('bank.line', { id: line.id });
+      expect(detail.undoneMatches).toEqual([
+        expect.objectContaining({ slip: expect.objectContaining({ id: slip.id }), undoneReason: 'Not this slip' }),
+      ]);
+    },
+  );
+
+  it(
+    'short: the bank credits what was counted, the line matches the slip, and the shortage stays in sight',
+    { timeout: SLOW },
+    async () => {
+      const day = await collectedDay();
+      const { h } = day;
+      const slip = await slipOfTheDay(day, 100);
+      const counted = day.collectedCents - 100;
+      await h.engine.call('bank.import', { fileName: 'day.bai', content: statementOf(day, counted) });
+
+      const line = await onlyLine(h);
+      expect(line.status).toBe('matched');
+      expect(line.match).toMatchObject({
+        batchIds: slip.batchIds,
+        slip: {
+          id: slip.id,
+          countedCents: counted,
+          collectedCents: day.collectedCents,
+          overShortCents: -100,
+          comment: 'A dollar missing from the envelope',
+        },
+      });
+      const listed = (await h.engine.call('slips.list', { payeeId: day.payee })).find((s) => s.id === slip.id);
+      expect(listed!.overShortCents).toBe(-100);
+    },
+  );
+});
