@@ -5,13 +5,13 @@
  * a re-open that needs a reason.
  */
 import { describe, expect, it } from 'vitest';
-import { districtFolder, runCli } from './run';
+import { districtFolder, runCliInProcess } from './run';
 
 describe('district-recon month', () => {
   const { folder, database } = districtFolder('recon-cli-month-');
 
-  it('status without --payee: one row per school, most behind first; exit 1 while items are open', () => {
-    const result = runCli(['month', 'status', '--month', '2026-03', ...database().args], folder);
+  it('status without --payee: one row per school, most behind first; exit 1 while items are open', async () => {
+    const result = await runCliInProcess(['month', 'status', '--month', '2026-03', ...database().args], folder);
     // The first opening of the seeded store works out its checks (progress on stderr), nothing else.
     expect(result.stderr).not.toMatch(/error|cannot/i);
     expect(result.code).toBe(1);
@@ -22,8 +22,8 @@ describe('district-recon month', () => {
     expect(result.stdout).toMatch(/Food Services \(2\) +Open/);
   });
 
-  it("status --payee --json: the school's checklist with each open thing and its link", () => {
-    const result = runCli(
+  it("status --payee --json: the school's checklist with each open thing and its link", async () => {
+    const result = await runCliInProcess(
       ['month', 'status', '--month', '2026-03', '--payee', '1', '--json', ...database().args],
       folder,
     );
@@ -35,8 +35,11 @@ describe('district-recon month', () => {
     expect(signOff.firstOpen[0].link).toEqual({ view: 'batches', itemId: '730001' });
   });
 
-  it('close is refused with one line per open item while the checklist is not met', () => {
-    const result = runCli(['month', 'close', '--month', '2026-03', '--payee', '1', ...database().args], folder);
+  it('close is refused with one line per open item while the checklist is not met', async () => {
+    const result = await runCliInProcess(
+      ['month', 'close', '--month', '2026-03', '--payee', '1', ...database().args],
+      folder,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /Cannot close 2026-03 of Lincoln High Athletics \(school 1\): \d checklist items are open/,
@@ -45,15 +48,21 @@ describe('district-recon month', () => {
     expect(result.stderr).toMatch(/^- Every deposit posted to the ledger once: 2 open/m);
   });
 
-  it('closes a month whose checklist is met, self-approved; re-open needs a reason', () => {
-    const closed = runCli(['month', 'close', '--month', '2026-01', '--payee', '1', ...database().args], folder);
+  it('closes a month whose checklist is met, self-approved; re-open needs a reason', async () => {
+    const closed = await runCliInProcess(
+      ['month', 'close', '--month', '2026-01', '--payee', '1', ...database().args],
+      folder,
+    );
     expect(closed.stderr).toBe('');
     expect(closed.code).toBe(0);
     expect(closed.stdout).toMatch(/^Closed 2026-01 of Lincoln High Athletics \(1\) by \S+, self-approved/);
-    const noReason = runCli(['month', 'reopen', '--month', '2026-01', '--payee', '1', ...database().args], folder);
+    const noReason = await runCliInProcess(
+      ['month', 'reopen', '--month', '2026-01', '--payee', '1', ...database().args],
+      folder,
+    );
     expect(noReason.code).toBe(2);
     expect(noReason.stderr).toMatch(/--reason/);
-    const reopened = runCli(
+    const reopened = await runCliInProcess(
       ['month', 'reopen', '--month', '2026-01', '--payee', '1', '--reason', 'A late slip', ...database().args],
       folder,
     );
