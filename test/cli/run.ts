@@ -29,15 +29,22 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI's main() to its end in this process, with RECON_DATA_DIR = `folder` and no terminal. */
-export async function runCliInProcess(args: string[], folder: string): Promise<CliResult> {
+/**
+ * Runs the CLI's main() to its end in this process, with RECON_DATA_DIR = `folder` (and `env`) and
+ * no terminal.
+ */
+export async function runCliInProcess(
+  args: string[],
+  folder: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
   const captured = { stdout: '', stderr: '' };
   const restore = [
     capture(process.stdout, (text) => (captured.stdout += text)),
     capture(process.stderr, (text) => (captured.stderr += text)),
     // A child's stdin is an empty pipe: no terminal to prompt at.
     notATerminal(process.stdin),
-    withEnv('RECON_DATA_DIR', folder),
+    ...Object.entries({ ...env, RECON_DATA_DIR: folder }).map(([name, value]) => withEnv(name, value)),
   ];
   try {
     const code = await main(args);
