@@ -1,11 +1,9 @@
 /** `district-recon refund`, `void` and `collect` as a bookkeeper runs them, against the sandbox over HTTP. */
-import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { samplePayment } from '../../electron/sandbox/samples';
-import { bundledEntry } from '../helpers/bundledEntry';
 import { sandboxClient } from '../helpers/sandbox';
 import { sandboxAndFolder } from '../helpers/sandboxFolder';
-import { emptyCliDatabase } from './run';
+import { emptyCliDatabase, runCliInProcess } from './run';
 
 describe('district-recon refund / void / collect', () => {
   const ctx = sandboxAndFolder(
@@ -16,17 +14,12 @@ describe('district-recon refund / void / collect', () => {
     'recon-cli-act-',
   );
 
-  const cli = (args: string[]) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const { sandbox } = ctx;
-      execFile(
-        process.execPath,
-        [bundledEntry('cli'), ...args],
-        { env: { ...process.env, RECON_TOKEN: sandbox.token, RECON_SECRET: sandbox.secret }, timeout: 120_000 },
-        (error, stdout, stderr) =>
-          resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const cli = async (args: string[]) => {
+    const { sandbox } = ctx;
+    const env = { RECON_TOKEN: sandbox.token, RECON_SECRET: sandbox.secret };
+    const { code, stdout, stderr } = await runCliInProcess(args, ctx.folder, env);
+    return { status: code, stdout, stderr };
+  };
 
   it(
     'refunds, voids and records a check once each; refuses in one line what would be refused',

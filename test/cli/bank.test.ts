@@ -11,7 +11,7 @@ import { createEngineWithInternals } from '../../electron/engine/engine';
 import { silentLogger } from '../../electron/engine/logger';
 import { SANDBOX_CSV_MAPPING } from '../../electron/sandbox/bankFormats';
 import { startHarness } from '../engine/sync/harness';
-import { emptyCliDatabase, runCli, type CliDatabase } from './run';
+import { emptyCliDatabase, runCliInProcess, type CliDatabase } from './run';
 
 const NOW = '2026-03-10T15:00:00Z';
 const SCENARIO = ['--seed', '5', '--now', NOW, '--days', '20', '--volume', '40'];
@@ -36,16 +36,19 @@ describe('district-recon bank', () => {
   }, 60_000);
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('writes the sandbox statement, imports it (then nothing the second time) and reports JSON', () => {
+  it('writes the sandbox statement, imports it (then nothing the second time) and reports JSON', async () => {
     const file = join(folder, 'statement.bai');
-    const wrote = runCli(['sandbox', 'statement', '--format', 'bai2', '--out', file, ...SCENARIO], folder);
+    const wrote = await runCliInProcess(
+      ['sandbox', 'statement', '--format', 'bai2', '--out', file, ...SCENARIO],
+      folder,
+    );
     expect(wrote.stderr).toBe('');
     expect(wrote.code).toBe(0);
     const lineCount = Number(/: (\d+) lines for account/.exec(wrote.stdout)?.[1]);
     expect(lineCount).toBeGreaterThan(50);
     expect(readFileSync(file, 'utf8')).toMatch(/^01,/);
 
-    const first = runCli(['bank', 'import', file, ...db], folder);
+    const first = await runCliInProcess(['bank', 'import', file, ...db], folder);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
     const counts = /: (\d+) lines added, 0 duplicates skipped; (\d+) matched, (\d+) suggested, (\d+) unmatched\n$/.exec(
@@ -57,12 +60,12 @@ describe('district-recon bank', () => {
     expect(matched + suggested + unmatched).toBe(lineCount);
     expect(matched).toBeGreaterThan(lineCount * 0.8);
 
-    const again = runCli(['bank', 'import', file, ...db, '--format', 'bai2'], folder);
+    const again = await runCliInProcess(['bank', 'import', file, ...db, '--format', 'bai2'], folder);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('was imported before');
     expect(again.stdout).toContain(`0 lines added, ${lineCount} duplicates skipped`);
 
-    const status = runCli(['bank', 'status', '--json', ...db], folder);
+    const status = await runCliInProcess(['bank', 'status', '--json', ...db], folder);
     expect(status.code).toBe(0);
     const report = JSON.parse(status.stdout) as {
       lines: Record<string, unknown>[];
@@ -86,12 +89,13 @@ describe('district-recon bank', () => {
     }
 
     const ranged = JSON.parse(
-      runCli(['bank', 'status', '--json', '--from', '2026-03-02', '--to', '2026-03-06', ...db], folder).stdout,
+      (await runCliInProcess(['bank', 'status', '--json', '--from', '2026-03-02', '--to', '2026-03-06', ...db], folder))
+        .stdout,
     ) as { lines: { date: string }[] };
     expect(ranged.lines.length).toBeGreaterThan(0);
     expect(ranged.lines.every((l) => l.date >= '2026-03-02' && l.date <= '2026-03-06')).toBe(true);
 
-    const text = runCli(['bank', 'status', ...db], folder);
+    const text = await runCliInProcess(['bank', 'status', ...db], folder);
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(new RegExp(`^Bank lines: ${lineCount} \\(${matched} matched, `));
     expect(text.stdout).toContain('In transit (no bank line after 5 business days)');
@@ -99,12 +103,14 @@ describe('district-recon bank', () => {
 
   it('reads a CSV export with a saved mapping, and says which mapping is missing', async () => {
     const file = join(folder, 'statement.csv');
-    expect(runCli(['sandbox', 'statement', '--format', 'csv', '--out', file, ...SCENARIO], folder).code).toBe(0);
-    const without = runCli(['bank', 'import', file, ...db], folder);
+    expect(
+      (await runCliInProcess(['sandbox', 'statement', '--format', 'csv', '--out', file, ...SCENARIO], folder)).code,
+    ).toBe(0);
+    const without = await runCliInProcess(['bank', 'import', file, ...db], folder);
     expect(without.code).toBe(1);
     expect(without.stderr).toMatch(/^district-recon bank: .*column mapping/);
     expect(oneLine(without.stderr)).toBe(true);
-    const unknown = runCli(['bank', 'import', file, '--mapping', 'Nope', ...db], folder);
+    const unknown = await runCliInProcess(['bank', 'import', file, '--mapping', 'Nope', ...db], folder);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No CSV column mapping is saved as "Nope"');
 
@@ -117,12 +123,12 @@ describe('district-recon bank', () => {
     });
     await engine.call('bank.mappings.save', { mapping: { ...SANDBOX_CSV_MAPPING } });
     await engine.close();
-    const read = runCli(['bank', 'import', file, '--mapping', SANDBOX_CSV_MAPPING.name, ...db], folder);
+    const read = await runCliInProcess(['bank', 'import', file, '--mapping', SANDBOX_CSV_MAPPING.name, ...db], folder);
     expect(read.stderr).toBe('');
     expect(read.stdout).toMatch(/^Imported .*statement\.csv \(CSV, /);
   }, 120_000);
 
-  it('refuses bad flags with a one-line usage error (exit 2) and failures with one line (exit 1)', () => {
+  it('refuses bad flags with a one-line usage error (exit 2) and failures with one line (exit 1)', async () => {
     const bad = [
       ['bank', 'import', ...db],
       ['bank', 'import', 'a.bai', 'b.bai', ...db],
@@ -135,7 +141,7 @@ describe('district-recon bank', () => {
       ['sandbox', 'statement', '--format', 'ofx'],
     ];
     for (const args of bad) {
-      const result = runCli(args, folder);
+      const result = await runCliInProcess(args, folder);
       expect(result.code, args.join(' ')).toBe(2);
       expect(oneLine(result.stderr), result.stderr).toBe(true);
       expect(result.stdout).toBe('');
@@ -151,10 +157,10 @@ describe('district-recon bank', () => {
       ['bank', 'status', '--db', join(folder, 'none.sqlite')],
     ];
     for (const args of failures) {
-      const result = runCli(args, folder);
+      const result = await runCliInProcess(args, folder);
       expect(result.code, args.join(' ')).toBe(1);
       expect(oneLine(result.stderr), result.stderr).toBe(true);
     }
-    expect(runCli(failures[0]!, folder).stderr).toMatch(/BAI2 line \d/);
+    expect((await runCliInProcess(failures[0]!, folder)).stderr).toMatch(/BAI2 line \d/);
   }, 120_000);
 });

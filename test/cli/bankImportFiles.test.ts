@@ -8,7 +8,7 @@ import { closeSync, copyFileSync, ftruncateSync, mkdtempSync, openSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { districtCliDatabase, runCli, type CliDatabase } from './run';
+import { districtCliDatabase, runCliInProcess, type CliDatabase } from './run';
 
 describe('district-recon bank import of files at the edges', () => {
   let folder: string;
@@ -19,13 +19,13 @@ describe('district-recon bank import of files at the edges', () => {
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-  it('refuses a file too large to be a statement: the file and the limit in one short line, exit 1', () => {
+  it('refuses a file too large to be a statement: the file and the limit in one short line, exit 1', async () => {
     const file = join(folder, 'year-of-statements.ofx');
     const fd = openSync(file, 'w');
     writeSync(fd, 'OFXHEADER:100\nDATA:OFXSGML\n\n<OFX>');
     ftruncateSync(fd, 700_000_000);
     closeSync(fd);
-    const result = runCli(['bank', 'import', file, ...database.args], folder);
+    const result = await runCliInProcess(['bank', 'import', file, ...database.args], folder);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
@@ -34,10 +34,10 @@ describe('district-recon bank import of files at the edges', () => {
     expect(result.stderr.length).toBeLessThan(300);
   });
 
-  it('says a statement of balances only holds no transactions, and adds no lines', () => {
+  it('says a statement of balances only holds no transactions, and adds no lines', async () => {
     const file = join(folder, 'balances-only.bai2');
     copyFileSync(join(__dirname, '../fixtures/bank/real/bai2/moj-account_trailer_amount_blank_example.bai2'), file);
-    const result = runCli(['bank', 'import', file, ...database.args], folder);
+    const result = await runCliInProcess(['bank', 'import', file, ...database.args], folder);
     // stderr carries the engine's progress on a district database; no error among it.
     expect(result.stderr).not.toMatch(/district-recon bank:/);
     expect(result.code).toBe(0);

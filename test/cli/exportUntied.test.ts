@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { districtCliDatabase, runCli, type CliDatabase } from './run';
+import { districtCliDatabase, runCliInProcess, type CliDatabase } from './run';
 
 describe('district-recon export gl and deposits that do not tie out', () => {
   const folder = mkdtempSync(join(tmpdir(), 'recon-cli-untied-'));
@@ -24,14 +24,14 @@ describe('district-recon export gl and deposits that do not tie out', () => {
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
   const exportTo = (out: string, ...flags: string[]) =>
-    runCli(
+    runCliInProcess(
       ['export', 'gl', '--from', '2026-03-01', '--to', '2026-03-31', '--out', out, ...flags, ...database.args],
       folder,
     );
 
-  it('--strict refuses, naming each deposit on a line of its own, and writes nothing', () => {
+  it('--strict refuses, naming each deposit on a line of its own, and writes nothing', async () => {
     const out = join(folder, 'strict.xlsx');
-    const result = exportTo(out, '--strict');
+    const result = await exportTo(out, '--strict');
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     const lines = result.stderr.trim().split('\n');
@@ -47,9 +47,9 @@ describe('district-recon export gl and deposits that do not tie out', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('without --strict posts them, after one warning line per deposit', () => {
+  it('without --strict posts them, after one warning line per deposit', async () => {
     const out = join(folder, 'posted.xlsx');
-    const result = exportTo(out);
+    const result = await exportTo(out);
     expect(result.code).toBe(0);
     const warnings = result.stderr.split('\n').filter((line) => line.startsWith('warning: '));
     expect(warnings).toHaveLength(4);

@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openPostgresStore, type PostgresStore } from '../../electron/engine/store/dialect';
 import { describePostgres, usePostgresTestDatabase } from '../helpers/postgres';
-import { districtFolder, runCli } from './run';
+import { districtFolder, runCliInProcess } from './run';
 
 describePostgres('district-recon migrate-to', () => {
   const { folder, dbFile } = districtFolder('recon-cli-migrate-');
@@ -33,11 +33,11 @@ describePostgres('district-recon migrate-to', () => {
 
   it('copies every table, keeps ids, and the server hands out the next id after them', async () => {
     const before = sha256(dbFile);
-    const result = runCli(['migrate-to', '--db', dbFile], folder, 90_000);
+    const result = await runCliInProcess(['migrate-to', '--db', dbFile], folder);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--database postgres:\/\//);
 
-    const moved = runCli(['migrate-to', '--database', database().url, '--db', dbFile], folder, 90_000);
+    const moved = await runCliInProcess(['migrate-to', '--database', database().url, '--db', dbFile], folder);
     expect(moved.stderr).toContain('batches: ');
     expect(moved.code).toBe(0);
     expect(moved.stdout).toMatch(/^Copied \d+ rows in \d+ tables to postgres:\/\//);
@@ -78,7 +78,7 @@ describePostgres('district-recon migrate-to', () => {
   }, 180_000);
 
   it('refuses a database that already has data, in one line, and writes nothing', async () => {
-    const again = runCli(['migrate-to', '--database', database().url, '--db', dbFile], folder, 90_000);
+    const again = await runCliInProcess(['migrate-to', '--database', database().url, '--db', dbFile], folder);
     expect(again.code).toBe(1);
     expect(again.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(again.stderr).toMatch(/already has District Recon data .*migrate-to only fills an empty one/);

@@ -7,13 +7,13 @@
 import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { districtFolder, runCli } from './run';
+import { districtFolder, runCliInProcess } from './run';
 
 describe('district-recon month', () => {
   const { folder, database } = districtFolder('recon-cli-month-');
 
-  it('status without --payee: one row per school, most behind first; exit 1 while items are open', () => {
-    const result = runCli(['month', 'status', '--month', '2026-03', ...database().args], folder);
+  it('status without --payee: one row per school, most behind first; exit 1 while items are open', async () => {
+    const result = await runCliInProcess(['month', 'status', '--month', '2026-03', ...database().args], folder);
     // The first opening of the seeded store works out its checks (progress on stderr), nothing else.
     expect(result.stderr).not.toMatch(/error|cannot/i);
     expect(result.code).toBe(1);
@@ -28,9 +28,12 @@ describe('district-recon month', () => {
   it(
     'status --xlsx writes the district rows as a workbook, whole, and refuses a symbolic link',
     { timeout: 180_000 },
-    () => {
+    async () => {
       const file = join(folder, 'district-2026-03.xlsx');
-      const result = runCli(['month', 'status', '--month', '2026-03', '--xlsx', file, ...database().args], folder);
+      const result = await runCliInProcess(
+        ['month', 'status', '--month', '2026-03', '--xlsx', file, ...database().args],
+        folder,
+      );
       expect(result.code).toBe(1);
       expect(result.stdout).toContain(`Wrote ${file}: 2 schools of 2026-03.\n`);
       // A zip (xlsx) whose workbook names the district's sheet.
@@ -38,12 +41,15 @@ describe('district-recon month', () => {
 
       const link = join(folder, 'linked.xlsx');
       symlinkSync(file, link);
-      const refused = runCli(['month', 'status', '--month', '2026-03', '--xlsx', link, ...database().args], folder);
+      const refused = await runCliInProcess(
+        ['month', 'status', '--month', '2026-03', '--xlsx', link, ...database().args],
+        folder,
+      );
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/--xlsx .*linked\.xlsx is a symbolic link .*; no workbook was written\n$/);
       expect(readdirSync(folder).filter((name) => name.includes('.tmp'))).toEqual([]);
 
-      const withPayee = runCli(
+      const withPayee = await runCliInProcess(
         ['month', 'status', '--month', '2026-03', '--payee', '1', '--xlsx', file, ...database().args],
         folder,
       );
@@ -52,8 +58,8 @@ describe('district-recon month', () => {
     },
   );
 
-  it("status --payee --json: the school's checklist with each open thing and its link", () => {
-    const result = runCli(
+  it("status --payee --json: the school's checklist with each open thing and its link", async () => {
+    const result = await runCliInProcess(
       ['month', 'status', '--month', '2026-03', '--payee', '1', '--json', ...database().args],
       folder,
     );
@@ -65,8 +71,11 @@ describe('district-recon month', () => {
     expect(signOff.firstOpen[0].link).toEqual({ view: 'batches', itemId: '730001' });
   });
 
-  it('close is refused with one line per open item while the checklist is not met', () => {
-    const result = runCli(['month', 'close', '--month', '2026-03', '--payee', '1', ...database().args], folder);
+  it('close is refused with one line per open item while the checklist is not met', async () => {
+    const result = await runCliInProcess(
+      ['month', 'close', '--month', '2026-03', '--payee', '1', ...database().args],
+      folder,
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(
       /Cannot close 2026-03 of Lincoln High Athletics \(school 1\): \d checklist items are open/,
@@ -75,15 +84,21 @@ describe('district-recon month', () => {
     expect(result.stderr).toMatch(/^- Every deposit posted to the ledger once: 2 open/m);
   });
 
-  it('closes a month whose checklist is met, self-approved; re-open needs a reason', () => {
-    const closed = runCli(['month', 'close', '--month', '2026-01', '--payee', '1', ...database().args], folder);
+  it('closes a month whose checklist is met, self-approved; re-open needs a reason', async () => {
+    const closed = await runCliInProcess(
+      ['month', 'close', '--month', '2026-01', '--payee', '1', ...database().args],
+      folder,
+    );
     expect(closed.stderr).toBe('');
     expect(closed.code).toBe(0);
     expect(closed.stdout).toMatch(/^Closed 2026-01 of Lincoln High Athletics \(1\) by \S+, self-approved/);
-    const noReason = runCli(['month', 'reopen', '--month', '2026-01', '--payee', '1', ...database().args], folder);
+    const noReason = await runCliInProcess(
+      ['month', 'reopen', '--month', '2026-01', '--payee', '1', ...database().args],
+      folder,
+    );
     expect(noReason.code).toBe(2);
     expect(noReason.stderr).toMatch(/--reason/);
-    const reopened = runCli(
+    const reopened = await runCliInProcess(
       ['month', 'reopen', '--month', '2026-01', '--payee', '1', '--reason', 'A late slip', ...database().args],
       folder,
     );

@@ -3,32 +3,12 @@
  * RECON_DATABASE_URL instead of `--db FILE`, the same commands and the same answers as on a file.
  * A sync from the sandbox, then status, check, export, bank and users against the server's database.
  */
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { bundledEntry } from '../helpers/bundledEntry';
 import { sandboxAndFolder } from '../helpers/sandboxFolder';
 import { describePostgres, usePostgresTestDatabase } from '../helpers/postgres';
-
-interface Reply {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bundledEntry('cli'), ...args], {
-      env: { ...process.env, RECON_TOKEN: '', RECON_SECRET: '', RECON_DATABASE_URL: '', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+import { runCliInProcess } from './run';
 
 describePostgres('the CLI on PostgreSQL (--database URL)', () => {
   const ctx = sandboxAndFolder(
@@ -37,6 +17,9 @@ describePostgres('the CLI on PostgreSQL (--database URL)', () => {
   );
   const database = usePostgresTestDatabase();
   const url = () => database().url;
+  // No service credentials nor server from this machine's environment unless a test gives them.
+  const cli = (args: string[], env: Record<string, string> = {}) =>
+    runCliInProcess(args, ctx.folder, { RECON_TOKEN: '', RECON_SECRET: '', RECON_DATABASE_URL: '', ...env });
 
   it('refuses --db with --database, and a read on an empty database says what to run', async () => {
     const both = await cli(['status', '--db', join(ctx.folder, 'x.sqlite'), '--database', url()]);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openingProgress, percent, progressLine, secondsLeft } from '../../electron/cli/progress';
 import { bundledEntry } from '../helpers/bundledEntry';
-import { districtFolder, runCli } from './run';
+import { districtFolder, runCli, runCliInProcess } from './run';
 
 function stream(isTTY: boolean) {
   let text = '';
@@ -71,8 +71,8 @@ describe('district-recon export gl: default range and progress, on a pipe and on
 
   const args = (out: string) => ['export', 'gl', '--out', join(folder, out), ...database().args];
 
-  it('without --from/--to exports the default range, says which, and ends stderr with a summary line', () => {
-    const result = runCli(args('piped.xlsx'), folder);
+  it('without --from/--to exports the default range, says which, and ends stderr with a summary line', async () => {
+    const result = await runCliInProcess(args('piped.xlsx'), folder);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).not.toContain('\r');
     expect(result.stderr.endsWith('\n')).toBe(true);
@@ -94,8 +94,8 @@ describe('district-recon export gl: default range and progress, on a pipe and on
     expect(result.stdout).toMatch(/^Wrote .*piped\.xlsx: 10 GL rows/);
   });
 
-  it('refuses half a range', () => {
-    const result = runCli([...args('half.xlsx'), '--from', '2026-03-01'], folder);
+  it('refuses half a range', async () => {
+    const result = await runCliInProcess([...args('half.xlsx'), '--from', '2026-03-01'], folder);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('give both --from and --to, or neither');
   });
@@ -131,6 +131,7 @@ describe('district-recon sync on a pipe', () => {
   it('writes each progress line with its newline and a summary line last', { timeout: 120_000 }, () => {
     const folder = mkdtempSync(join(tmpdir(), 'recon-cli-sync-'));
     try {
+      // A real pipe, in a child process: the one CLI sync test without runCliInProcess's capture.
       const result = runCli(
         ['sync', '--sandbox', '--db', join(folder, 'sync.sqlite'), '--from', '2026-01-01'],
         folder,

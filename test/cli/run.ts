@@ -1,7 +1,12 @@
 /**
- * The CLI as a bookkeeper runs it: a child process, in a folder of its own. On this run's build of
- * the CLI (test/helpers/cliBundle.ts) rather than electron/cli/bin.mjs, which loads the sources
- * through tsx for seconds each time; test/cli/bin.test.ts runs bin.mjs itself.
+ * The CLI as a bookkeeper runs it, in a folder of its own: `runCli` in a child process on this run's
+ * build of the CLI (test/helpers/cliBundle.ts), `runCliInProcess` its main() in this process.
+ * A child spends about 1.5 s of CPU loading the engine's modules before it does anything (exceljs,
+ * pdfkit, zod, kysely), most of the CLI tests' time on CI's two cores; the test worker has them
+ * loaded already. What a test of printed text and exit codes needs is the same either way: the
+ * command's arguments, RECON_DATA_DIR, no terminal, and what it writes to stdout and stderr.
+ * Signals, stdin, servers and bin.mjs itself stay with real processes (test/cli/bin.test.ts), and
+ * so does a command run while the test holds the same SQLite file open (one thread cannot wait for itself).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
+import { main } from '../../electron/cli/main';
 import { openStore, type Store } from '../../electron/engine/store/dialect';
 import { openPostgresEngineStore } from '../../electron/engine/store/dialect';
 import { createMigratedTestDatabase, createPostgresTestDatabase, ENGINE_DIALECT } from '../helpers/postgres';
@@ -23,7 +29,32 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI to its end with RECON_DATA_DIR = `folder`. */
+/**
+ * Runs the CLI's main() to its end in this process, with RECON_DATA_DIR = `folder` (and `env`) and
+ * no terminal.
+ */
+export async function runCliInProcess(
+  args: string[],
+  folder: string,
+  env: Record<string, string> = {},
+): Promise<CliResult> {
+  const captured = { stdout: '', stderr: '' };
+  const restore = [
+    capture(process.stdout, (text) => (captured.stdout += text)),
+    capture(process.stderr, (text) => (captured.stderr += text)),
+    // A child's stdin is an empty pipe: no terminal to prompt at.
+    notATerminal(process.stdin),
+    ...Object.entries({ ...env, RECON_DATA_DIR: folder }).map(([name, value]) => withEnv(name, value)),
+  ];
+  try {
+    const code = await main(args);
+    return { code, ...captured };
+  } finally {
+    for (const undo of restore.reverse()) undo();
+  }
+}
+
+/** Runs the CLI to its end in a child process with RECON_DATA_DIR = `folder`. */
 export function runCli(args: string[], folder: string, timeout = 60_000): CliResult {
   const result = spawnSync(process.execPath, [bundledEntry('cli'), ...args], {
     encoding: 'utf8',
@@ -31,6 +62,40 @@ export function runCli(args: string[], folder: string, timeout = 60_000): CliRes
     timeout,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** `stream`'s writes go to `into` (as a pipe's would: not a terminal) until the returned undo. */
+function capture(stream: NodeJS.WriteStream, into: (text: string) => void): () => void {
+  const write = stream.write;
+  stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    into(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    const done = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    if (done) queueMicrotask(done);
+    return true;
+  }) as typeof stream.write;
+  const undoTerminal = notATerminal(stream);
+  return () => {
+    stream.write = write;
+    undoTerminal();
+  };
+}
+
+function notATerminal(stream: { isTTY?: boolean }): () => void {
+  const own = Object.getOwnPropertyDescriptor(stream, 'isTTY');
+  Object.defineProperty(stream, 'isTTY', { value: undefined, configurable: true, writable: true });
+  return () => {
+    if (own) Object.defineProperty(stream, 'isTTY', own);
+    else delete stream.isTTY;
+  };
+}
+
+function withEnv(name: string, value: string): () => void {
+  const before = process.env[name];
+  process.env[name] = value;
+  return () => {
+    if (before === undefined) delete process.env[name];
+    else process.env[name] = before;
+  };
 }
 
 /** Writes a database file holding the small district (and what `more` adds), closed for the CLI to open. */

@@ -1,12 +1,10 @@
 /** `district-recon slip create | verify | list | pdf` as a bookkeeper runs them, after a collection recorded. */
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { todayCentral } from '../../shared/time';
-import { bundledEntry } from '../helpers/bundledEntry';
 import { sandboxAndFolder } from '../helpers/sandboxFolder';
-import { emptyCliDatabase } from './run';
+import { emptyCliDatabase, runCliInProcess } from './run';
 
 describe('district-recon slip', () => {
   const ctx = sandboxAndFolder(
@@ -14,17 +12,12 @@ describe('district-recon slip', () => {
     'recon-cli-slip-',
   );
 
-  const cli = (args: string[]) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const { sandbox } = ctx;
-      execFile(
-        process.execPath,
-        [bundledEntry('cli'), ...args],
-        { env: { ...process.env, RECON_TOKEN: sandbox.token, RECON_SECRET: sandbox.secret }, timeout: 120_000 },
-        (error, stdout, stderr) =>
-          resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-      );
-    });
+  const cli = async (args: string[]) => {
+    const { sandbox } = ctx;
+    const env = { RECON_TOKEN: sandbox.token, RECON_SECRET: sandbox.secret };
+    const { code, stdout, stderr } = await runCliInProcess(args, ctx.folder, env);
+    return { status: code, stdout, stderr };
+  };
 
   it(
     'makes, verifies, lists and prints a slip; refuses an over/short without a comment in one line',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bundledEntry } from '../helpers/bundledEntry';
 import { sandboxAndFolder } from '../helpers/sandboxFolder';
-import { emptyCliDatabase } from './run';
+import { emptyCliDatabase, runCliInProcess } from './run';
 
 describe('district-recon sync / status', () => {
   const ctx = sandboxAndFolder(
@@ -14,18 +13,10 @@ describe('district-recon sync / status', () => {
   );
   const { folder } = ctx;
 
-  const cli = (args: string[], env: Record<string, string> = {}) =>
-    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      import('node:child_process').then(({ execFile }) => {
-        execFile(
-          process.execPath,
-          [bundledEntry('cli'), ...args],
-          { env: { ...process.env, RECON_TOKEN: '', RECON_SECRET: '', ...env }, timeout: 120_000 },
-          (error, stdout, stderr) =>
-            resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-        );
-      });
-    });
+  const cli = async (args: string[], env: Record<string, string> = {}) => {
+    const { code, stdout, stderr } = await runCliInProcess(args, folder, { RECON_TOKEN: '', RECON_SECRET: '', ...env });
+    return { status: code, stdout, stderr };
+  };
 
   it(
     'syncs with credentials from the environment, prints a JSON summary, and status reports it',

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { printable, printableText } from '../../electron/cli/output';
 import { progressLine } from '../../electron/cli/progress';
 import { amountChangedAfterBatching } from '../engine/reconcile/fixtures';
-import { districtCliDatabase, districtFolder, runCli } from './run';
+import { districtCliDatabase, districtFolder, runCliInProcess } from './run';
 
 /** Clears the screen, retitles the window (ended by BEL), and a C1 CSI that recolours. */
 const HOSTILE = 'Food\x1b[2J\x1b]0;pwned\x07 Services\u009b31m';
@@ -30,12 +30,12 @@ describe('printable text', () => {
     expect(printableText(text)).toBe(shown);
   });
 
-  it("keeps the layout's newlines and tabs in text, escapes them in a single value", () => {
+  it("keeps the layout's newlines and tabs in text, escapes them in a single value", async () => {
     expect(printableText('a\tb\nc')).toBe('a\tb\nc');
     expect(printable('a\tb\nc')).toBe('a\\u0009b\\u000ac');
   });
 
-  it("a progress line on a terminal writes its own \\r and erase, and the message's escaped", () => {
+  it("a progress line on a terminal writes its own \\r and erase, and the message's escaped", async () => {
     let written = '';
     const line = progressLine({ isTTY: true, write: (text: string) => (written += text) });
     line.update(`[payees] ${HOSTILE}\r`);
@@ -43,7 +43,7 @@ describe('printable text', () => {
     expect(written).toBe(`\r[payees] ${SHOWN}\\u000d\x1b[K\rdone\\u001b[2J\x1b[K\n`);
   });
 
-  it('leaves JSON valid and equal to what it said', () => {
+  it('leaves JSON valid and equal to what it said', async () => {
     const value = { payee: HOSTILE, ref: 'R\u202e1', nested: ['\u0085'] };
     const shown = printableText(JSON.stringify(value, null, 2));
     expect(shown).not.toMatch(RAW_CONTROL);
@@ -59,12 +59,18 @@ describe('the CLI prints what the service and bank files say, escaped', () => {
       await db.updateTable('payees').set({ name: HOSTILE }).where('id', '=', 2).execute();
       await amountChangedAfterBatching(db, 1005, 3001, '2026-03-05T08:00:00.000Z');
     });
-    const text = runCli(['check', '--from', '2026-03-01', '--to', '2026-03-31', ...hostile.args], folder);
+    const text = await runCliInProcess(
+      ['check', '--from', '2026-03-01', '--to', '2026-03-31', ...hostile.args],
+      folder,
+    );
     expect(text.code).toBe(1);
     expect(text.stdout).not.toMatch(RAW_CONTROL);
     expect(text.stdout).toContain(`730002\t2026-03-02\t${SHOWN}\tACH\tdiffers`);
 
-    const json = runCli(['check', '--from', '2026-03-01', '--to', '2026-03-31', '--json', ...hostile.args], folder);
+    const json = await runCliInProcess(
+      ['check', '--from', '2026-03-01', '--to', '2026-03-31', '--json', ...hostile.args],
+      folder,
+    );
     expect(json.stdout).not.toMatch(RAW_CONTROL);
     const report = JSON.parse(json.stdout) as { batches: Array<{ id: string; payeeName: string }> };
     expect(report.batches.find((b) => b.id === '730002')?.payeeName).toBe(HOSTILE);
@@ -87,11 +93,11 @@ describe('the CLI prints what the service and bank files say, escaped', () => {
         '',
       ].join('\n'),
     );
-    const imported = runCli(['bank', 'import', statement, ...bank.args], folder);
+    const imported = await runCliInProcess(['bank', 'import', statement, ...bank.args], folder);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stdout).toContain('1 lines added');
 
-    const status = runCli(['bank', 'status', ...bank.args], folder);
+    const status = await runCliInProcess(['bank', 'status', ...bank.args], folder);
     expect(status.code).toBe(0);
     expect(status.stdout).not.toMatch(RAW_CONTROL);
     expect(status.stdout).toContain('unmatched  REF\\u001b[2J\\u001b]0;pwned\\u0007');
@@ -102,11 +108,11 @@ describe('the CLI prints what the service and bank files say, escaped', () => {
       broken,
       '01,BANK,DISTRICT,260309,0600,1,80,,2/\n02,DISTRICT,BANK,1,260309,0600,USD,2/\n03,998877,USD/\n16,165,1\x1b[2J00,Z,R1,,X/\n',
     );
-    const refused = runCli(['bank', 'import', broken, ...bank.args], folder);
+    const refused = await runCliInProcess(['bank', 'import', broken, ...bank.args], folder);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/BAI2 line 4/);
     expect(refused.stderr).not.toMatch(RAW_CONTROL);
-    const missing = runCli(['bank', 'import', join(folder, 'gone\x1b[2J.bai'), ...bank.args], folder);
+    const missing = await runCliInProcess(['bank', 'import', join(folder, 'gone\x1b[2J.bai'), ...bank.args], folder);
     expect(missing.code).toBe(1);
     expect(missing.stderr).not.toMatch(RAW_CONTROL);
     expect(missing.stderr).toContain('gone\\u001b[2J.bai: no such file');

@@ -1,11 +1,9 @@
 /** `district-recon users` and `serve`'s refusals, as a district's admin runs them. */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledEntry } from '../helpers/bundledEntry';
-import { emptyCliDatabase, type CliDatabase } from './run';
+import { emptyCliDatabase, runCliInProcess, type CliDatabase } from './run';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -18,16 +16,10 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-const cli = (args: string[], env: Record<string, string> = {}) =>
-  new Promise<{ status: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [bundledEntry('cli'), ...args],
-      { env: { ...process.env, RECON_USER_PASSWORD: '', ...env }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        resolve({ status: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
+const cli = async (args: string[], env: Record<string, string> = {}) => {
+  const { code, stdout, stderr } = await runCliInProcess(args, folder, { RECON_USER_PASSWORD: '', ...env });
+  return { status: code ?? 1, stdout, stderr };
+};
 
 describe('district-recon users', { timeout: 120_000 }, () => {
   it('adds users with the password from RECON_USER_PASSWORD, creating the database', async () => {

@@ -3,13 +3,13 @@
  * Card / ACH / Cash / Check, not the service's codes (CC, PhysicalCheck).
  */
 import { describe, expect, it } from 'vitest';
-import { districtFolder, runCli } from './run';
+import { districtFolder, runCliInProcess } from './run';
 
 describe('the vocabulary of check', () => {
   const { folder, database } = districtFolder('recon-cli-words-');
 
-  it('names schools and payment methods in words', () => {
-    const result = runCli(['check', ...database().args], folder);
+  it('names schools and payment methods in words', async () => {
+    const result = await runCliInProcess(['check', ...database().args], folder);
     expect(result.code).toBe(0);
     // The tie-out table's rows: the lines after its header, up to the blank line that ends it (the
     // reversals and anomalies tables that may follow have dated rows of their own).
@@ -27,8 +27,11 @@ describe('the vocabulary of check', () => {
     expect(result.stdout).not.toMatch(/\b(CC|PhysicalCheck)\b/);
   });
 
-  it('export gl --methods names a method that is neither a word nor a code (the words are shared/vocabulary.ts)', () => {
-    const wrong = runCli(['export', 'gl', '--methods', 'Card,Wire', '--out', 'x.xlsx', ...database().args], folder);
+  it('export gl --methods names a method that is neither a word nor a code (the words are shared/vocabulary.ts)', async () => {
+    const wrong = await runCliInProcess(
+      ['export', 'gl', '--methods', 'Card,Wire', '--out', 'x.xlsx', ...database().args],
+      folder,
+    );
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('--methods: "Wire" is not valid');
   });

@@ -1,8 +1,10 @@
 /**
  * The CLI built once per test run: vitest's globalSetup for the node projects (and e2e). A child
  * process on electron/cli/bin.mjs loads the TypeScript sources through tsx's loader hooks, about two
- * seconds for every command; the CLI tests and the servers they start run plain node on this bundle
- * instead (bundledEntry). One test still runs bin.mjs itself, as a bookkeeper does (test/cli/bin.test.ts).
+ * seconds for every command; the CLI tests' child processes and the servers they start run plain node
+ * on this bundle instead (bundledEntry). Most CLI tests run the CLI's main() in their own process
+ * (runCliInProcess in test/cli/run.ts); one still runs bin.mjs itself, as a bookkeeper does
+ * (test/cli/bin.test.ts).
  *
  * The build is the installed CLI's (scripts/cliBundle.mjs), with the kill tests' child beside
  * it. It goes to out/cli-test/HASH, named after its

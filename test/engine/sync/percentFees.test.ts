@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PERCENT_FEES } from '../../../electron/sandbox';
 import type { Transaction } from '../../../shared/domain';
-import { runCli } from '../../cli/run';
+import { runCliInProcess } from '../../cli/run';
 import { createMigratedTestDatabase, ENGINE_DIALECT } from '../../helpers/postgres';
 import { SMALL_SCENARIO, startHarness, storedTransactions, truthTransactions, type Harness } from './harness';
 
@@ -86,7 +86,7 @@ describe('a service whose fees are 3.35% of small payments', () => {
 
     await h.close();
     h = undefined;
-    const check = runCli(['check', '--from', range.from, '--to', range.to, ...database.args], tmpdir());
+    const check = await runCliInProcess(['check', '--from', range.from, '--to', range.to, ...database.args], tmpdir());
     expect(check.stderr).toBe('');
     expect(check.stdout).toContain(
       `Anomalies: transactions whose amounts break the service's input rule (stored as reported): ${flagged.length}`,
