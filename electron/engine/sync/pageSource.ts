@@ -6,7 +6,7 @@
  * The worker is found next to this module: from the TypeScript sources through a small tsx
  * bootstrap, in the built app as the bundle's `syncFetchWorker.js` entry (electron.vite.config.ts).
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { BusinessDate } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import type { KeysetPosition } from '../api/paging';
@@ -37,6 +37,8 @@ export interface PageSource {
   transactionDetails(ids: number[], inFlight: number): Promise<Feed<DetailsChunk>>;
   /** Where the walks run: 'worker' once the worker is up, 'thread' for the fallback. */
   where(): Promise<'worker' | 'thread'>;
+  /** The heap limits the walks run under (the worker's), or null on this thread. */
+  heapLimits(): ResourceLimits | null;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,15 @@ const AHEAD = 24;
 /** Details chunks fetched ahead: one being written while the next is fetched. */
 const DETAILS_AHEAD = 1;
 
+/**
+ * The fetch worker's heap. Its young generation (V8's default grows it to 48 MB) is where each
+ * page's response text and parsed objects are made and die: at 8 MB it is collected more often, at
+ * no cost the sync bench could see, and the worker's heap at the sync's peak was 85 MB, not 110 MB
+ * (BENCH_SCALE=0.1). The old generation is left unbounded: a day's GL rows are gathered whole there
+ * (up to the day's 128 MB bound, limits.ts), and a worker out of memory would fail the run.
+ */
+export const FETCH_WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+
 export function threadPageSource(client: ServiceClient): PageSource {
   return {
     transactionDays: async (days, start, known) => feedFrom(transactionDayPages(client, days, start, known), AHEAD),
@@ -52,6 +63,7 @@ export function threadPageSource(client: ServiceClient): PageSource {
     transactionDetails: async (ids, inFlight) =>
       feedFrom(transactionDetailChunks(client, ids, inFlight), DETAILS_AHEAD),
     where: async () => 'thread',
+    heapLimits: () => null,
     close: async () => {},
   };
 }
@@ -92,7 +104,7 @@ class WorkerPageSource implements PageSource {
     private readonly onWarning: (message: string) => void,
   ) {
     this.fallback = threadPageSource(client);
-    this.worker = new Worker(entry, { workerData: setup });
+    this.worker = new Worker(entry, { workerData: setup, resourceLimits: FETCH_WORKER_RESOURCE_LIMITS });
     let started!: (ok: boolean) => void;
     this.ready = new Promise<boolean>((resolve) => (started = resolve));
     this.worker.on('message', (message: FromWorker) => {
@@ -134,6 +146,10 @@ class WorkerPageSource implements PageSource {
 
   async where(): Promise<'worker' | 'thread'> {
     return (await this.ready) && !this.dead ? 'worker' : 'thread';
+  }
+
+  heapLimits(): ResourceLimits | null {
+    return this.dead ? null : (this.worker.resourceLimits ?? null);
   }
 
   async close(): Promise<void> {

@@ -38,6 +38,17 @@ describe('openStore', () => {
     await store.close();
   });
 
+  it("bounds both connections' page caches at 4 MB, not the 16 MB better-sqlite3 builds in (issue 31: memory)", async () => {
+    const path = join(folder, 'a.sqlite');
+    await (await openStore(path)).close();
+    // A store opened again runs its quick check on the writer: the cache is bounded before it.
+    const store = await openStore(path);
+    expect(new BetterSqlite3(':memory:').pragma('cache_size', { simple: true })).toBe(-16_000);
+    expect(store.writer.sqlite.pragma('cache_size', { simple: true })).toBe(-4_000);
+    expect(store.reader.sqlite.pragma('cache_size', { simple: true })).toBe(-4_000);
+    await store.close();
+  });
+
   it('refuses a database from a newer version with a clear message', async () => {
     const path = join(folder, 'new.sqlite');
     const raw = new BetterSqlite3(path);

@@ -102,6 +102,20 @@ describe('the fetch worker', () => {
     },
   );
 
+  it("runs the walks with a young generation of 8 MB (issue 31: the worker's heap at the sync's peak)", async () => {
+    sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
+    const { days, client } = setup();
+    const worker = pageSource(client);
+    const thread = threadPageSource(client);
+    sources.push(worker, thread);
+    expect(await worker.where()).toBe('worker');
+    expect(worker.heapLimits()?.maxYoungGenerationSizeMb).toBe(8);
+    expect(await drain(await worker.transactionDays(days, null))).toEqual(
+      await drain(await thread.transactionDays(days, null)),
+    );
+    expect(thread.heapLimits()).toBeNull();
+  });
+
   it('hands back a malformed page as the same typed error, after the pages before it', async () => {
     sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
     const { days, client } = setup();

@@ -100,5 +100,5 @@ export {
   markStatementsMatched,
   unmatchedStatementIds,
 } from './bankStatementRows';
-export { storeStatement } from './bankStatements';
+export { storeStatement, LINES_AT_ONCE } from './bankStatements';
 export type { StatementLineRow, StatementAccountRow, NewStatement, StoredStatement } from './bankStatements';
