@@ -6,7 +6,8 @@
  */
 export { ROWS_PER_STATEMENT, chunks, rowsByChunks, insertInChunks } from './chunks';
 export type { Inserted } from './chunks';
-export { sqliteHandles, portableHandles } from './handles';
+export { sqliteHandles } from '../dialect/sqlite/handles';
+export { portableHandles } from '../dialect/postgres/handles';
 export type { WorkTarget, ReadableDB, WritableDB, SqliteReadable, SqliteWritable } from './handles';
 export { encodePageCursor, decodePageCursor } from './pageCursor';
 export type { PageKey } from './pageCursor';
