@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../electron/engine/store/dialect';
+import type { GlExportRow } from '../electron/engine/store/glBatches';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -90,7 +91,8 @@ async function runSheetjs(db: string, out: string): Promise<Measured> {
   const baselineMb = rssMb();
   const started = performance.now();
   const store = await openStore(db);
-  const rows = [...(await glRowsOf(store.writer, { from: FROM, to: TO })).rows()];
+  const rows: GlExportRow[] = [];
+  for await (const row of (await glRowsOf(store.writer, { from: FROM, to: TO })).rows()) rows.push(row);
   await store.close();
   const aoa: unknown[][] = [
     [
