@@ -57,7 +57,7 @@ const COLUMNS = [...TRANSACTION_FIELDS, 'raw', 'raw_digest'] as const;
  */
 const KEPT_DETAILS: ReadonlySet<string> = new Set(['payer_name', 'gl_account_id']);
 
-/** The integer columns of the two tables the writer fills; every other column is text. */
+/** The integer columns of the tables the writer fills; every other column is text. */
 const BIGINT_COLUMNS: ReadonlySet<string> = new Set([
   'id',
   'order_id',
@@ -69,6 +69,8 @@ const BIGINT_COLUMNS: ReadonlySet<string> = new Set([
   'shipping_cents',
   'first_seen_run_id',
   'transaction_id',
+  'delta_cents',
+  'sync_run_id',
 ]);
 
 const typed = (names: readonly string[]) => typedColumns(names, BIGINT_COLUMNS);
@@ -106,7 +108,16 @@ const upsertItems: BulkInsert = {
 const insertChanges: BulkInsert = {
   kind: 'insert',
   table: 'transaction_changes',
-  columns: typed(['transaction_id', 'kind', 'from_status', 'to_status', 'delta_cents', 'detail', 'sync_run_id', 'seen_at']),
+  columns: typed([
+    'transaction_id',
+    'kind',
+    'from_status',
+    'to_status',
+    'delta_cents',
+    'detail',
+    'sync_run_id',
+    'seen_at',
+  ]),
 };
 
 /** What writing one row of a page comes to. */
@@ -254,10 +265,21 @@ export function* writeTransactionPageWork(
       ),
     );
   if (stored.length)
-    yield* execute(dialect.bulk(updateTransactions, stored.map((write) => [write.id, ...write.values, now])));
+    yield* execute(
+      dialect.bulk(
+        updateTransactions,
+        stored.map((write) => [write.id, ...write.values, now]),
+      ),
+    );
 
   const replaced = stored.filter((write) => write.itemsChanged);
-  if (replaced.length) yield* execute(dialect.bulk(deleteItems, replaced.map((write) => [write.id])));
+  if (replaced.length)
+    yield* execute(
+      dialect.bulk(
+        deleteItems,
+        replaced.map((write) => [write.id]),
+      ),
+    );
   const freshItems = itemRowsOf(fresh);
   if (freshItems.length) yield* execute(dialect.bulk(insertItems, freshItems));
   const storedItems = itemRowsOf(replaced);

@@ -7,9 +7,9 @@
  *
  * Both dialects hand out the same handles: kysely, and the handle's Dialect (dialect/dialect.ts),
  * which runs its units of work, bulk writes, search and streaming reads. A SQLite store's handles
- * also carry the raw connection, for what only a SQLite file has (tests, the move to a server).
+ * also carry the raw connection (dialect/sqlite/handles.ts), for what only a SQLite file has (tests,
+ * the move to a server).
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
 import type { Dialect } from '../dialect/dialect';
@@ -25,7 +25,3 @@ declare const writable: unique symbol;
 
 export type ReadableDB = WorkTarget & { readonly [readable]: true };
 export type WritableDB = ReadableDB & { readonly [writable]: true };
-
-/** A SQLite store's handles: the raw connection is always there. */
-export type SqliteReadable = ReadableDB & { readonly sqlite: BetterSqlite3.Database };
-export type SqliteWritable = WritableDB & { readonly sqlite: BetterSqlite3.Database };

@@ -2,8 +2,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
-import type { SqliteReadable, SqliteWritable } from '../../work/handles';
+import type { ReadableDB, WritableDB } from '../../work/handles';
 import { sqliteDialect } from './dialect';
+
+/** A SQLite store's handles: the raw connection is always there. */
+export type SqliteReadable = ReadableDB & { readonly sqlite: BetterSqlite3.Database };
+export type SqliteWritable = WritableDB & { readonly sqlite: BetterSqlite3.Database };
 
 type Connection = { db: Kysely<Database>; sqlite: BetterSqlite3.Database };
 

@@ -14,15 +14,14 @@ import { rowsOfEach } from './bulk';
 export function sqliteUnits(sqlite: BetterSqlite3.Database) {
   const transaction = transactionOf(sqlite);
   return {
-    runWrite: <T>(db: Kysely<Database>, unit: (db: Kysely<Database>) => Work<T>): Promise<T> =>
-      Promise.resolve(transaction.immediate(() => driveSqlite(sqlite, unit(db))) as T),
+    // async: a unit that throws rejects its promise, as on PostgreSQL, rather than throwing at the call.
+    runWrite: async <T>(db: Kysely<Database>, unit: (db: Kysely<Database>) => Work<T>): Promise<T> =>
+      transaction.immediate(() => driveSqlite(sqlite, unit(db))) as T,
 
-    runRead: <T>(db: Kysely<Database>, unit: (db: Kysely<Database>) => Work<T>): Promise<T> =>
-      Promise.resolve(
-        sqlite.inTransaction
-          ? driveSqlite(sqlite, unit(db))
-          : (transaction.deferred(() => driveSqlite(sqlite, unit(db))) as T),
-      ),
+    runRead: async <T>(db: Kysely<Database>, unit: (db: Kysely<Database>) => Work<T>): Promise<T> =>
+      sqlite.inTransaction
+        ? driveSqlite(sqlite, unit(db))
+        : (transaction.deferred(() => driveSqlite(sqlite, unit(db))) as T),
 
     /**
      * BEGIN IMMEDIATE on the held connection (kysely's own transaction() can only say BEGIN), so
