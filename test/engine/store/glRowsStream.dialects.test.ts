@@ -94,13 +94,15 @@ function watched(source: ReadableDB, log: ChunkLog): ReadableDB {
           log.chunks.push(chunk.length);
           log.read += chunk.length;
           log.mostHeld = Math.max(log.mostHeld, log.read - log.taken);
-          const counted = [...chunk] as R[];
-          counted[Symbol.iterator] = function* () {
-            for (const row of chunk) {
-              log.taken += 1;
-              yield row as R;
-            }
-          };
+          // The chunk as the pass receives it, counting each row the pass takes from it.
+          const counted = Object.defineProperty([...chunk], Symbol.iterator, {
+            value: function* () {
+              for (const row of chunk) {
+                log.taken += 1;
+                yield row;
+              }
+            },
+          }) as R[];
           yield counted;
         }
       })(),
