@@ -252,7 +252,7 @@ export function* writeTransactionPageWork(
       ])
       .where(dialect.inList('id', ids, 'bigint')),
   ))
-    existing.set(Number(row.id), { ...row, id: Number(row.id), status: row.status as TransactionStatus });
+    existing.set(Number(row.id), { ...row, id: Number(row.id) });
   const { writes, digests } = planPage(rows, existing, touched);
   if (digests.length) yield* execute(dialect.bulk(fillDigests, digests));
 
