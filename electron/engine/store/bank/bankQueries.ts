@@ -9,7 +9,6 @@ import type { BankLineFilter } from '../../../../shared/contract';
 import type {
   BankAccount,
   BankExplanation,
-  BankExplanationKind,
   BankLineIdentity,
   BankLineStatus,
   BankLineSummary,

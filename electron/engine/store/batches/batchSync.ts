@@ -6,7 +6,7 @@ import type { BulkInsert, Column } from '../dialect/bulkStatements';
 import type { ReadableDB } from '../work/handles';
 import type { Database } from '../schema';
 import { chunks } from '../work/chunks';
-import { execute, firstOf, rowsOf, runRead, type Compilable, type Work, type WorkTarget } from '../work/work';
+import { execute, firstOf, rowsOf, runRead, type Work, type WorkTarget } from '../work/work';
 
 // Asked once per deposit the service lists: compiled once (bulk.ts).
 const batchById = compiledOnce((db, id: string) => db.selectFrom('batches').select('id').where('id', '=', id));

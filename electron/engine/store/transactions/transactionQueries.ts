@@ -5,19 +5,12 @@
  * a page of rows whatever the table's size. Written once as kysely SQL for both dialects; text
  * search is the one place the dialects differ, and their dialect answers it (dialect/textSearch.ts).
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { ReadableDB } from '../work/handles';
 import type { Page, PageRequest, TransactionDetail, TransactionFilter } from '../../../../shared/contract';
 import { ContractError } from '../../../../shared/contract';
 import { decodePageCursor, encodePageCursor } from '../work/pageCursor';
-import type {
-  Change,
-  ChangeKind,
-  PaymentMethod,
-  PurchasedItem,
-  Transaction,
-  TransactionStatus,
-} from '../../../../shared/domain';
+import type { Change, PaymentMethod, PurchasedItem, Transaction } from '../../../../shared/domain';
 import { TRANSACTION_FIELDS, type ChangeRow, type TransactionRow } from '../schema';
 import { compiledOnce } from '../dialect/bulk';
 import { firstOf, rowsOf, runRead } from '../work/work';
