@@ -5,13 +5,25 @@
  * than SheetJS, peak under 250 MB. Each child also reports its baseline (RSS once its modules are
  * loaded, before it opens the store: under `node --import tsx` that alone is ~150 MB, tsx's loader
  * thread included) and the delta the export adds to it.
+ *
+ * Then the same export from PostgreSQL (a throwaway cluster, scripts/postgresCluster.ts, holding a
+ * copy of the same store): its rows stream through a cursor as SQLite's do, under the same goals.
+ * BENCH_EXPORT_DIALECTS=sqlite or =postgres measures one of them.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openStore } from '../electron/engine/store/dialect';
+import {
+  copySqliteToPostgres,
+  openPostgresEngineStore,
+  openPostgresStore,
+  openStore,
+  type Store,
+} from '../electron/engine/store/dialect';
+import { createDatabase, startCluster, stopCluster } from '../scripts/postgresCluster';
+import type { GlExportRow } from '../electron/engine/store/glBatches';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -64,11 +76,29 @@ type Measured = { rows: number; seconds: number; baselineMb: number; peakMb: num
 
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
+/** A SQLite file's path, or a PostgreSQL URL. */
+const openAny = (db: string): Promise<Store> =>
+  db.startsWith('postgres') ? openPostgresEngineStore(db, { create: false }) : openStore(db);
+
+/** The seeded file copied to a new database of the cluster, as `district-recon migrate-to` does. */
+async function copyToPostgres(file: string, clusterUrl: string): Promise<string> {
+  const url = await createDatabase(clusterUrl, 'bench_export');
+  const source = await openStore(file, { create: false });
+  const server = await openPostgresStore(url);
+  try {
+    await copySqliteToPostgres(source.reader.sqlite, server.writer);
+  } finally {
+    await server.close();
+    await source.close();
+  }
+  return url;
+}
+
 async function runExceljs(db: string, out: string): Promise<Measured> {
   const { exportGlBatches } = await import('../electron/engine/export');
   const baselineMb = rssMb();
   const started = performance.now();
-  const store = await openStore(db);
+  const store = await openAny(db);
   const result = await exportGlBatches(
     { from: FROM, to: TO, layout: 'xlsx', file: out },
     {
@@ -90,7 +120,8 @@ async function runSheetjs(db: string, out: string): Promise<Measured> {
   const baselineMb = rssMb();
   const started = performance.now();
   const store = await openStore(db);
-  const rows = [...(await glRowsOf(store.writer, { from: FROM, to: TO })).rows()];
+  const rows: GlExportRow[] = [];
+  for await (const row of (await glRowsOf(store.writer, { from: FROM, to: TO })).rows()) rows.push(row);
   await store.close();
   const aoa: unknown[][] = [
     [
@@ -140,13 +171,14 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
   process.stdout.write(JSON.stringify(measured));
 } else {
   const folder = mkdtempSync(join(tmpdir(), 'recon-bench-export-'));
+  const dialects = process.env.BENCH_EXPORT_DIALECTS?.split(',') ?? ['sqlite', 'postgres'];
   try {
     const db = join(folder, 'bench.sqlite');
     await seed(db);
-    const measure = (which: 'exceljs' | 'sheetjs') => {
+    const measure = (which: 'exceljs' | 'sheetjs', source: string, file: string) => {
       const child = spawnSync(
         process.execPath,
-        ['--import', 'tsx', fileURLToPath(import.meta.url), which, db, join(folder, `${which}.xlsx`)],
+        ['--import', 'tsx', fileURLToPath(import.meta.url), which, source, join(folder, file)],
         {
           encoding: 'utf8',
         },
@@ -156,8 +188,6 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
       if (measured.rows !== ROWS) throw new Error(`${which} wrote ${measured.rows} rows, not ${ROWS}`);
       return measured;
     };
-    const ours = measure('exceljs');
-    const sheetjs = measure('sheetjs');
     const round = (n: number) => Math.round(n * 100) / 100;
     const figures = (m: Measured) => ({
       seconds: round(m.seconds),
@@ -166,12 +196,31 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
       deltaMb: round(m.peakMb - m.baselineMb),
       bytes: m.bytes,
     });
-    const result = {
-      glRows: ROWS,
-      exceljsStreaming: { ...figures(ours), sheets: 3 },
-      sheetjs: { ...figures(sheetjs), sheets: 1 },
-      goals: { noSlowerThanSheetjs: ours.seconds <= sheetjs.seconds, under250Mb: ours.peakMb < 250 },
-    };
+    const result: Record<string, unknown> = { glRows: ROWS, loadBefore: loadavg().map(round) };
+    if (dialects.includes('sqlite')) {
+      const ours = measure('exceljs', db, 'exceljs.xlsx');
+      const sheetjs = measure('sheetjs', db, 'sheetjs.xlsx');
+      result.exceljsStreaming = { ...figures(ours), sheets: 3 };
+      result.sheetjs = { ...figures(sheetjs), sheets: 1 };
+      result.goals = {
+        noSlowerThanSheetjs: ours.seconds <= sheetjs.seconds,
+        under30s: ours.seconds < 30,
+        under250Mb: ours.peakMb < 250,
+      };
+    }
+    if (dialects.includes('postgres')) {
+      const cluster = await startCluster();
+      try {
+        const ours = measure('exceljs', await copyToPostgres(db, cluster.url), 'postgres.xlsx');
+        result.postgres = {
+          exceljsStreaming: { ...figures(ours), sheets: 3 },
+          goals: { under30s: ours.seconds < 30, under250Mb: ours.peakMb < 250 },
+        };
+      } finally {
+        await stopCluster(cluster.dir);
+      }
+    }
+    result.loadAfter = loadavg().map(round);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     mkdirSync(join(here, 'results'), { recursive: true });
     writeFileSync(join(here, 'results', 'export.json'), JSON.stringify(result));

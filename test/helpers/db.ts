@@ -28,8 +28,8 @@ export async function createTestDb(options: { file?: boolean } = {}): Promise<Te
 }
 
 /** The raw SQLite connection of a store the test knows is SQLite (an engine's, a test store's). */
-export function sqliteOf(store: { writer: { sqlite?: SqliteStore['writer']['sqlite'] | null } }) {
-  const { sqlite } = store.writer;
+export function sqliteOf(store: { writer: object }) {
+  const { sqlite } = store.writer as { sqlite?: SqliteStore['writer']['sqlite'] };
   if (!sqlite) throw new Error('This test reads SQLite directly; the store is not a SQLite file.');
   return sqlite;
 }

@@ -63,7 +63,7 @@ export async function confirmMatch(
     if (state.explanation) {
       throw new ContractError(
         'CONFLICT',
-        `This bank line is explained as ${KIND_WORDS[state.explanation.kind as BankExplanationKind]}; undo the explanation first.`,
+        `This bank line is explained as ${KIND_WORDS[state.explanation.kind]}; undo the explanation first.`,
       );
     }
     const live = state.live;

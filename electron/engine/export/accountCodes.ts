@@ -43,12 +43,15 @@ export function assertCodesFit(layout: ErpCodeLayout, codes: readonly AccountCod
 }
 
 /** The entries with each mapped account replaced by its ERP code; unmapped accounts go as they are. */
-export function* withAccountCodes(
-  entries: Iterable<ErpEntry>,
+export async function* withAccountCodes(
+  entries: AsyncIterable<ErpEntry> | Iterable<ErpEntry>,
   codes: ReadonlyMap<string, string>,
-): Generator<ErpEntry> {
-  if (codes.size === 0) return yield* entries;
-  for (const entry of entries) {
+): AsyncGenerator<ErpEntry> {
+  for await (const entry of entries) {
+    if (codes.size === 0) {
+      yield entry;
+      continue;
+    }
     yield {
       ...entry,
       lines: entry.lines.map((line) => ({ ...line, account: codes.get(line.account) ?? line.account })),

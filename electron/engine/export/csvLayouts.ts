@@ -65,7 +65,7 @@ export function assertLayoutReady(layout: CsvLayout, settings: CsvLayoutSettings
 export function writeLayout(
   file: string,
   layout: CsvLayout,
-  entries: () => Iterable<ErpEntry>,
+  entries: () => AsyncIterable<ErpEntry> | Iterable<ErpEntry>,
   settings: CsvLayoutSettings,
 ): Promise<ErpWriteResult> {
   return writeErpLayout(file, layout, entries, erpOptionsOf(settings));

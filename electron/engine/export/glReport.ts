@@ -4,6 +4,7 @@
  */
 import type { GlBatchReport } from '../../../shared/contract';
 import { glRowsOf, type GlExportFilter } from '../store/glBatches';
+import { openGlSnapshot } from '../store/exports';
 import type { ReadableDB } from '../store/work';
 import { reversalsInRange } from '../reconcile/reversals';
 import { ExportSummary, NO_ACCOUNT } from './journal';
@@ -13,24 +14,30 @@ export async function glBatchReport(reader: ReadableDB, filter: GlExportFilter, 
   const rows: GlBatchReport['rows'] = [];
   const ids = new Map<string, string | null>();
   const deposits = new Set<string>();
-  for (const row of (await glRowsOf(reader, filter)).rows()) {
-    journal.add(row);
-    if (rows.length < limit) {
-      rows.push({
-        glBatchId: row.glBatchId,
-        date: row.date,
-        batchId: row.batchId,
-        payeeId: row.payeeId,
-        glAccountId: row.glAccountId,
-        glNumber: row.glNumber,
-        glLabel: row.glLabel,
-        amountCents: row.amountCents,
-        amountWithoutFeesCents: row.amountWithoutFeesCents,
-        count: row.count,
-      });
+  // Streamed from a snapshot of its own: a chunk at a time, without holding the reader's connection.
+  const snapshot = await openGlSnapshot({ reader });
+  try {
+    for await (const row of (await glRowsOf(snapshot.source, filter)).rows()) {
+      journal.add(row);
+      if (rows.length < limit) {
+        rows.push({
+          glBatchId: row.glBatchId,
+          date: row.date,
+          batchId: row.batchId,
+          payeeId: row.payeeId,
+          glAccountId: row.glAccountId,
+          glNumber: row.glNumber,
+          glLabel: row.glLabel,
+          amountCents: row.amountCents,
+          amountWithoutFeesCents: row.amountWithoutFeesCents,
+          count: row.count,
+        });
+      }
+      ids.set(row.glNumber ?? '', row.glAccountId);
+      deposits.add(row.batchId);
     }
-    ids.set(row.glNumber ?? '', row.glAccountId);
-    deposits.add(row.batchId);
+  } finally {
+    await snapshot.close();
   }
   const reversals = await reversalsInRange(reader, filter);
   const total = journal.totals;

@@ -24,7 +24,7 @@ import { journalEntries } from './journal';
 import { claimExport, type ExportClaim, openGlSnapshot, type GlSnapshot, type SnapshotSource } from '../store/exports';
 import { glRowsOf, hasGlRows, type GlExportFilter } from '../store/glBatches';
 import { reversalsInRange } from '../reconcile/reversals';
-import { erpEntries, reversalReference } from './reversalEntries';
+import { erpEntriesStreamed, reversalReference } from './reversalEntries';
 import { sha256OfFile } from './fileHash';
 import { writeWorkbook } from './xlsxWriter';
 import { isEmpty, moneyWithoutAccount, noAccountError } from './noAccount';
@@ -175,7 +175,12 @@ export async function exportGlBatches(
       const codes = await layoutCodes(env.store.reader, request.layout);
       const entries = () =>
         withAccountCodes(
-          erpEntries(journalEntries(rows.rows()), (e) => depositEntry(e, clearingAccount), reversals, clearingAccount),
+          erpEntriesStreamed(
+            journalEntries(rows.rows()),
+            (e) => depositEntry(e, clearingAccount),
+            reversals,
+            clearingAccount,
+          ),
           codes,
         );
       layout = await writeLayout(csv.temp, request.layout as CsvLayout, entries, env.settings).catch(

@@ -107,12 +107,14 @@ export class ExportSummary {
 
 /**
  * One journal entry per deposit, yielded as soon as its batch's rows are past, so only one entry is
- * ever held. Rows must arrive ordered by date then batch (as GlRowReader.rows gives them).
+ * ever held. Rows must arrive ordered by date then batch (as glRowsOf streams them).
  */
-export function* journalEntries(rows: Iterable<GlExportRow>): Generator<JournalEntry> {
+export async function* journalEntries(
+  rows: AsyncIterable<GlExportRow> | Iterable<GlExportRow>,
+): AsyncGenerator<JournalEntry> {
   let entry: JournalEntry | null = null;
   let lines = new Map<string, JournalLine>();
-  for (const row of rows) {
+  for await (const row of rows) {
     if (!entry || entry.batchId !== row.batchId || entry.date !== row.date) {
       if (entry) yield entry;
       entry = {

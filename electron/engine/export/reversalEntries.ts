@@ -81,3 +81,38 @@ export function* erpEntries<D extends { date: string }>(
     yield item.deposit ? toEntry(item.deposit) : reversalJournalEntry(item.reversal!, clearingAccount);
   }
 }
+
+/**
+ * inDateOrder over deposits streamed as they are read (an export's GL rows, a chunk at a time).
+ */
+export async function* inDateOrderStreamed<D, R>(
+  deposits: AsyncIterable<D>,
+  depositDate: (d: D) => string,
+  reversals: readonly R[],
+  reversalDate: (r: R) => string,
+): AsyncGenerator<Dated<D, R>> {
+  let next = 0;
+  for await (const deposit of deposits) {
+    const date = depositDate(deposit);
+    while (next < reversals.length && reversalDate(reversals[next]!) < date) yield { reversal: reversals[next++]! };
+    yield { deposit };
+  }
+  while (next < reversals.length) yield { reversal: reversals[next++]! };
+}
+
+/** erpEntries over deposits streamed as they are read. */
+export async function* erpEntriesStreamed<D extends { date: string }>(
+  deposits: AsyncIterable<D>,
+  toEntry: (d: D) => ErpEntry,
+  reversals: readonly Reversal[],
+  clearingAccount: string,
+): AsyncGenerator<ErpEntry> {
+  for await (const item of inDateOrderStreamed(
+    deposits,
+    (d) => d.date,
+    reversals,
+    (r) => r.date,
+  )) {
+    yield item.deposit ? toEntry(item.deposit) : reversalJournalEntry(item.reversal!, clearingAccount);
+  }
+}

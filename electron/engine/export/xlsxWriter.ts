@@ -16,7 +16,7 @@ import { openTempForWriting } from './exportTarget';
 import { formulaSafe } from './formulaSafe';
 import type { GlExportRow } from '../store/glBatches';
 import { ExportSummary, journalEntries, sides } from './journal';
-import { inDateOrder, reversalJournalEntry, reversalReference, REVERSAL_KIND_WORDS } from './reversalEntries';
+import { inDateOrderStreamed, reversalJournalEntry, reversalReference, REVERSAL_KIND_WORDS } from './reversalEntries';
 import { reversalsByAccount, writeReceiptsSheet, writeReversalsSheet } from './reversalSheets';
 import { addSheet, dataSheet, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
 import { SHARED_COLUMNS } from './sheetColumns';
@@ -52,7 +52,7 @@ export interface WorkbookOptions {
 
 /** Where the rows come from; read twice (GL Batches, then Journal Entry), the same rows each time. */
 export interface GlRowSource {
-  rows(): Iterable<GlExportRow>;
+  rows(): AsyncIterable<GlExportRow>;
 }
 
 /** Writes the workbook to `file` (a temporary path; the caller renames it) and returns its totals. */
@@ -91,7 +91,7 @@ export async function writeWorkbook(
   const untied = options.untied ?? new Map<string, string>();
   const { sheet: gl, write: writeGl } = dataSheet(workbook, SHEET_NAMES.gl, glColumns);
   const glDate = excelDates();
-  for (const row of source.rows()) {
+  for await (const row of source.rows()) {
     summaryTotals.add(row);
     writeGl([
       glDate(row.date),
@@ -163,13 +163,13 @@ export async function writeWorkbook(
     debitTotal += debit;
     creditTotal += credit;
   };
-  const dated = inDateOrder(
+  const dated = inDateOrderStreamed(
     journalEntries(source.rows()),
     (e) => e.date,
     reversals,
     (r) => r.date,
   );
-  for (const { deposit: entry, reversal } of dated) {
+  for await (const { deposit: entry, reversal } of dated) {
     const before = lineCount;
     if (reversal) {
       const posted = reversalJournalEntry(reversal, options.clearingAccount);

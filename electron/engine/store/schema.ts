@@ -3,6 +3,8 @@
  * text; business dates `YYYY-MM-DD` Central. Every synced row keeps the service's raw JSON.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ChangeKind, SignOff, TransactionStatus, Verdict } from '../../../shared/domain';
+import type { SyncRunStatus } from '../../../shared/contract';
 import type { TeamTables } from './team/teamSchema';
 import type { IntentTables } from './intents/types';
 import type { PacketTables } from './packets/types';
@@ -21,6 +23,13 @@ export type * from './bank/bankSchema';
 
 /** SQLite has no boolean: 0 or 1. */
 type Flag = number;
+
+/**
+ * A status-like column: read as the values the engine knows; written as the text given (the
+ * service's, checked by the API edge's parser, or a test's fixture).
+ */
+export type Known<T extends string> = ColumnType<T, string, string>;
+export type KnownOrNull<T extends string> = ColumnType<T | null, string | null | undefined, string | null>;
 
 export interface PayeesTable {
   id: number;
@@ -45,7 +54,7 @@ export interface TransactionsTable {
   order_id: number | null;
   payee_id: number;
   payment_method: string;
-  status: string;
+  status: Known<TransactionStatus>;
   status_message: string | null;
   amount_cents: number;
   amount_refunded_cents: number;
@@ -64,7 +73,7 @@ export interface TransactionsTable {
   updated_at: string;
   first_seen_run_id: number | null;
   /** The status when first seen (migration 004, which backfills it); read as `status` where a row lacks it. */
-  first_status: ColumnType<string | null, string | null | undefined, string | null>;
+  first_status: KnownOrNull<TransactionStatus>;
   /**
    * The payer's name folded for search (migration 019, searchFold.ts); '' once fetched with no payer;
    * NULL while the sync has not fetched the transaction's details.
@@ -86,9 +95,9 @@ export interface TransactionItemsTable {
 export interface TransactionChangesTable {
   id: Generated<number>;
   transaction_id: number;
-  kind: string;
-  from_status: string | null;
-  to_status: string;
+  kind: Known<ChangeKind>;
+  from_status: ColumnType<TransactionStatus | null, string | null, string | null>;
+  to_status: Known<TransactionStatus>;
   delta_cents: number | null;
   detail: string | null;
   sync_run_id: number | null;
@@ -132,7 +141,7 @@ export interface SyncRunsTable {
   id: Generated<number>;
   started_at: string;
   finished_at: string | null;
-  status: string;
+  status: Known<SyncRunStatus>;
   trigger: string;
   transactions_inserted: ColumnType<number, number | undefined, number>;
   transactions_updated: ColumnType<number, number | undefined, number>;
@@ -151,8 +160,7 @@ export interface SyncCursorsTable {
 export interface BatchReviewsTable {
   id: Generated<number>;
   batch_id: string;
-  /** sign_off | unsign | reopen */
-  action: string;
+  action: Known<SignOff['action']>;
   by: string;
   at: string;
   note: string | null;
@@ -167,7 +175,7 @@ export interface BatchReviewsTable {
 /** Migration 002: tie-out verdicts precomputed per batch, refreshed for the batches a sync touched. */
 export interface BatchChecksTable {
   batch_id: string;
-  verdict: string;
+  verdict: Known<Verdict>;
   difference_cents: number;
   /** JSON Check[]. */
   checks: string;
@@ -246,8 +254,7 @@ export interface ExportDepositsTable {
 export interface ExportReceiptsTable {
   export_id: number;
   receipt: string;
-  /** deposit | reversal */
-  kind: string;
+  kind: Known<'deposit' | 'reversal'>;
   batch_id: string | null;
   change_id: number | null;
   date: string;

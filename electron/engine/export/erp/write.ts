@@ -61,11 +61,18 @@ interface RenderedPart {
   lines: string[];
 }
 
-/** Renders and checks each entry; throws a LayoutRuleError naming the row, the entry and the rule. */
-function* rendered(spec: LayoutSpec, entries: Iterable<ErpEntry>): Generator<RenderedPart> {
-  const rowsInPart = new Map<string, number>();
-  let ordinal = 0;
-  for (const entry of entries) {
+/**
+ * Renders and checks entries one at a time, in order (a row's number counts the rows before it in its
+ * file); throws a LayoutRuleError naming the row, the entry and the rule.
+ */
+class EntryRenderer {
+  private readonly rowsInPart = new Map<string, number>();
+  private ordinal = 0;
+
+  constructor(private readonly spec: LayoutSpec) {}
+
+  render(entry: ErpEntry): RenderedPart {
+    const { spec, rowsInPart, ordinal } = this;
     const part = spec.partOf(entry);
     const where = (row: number | null, line?: number) =>
       `${row === null ? '' : `${part ? `${part} ` : ''}row ${row} `}(${entryLabel(entry, line)})`.trim();
@@ -83,8 +90,33 @@ function* rendered(spec: LayoutSpec, entries: Iterable<ErpEntry>): Generator<Ren
       lines.push(spec.encode(fields) + CRLF);
     }
     rowsInPart.set(part, row);
-    yield { part, entry, ordinal, lines };
-    ordinal += 1;
+    this.ordinal += 1;
+    return { part, entry, ordinal, lines };
+  }
+}
+
+/** The entries rendered and checked, as they come (a stream's, an array's). */
+async function* rendered(
+  spec: LayoutSpec,
+  entries: AsyncIterable<ErpEntry> | Iterable<ErpEntry>,
+): AsyncGenerator<RenderedPart> {
+  const renderer = new EntryRenderer(spec);
+  for await (const entry of entries) yield renderer.render(entry);
+}
+
+class Validation {
+  readonly summary: ErpValidation = { entries: 0, deposits: 0, reversals: 0, rows: 0, parts: [] };
+  private readonly parts = new Set<string>();
+
+  add({ part, entry, lines }: RenderedPart): void {
+    this.summary.entries += 1;
+    this.summary[entry.kind === 'deposit' ? 'deposits' : 'reversals'] += 1;
+    this.summary.rows += lines.length;
+    if (part) this.parts.add(part);
+  }
+
+  result(): ErpValidation {
+    return { ...this.summary, parts: [...this.parts].sort() };
   }
 }
 
@@ -104,17 +136,20 @@ export function validateErpEntries(
   entries: Iterable<ErpEntry>,
   options: ErpLayoutOptions,
 ): ErpValidation {
-  const spec = layoutSpec(layout, options);
-  const summary: ErpValidation = { entries: 0, deposits: 0, reversals: 0, rows: 0, parts: [] };
-  const parts = new Set<string>();
-  for (const { part, entry, lines } of rendered(spec, entries)) {
-    summary.entries += 1;
-    summary[entry.kind === 'deposit' ? 'deposits' : 'reversals'] += 1;
-    summary.rows += lines.length;
-    if (part) parts.add(part);
-  }
-  summary.parts = [...parts].sort();
-  return summary;
+  const renderer = new EntryRenderer(layoutSpec(layout, options));
+  const validation = new Validation();
+  for (const entry of entries) validation.add(renderer.render(entry));
+  return validation.result();
+}
+
+async function validateStreamed(
+  layout: ErpLayout,
+  entries: AsyncIterable<ErpEntry> | Iterable<ErpEntry>,
+  options: ErpLayoutOptions,
+): Promise<ErpValidation> {
+  const validation = new Validation();
+  for await (const part of rendered(layoutSpec(layout, options), entries)) validation.add(part);
+  return validation.result();
 }
 
 export interface ErpWriteResult extends ErpValidation {
@@ -132,10 +167,10 @@ export interface ErpWriteResult extends ErpValidation {
 export async function writeErpLayout(
   file: string,
   layout: ErpLayout,
-  source: () => Iterable<ErpEntry>,
+  source: () => AsyncIterable<ErpEntry> | Iterable<ErpEntry>,
   options: ErpLayoutOptions,
 ): Promise<ErpWriteResult> {
-  const checked = validateErpEntries(layout, source(), options);
+  const checked = await validateStreamed(layout, source(), options);
   const spec = layoutSpec(layout, options);
   const receiptStart = options.ascender?.receiptStart ?? 0;
   const receipts: AscenderReceipt[] = [];
@@ -145,7 +180,7 @@ export async function writeErpLayout(
   if (layout === 'escape') {
     const days = new Map<string, string[]>();
     let lastDate = '1980-01-01';
-    for (const { part, entry, lines } of rendered(spec, source())) {
+    for await (const { part, entry, lines } of rendered(spec, source())) {
       let day = days.get(part);
       if (!day) days.set(part, (day = [...header]));
       day.push(...lines);
@@ -168,7 +203,7 @@ export async function writeErpLayout(
       if (!out.write(text)) await Promise.race([once(out, 'drain'), failed]);
     };
     for (const line of header) await write(line);
-    for (const { entry, ordinal, lines } of rendered(spec, source())) {
+    for await (const { entry, ordinal, lines } of rendered(spec, source())) {
       if (layout === 'ascender') receipts.push(ascenderReceipt(entry, ordinal, receiptStart));
       for (const line of lines) await write(line);
       rows += lines.length;

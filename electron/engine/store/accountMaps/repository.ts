@@ -12,7 +12,8 @@ import type { Database } from '../schema';
 import { glScope, type GlExportFilter } from '../glBatches/glRows';
 import { execute, rowsOf, runRead, runWrite, type Work } from '../work/work';
 
-export type DefaultAccountKind = 'school' | 'item';
+import type { DefaultAccountKind } from './types';
+export type { DefaultAccountKind };
 
 export interface DefaultAccount {
   kind: DefaultAccountKind;
@@ -31,7 +32,7 @@ export function listDefaultAccounts(reader: ReadableDB): Promise<DefaultAccount[
     const rows = yield* rowsOf(
       db.selectFrom('default_accounts').select(['kind', 'key', 'gl_number']).orderBy('kind').orderBy('key'),
     );
-    return rows.map((row) => ({ kind: row.kind as DefaultAccountKind, key: row.key, glNumber: row.gl_number }));
+    return rows.map((row) => ({ kind: row.kind, key: row.key, glNumber: row.gl_number }));
   });
 }
 

@@ -1,9 +1,11 @@
 /** The account-map tables (migration 023) as kysely sees them; schema.ts folds them into Database. */
-import type { Selectable } from 'kysely';
+import type { ColumnType, Selectable } from 'kysely';
+
+/** A default account is the school's (key: the payee id as text) or an item's (key: its name as the service spells it). */
+export type DefaultAccountKind = 'school' | 'item';
 
 export interface DefaultAccountsTable {
-  /** 'school' (key: the payee id as text) or 'item' (key: the item's name as the service spells it). */
-  kind: string;
+  kind: ColumnType<DefaultAccountKind, string, string>;
   key: string;
   gl_number: string;
   set_at: string;

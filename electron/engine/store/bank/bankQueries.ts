@@ -10,7 +10,6 @@ import type {
   BankAccount,
   BankMatchSlip,
   BankExplanation,
-  BankExplanationKind,
   BankLineIdentity,
   BankLineStatus,
   BankLineSummary,
@@ -351,7 +350,7 @@ export function toExplanation(row: BankExplanationRow): BankExplanation {
   const { kind, undoneBy, undoneAt, undoneReason, ...rest } = camelized(row);
   return {
     ...rest,
-    kind: kind as BankExplanationKind,
+    kind,
     undone: undoneAt === null ? null : { by: undoneBy ?? '', at: undoneAt, reason: undoneReason ?? '' },
   };
 }

@@ -1,5 +1,6 @@
 /** The bank tables (migrations 007 and 014) as kysely sees them; schema.ts folds them into Database. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
+import type { BankExplanationKind } from '../../../../shared/domain';
 
 /** Migration 007: the bank side (DESIGN.md §10). */
 export interface BankAccountsTable {
@@ -73,7 +74,7 @@ export interface BankMatchesTable {
   /** exact | net | lumped | return | manual */
   how: string;
   /** matched (by the matcher) | confirmed (by a person) | suggested (one of several candidates) */
-  status: string;
+  status: ColumnType<'matched' | 'confirmed' | 'suggested', string, string>;
   /** A suggestion's place, best first (1..); 0 for a held match. */
   rank: number;
   /** JSON array of batch ids ([] for a return). */
@@ -104,7 +105,7 @@ export interface BankExplanationsTable {
   id: Generated<number>;
   line_id: number | null;
   batch_id: string | null;
-  kind: string;
+  kind: ColumnType<BankExplanationKind, string, string>;
   note: string;
   by: string;
   at: string;

@@ -2,11 +2,11 @@
 import type { Kysely } from 'kysely';
 import type { Batch, Received as Parsed } from '../../../../shared/domain';
 import { compiledOnce } from '../dialect/bulk';
-import { columnarInsert, type Column } from '../dialect/columnarRows';
+import type { BulkInsert, Column } from '../dialect/bulkStatements';
 import type { ReadableDB } from '../work/handles';
 import type { Database } from '../schema';
 import { chunks } from '../work/chunks';
-import { execute, firstOf, rowsOf, runRead, type Compilable, type Work, type WorkTarget } from '../work/work';
+import { execute, firstOf, rowsOf, runRead, type Work, type WorkTarget } from '../work/work';
 
 // Asked once per deposit the service lists: compiled once (bulk.ts).
 const batchById = compiledOnce((db, id: string) => db.selectFrom('batches').select('id').where('id', '=', id));
@@ -121,21 +121,18 @@ const BATCH_COLUMNS: readonly Column[] = [
   { name: 'updated_at', type: 'text' },
 ];
 const BATCH_UPDATES = BATCH_COLUMNS.slice(2).map((column) => column.name);
-/**
- * PostgreSQL: a page's deposits in one statement, one array parameter per column (columnarRows.ts:
- * the measured technique; one JSON parameter cost the server 2.5 times the CPU).
- */
-const upsertBatchRows = columnarInsert(
-  'batches',
-  BATCH_COLUMNS,
-  `ON CONFLICT (id) DO UPDATE SET ${BATCH_UPDATES.map((column) => `${column} = excluded.${column}`).join(', ')}
+const upsertBatchRows: BulkInsert = {
+  kind: 'insert',
+  table: 'batches',
+  columns: BATCH_COLUMNS,
+  tail: `ON CONFLICT (id) DO UPDATE SET ${BATCH_UPDATES.map((column) => `${column} = excluded.${column}`).join(', ')}
   WHERE batches.raw IS DISTINCT FROM excluded.raw
   RETURNING id`,
-) as (rows: readonly (readonly unknown[])[]) => Compilable<{ id: string }>;
+};
 
 /**
  * Inserts or updates a page's deposits; yields the ids of those written (an unchanged raw JSON writes
- * nothing). SQLite: one prepared statement per deposit; PostgreSQL: one statement for the page.
+ * nothing), as its dialect writes many rows.
  */
 export function* upsertBatchesWork(
   target: WorkTarget,
@@ -145,10 +142,6 @@ export function* upsertBatchesWork(
 ): Work<string[]> {
   const written: string[] = [];
   if (!batches.length) return written;
-  if (target.sqlite) {
-    for (const batch of batches) if (yield* upsertBatchWork(db, batch, now)) written.push(batch.value.id);
-    return written;
-  }
   // One statement may not touch a row twice: a page listing a deposit twice keeps its last.
   const rows = [...new Map(batches.map((batch) => [batch.value.id, batch])).values()].map(({ value, raw }) => [
     value.id,
@@ -163,7 +156,7 @@ export function* upsertBatchesWork(
     raw,
     now,
   ]);
-  const returned = yield* rowsOf(upsertBatchRows(rows));
+  const returned = yield* rowsOf(target.dialect.bulk<{ id: string }>(upsertBatchRows, rows));
   for (const row of returned) written.push(row.id);
   return written;
 }

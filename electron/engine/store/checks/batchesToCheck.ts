@@ -1,41 +1,27 @@
 /** Batches waiting for their checks (table batches_to_check): durable, so a killed run's successor finishes them. */
-import { CompiledQuery, type Kysely } from 'kysely';
-import { compiledOnce } from '../dialect/bulk';
+import type { BulkInsert } from '../dialect/bulkStatements';
 import { chunks } from '../work/chunks';
 import type { ReadableDB, WritableDB } from '../work/handles';
-import type { Database } from '../schema';
 import { execute, runWrite, type Work, type WorkTarget } from '../work/work';
 
-// One statement for every page: a multi-row insert would be a new text, prepared anew, per count of batches.
-const markOne = compiledOnce((db, batchId: string, since: string) =>
-  db
-    .insertInto('batches_to_check')
-    .values({ batch_id: batchId, since })
-    .onConflict((oc) => oc.column('batch_id').doNothing()),
-);
+const markBatches: BulkInsert = {
+  kind: 'insert',
+  table: 'batches_to_check',
+  columns: [
+    { name: 'batch_id', type: 'text' },
+    { name: 'since', type: 'text' },
+  ],
+  tail: 'ON CONFLICT (batch_id) DO NOTHING',
+};
 
-/**
- * Run in the unit of work of the page that touched them. SQLite: one prepared statement per deposit;
- * PostgreSQL, where each statement is a round trip: one for all of them.
- */
+/** Run in the unit of work of the page that touched them, as its dialect writes many rows. */
 export function* markBatchesToCheckWork(
   target: WorkTarget,
-  db: Kysely<Database>,
   batchIds: readonly string[],
   now: string,
 ): Work<void> {
-  if (target.sqlite) {
-    for (const batchId of batchIds) yield* execute(markOne(db, batchId, now));
-    return;
-  }
-  yield* execute({
-    compile: () =>
-      CompiledQuery.raw(
-        `INSERT INTO batches_to_check (batch_id, since)
-           SELECT value, $2 FROM json_array_elements_text($1::json) ON CONFLICT (batch_id) DO NOTHING`,
-        [JSON.stringify([...new Set(batchIds)]), now],
-      ),
-  });
+  if (!batchIds.length) return;
+  yield* execute(target.dialect.bulk(markBatches, [...new Set(batchIds)].map((batchId) => [batchId, now])));
 }
 
 export async function batchesToCheck({ db }: ReadableDB): Promise<string[]> {

@@ -1,5 +1,6 @@
 /** Tie-out inputs and the precomputed verdicts (table batch_checks). */
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
+import type { TransactionStatus } from '../../../../shared/domain';
 import type { BatchChecksTable, BatchRow } from '../schema';
 import type { ReadableDB, WritableDB } from '../work/handles';
 
@@ -67,13 +68,13 @@ export function unbatchedLike(
     .where('business_date', '<=', batch.date)
     .where('batch_id', 'is', null)
     .where('payment_method', '=', batch.payment_method)
-    .where('status', 'in', statuses as string[])
+    .where('status', 'in', statuses as TransactionStatus[])
     .orderBy('id')
     .limit(limit)
     .execute();
 }
 
-export async function saveChecks({ db }: WritableDB, row: StoredCheckRow): Promise<void> {
+export async function saveChecks({ db }: WritableDB, row: Insertable<BatchChecksTable>): Promise<void> {
   const { batch_id: _batchId, ...values } = row;
   await db
     .insertInto('batch_checks')

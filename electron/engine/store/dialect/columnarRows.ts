@@ -15,14 +15,33 @@
  * 4.1 s), and the server parsed every quote and backslash back.
  */
 import { CompiledQuery } from 'kysely';
-import type { Compilable } from '../work/work';
+import type { Compilable } from '../work/unit';
+import type { BulkRows, BulkStatement, Column, ColumnType } from './bulkStatements';
 
-/** The PostgreSQL type of a column as the arrays carry it: the store keeps integers and text only. */
-export type ColumnType = 'bigint' | 'text';
+export type { Column, ColumnType } from './bulkStatements';
 
-export interface Column {
-  name: string;
-  type: ColumnType;
+/** A bulk statement (bulkStatements.ts) as one columnar statement for all its rows. */
+export function columnarStatement<R>(statement: BulkStatement, rows: BulkRows): Compilable<R> {
+  return statementOf(statement)(rows) as Compilable<R>;
+}
+
+const statements = new WeakMap<BulkStatement, (rows: BulkRows) => Compilable<unknown>>();
+
+function statementOf(statement: BulkStatement): (rows: BulkRows) => Compilable<unknown> {
+  let bound = statements.get(statement);
+  if (bound) return bound;
+  if (statement.kind === 'insert') bound = columnarInsert(statement.table, statement.columns, statement.tail ?? '');
+  else if (statement.kind === 'update')
+    bound = columnarUpdate(statement.table, statement.key, statement.columns, statement.keepWhenNull);
+  else bound = columnarDelete(statement.table, statement.key);
+  statements.set(statement, bound);
+  return bound;
+}
+
+/** `DELETE FROM table WHERE key = ANY($1)`, bound to rows of one value each. */
+function columnarDelete(table: string, key: Column): (rows: BulkRows) => Compilable<unknown> {
+  const text = `DELETE FROM ${table} WHERE ${key.name} = ANY($1::${key.type}[])`;
+  return (rows) => ({ compile: () => CompiledQuery.raw(text, [arrayParameter(rows, 0, key)]) });
 }
 
 /**
@@ -54,11 +73,16 @@ export function columnarUpdate(
   table: string,
   key: Column,
   columns: readonly Column[],
+  keepWhenNull: ReadonlySet<string> = new Set(),
 ): (rows: readonly (readonly unknown[])[]) => Compilable<unknown> {
   const all = [key, ...columns];
   const names = all.map((column) => column.name).join(', ');
   const arrays = all.map((column, i) => `$${i + 1}::${column.type}[]`).join(', ');
-  const set = columns.map((column) => `${column.name} = page.${column.name}`).join(', ');
+  const set = columns
+    .map(({ name }) =>
+      keepWhenNull.has(name) ? `${name} = coalesce(page.${name}, ${table}.${name})` : `${name} = page.${name}`,
+    )
+    .join(', ');
   const text = `UPDATE ${table} SET ${set} FROM unnest(${arrays}) AS page (${names}) WHERE ${table}.${key.name} = page.${key.name}`;
   return (rows) => ({
     compile: () =>

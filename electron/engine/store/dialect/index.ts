@@ -4,6 +4,13 @@
  * The family's interface: what the rest of the engine imports from it (written by storemove.mjs
  * from its files' exports).
  */
+export type { Dialect, Snapshot } from './dialect';
+export { typedColumns } from './bulkStatements';
+export type { BulkStatement, BulkInsert, BulkUpdate, BulkDelete, BulkRows } from './bulkStatements';
+export { textLike, likePattern } from './textSearch';
+export type { TextSearch, NewestMatches, Clause, ColumnRef } from './textSearch';
+export { sqliteDialect } from './sqlite/dialect';
+export { postgresDialect } from './postgres/dialect';
 export { rowsPerWriteUnit, withBulkCheckpoints, compiledOnce } from './bulk';
 export { columnarInsert, columnarUpdate, arrayParameter } from './columnarRows';
 export type { ColumnType, Column } from './columnarRows';

@@ -1,10 +1,9 @@
 /** A day of GL-batch rows, replaced whole by the sync. */
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { GlBatch, Received as Parsed } from '../../../../shared/domain';
-import { chunks } from '../work/chunks';
-import type { Database, GlBatchesTable } from '../schema';
+import type { Database } from '../schema';
 import { compiledOnce } from '../dialect/bulk';
-import { statement } from '../dialect/sqlite/statements';
+import { typedColumns, type BulkInsert } from '../dialect/bulkStatements';
 import { execute, rowsOf, type Work, type WorkTarget } from '../work/work';
 
 /** A batch's GL lines compared as a whole (the service's GL-batch ids need not be unique in a day). */
@@ -51,24 +50,22 @@ function lineValues({ value, raw }: Parsed<GlBatch>, now: string): unknown[] {
   ];
 }
 
-const lineRow = (values: readonly unknown[]) =>
-  Object.fromEntries(LINE_COLUMNS.map((column, i) => [column, values[i]])) as Insertable<GlBatchesTable>;
-
 const linesOfDay = compiledOnce((db, date: string) =>
   db.selectFrom('gl_batches').select(['batch_id', 'raw']).where('date', '=', date),
 );
 
 const deleteDay = compiledOnce((db, date: string) => db.deleteFrom('gl_batches').where('date', '=', date));
 
-/** One line a statement, for SQLite (see replaceGlBatchDayWork): its SQL, prepared once. */
-const insertLine = compiledOnce((db, ...values: unknown[]) => db.insertInto('gl_batches').values(lineRow(values)));
+const insertLines: BulkInsert = {
+  kind: 'insert',
+  table: 'gl_batches',
+  columns: typedColumns(LINE_COLUMNS, new Set(['payee_id', 'amount_cents', 'amount_without_fees_cents', 'count'])),
+};
 
 /**
  * Replaces one day's GL-batch rows (all pages of the day at once, so a day is never half there), in
  * its caller's unit of work. Yields the batches whose GL lines changed (a line added, removed or
- * different), for re-checking. The lines go in one statement each on SQLite, where a statement
- * costs no round trip and one of a few hundred rows would be a new text (prepared anew) for every
- * day's count of lines; in statements of up to 500 rows on PostgreSQL, where each is a round trip.
+ * different), for re-checking. The lines go in as its dialect writes many rows (bulkStatements.ts).
  */
 export function* replaceGlBatchDayWork(
   target: WorkTarget,
@@ -85,13 +82,6 @@ export function* replaceGlBatchDayWork(
     if (before.get(batchId) !== after.get(batchId)) changed.add(batchId);
   if (!changed.size) return changed; // the same lines: nothing to write
   yield* execute(deleteDay(db, date));
-  if (target.sqlite) {
-    // The unit runs synchronously inside its SQLite transaction: the prepared statement joins it.
-    const [first] = rows;
-    const insert = first && statement(target.sqlite, insertLine(db, ...lineValues(first, now)).compile().sql);
-    if (insert) for (const row of rows) insert.run(...lineValues(row, now));
-  } else
-    for (const slice of chunks(rows))
-      yield* execute(db.insertInto('gl_batches').values(slice.map((row) => lineRow(lineValues(row, now)))));
+  if (rows.length) yield* execute(target.dialect.bulk(insertLines, rows.map((row) => lineValues(row, now))));
   return changed;
 }

@@ -1,14 +1,13 @@
 /**
- * The GL rows an export covers, in the order every sheet needs. On SQLite they are iterated on the
- * raw connection one at a time (100k rows never sit in memory at once), once per pass of the export.
- * On PostgreSQL they are read once and the passes share them: a cursor per pass would hold a pooled
- * connection for the whole export, and the district server has the memory the laptop may not.
- * Payment method comes from the batch the GL row belongs to (GL rows carry none).
+ * The GL rows an export covers, in the order every sheet needs, streamed a chunk at a time once per
+ * pass of the export (SQLite's iterator, a PostgreSQL cursor, both on the export's snapshot): a
+ * million rows never sit in memory at once. Payment method comes from the batch the GL row belongs
+ * to (GL rows carry none).
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 import type { ReadableDB } from '../work/handles';
-import { firstOf, rowsOf, runRead } from '../work/work';
+import { firstOf, runRead } from '../work/work';
 import type { GlBatch } from '../../../../shared/domain';
 import { SCHOOL_DEFAULT_KEY } from '../accountMaps/schoolDefault';
 
@@ -109,22 +108,29 @@ export function countGlRows(source: ReadableDB, filter: GlExportFilter): Promise
   });
 }
 
+/** Rows a pass reads at a time (a cursor's FETCH on PostgreSQL): what memory holds of them at once. */
+export const GL_ROWS_PER_CHUNK = 1_000;
+
 export interface GlRows {
   count: number;
-  /** A pass over the rows; on SQLite its connection is busy until the pass ends (or `return`s). */
-  rows(): Iterable<GlExportRow>;
+  /** A pass over the rows, read a chunk at a time as it goes. */
+  rows(): AsyncIterable<GlExportRow>;
 }
 
-/** The GL rows of a filter, for as many passes as the caller makes (see the file comment). */
-export async function glRowsOf(source: ReadableDB, filter: GlExportFilter): Promise<GlRows> {
-  const { sqlite } = source;
-  if (!sqlite) {
-    const rows = await runRead(source, (db) => rowsOf(rowsQuery(db, filter)));
-    return { count: rows.length, rows: () => rows };
-  }
-  const query = rowsQuery(source.db, filter).compile();
+/**
+ * The GL rows of a filter, for as many passes as the caller makes, streamed from a snapshot
+ * (openSnapshot: an export's, or the caller's own) by its dialect.
+ */
+export async function glRowsOf(
+  snapshot: ReadableDB,
+  filter: GlExportFilter,
+  chunkRows = GL_ROWS_PER_CHUNK,
+): Promise<GlRows> {
+  const query = rowsQuery(snapshot.db, filter).compile();
   return {
-    count: await countGlRows(source, filter),
-    rows: () => sqlite.prepare(query.sql).iterate(...query.parameters) as IterableIterator<GlExportRow>,
+    count: await countGlRows(snapshot, filter),
+    rows: async function* () {
+      for await (const chunk of snapshot.dialect.streamChunks(snapshot.db, query, chunkRows)) yield* chunk;
+    },
   };
 }

@@ -189,7 +189,7 @@ export function finishIntent(
   return runWrite(writer, function* (db) {
     const touched = new Set<string>();
     yield* writeTransactionPageWork(writer, db, rows, null, at, touched);
-    if (touched.size) yield* markBatchesToCheckWork(writer, db, [...touched], at);
+    if (touched.size) yield* markBatchesToCheckWork(writer, [...touched], at);
     return yield* moveWork(db, id, at, patch, line);
   });
 }

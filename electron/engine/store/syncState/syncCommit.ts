@@ -80,7 +80,7 @@ export function commitSyncStep(writer: WritableDB, step: SyncStep): Promise<Sync
     if (Object.values(counts).some((n) => n > 0)) yield* addRunCountsWork(db, step.runId, counts);
     const fresh = [...touched].filter((id) => !step.recorded?.has(id));
     const toCheck = [...new Set([...(step.toCheck ?? []), ...fresh])];
-    if (toCheck.length) yield* markBatchesToCheckWork(writer, db, toCheck, now);
+    if (toCheck.length) yield* markBatchesToCheckWork(writer, toCheck, now);
     return { counts, touched };
   });
 }

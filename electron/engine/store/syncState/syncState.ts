@@ -84,7 +84,7 @@ export function runSummary(row: SyncRunRow): SyncRunSummary {
     id: Number(row.id),
     startedAt: row.started_at,
     finishedAt: row.finished_at,
-    status: row.status as SyncRunStatus,
+    status: row.status,
     trigger: row.trigger as RunTrigger,
     transactionsInserted: row.transactions_inserted,
     transactionsUpdated: row.transactions_updated,

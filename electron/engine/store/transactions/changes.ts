@@ -1,6 +1,6 @@
 /** The change feed (table transaction_changes): pages, counts, acknowledging. */
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { ChangeKind } from '../../../../shared/domain';
+import type { ChangeKind, TransactionStatus } from '../../../../shared/domain';
 import { isBaselineReversal } from '../reversals';
 import type { ChangeRow } from '../schema';
 import type { ReadableDB, WritableDB } from '../work/handles';
@@ -50,7 +50,7 @@ export async function unacknowledgedByKind({
     .groupBy(['c.kind', 'c.to_status'])
     .execute();
   return rows.map((r) => ({
-    kind: r.kind as ChangeKind,
+    kind: r.kind,
     toStatus: r.to_status,
     count: Number(r.n),
     newestId: Number(r.newest),
@@ -69,7 +69,7 @@ export async function newestUnacknowledgedTransactions(
     .select('transaction_id')
     .where('acknowledged_at', 'is', null)
     .where('kind', 'in', [...kinds]);
-  if (toStatuses) select = select.where('to_status', 'in', [...toStatuses]);
+  if (toStatuses) select = select.where('to_status', 'in', [...toStatuses] as TransactionStatus[]);
   const rows = await select
     .groupBy('transaction_id')
     .orderBy((eb) => eb.fn.max('id'), 'desc')

@@ -3,63 +3,37 @@
  * OFFSET), a count, one transaction with its items and timeline. A filter on several statuses or
  * payees runs one index range per value, each limited, merged in order: every branch reads at most
  * a page of rows whatever the table's size. Written once as kysely SQL for both dialects; text
- * search is the one place the dialects differ (SQLite's FTS5 trigram table, PostgreSQL's pg_trgm
- * index on the same columns), and that stays here.
+ * search is the one place the dialects differ, and their dialect answers it (dialect/textSearch.ts).
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { ReadableDB } from '../work/handles';
 import type { Page, PageRequest, TransactionDetail, TransactionFilter } from '../../../../shared/contract';
 import { ContractError } from '../../../../shared/contract';
 import { decodePageCursor, encodePageCursor } from '../work/pageCursor';
-import type {
-  Change,
-  ChangeKind,
-  PaymentMethod,
-  PurchasedItem,
-  Transaction,
-  TransactionStatus,
-} from '../../../../shared/domain';
+import type { Change, PaymentMethod, PurchasedItem, Transaction } from '../../../../shared/domain';
 import { TRANSACTION_FIELDS, type ChangeRow, type TransactionRow } from '../schema';
 import { compiledOnce } from '../dialect/bulk';
 import { firstOf, rowsOf, runRead } from '../work/work';
-import { foldForSearch } from '../dialect/searchFold';
+import { textLike, type Clause } from '../dialect/textSearch';
 
 /** What the views show of a transaction (toTransaction): everything but its raw JSON and sync bookkeeping. */
 export const VIEWED_TRANSACTION_COLUMNS = ['id', ...TRANSACTION_FIELDS] as const;
 export type ViewedTransactionRow = Pick<TransactionRow, (typeof VIEWED_TRANSACTION_COLUMNS)[number]>;
 
-type Clause = RawBuilder<unknown>;
-
 export const isFullText = (search: string) => !/^\d{1,15}$/.test(search) && [...search].length >= 3;
-const ftsPhrase = (search: string) => `"${search.replace(/"/g, '""')}"`;
-/** The payer's name is matched folded (payer_search: no case, no accents), the caller's text as typed. */
-const ftsMatch = (search: string) =>
-  `payer_search : ${ftsPhrase(foldForSearch(search))} OR data : ${ftsPhrase(search)}`;
-const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
 /** The columns of `table` (an alias in a join, or none). */
 const column = (name: string, table?: string) => sql.ref(table ? `${table}.${name}` : name);
 
 /**
- * SQLite's LIKE ignores ASCII case and PostgreSQL's does not: lower() on both sides says the same on
- * each. payer_search is folded already, so the term is folded the same way.
- */
-function textLike(search: string, table?: string): Clause {
-  const like = likePattern(search);
-  return sql`(${column('payer_search', table)} LIKE ${likePattern(foldForSearch(search))} ESCAPE '\\'
-    OR lower(${column('data', table)}) LIKE lower(${like}) ESCAPE '\\')`;
-}
-
-/**
- * The filter as WHERE clauses. Text search (isFullText): on SQLite a trigram FTS match (a substring,
- * the term quoted as one phrase), left out when the caller joins the index itself; on PostgreSQL an
- * ILIKE the pg_trgm index answers.
+ * The filter as WHERE clauses. Text search (isFullText) is the dialect's match, left out when the
+ * caller searches itself (the dialect's newestMatches).
  */
 export function baseWhere(
   reader: ReadableDB,
   filter: TransactionFilter,
   skip?: 'statuses' | 'payeeIds',
-  options: { ftsJoined?: boolean; table?: string } = {},
+  options: { searched?: boolean; table?: string } = {},
 ): Clause[] {
   const { table } = options;
   const clauses: Clause[] = [];
@@ -78,17 +52,9 @@ export function baseWhere(
         sql`(${column('id', table)} = ${Number(search)} OR ${column('order_id', table)} = ${Number(search)})`,
       );
     } else if (isFullText(search)) {
-      if (!reader.sqlite) {
-        const like = likePattern(search);
-        const folded = likePattern(foldForSearch(search));
-        clauses.push(sql`(${column('payer_search', table)} LIKE ${folded} OR ${column('data', table)} ILIKE ${like})`);
-      } else if (!options.ftsJoined) {
-        clauses.push(
-          sql`${column('id', table)} IN (SELECT rowid FROM transactions_search WHERE transactions_search MATCH ${ftsMatch(search)})`,
-        );
-      }
+      if (!options.searched) clauses.push(reader.dialect.search.matches(search, (name) => column(name, table)));
     } else {
-      clauses.push(textLike(search, table));
+      clauses.push(textLike(search, (name) => column(name, table)));
     }
   }
   return clauses;
@@ -146,12 +112,7 @@ export async function listTransactions(
   return pageOf(rows, limit);
 }
 
-/**
- * Text search on SQLite walks the trigram index newest transaction first (FTS5 streams rowids in
- * descending order) and stops at a page: a common name costs a page of lookups, not a sort of every
- * match. Search results are ordered by transaction number, newest first (on PostgreSQL too, where
- * the list's own query orders the pg_trgm matches).
- */
+/** Search results are ordered by transaction number, newest first, on both dialects. */
 async function searchTransactions(
   reader: ReadableDB,
   filter: TransactionFilter,
@@ -159,24 +120,15 @@ async function searchTransactions(
   keyset: [string, number] | null,
   limit: number,
 ): Promise<Page<Transaction>> {
-  if (!reader.sqlite) {
-    const clauses = baseWhere(reader, filter);
-    if (keyset) clauses.push(sql`id < ${keyset[1]}`);
-    const { rows } = await sql<ViewedTransactionRow>`SELECT ${selectList()} FROM transactions ${whereOf(clauses)}
-      ORDER BY id DESC LIMIT ${sql.lit(limit + 1)}`.execute(reader.db);
-    return pageOf(rows, limit);
-  }
-  const clauses = baseWhere(reader, filter, undefined, { ftsJoined: true, table: 't' });
-  // A phrase of several words reads every word's trigram lists (a common word makes that slow):
-  // match the rarest-looking word in the index, then check the whole phrase on the few rows found.
-  const words = search.split(/\s+/).filter((word) => [...word].length >= 3);
-  const key = words.length > 1 ? [...words].sort((a, b) => rarity(b) - rarity(a))[0]! : search;
-  if (key !== search) clauses.push(textLike(search, 't'));
-  clauses.unshift(sql`transactions_search MATCH ${ftsMatch(key)}`);
-  if (keyset) clauses.push(sql`s.rowid < ${keyset[1]}`);
-  const { rows } = await sql<ViewedTransactionRow>`SELECT ${selectList('t')}
-    FROM transactions_search s JOIN transactions t ON t.id = s.rowid
-    ${whereOf(clauses)} ORDER BY s.rowid DESC LIMIT ${sql.lit(limit + 1)}`.execute(reader.db);
+  const { rows } = await reader.dialect.search
+    .newestMatches<ViewedTransactionRow>({
+      search,
+      select: selectList,
+      where: (table) => baseWhere(reader, filter, undefined, { searched: true, table }),
+      beforeId: keyset ? keyset[1] : null,
+      limit,
+    })
+    .execute(reader.db);
   return pageOf(rows, limit);
 }
 
@@ -184,11 +136,6 @@ function pageOf(rows: ViewedTransactionRow[], limit: number): Page<Transaction> 
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   return { rows: page.map(toTransaction), nextCursor: more ? encodeCursor(page.at(-1)!) : null };
-}
-
-/** Digits and length make a word rarer among names and item texts. */
-function rarity(word: string): number {
-  return [...word].length + (/\d/.test(word) ? 10 : 0);
 }
 
 export async function countTransactions(reader: ReadableDB, filter: TransactionFilter): Promise<number> {
@@ -263,7 +210,7 @@ function withFirstSighting(
     batchId: row.batch_id,
     kind: 'first_seen',
     fromStatus: null,
-    toStatus: (row.first_status ?? row.status) as TransactionStatus,
+    toStatus: row.first_status ?? row.status,
     deltaCents: null,
     detail: null,
     syncRunId: row.first_seen_run_id,
@@ -287,7 +234,7 @@ export function toTransaction(
     orderId: row.order_id,
     payeeId: row.payee_id,
     paymentMethod: row.payment_method as PaymentMethod,
-    status: row.status as TransactionStatus,
+    status: row.status,
     statusMessage: row.status_message,
     amountCents: row.amount_cents,
     amountRefundedCents: row.amount_refunded_cents,
@@ -321,9 +268,9 @@ export function toChange(
     id: row.id,
     transactionId: row.transaction_id,
     batchId: row.batch_id,
-    kind: row.kind as ChangeKind,
-    fromStatus: row.from_status as TransactionStatus | null,
-    toStatus: row.to_status as TransactionStatus,
+    kind: row.kind,
+    fromStatus: row.from_status,
+    toStatus: row.to_status,
     deltaCents: row.delta_cents,
     detail: row.detail,
     syncRunId: row.sync_run_id,

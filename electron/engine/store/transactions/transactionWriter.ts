@@ -3,23 +3,20 @@
  * (syncCommit.ts). Each row goes through the differ; a row whose raw JSON and business date are
  * unchanged is not touched, so re-reading the refresh window costs a read, not a write.
  *
- * Two ways to write the same rows and change records: on SQLite, statements prepared once per
- * connection and run row by row (the unit runs synchronously inside better-sqlite3's transaction, so
- * this is as fast as the sync was before units of work); on PostgreSQL, where each statement is a
- * round trip, one INSERT … ON CONFLICT per page for the transactions and one for their items, the
- * rows passed as one array per column (columnarRows.ts).
+ * The page's rows and change records are written as its dialect writes many rows
+ * (dialect/bulkStatements.ts): on SQLite one-row statements prepared once per connection and run row
+ * by row inside the unit's synchronous transaction; on PostgreSQL, where each statement is a round
+ * trip, one statement per kind of write for the whole page, one array parameter per column.
  *
  * A routine first sighting (a new Pending or Settled sale) is not stored as a change: it is the
  * day's routine, not something to review, and the timeline rebuilds its "first seen" from the
  * transaction's first_status, first_seen_at and first_seen_run_id (see getTransaction). That saves
  * a row and two index entries per new sale: most of the rows a first full sync would write.
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { TransactionStatus, ReceivedTransaction as ParsedTransaction } from '../../../../shared/domain';
 import { diffTransaction, type DiffChange } from '../../differ/diff';
-import { chunks } from '../work/chunks';
-import { columnarInsert, columnarUpdate, type Column } from '../dialect/columnarRows';
+import { typedColumns, type BulkInsert, type BulkStatement, type BulkUpdate } from '../dialect/bulkStatements';
 import { TRANSACTION_FIELDS, type Database } from '../schema';
 import { execute, rowsOf, type Work, type WorkTarget } from '../work/work';
 
@@ -60,7 +57,7 @@ const COLUMNS = [...TRANSACTION_FIELDS, 'raw', 'raw_digest'] as const;
  */
 const KEPT_DETAILS: ReadonlySet<string> = new Set(['payer_name', 'gl_account_id']);
 
-/** The integer columns of the two tables the writer fills; every other column is text. */
+/** The integer columns of the tables the writer fills; every other column is text. */
 const BIGINT_COLUMNS: ReadonlySet<string> = new Set([
   'id',
   'order_id',
@@ -72,38 +69,56 @@ const BIGINT_COLUMNS: ReadonlySet<string> = new Set([
   'shipping_cents',
   'first_seen_run_id',
   'transaction_id',
+  'delta_cents',
+  'sync_run_id',
 ]);
 
-const typed = (names: readonly string[]): Column[] =>
-  names.map((name) => ({ name, type: BIGINT_COLUMNS.has(name) ? 'bigint' : 'text' }));
+const typed = (names: readonly string[]) => typedColumns(names, BIGINT_COLUMNS);
+const ID = { name: 'id', type: 'bigint' } as const;
 
 const TRANSACTION_COLUMNS = ['id', ...COLUMNS, 'first_seen_at', 'updated_at', 'first_seen_run_id', 'first_status'];
-const insertTransactionRows = columnarInsert('transactions', typed(TRANSACTION_COLUMNS), '');
-const upsertTransactionRows = columnarInsert(
-  'transactions',
-  typed(TRANSACTION_COLUMNS),
-  `ON CONFLICT (id) DO UPDATE SET ${[
-    ...COLUMNS.map((column) =>
-      KEPT_DETAILS.has(column)
-        ? `${column} = coalesce(excluded.${column}, transactions.${column})`
-        : `${column} = excluded.${column}`,
-    ),
-    'updated_at = excluded.updated_at',
-  ].join(', ')}`,
-);
-
-const fillDigestRows = columnarUpdate('transactions', { name: 'id', type: 'bigint' }, [
-  { name: 'raw_digest', type: 'text' },
-]);
+/**
+ * A row the unit's own read did not find is new (only the sync adds transactions): a plain INSERT,
+ * without the conflict check and speculative insertion an upsert pays for every row (a fifth of the
+ * insert's time on PostgreSQL, measured on 300,000 rows).
+ */
+const insertTransactions: BulkInsert = { kind: 'insert', table: 'transactions', columns: typed(TRANSACTION_COLUMNS) };
+const updateTransactions: BulkUpdate = {
+  kind: 'update',
+  table: 'transactions',
+  key: ID,
+  columns: typed([...COLUMNS, 'updated_at']),
+  keepWhenNull: KEPT_DETAILS,
+};
+const fillDigests: BulkUpdate = { kind: 'update', table: 'transactions', key: ID, columns: typed(['raw_digest']) };
 
 const ITEM_UPDATES = ['item_name', 'amount_cents', 'gl_account_id', 'student_number', 'student_name', 'raw'];
 const ITEM_COLUMNS = typed(['transaction_id', 'item_id', ...ITEM_UPDATES]);
-const insertItemRows = columnarInsert('transaction_items', ITEM_COLUMNS, '');
-const upsertItemRows = columnarInsert(
-  'transaction_items',
-  ITEM_COLUMNS,
-  `ON CONFLICT (transaction_id, item_id) DO UPDATE SET ${ITEM_UPDATES.map((c) => `${c} = excluded.${c}`).join(', ')}`,
-);
+const deleteItems: BulkStatement = {
+  kind: 'delete',
+  table: 'transaction_items',
+  key: { name: 'transaction_id', type: 'bigint' },
+};
+const insertItems: BulkInsert = { kind: 'insert', table: 'transaction_items', columns: ITEM_COLUMNS };
+/** A stored transaction's items were deleted first, but a page may list an item twice. */
+const upsertItems: BulkInsert = {
+  ...insertItems,
+  tail: `ON CONFLICT (transaction_id, item_id) DO UPDATE SET ${ITEM_UPDATES.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+};
+const insertChanges: BulkInsert = {
+  kind: 'insert',
+  table: 'transaction_changes',
+  columns: typed([
+    'transaction_id',
+    'kind',
+    'from_status',
+    'to_status',
+    'delta_cents',
+    'detail',
+    'sync_run_id',
+    'seen_at',
+  ]),
+};
 
 /** What writing one row of a page comes to. */
 interface RowWrite {
@@ -215,72 +230,75 @@ export function* writeTransactionPageWork(
   touched: Set<string>,
 ): Work<PageResult> {
   if (!rows.length) return { inserted: 0, updated: 0, changes: 0 };
-  // On SQLite the unit runs synchronously inside its transaction: the prepared statements join it.
-  if (target.sqlite) return sqliteWriter(target.sqlite).writePage(rows, runId, now, touched);
+  const { dialect } = target;
+  const ids = rows.map((row) => row.parsed.value.id);
   const existing = new Map<number, ExistingRow>();
-  for (const ids of chunks(rows.map((row) => row.parsed.value.id)))
-    for (const row of yield* rowsOf(
-      db
-        .selectFrom('transactions')
-        .select([
-          'id',
-          'status',
-          'amount_cents',
-          'amount_refunded_cents',
-          'convenience_fee_cents',
-          'tax_cents',
-          'shipping_cents',
-          'payee_id',
-          'batch_id',
-          'business_date',
-          'raw',
-          'raw_digest',
-        ])
-        .where('id', 'in', ids),
-    ))
-      existing.set(Number(row.id), { ...row, id: Number(row.id), status: row.status as TransactionStatus });
+  for (const row of yield* rowsOf(
+    db
+      .selectFrom('transactions')
+      .select([
+        'id',
+        'status',
+        'amount_cents',
+        'amount_refunded_cents',
+        'convenience_fee_cents',
+        'tax_cents',
+        'shipping_cents',
+        'payee_id',
+        'batch_id',
+        'business_date',
+        'raw',
+        'raw_digest',
+      ])
+      .where(dialect.inList('id', ids, 'bigint')),
+  ))
+    existing.set(Number(row.id), { ...row, id: Number(row.id) });
   const { writes, digests } = planPage(rows, existing, touched);
-  yield* upsertTransactions(db, writes, runId, now);
-  if (digests.length) yield* execute(fillDigestRows(digests));
-  return tally(writes);
-}
+  if (digests.length) yield* execute(dialect.bulk(fillDigests, digests));
 
-function* upsertTransactions(
-  db: Kysely<Database>,
-  writes: readonly RowWrite[],
-  runId: number | null,
-  now: string,
-): Work<void> {
-  // A row the unit's own read did not find is new (only the sync adds transactions): a plain INSERT,
-  // as on SQLite, without the conflict check and speculative insertion an upsert pays for every row
-  // (a fifth of the insert's time on the server, measured on 300,000 rows).
   const [fresh, stored] = partition(writes, (write) => !write.stored);
-  const transactionRow = (write: RowWrite) => [write.id, ...write.values, now, now, runId, write.status];
-  if (fresh.length) yield* execute(insertTransactionRows(fresh.map(transactionRow)));
-  if (stored.length) yield* execute(upsertTransactionRows(stored.map(transactionRow)));
+  if (fresh.length)
+    yield* execute(
+      dialect.bulk(
+        insertTransactions,
+        fresh.map((write) => [write.id, ...write.values, now, now, runId, write.status]),
+      ),
+    );
+  if (stored.length)
+    yield* execute(
+      dialect.bulk(
+        updateTransactions,
+        stored.map((write) => [write.id, ...write.values, now]),
+      ),
+    );
 
-  const replacedItems = stored.filter((write) => write.itemsChanged).map((write) => write.id);
-  for (const ids of chunks(replacedItems))
-    yield* execute(db.deleteFrom('transaction_items').where('transaction_id', 'in', ids));
-  // A new transaction's items are new too; a stored one's were deleted just above, but an upsert
-  // still guards them against a page that lists an item twice.
+  const replaced = stored.filter((write) => write.itemsChanged);
+  if (replaced.length)
+    yield* execute(
+      dialect.bulk(
+        deleteItems,
+        replaced.map((write) => [write.id]),
+      ),
+    );
   const freshItems = itemRowsOf(fresh);
-  if (freshItems.length) yield* execute(insertItemRows(freshItems));
-  const storedItems = itemRowsOf(stored.filter((write) => write.itemsChanged));
-  if (storedItems.length) yield* execute(upsertItemRows(storedItems));
+  if (freshItems.length) yield* execute(dialect.bulk(insertItems, freshItems));
+  const storedItems = itemRowsOf(replaced);
+  if (storedItems.length) yield* execute(dialect.bulk(upsertItems, storedItems));
+
   const changes = writes.flatMap((write) =>
-    write.changes.map((change) => ({
-      transaction_id: write.id,
-      kind: change.kind,
-      from_status: change.fromStatus,
-      to_status: change.toStatus,
-      delta_cents: change.deltaCents,
-      detail: change.detail,
-      sync_run_id: runId,
-      seen_at: now,
-    })),
+    write.changes.map((change) => [
+      write.id,
+      change.kind,
+      change.fromStatus,
+      change.toStatus,
+      change.deltaCents,
+      change.detail,
+      runId,
+      now,
+    ]),
   );
-  for (const slice of chunks(changes)) yield* execute(db.insertInto('transaction_changes').values(slice));
+  if (changes.length) yield* execute(dialect.bulk(insertChanges, changes));
+  return tally(writes);
 }
 
 /** The item rows of these writes, each (transaction, item) once: the last listing wins. */
@@ -310,85 +328,6 @@ function partition<T>(values: readonly T[], test: (value: T) => boolean): [T[], 
   const no: T[] = [];
   for (const value of values) (test(value) ? yes : no).push(value);
   return [yes, no];
-}
-
-const sqliteWriters = new WeakMap<BetterSqlite3.Database, SqliteTransactionWriter>();
-
-function sqliteWriter(sqlite: BetterSqlite3.Database): SqliteTransactionWriter {
-  let writer = sqliteWriters.get(sqlite);
-  if (!writer) {
-    writer = new SqliteTransactionWriter(sqlite);
-    sqliteWriters.set(sqlite, writer);
-  }
-  return writer;
-}
-
-/** SQLite's way: statements compiled once per connection, positional parameters, one row at a time. */
-class SqliteTransactionWriter {
-  private readonly selectExisting: BetterSqlite3.Statement<[string], ExistingRow>;
-  private readonly insert: BetterSqlite3.Statement;
-  private readonly update: BetterSqlite3.Statement;
-  private readonly deleteItems: BetterSqlite3.Statement;
-  private readonly insertItem: BetterSqlite3.Statement;
-  private readonly insertChange: BetterSqlite3.Statement;
-  private readonly fillDigest: BetterSqlite3.Statement;
-
-  constructor(sqlite: BetterSqlite3.Database) {
-    this.selectExisting = sqlite.prepare(
-      `SELECT id, status, amount_cents, amount_refunded_cents, convenience_fee_cents, tax_cents, shipping_cents,
-              payee_id, batch_id, business_date, raw, raw_digest
-         FROM transactions WHERE id IN (SELECT value FROM json_each(?))`,
-    );
-    // Positional parameters (binding by name costs a lookup per column per row on the hot path):
-    // the id, then COLUMNS in order, then the times and the run.
-    this.insert = sqlite.prepare(
-      `INSERT INTO transactions (id, ${COLUMNS.join(', ')}, first_seen_at, updated_at, first_seen_run_id, first_status)
-       VALUES (?, ${COLUMNS.map(() => '?').join(', ')}, ?, ?, ?, ?)`,
-    );
-    this.update = sqlite.prepare(
-      `UPDATE transactions SET ${COLUMNS.map((c) => (KEPT_DETAILS.has(c) ? `${c} = COALESCE(?, ${c})` : `${c} = ?`)).join(', ')},
-         updated_at = ? WHERE id = ?`,
-    );
-    this.fillDigest = sqlite.prepare('UPDATE transactions SET raw_digest = ? WHERE id = ?');
-    this.deleteItems = sqlite.prepare('DELETE FROM transaction_items WHERE transaction_id = ?');
-    this.insertItem = sqlite.prepare(
-      `INSERT OR REPLACE INTO transaction_items (transaction_id, item_id, item_name, amount_cents, gl_account_id, student_number, student_name, raw)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.insertChange = sqlite.prepare(
-      `INSERT INTO transaction_changes (transaction_id, kind, from_status, to_status, delta_cents, detail, sync_run_id, seen_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-  }
-
-  writePage(rows: readonly PageRow[], runId: number | null, now: string, touched: Set<string>): PageResult {
-    const existing = new Map<number, ExistingRow>();
-    for (const row of this.selectExisting.all(JSON.stringify(rows.map((r) => r.parsed.value.id))))
-      existing.set(row.id, row);
-    const { writes, digests } = planPage(rows, existing, touched);
-    for (const [id, digest] of digests) this.fillDigest.run(digest, id);
-    for (const write of writes) {
-      if (write.stored) {
-        this.update.run(...write.values, now, write.id);
-        if (write.itemsChanged) this.deleteItems.run(write.id);
-      } else {
-        this.insert.run(write.id, ...write.values, now, now, runId, write.status);
-      }
-      if (write.itemsChanged) for (const item of write.parsed.items) this.insertItem.run(...itemValues(item));
-      for (const change of write.changes)
-        this.insertChange.run(
-          write.id,
-          change.kind,
-          change.fromStatus,
-          change.toStatus,
-          change.deltaCents,
-          change.detail,
-          runId,
-          now,
-        );
-    }
-    return tally(writes);
-  }
 }
 
 /** A new sale that is simply Pending or Settled: it starts the timeline but needs no review (and no row). */

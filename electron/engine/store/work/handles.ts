@@ -5,17 +5,19 @@
  * opened read-only (an in-memory store, for tests, has one connection for both), on PostgreSQL every
  * connection of the read pool is read-only (postgres/open.ts).
  *
- * Both dialects hand out the same handles: kysely, and on SQLite the raw connection as well, which
- * units of work (work.ts) and the few fast paths use when it is there.
+ * Both dialects hand out the same handles: kysely, and the handle's Dialect (dialect/dialect.ts),
+ * which runs its units of work, bulk writes, search and streaming reads. A SQLite store's handles
+ * also carry the raw connection (dialect/sqlite/handles.ts), for what only a SQLite file has (tests,
+ * the move to a server).
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
+import type { Dialect } from '../dialect/dialect';
 
-/** What a unit of work runs on: the kysely of its dialect, and the SQLite connection when there is one. */
+/** What a unit of work runs on: the kysely of its database, and that database's dialect. */
 export interface WorkTarget {
   readonly db: Kysely<Database>;
-  readonly sqlite?: BetterSqlite3.Database | null;
+  readonly dialect: Dialect;
 }
 
 declare const readable: unique symbol;
@@ -23,22 +25,3 @@ declare const writable: unique symbol;
 
 export type ReadableDB = WorkTarget & { readonly [readable]: true };
 export type WritableDB = ReadableDB & { readonly [writable]: true };
-
-/** A SQLite store's handles: the raw connection is always there. */
-export type SqliteReadable = ReadableDB & { readonly sqlite: BetterSqlite3.Database };
-export type SqliteWritable = WritableDB & { readonly sqlite: BetterSqlite3.Database };
-
-export function sqliteHandles(
-  writer: { db: Kysely<Database>; sqlite: BetterSqlite3.Database },
-  reader: { db: Kysely<Database>; sqlite: BetterSqlite3.Database } = writer,
-): { writer: SqliteWritable; reader: SqliteReadable } {
-  return { writer: writer as SqliteWritable, reader: reader as SqliteReadable };
-}
-
-/** PostgreSQL's handles: kysely over the write pool and over the read-only pool. */
-export function portableHandles(writer: Kysely<Database>, reader: Kysely<Database>) {
-  return {
-    writer: { db: writer, sqlite: null } as WritableDB,
-    reader: { db: reader, sqlite: null } as ReadableDB,
-  };
-}

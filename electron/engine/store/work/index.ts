@@ -6,8 +6,10 @@
  */
 export { ROWS_PER_STATEMENT, chunks, rowsByChunks, insertInChunks } from './chunks';
 export type { Inserted } from './chunks';
-export { sqliteHandles, portableHandles } from './handles';
-export type { WorkTarget, ReadableDB, WritableDB, SqliteReadable, SqliteWritable } from './handles';
+export { sqliteHandles } from '../dialect/sqlite/handles';
+export { portableHandles } from '../dialect/postgres/handles';
+export type { WorkTarget, ReadableDB, WritableDB } from './handles';
+export type { SqliteReadable, SqliteWritable } from '../dialect/sqlite/handles';
 export { encodePageCursor, decodePageCursor } from './pageCursor';
 export type { PageKey } from './pageCursor';
 export { rowsOf, firstOf, execute, runWrite, inWriteTransaction, runRead } from './work';

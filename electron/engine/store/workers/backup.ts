@@ -42,13 +42,12 @@ export function backupWorkerEntry(here: string = import.meta.url): URL | null {
  * district server's PostgreSQL is backed up by its administrator with pg_dump (docs/team-mode.md).
  */
 export async function backupStore(
-  { sqlite }: ReadableDB,
+  reader: ReadableDB,
   folder: string,
   now: Date,
   keep = BACKUPS_KEPT,
   entry: URL | null = backupWorkerEntry(),
 ): Promise<string> {
-  if (!sqlite) throw new Error('Automatic backups are for a SQLite file; back up PostgreSQL with pg_dump.');
   mkdirSync(folder, { recursive: true });
   // Copies a killed process left behind: never complete, never listed.
   for (const name of readdirSync(folder).filter((n) => NAME.test(n.slice(0, -PARTIAL.length)) && n.endsWith(PARTIAL)))
@@ -62,8 +61,7 @@ export async function backupStore(
   for (let n = 2; existing.has(file); n++) file = join(folder, `district-recon-${stamp}-${n}Z.sqlite`);
   const partial = file + PARTIAL;
   try {
-    if (entry && !sqlite.memory) await copyOnWorker(entry, { source: sqlite.name, target: partial });
-    else await sqlite.backup(partial);
+    await reader.dialect.backupTo(partial, entry);
     await rename(partial, file);
   } catch (error) {
     await rm(partial, { force: true });
@@ -76,7 +74,7 @@ export async function backupStore(
   return file;
 }
 
-function copyOnWorker(entry: URL, job: BackupJob): Promise<void> {
+export function copyOnWorker(entry: URL, job: BackupJob): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(entry, { workerData: job });
     let answered = false;

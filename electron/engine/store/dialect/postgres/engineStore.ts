@@ -5,7 +5,7 @@
  * the changes each server makes announced to the others.
  */
 import { randomUUID } from 'node:crypto';
-import { portableHandles } from '../../work/handles';
+import { portableHandles } from './handles';
 import { announcements } from './announcements';
 import { MIGRATIONS } from '../../migrations';
 import { StoreError, type Store } from '../sqlite/open';

@@ -1,13 +1,14 @@
 import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { CENTRAL_TIME_ZONE } from '../../../../../shared/time';
 import type { Database } from '../../schema';
 import { MIGRATIONS } from '../../migrations';
 import { latestBackup } from '../../workers/backup';
-import { withStatementCache } from './statements';
-import { sqliteHandles, type ReadableDB, type WritableDB } from '../../work/handles';
+import type { ReadableDB, WritableDB } from '../../work/handles';
+import { sqliteHandles } from './handles';
+import { sqliteKysely } from './dialect';
 
 export interface Store {
   /** Lists, gets, counts, overview: cannot write. */
@@ -70,7 +71,7 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
   if (path !== ':memory:') refuseWhatIsNotAStore(path, options.create ?? true);
   const backupFolder = path === ':memory:' ? null : join(dirname(path), 'backups');
   const sqlite = openChecked(path, backupFolder);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = sqliteKysely(sqlite);
   try {
     await migrate(db);
   } catch (error) {
@@ -82,7 +83,7 @@ export async function openStore(path: string, options: OpenOptions = {}): Promis
   readSqlite.pragma('busy_timeout = 5000');
   readSqlite.pragma(`cache_size = ${PAGE_CACHE_SIZE}`);
   readSqlite.pragma('temp_store = MEMORY');
-  const readDb = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(readSqlite) }) });
+  const readDb = sqliteKysely(readSqlite);
   return {
     ...sqliteHandles({ db, sqlite }, { db: readDb, sqlite: readSqlite }),
     path,

@@ -12,12 +12,10 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
-import type { Database } from '../../schema';
 import { MIGRATIONS } from '../../migrations';
-import { sqliteHandles } from '../../work/handles';
+import { sqliteKysely } from './dialect';
+import { sqliteHandles } from './handles';
 import { newerVersionError, openStore, refuseWhatIsNotAStore, StoreError, type SqliteStore } from './open';
-import { withStatementCache } from './statements';
 
 /** SQLite's codes for a file whose pages or header cannot be read as a database. */
 const DAMAGE_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB']);
@@ -49,7 +47,7 @@ export async function openStoreForReading(path: string): Promise<SqliteStore> {
     sqlite.close();
     throw newerVersionError(version);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = sqliteKysely(sqlite);
   return {
     ...sqliteHandles({ db, sqlite }),
     path,
