@@ -15,13 +15,14 @@ const markBatches: BulkInsert = {
 };
 
 /** Run in the unit of work of the page that touched them, as its dialect writes many rows. */
-export function* markBatchesToCheckWork(
-  target: WorkTarget,
-  batchIds: readonly string[],
-  now: string,
-): Work<void> {
+export function* markBatchesToCheckWork(target: WorkTarget, batchIds: readonly string[], now: string): Work<void> {
   if (!batchIds.length) return;
-  yield* execute(target.dialect.bulk(markBatches, [...new Set(batchIds)].map((batchId) => [batchId, now])));
+  yield* execute(
+    target.dialect.bulk(
+      markBatches,
+      [...new Set(batchIds)].map((batchId) => [batchId, now]),
+    ),
+  );
 }
 
 export async function batchesToCheck({ db }: ReadableDB): Promise<string[]> {

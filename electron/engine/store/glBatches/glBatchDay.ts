@@ -82,6 +82,12 @@ export function* replaceGlBatchDayWork(
     if (before.get(batchId) !== after.get(batchId)) changed.add(batchId);
   if (!changed.size) return changed; // the same lines: nothing to write
   yield* execute(deleteDay(db, date));
-  if (rows.length) yield* execute(target.dialect.bulk(insertLines, rows.map((row) => lineValues(row, now))));
+  if (rows.length)
+    yield* execute(
+      target.dialect.bulk(
+        insertLines,
+        rows.map((row) => lineValues(row, now)),
+      ),
+    );
   return changed;
 }

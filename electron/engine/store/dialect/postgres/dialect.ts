@@ -26,7 +26,8 @@ export const postgresDialect: Dialect = {
   search: postgresTextSearch,
   streamChunks: fetchInChunks,
   openSnapshot: (db) => heldReadTransaction(db, postgresDialect),
-  backupTo: () => Promise.reject(new Error('Automatic backups are for a SQLite file; back up PostgreSQL with pg_dump.')),
+  backupTo: () =>
+    Promise.reject(new Error('Automatic backups are for a SQLite file; back up PostgreSQL with pg_dump.')),
   /**
    * PostgreSQL plans from statistics that autovacuum refreshes only a while after a bulk load; until
    * then a freshly synced server may pick a plan for empty tables (the Changes list joined every
