@@ -230,7 +230,10 @@ describe('the Bank view', () => {
     await leaveFields();
     await page.keyboard.press('j');
     await page.keyboard.press('Enter');
-    await page.getByRole('region', { name: 'Match' }).getByText('No deposit fits this line').waitFor();
+    await page
+      .getByRole('region', { name: 'Match' })
+      .getByText('No deposit of this amount was made in the days before this line')
+      .waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('SERVICE CHARGE');
     await page.keyboard.press('e');
     const dialog = page.getByRole('dialog', { name: 'Explain this bank line' });
