@@ -14,7 +14,7 @@ afterEach(async () => {
   engine = undefined;
 });
 
-const LINES = 1_000;
+const LINES = 4 * LINES_AT_ONCE;
 
 function lineOn(n: number): StatementLineRow {
   return {
@@ -55,7 +55,7 @@ describe("a statement's lines are stored a chunk at a time", () => {
       },
       summary: () => ({ range: { from: '2026-03-03', to: '2026-03-03' }, accounts: named() }),
     });
-    expect(chunkEnds).toEqual([250, 500, 750, 1_000]);
+    expect(chunkEnds).toEqual([1, 2, 3, 4].map((k) => k * LINES_AT_ONCE));
     expect(stored.newLines).toBe(LINES);
     const rows = await dbOf(engine).selectFrom('bank_lines').select(['amount_cents']).execute();
     expect(rows.map((row) => row.amount_cents).sort((a, b) => a - b)).toEqual(
