@@ -21,7 +21,7 @@ function refusal(args: unknown): ContractError {
 describe('batches.signOffMany arguments', () => {
   it('accepts deposits each with its revision, up to the limit', () => {
     const many = Array.from({ length: BULK_SIGN_OFF_LIMIT }, (_, n) => deposit(String(100_000 + n)));
-    const { args } = parseCall('batches.signOffMany', { deposits: many });
+    const { args } = parseCall<'batches.signOffMany'>('batches.signOffMany', { deposits: many });
     expect(args.deposits).toHaveLength(BULK_SIGN_OFF_LIMIT);
     expect(args.note).toBe('');
   });
