@@ -58,6 +58,11 @@ export interface BatchSummary extends Batch {
   reviewState: ReviewState;
   /** Why a signed-off batch was re-opened. */
   reopenReason: string | null;
+  /**
+   * The revision of its checks as listed (as BatchDetail.revision): a bulk sign-off sends it back, so a
+   * deposit that changed after the list was read is left, even if it still ties out. null until checked.
+   */
+  revision: string | null;
 }
 
 /** Team mode: who marked a deposit prepared for sign-off (batches.prepare), and why. */

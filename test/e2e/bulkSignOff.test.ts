@@ -1,7 +1,9 @@
 /**
  * Sign-off at scale in Chromium (issue 30 item 5): 200 deposits that tie out, listed with "Not signed
  * off", signed off together after one confirmation; two of them change between the selection and the
- * confirmation (a write to the store, as a sync would make), so 198 are signed and the 2 are named.
+ * confirmation (a write to the store, as a sync would make) so that they still tie out under a new
+ * revision, so 198 are signed and the 2 are left and named: each deposit is signed under the revision
+ * the list showed.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +15,7 @@ import { createEngine, type Engine } from '../../electron/engine/engine';
 import { silentLogger } from '../../electron/engine/logger';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/index';
 import { startWebHost, type WebHost } from '../../electron/web/server';
-import { fixedClock } from '../../shared/time';
+import { fixedClock, formatUsDate as usDate } from '../../shared/time';
 import { expectAccessible } from './day';
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
 
@@ -50,7 +52,7 @@ beforeAll(async () => {
     limit: 1000,
   });
   expect(open.rows.length).toBeGreaterThan(LISTED);
-  const extra = open.rows.slice(LISTED).map((b) => ({ id: b.id }));
+  const extra = open.rows.slice(LISTED).map((b) => ({ id: b.id, revision: b.revision }));
   expect((await engine.call('batches.signOffMany', { deposits: extra })).left).toEqual([]);
 
   host = await startWebHost({ engine, staticDir: join(ROOT, 'out/web'), resolveDownload: async () => null });
@@ -93,15 +95,23 @@ describe('bulk sign-off', () => {
     );
     await expectAccessible('Bulk sign-off confirmation', page);
 
-    // Between the selection and the confirmation, a sale of each of two listed deposits changes amount.
-    const changed = [listed.rows[3]!.id, listed.rows[150]!.id];
+    // Between the selection and the confirmation, a cent moves between two sales of each of two listed
+    // deposits: their totals hold, so they still tie out, but their checks are not the ones listed.
+    const withTwoSales = listed.rows.filter((b) => b.totalCount >= 2);
+    expect(withTwoSales.length).toBeGreaterThan(10);
+    const changedRows = [withTwoSales[3]!, withTwoSales[withTwoSales.length - 5]!];
+    const changed = changedRows.map((b) => b.id);
     const db = new BetterSqlite3(join(folder, 'district-recon.sqlite'));
     try {
       db.pragma('busy_timeout = 10000');
       for (const id of changed) {
         db.prepare(
-          `UPDATE transactions SET amount_cents = amount_cents + 100
+          `UPDATE transactions SET amount_cents = amount_cents + 1
             WHERE id = (SELECT min(id) FROM transactions WHERE batch_id = ?)`,
+        ).run(id);
+        db.prepare(
+          `UPDATE transactions SET amount_cents = amount_cents - 1
+            WHERE id = (SELECT max(id) FROM transactions WHERE batch_id = ?)`,
         ).run(id);
       }
     } finally {
@@ -113,7 +123,15 @@ describe('bulk sign-off', () => {
     await result.waitFor({ timeout: 120_000 });
     const left = result.getByRole('list', { name: 'Deposits left' }).getByRole('listitem');
     await expect.poll(() => left.count()).toBe(2);
-    for (const id of changed) await result.getByText(new RegExp(`Batch ${id}\\b`)).waitFor();
+    for (const row of changedRows) {
+      const named = result.getByText(`the ${usDate(row.date)} deposit (${row.id}) changed after it was listed`, {
+        exact: false,
+      });
+      await named.waitFor();
+      const words = await named.textContent();
+      expect(words).toContain(row.payeeName!);
+      expect(words).toContain('it still ties out');
+    }
     await page.screenshot({ path: join(ARTIFACTS, 'bulk-sign-off-result.png') });
 
     const after = await engine.call('batches.list', { filter: { notSignedOff: true }, limit: 1000 });
@@ -125,5 +143,11 @@ describe('bulk sign-off', () => {
     ).toEqual([...changed].sort());
     const signedIds = listed.rows.map((b) => b.id).filter((id) => !changed.includes(id));
     expect(after.rows.some((b) => signedIds.includes(b.id))).toBe(false);
+    // Left as they are now: still tying out, under a revision other than the one listed.
+    for (const row of changedRows) {
+      const now = await engine.call('batches.get', { id: row.id });
+      expect(now.batch.verdict).toBe('ties_out');
+      expect(now.revision).not.toBe(row.revision);
+    }
   });
 });

@@ -3,7 +3,8 @@
  * two syncs (so Changes has groups to acknowledge and Batches a detail to open). Each is photographed
  * (test/e2e/artifacts/layout-<size>-<view>.png, looked at by a person) and measured: the main content
  * never scrolls sideways, no container's content spills out of it unless it is a scroll area made so,
- * and every button's text fits its box. At 1366x768 each view also passes axe-core.
+ * and every button's text fits its box. At 1366x768 each view also passes axe-core. One school has a long
+ * name, as real districts do: the Batches view shows it whole (wrapped), not cut with room to spare.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { expectAccessible } from './day';
 import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
 
 const NOW = '2026-03-10T15:00:00Z';
+const LONG_SCHOOL = 'Thomas Jefferson Science and Technology Magnet High School';
 const SIZES = [
   { width: 1366, height: 768 },
   { width: 1280, height: 720 },
@@ -43,6 +45,7 @@ async function syncNow(): Promise<void> {
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   sandbox = await startSandbox({ seed: 7, now: NOW, scenario: { days: 10, dailyVolume: 60, payees: 4 } });
+  sandbox.state.payees[2]!.name = LONG_SCHOOL;
   folder = mkdtempSync(join(tmpdir(), 'recon-layout-'));
   const clock = fixedClock(NOW);
   engine = await createEngine({
@@ -158,6 +161,30 @@ function measure(): Promise<string[]> {
   return page.evaluate(MEASURE) as Promise<string[]>;
 }
 
+/**
+ * The Batches list's date and school cells whose words are not wholly visible (cut to an ellipsis, or a
+ * line clamped away), and how many listed rows name the long school. Plain JavaScript, as MEASURE.
+ */
+const CUT_NAMES = `(() => {
+    const grid = document.querySelector('[role=grid][aria-label=Batches]');
+    const heads = [...grid.querySelectorAll('[role=columnheader]')].map((h) => h.textContent.trim());
+    const columns = [heads.indexOf('Payee'), heads.findIndex((h) => h.startsWith('Business date'))];
+    const cut = [];
+    let longSchool = 0;
+    for (const row of grid.querySelectorAll('.data-table-item')) {
+      const cells = row.querySelectorAll('[role=gridcell]');
+      for (const at of columns) {
+        const cell = cells[at];
+        const words = cell.textContent.trim();
+        if (words === ${JSON.stringify(LONG_SCHOOL)}) longSchool++;
+        const boxes = [cell, ...cell.querySelectorAll('*')];
+        if (boxes.some((box) => box.scrollWidth > box.clientWidth + 1 || box.scrollHeight > box.clientHeight + 1))
+          cut.push(\`\${words} (\${cell.clientWidth}px)\`);
+      }
+    }
+    return { columns, longSchool, cut: [...new Set(cut)] };
+  })()`;
+
 const PAGES = [
   // Month with no school chosen is every school's month: the District view.
   ...VIEWS.map((view) => ({
@@ -179,6 +206,12 @@ describe('every view at 1366x768 and 1280x720', () => {
       await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 30_000 }).toBe(0);
       await page.screenshot({ path: join(ARTIFACTS, `layout-${size.width}x${size.height}-${target.name}.png`) });
       expect(await measure(), `${target.name} at ${size.width}x${size.height}`).toEqual([]);
+      if (target.name === 'batches') {
+        const names = (await page.evaluate(CUT_NAMES)) as { columns: number[]; longSchool: number; cut: string[] };
+        expect(names.columns.every((at) => at >= 0)).toBe(true);
+        expect(names.longSchool).toBeGreaterThan(0);
+        expect(names.cut, `school names and dates cut at ${size.width}x${size.height}`).toEqual([]);
+      }
       if (target.name === 'overview') {
         // The chart's other face: deposits by payee, a table that must stay inside its card.
         await page.getByRole('radio', { name: 'By payee' }).check();

@@ -33,7 +33,7 @@ export async function listBatches(
   );
   const last = page[page.length - 1];
   return {
-    rows: page.map((row) => summaryOf(row, row.payee_name, row.verdict, row.difference_cents, reviews.get(row.id))),
+    rows: page.map((row) => summaryOf(row, reviews.get(row.id))),
     nextCursor: rows.length > limit && last ? encodeCursor(last.date, last.id) : null,
   };
 }
@@ -43,7 +43,16 @@ export async function getBatchDetail(reader: ReadableDB, id: string): Promise<Ba
   if (!rows) throw notFound(id);
   const { batch, checks, history } = rows;
   return {
-    batch: summaryOf(batch, rows.payeeName, checks?.verdict ?? null, checks?.difference_cents ?? null, history.at(-1)),
+    batch: summaryOf(
+      {
+        ...batch,
+        payee_name: rows.payeeName,
+        verdict: checks?.verdict ?? null,
+        difference_cents: checks?.difference_cents ?? null,
+        fingerprint: checks?.fingerprint ?? null,
+      },
+      history.at(-1),
+    ),
     checks: checks ? (JSON.parse(checks.checks) as Check[]) : [],
     transactions: rows.transactions.map(toTransaction),
     glBatches: rows.glRows.map(toGlBatch),
@@ -52,6 +61,19 @@ export async function getBatchDetail(reader: ReadableDB, id: string): Promise<Ba
     revision: checks ? checksRevision(checks.fingerprint) : null,
     preparation: currentPreparation(rows.preparation, checks?.fingerprint),
   };
+}
+
+/** A sign-off refused because the deposit's checks are no longer the revision the caller read. */
+export class ChecksChangedError extends ContractError {
+  constructor(
+    readonly batchId: string,
+    computedAt: string,
+  ) {
+    super(
+      'CONFLICT',
+      `Batch ${batchId} changed since you opened it (its checks were recomputed at ${computedAt}). Review it again, then sign off.`,
+    );
+  }
 }
 
 export interface SignOffArgs {
@@ -86,10 +108,7 @@ export async function signOffBatch(
       );
     }
     if (args.revision !== undefined && args.revision !== checksRevision(checks.fingerprint)) {
-      throw new ContractError(
-        'CONFLICT',
-        `Batch ${args.id} changed since you opened it (its checks were recomputed at ${checks.computed_at}). Review it again, then sign off.`,
-      );
+      throw new ChecksChangedError(args.id, checks.computed_at);
     }
     if (args.separateApprover) requireSeparatePreparer(state, args.id, checks.fingerprint, args.by);
     const verdict = checks.verdict as Verdict;

@@ -12,6 +12,7 @@ export {
   type RefreshResult,
 } from './refresh';
 export { listBatches, getBatchDetail, signOffBatch, unsignBatch } from './batches';
+export { signOffEach } from './bulkSignOff';
 export { prepareBatch } from './preparation';
 export { daySummary } from '../store/checks';
 export { listChanges, acknowledgeChanges, changeGroups } from './changes';

@@ -130,9 +130,7 @@ async function depositNews(
   return {
     count,
     cents: rows.reduce((sum, t) => sum + (cents === 'difference' ? t.differenceCents : t.totalCents), 0),
-    batches: listed.map((row) =>
-      summaryOf(row, row.payee_name, row.verdict, row.difference_cents, reviews.get(row.id)),
-    ),
+    batches: listed.map((row) => summaryOf(row, reviews.get(row.id))),
   };
 }
 

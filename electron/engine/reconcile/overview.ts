@@ -41,7 +41,7 @@ export async function overviewSummary(
       reader,
       rows.map((r) => r.id),
     );
-    return rows.map((row) => summaryOf(row, row.payee_name, row.verdict, row.difference_cents, reviews.get(row.id)));
+    return rows.map((row) => summaryOf(row, reviews.get(row.id)));
   };
   const today = todayCentral(clock);
   const [newDeposits, reopened, changesToReview, latestChanges, dailyDeposits, news] = await Promise.all([

@@ -37,7 +37,8 @@ export interface RefreshResult {
  * first sync there are thousands of them.)
  */
 const SLICE_MS = 20;
-const NOT_OWN_FACTS: ChangeKind[] = [
+/** Change kinds that are not a deposit's own facts (checks.ts): they never re-open it. */
+export const NOT_OWN_FACTS: ChangeKind[] = [
   'refunded',
   'returned',
   'voided',

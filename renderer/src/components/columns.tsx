@@ -31,6 +31,26 @@ export function columnsOf<T>() {
     /** Words; nothing known shows a quiet dash. */
     text: (id: string, header: string, value: (row: T) => ReactNode, width?: string) =>
       column(id, header, (row) => value(row) ?? blank, { width }),
+    /**
+     * Words that may be long (a school's name): up to two lines rather than cut with room to spare, the
+     * whole of them in the tooltip, and in the page for screen readers however they are shown.
+     */
+    wrapped: (id: string, header: string, value: (row: T) => string | null, width?: string) =>
+      column(
+        id,
+        header,
+        (row) => {
+          const words = value(row);
+          return words === null ? (
+            blank
+          ) : (
+            <span className="cell-wrap" title={words}>
+              {words}
+            </span>
+          );
+        },
+        { width },
+      ),
     /** Identifiers and account numbers, in a fixed-width face. */
     code: (id: string, header: string, value: (row: T) => string | number | null, width?: string) =>
       column(id, header, (row) => <span className="mono">{value(row) ?? '—'}</span>, { width }),

@@ -39,6 +39,7 @@ export function batch(overrides: Partial<BatchSummary> = {}): BatchSummary {
     differenceCents: 0,
     reviewState: 'open',
     reopenReason: null,
+    revision: '0f1e2d3c4b5a6978',
     ...overrides,
   };
 }

@@ -26,6 +26,20 @@ describe('Batches list', () => {
     expect(rows[2]).not.toHaveTextContent('+$7.00');
   });
 
+  it('shows a long school name whole: in the cell for screen readers and in its tooltip, wrapped, not cut', async () => {
+    const long = 'Thomas Jefferson Science and Technology Magnet High School';
+    useFakeEngine({
+      'payees.list': payees,
+      'batches.list': () => ({ rows: [make.batch({ payeeName: long })], nextCursor: null }),
+    });
+    render(<BatchesView itemId={null} />);
+    const grid = await screen.findByRole('grid', { name: 'Batches' });
+    const name = within(grid).getByText(long);
+    expect(name).toHaveAttribute('title', long);
+    expect(name.classList.contains('cell-wrap')).toBe(true);
+    expect(name.closest('[role=gridcell]')).toHaveTextContent(long);
+  });
+
   it('says so when there are no batches, and when the filters match none', async () => {
     const engine = useFakeEngine({ 'payees.list': payees, 'batches.list': () => ({ rows: [], nextCursor: null }) });
     render(<BatchesView itemId={null} />);

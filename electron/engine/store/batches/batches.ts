@@ -2,6 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { BatchFilter } from '../../../../shared/contract';
 import type { BatchReviewRow, BatchRow, Database, GlBatchRow } from '../schema';
+import type { BatchListFacts } from './rowMappers';
 import type { ReadableDB } from '../work/handles';
 import { firstOf, rowsOf, runRead } from '../work/work';
 import type { StoredCheckRow } from '../checks/checks';
@@ -9,12 +10,7 @@ import { latestPreparationOf, type BatchPreparationRow } from '../reviews/batchP
 import { reversalFactsOf, type ReversalFacts } from '../reversals/reversals';
 import { VIEWED_TRANSACTION_COLUMNS, type ViewedTransactionRow } from '../transactions/transactionQueries';
 
-export interface ListedBatchRow extends BatchRow {
-  payee_name: string | null;
-  verdict: string | null;
-  difference_cents: number | null;
-  fingerprint: string | null;
-}
+export interface ListedBatchRow extends BatchRow, BatchListFacts {}
 
 /** Batches with their payee's name and stored verdict: the rows every batch list shows. */
 export function listedBatches(db: Kysely<Database>) {
@@ -49,6 +45,11 @@ export async function listBatchRows(
     );
   }
   return (await query.orderBy('b.date', 'desc').orderBy('b.id', 'desc').limit(limit).execute()) as ListedBatchRow[];
+}
+
+/** One batch as the lists show it (its school's name, its stored verdict and fingerprint). */
+export async function listedBatchRow({ db }: ReadableDB, id: string): Promise<ListedBatchRow | undefined> {
+  return (await listedBatches(db).where('b.id', '=', id).executeTakeFirst()) as ListedBatchRow | undefined;
 }
 
 export function getBatchRow({ db }: ReadableDB, id: string): Promise<BatchRow | undefined> {

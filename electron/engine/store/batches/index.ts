@@ -14,12 +14,14 @@ export {
 export {
   listedBatches,
   listBatchRows,
+  listedBatchRow,
   getBatchRow,
   batchDetailRows,
   batchesInReviewState,
   dailyDepositTotals,
 } from './batches';
 export type { ListedBatchRow, BatchDetailRows } from './batches';
+export type { BatchListFacts } from './rowMappers';
 export { depositTotals, depositsIn, unacknowledgedReversals, bankLinesToSettle } from './morning';
 export type { DepositState, DepositTotalsRow } from './morning';
 export { toBatch, toChange, toTransaction, toGlBatch, toSignOff, reviewStateOf, summaryOf } from './rowMappers';

@@ -8,6 +8,7 @@ import type {
   SignOff,
   Verdict,
 } from '../../../../shared/domain';
+import { checksRevision } from '../reviews/reviews';
 import type { BatchReviewRow, BatchRow, GlBatchRow } from '../schema';
 
 export function toBatch(row: BatchRow): Batch {
@@ -63,20 +64,23 @@ export function reviewStateOf(latest: Pick<BatchReviewRow, 'action'> | undefined
   return 'open';
 }
 
-export function summaryOf(
-  row: BatchRow,
-  payeeName: string | null,
-  verdict: string | null,
-  differenceCents: number | null,
-  latest: BatchReviewRow | undefined,
-): BatchSummary {
+/** What a list row holds beside the batch: its school's name and its stored checks' verdict and fingerprint. */
+export interface BatchListFacts {
+  payee_name: string | null;
+  verdict: string | null;
+  difference_cents: number | null;
+  fingerprint: string | null;
+}
+
+export function summaryOf(row: BatchRow & BatchListFacts, latest: BatchReviewRow | undefined): BatchSummary {
   const reviewState = reviewStateOf(latest);
   return {
     ...toBatch(row),
-    payeeName,
-    verdict: (verdict ?? 'incomplete') as Verdict,
-    differenceCents: differenceCents ?? 0,
+    payeeName: row.payee_name,
+    verdict: (row.verdict ?? 'incomplete') as Verdict,
+    differenceCents: row.difference_cents ?? 0,
     reviewState,
     reopenReason: reviewState === 'reopened' ? (latest?.note ?? null) : null,
+    revision: row.fingerprint === null ? null : checksRevision(row.fingerprint),
   };
 }

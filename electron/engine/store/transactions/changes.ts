@@ -169,3 +169,19 @@ export function batchChangesSince(
   if (exceptKinds.length > 0) select = select.where('c.kind', 'not in', exceptKinds as ChangeKind[]);
   return select.orderBy('c.id').limit(limit).execute();
 }
+
+/** The latest `limit` changes to the transactions of a batch, newest first, leaving out `exceptKinds`. */
+export function latestBatchChanges(
+  { db }: ReadableDB,
+  batchId: string,
+  limit: number,
+  exceptKinds: readonly ChangeKind[] = [],
+): Promise<Array<{ transaction_id: number; kind: string; detail: string | null; seen_at: string }>> {
+  let select = db
+    .selectFrom('transaction_changes as c')
+    .innerJoin('transactions as t', 't.id', 'c.transaction_id')
+    .select(['c.transaction_id', 'c.kind', 'c.detail', 'c.seen_at'])
+    .where('t.batch_id', '=', batchId);
+  if (exceptKinds.length > 0) select = select.where('c.kind', 'not in', exceptKinds as ChangeKind[]);
+  return select.orderBy('c.id', 'desc').limit(limit).execute();
+}

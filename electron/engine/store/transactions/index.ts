@@ -11,6 +11,7 @@ export {
   countUnacknowledged,
   acknowledgeChangeRows,
   batchChangesSince,
+  latestBatchChanges,
 } from './changes';
 export type { ChangeRowQuery, ListedChangeRow, AcknowledgeTarget } from './changes';
 export { transactionsOutsideInputRule } from './outsideRule';

@@ -35,15 +35,17 @@ function BatchList() {
       <QueryStatus query={query} loading="Loading batches…" />
       {filter.notSignedOff && query.data && <BulkSignOff rows={rows} />}
       {query.data && (
-        <DataTable
-          label="Batches"
-          columns={BATCH_COLUMNS}
-          {...table}
-          getRowId={(batch) => batch.id}
-          onOpen={(batch) => navigate('batches', batch.id)}
-          keyboard
-          empty={<EmptyState {...(filtered ? EMPTY.noMatch : EMPTY.none)} />}
-        />
+        <div className="batches-table">
+          <DataTable
+            label="Batches"
+            columns={BATCH_COLUMNS}
+            {...table}
+            getRowId={(batch) => batch.id}
+            onOpen={(batch) => navigate('batches', batch.id)}
+            keyboard
+            empty={<EmptyState {...(filtered ? EMPTY.noMatch : EMPTY.none)} />}
+          />
+        </div>
       )}
     </section>
   );

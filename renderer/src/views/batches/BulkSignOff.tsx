@@ -14,40 +14,55 @@ import { useAction } from '../../data/useAction';
 import { formatCount } from '../../format';
 import { useCan } from '../../hooks/useCan';
 
+/** The deposits a confirmation showed, each with the revision of its checks as listed. */
+interface Selection {
+  deposits: Array<{ id: string; revision: string }>;
+  totalCents: number;
+}
+
 export function BulkSignOff({ rows }: { rows: readonly BatchSummary[] }) {
   const mayApprove = useCan('batches.signOffMany');
-  const tying = rows.filter((b) => b.verdict === 'ties_out' && b.reviewState !== 'signed_off');
-  const [asking, setAsking] = useState(false);
-  const sign = useAction((ids: string[]) =>
-    bridge.call('batches.signOffMany', { deposits: ids.map((id) => ({ id })) }),
+  const tying = rows.filter(
+    (b): b is BatchSummary & { revision: string } =>
+      b.verdict === 'ties_out' && b.reviewState !== 'signed_off' && b.revision !== null,
   );
+  // Taken when the confirmation opens: a list refreshed under it must not swap in revisions nobody saw.
+  const [asking, setAsking] = useState<Selection | null>(null);
+  const sign = useAction((deposits: Selection['deposits']) => bridge.call('batches.signOffMany', { deposits }));
   if (!mayApprove) return null;
-  const total = tying.reduce((sum, b) => sum + b.totalCents, 0);
   const result: BulkSignOffResult | undefined = sign.result;
+  const count = asking?.deposits.length ?? 0;
   return (
     <div className="bulk-sign-off">
       <button
         type="button"
         className="button"
         disabled={tying.length === 0 || sign.busy}
-        onClick={() => setAsking(true)}
+        onClick={() =>
+          setAsking({
+            deposits: tying.map(({ id, revision }) => ({ id, revision })),
+            totalCents: tying.reduce((sum, b) => sum + b.totalCents, 0),
+          })
+        }
       >
         Sign off the {formatCount(tying.length)} listed that tie out…
       </button>
       <ConfirmDialog
         title="Sign off these deposits"
-        open={asking}
-        confirmLabel={`Sign off ${formatCount(tying.length)}`}
+        open={asking !== null}
+        confirmLabel={`Sign off ${formatCount(count)}`}
         busy={sign.busy}
-        onCancel={() => setAsking(false)}
+        onCancel={() => setAsking(null)}
         onConfirm={() => {
-          setAsking(false);
-          void sign.run(tying.map((b) => b.id));
+          if (!asking) return;
+          setAsking(null);
+          void sign.run(asking.deposits);
         }}
       >
         <p>
-          Sign off {formatCount(tying.length)} {tying.length === 1 ? 'deposit' : 'deposits'}, <Money cents={total} /> in
-          all? Each is checked again as it is signed; any that changed since it was listed is left and named.
+          Sign off {formatCount(count)} {count === 1 ? 'deposit' : 'deposits'},{' '}
+          <Money cents={asking?.totalCents ?? 0} /> in all? Each is checked again as it is signed; any that changed
+          since it was listed is left and named, even if it still ties out.
         </p>
       </ConfirmDialog>
       <Outcome action={sign} />

@@ -8,21 +8,22 @@ import { formatCount, methodLabel } from '../../format';
 const batch = columnsOf<BatchSummary>();
 
 /**
- * Widths that fit a 1280-px window (test/e2e/layout.test.ts measures it), so Off by and Review are
- * never cut off, and whatever is left goes to the school's name.
+ * Widths that fit a 1280-px window (test/e2e/layout.test.ts measures it) with the narrow gutters of
+ * .batches-table: dates, amounts and pills whole, and the rest to the school's name, which takes two
+ * lines when it needs them ("Thomas Jefferson Science and Technology Magnet High School" at 1280 px).
  */
 export const BATCH_COLUMNS = [
-  batch.date('date', 'Business date (Central)', (b) => b.date, '108px'),
-  batch.code('id', 'Batch', (b) => b.id, '68px'),
-  batch.text('payee', 'Payee', (b) => b.payeeName ?? `Payee ${b.payeeId}`, 'minmax(150px, 1fr)'),
-  batch.text('method', 'Method', (b) => methodLabel(b.paymentMethod), '76px'),
-  batch.count('count', 'Count', (b) => b.totalCount, '60px'),
-  batch.money('total', 'Total', (b) => b.totalCents, '96px'),
-  batch.money('fees', 'Fees', (b) => b.feesCents, '72px'),
-  batch.money('net', 'Net', (b) => b.partialCents, '96px'),
-  batch.cell('verdict', 'Tie-out', (b) => <VerdictBadge verdict={b.verdict} />, '104px'),
-  batch.money('difference', 'Off by', (b) => (b.verdict === 'differs' ? b.differenceCents : null), '72px'),
-  batch.cell('review', 'Review', (b) => <ReviewBadge state={b.reviewState} />, '100px'),
+  batch.date('date', 'Business date (Central)', (b) => b.date, '110px'),
+  batch.code('id', 'Batch', (b) => b.id, '62px'),
+  batch.wrapped('payee', 'Payee', (b) => b.payeeName ?? `Payee ${b.payeeId}`, 'minmax(160px, 1fr)'),
+  batch.text('method', 'Method', (b) => methodLabel(b.paymentMethod), '64px'),
+  batch.count('count', 'Count', (b) => b.totalCount, '54px'),
+  batch.money('total', 'Total', (b) => b.totalCents, '92px'),
+  batch.money('fees', 'Fees', (b) => b.feesCents, '68px'),
+  batch.money('net', 'Net', (b) => b.partialCents, '92px'),
+  batch.cell('verdict', 'Tie-out', (b) => <VerdictBadge verdict={b.verdict} />, '96px'),
+  batch.money('difference', 'Off by', (b) => (b.verdict === 'differs' ? b.differenceCents : null), '68px'),
+  batch.cell('review', 'Review', (b) => <ReviewBadge state={b.reviewState} />, '94px'),
 ];
 
 /** What GL batch lines and their per-account totals share. */
