@@ -14,6 +14,11 @@ import { startWebHost, type WebHost } from '../../electron/web/server';
 import { sandboxProvider } from '../../electron/sandbox/provider';
 import type { SandboxServer } from '../../electron/sandbox/index';
 import type { Clock } from '../../shared/time';
+import { insertUser } from '../../electron/engine/store/team';
+import { hashPassword } from '../../electron/engine/team/passwords';
+import type { TestStore } from '../helpers/db';
+import { startServe, type ServeProcess } from '../helpers/serveProcess';
+import { PASSWORD } from '../helpers/teamHost';
 
 export const ROOT = resolve(new URL('../..', import.meta.url).pathname);
 export const ARTIFACTS = join(ROOT, 'test/e2e/artifacts');
@@ -87,6 +92,43 @@ export async function signIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
   return page;
+}
+
+export interface TeamPages {
+  server: ServeProcess;
+  browser: Browser;
+  approver: Page;
+  preparer: Page;
+}
+
+/**
+ * A district server (`district-recon serve`) on the test store's file, with an approver and a
+ * preparer of these names (the helpers' PASSWORD), each signed in in a Chromium context of their own.
+ * On failure what was started is closed; after, the test closes the browser, then the server.
+ */
+export async function startTeamPages(
+  store: TestStore,
+  names: { approver: string; preparer: string },
+  errors: string[],
+): Promise<TeamPages> {
+  const passwordHash = await hashPassword(PASSWORD);
+  for (const role of ['approver', 'preparer'] as const) {
+    await insertUser(store.writer, { name: names[role], role, passwordHash, createdAt: '2026-03-04T15:00:00.000Z' });
+  }
+  const server = await startServe(join(store.folder!, 'district-recon.sqlite'));
+  let browser: Browser | null = null;
+  try {
+    browser = await launchChromium();
+    const [approver, preparer] = await Promise.all([
+      signIn(browser, server.url, names.approver, PASSWORD, errors),
+      signIn(browser, server.url, names.preparer, PASSWORD, errors),
+    ]);
+    return { server, browser, approver, preparer };
+  } catch (error) {
+    await browser?.close();
+    await server.close();
+    throw error;
+  }
 }
 
 export interface E2eEngineOptions {

@@ -12,14 +12,11 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStoredSettings } from '../../electron/engine/store/settings';
-import { insertUser } from '../../electron/engine/store/team';
-import { hashPassword } from '../../electron/engine/team/passwords';
 import { addPayee } from '../engine/reconcile/fixtures';
 import { createTestDb, type TestStore } from '../helpers/db';
-import { startServe, type ServeProcess } from '../helpers/serveProcess';
-import { PASSWORD } from '../helpers/teamHost';
+import type { ServeProcess } from '../helpers/serveProcess';
 import { expectAccessible } from './day';
-import { ARTIFACTS, launchChromium, signIn } from './harness';
+import { ARTIFACTS, startTeamPages } from './harness';
 
 const APPROVER = 'Ana Ruiz';
 const PREPARER = 'Ben Ito';
@@ -47,19 +44,12 @@ beforeAll(async () => {
   await addPayee(store.db, 1, 'Lincoln Elementary');
   await addPayee(store.db, 2, 'Food Services');
   await writeStoredSettings(store.writer, [['requireSeparateApprover', true]]);
-  const passwordHash = await hashPassword(PASSWORD);
-  for (const [name, role] of [
-    [APPROVER, 'approver'],
-    [PREPARER, 'preparer'],
-  ] as const) {
-    await insertUser(store.writer, { name, role, passwordHash, createdAt: '2026-03-04T15:00:00.000Z' });
-  }
-  server = await startServe(join(store.folder!, 'district-recon.sqlite'));
-  browser = await launchChromium();
-  [ana, ben] = await Promise.all([
-    signIn(browser, server.url, APPROVER, PASSWORD, pageErrors),
-    signIn(browser, server.url, PREPARER, PASSWORD, pageErrors),
-  ]);
+  ({
+    server,
+    browser,
+    approver: ana,
+    preparer: ben,
+  } = await startTeamPages(store, { approver: APPROVER, preparer: PREPARER }, pageErrors));
 }, 180_000);
 
 afterAll(async () => {
