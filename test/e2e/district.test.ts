@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineWithInternals } from '../../electron/engine/engine';
 import { fixedClock } from '../../shared/time';
-import { addBatch, addGlAccount, addPayee } from '../engine/reconcile/fixtures';
+import { addBatch, addGlAccount, addMonthClose, addPayee } from '../engine/reconcile/fixtures';
 import { expectAccessible } from './day';
 import { ARTIFACTS, startE2eEngine, type E2eApp } from './harness';
 
@@ -36,24 +36,9 @@ async function seedSchools(): Promise<void> {
       }
     }
   }
-  const closed = (payeeId: number, state: 'closed' | 'submitted') =>
-    db
-      .insertInto('month_closes')
-      .values({
-        payee_id: payeeId,
-        month: '2026-03',
-        state,
-        submitted_by: 'Pat Preparer',
-        submitted_at: '2026-04-08T15:00:00.000Z',
-        closed_by: state === 'closed' ? 'Ann Approver' : null,
-        closed_at: state === 'closed' ? '2026-04-09T15:00:00.000Z' : null,
-        self_approved: 0,
-        updated_at: '2026-04-09T15:00:00.000Z',
-      })
-      .execute();
-  await closed(9, 'closed');
-  await closed(10, 'closed');
-  await closed(11, 'submitted');
+  await addMonthClose(db, 9, '2026-03', 'closed');
+  await addMonthClose(db, 10, '2026-03', 'closed');
+  await addMonthClose(db, 11, '2026-03', 'submitted');
 }
 
 async function shot(name: string): Promise<void> {
