@@ -106,6 +106,34 @@ export function formatServiceDateTime(instant: Temporal.Instant): string {
 }
 
 /**
+ * `2026-03-08T01-30-05-CT`: an instant as the bookkeeper's clock showed it, fit for a file name (no
+ * colons), so a file the app names dates itself as every other date the bookkeeper reads. In the
+ * repeated hour of the fall-back night two instants an hour apart have the same stamp.
+ */
+export function centralFileStamp(instant: Temporal.Instant): string {
+  return `${formatServiceDateTime(instant).replace(' ', 'T').replaceAll(':', '-')}-CT`;
+}
+
+/**
+ * The instants a `centralFileStamp` can stand for, earliest first: one, or two in the repeated hour of
+ * the fall-back night (none in the skipped spring hour, where no clock showed it). Null when it is not one.
+ */
+export function centralFileStampInstants(stamp: string): Temporal.Instant[] | null {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-CT$/.exec(stamp);
+  if (!match) return null;
+  let local: Temporal.PlainDateTime;
+  try {
+    local = Temporal.PlainDateTime.from(`${match[1]}T${match[2]}:${match[3]}:${match[4]}`, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+  const earlier = local.toZonedDateTime(CENTRAL_TIME_ZONE, { disambiguation: 'earlier' });
+  const later = local.toZonedDateTime(CENTRAL_TIME_ZONE, { disambiguation: 'later' });
+  if (!earlier.toPlainDateTime().equals(local)) return [];
+  return earlier.equals(later) ? [earlier.toInstant()] : [earlier.toInstant(), later.toInstant()];
+}
+
+/**
  * A service date-time (`%Y-%m-%d %H:%M:%S`, Central) to an instant. In the repeated hour of the
  * fall-back night the earlier instant is taken; in the skipped spring hour the time moves forward,
  * as Temporal's 'compatible' disambiguation does.

@@ -4,28 +4,22 @@
  * one voided, a cash collection and a deposit slip made by keyboard only. Each write is counted at the sandbox;
  * axe-core finds nothing serious or critical; screenshots at 1366 x 768 under test/e2e/artifacts/act-*.png.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../electron/engine/engine';
-import { silentLogger } from '../../electron/engine/logger';
+import type { Engine } from '../../electron/engine/engine';
 import { samplePayment } from '../../electron/sandbox/samples';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/index';
-import { startWebHost, type WebHost } from '../../electron/web/server';
 import { sandboxClient } from '../helpers/sandbox';
 import { expectAccessible } from './day';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+import { ARTIFACTS, startE2eEngine, type E2eApp } from './harness';
 
 const NOW = '2026-03-10T15:00:00Z';
 
+let app: E2eApp;
 let sandbox: SandboxServer;
 let engine: Engine;
-let host: WebHost;
-let browser: Browser;
 let page: Page;
-let folder: string;
 let pendingId: number;
 const pageErrors: string[] = [];
 
@@ -62,47 +56,25 @@ async function syncEverything(): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   sandbox = await startSandbox({ seed: 7, now: NOW, scenario: { days: 6, dailyVolume: 30, payees: 2, glAccounts: 4 } });
-  folder = mkdtempSync(join(tmpdir(), 'recon-act-e2e-'));
-  engine = await createEngine({
-    version: '0.0.0-e2e',
-    dataFolder: folder,
-    host: 'web',
-    logger: silentLogger,
-    clock: { now: () => sandbox.now() },
-    sandbox: async () => ({ url: sandbox.url, token: sandbox.token, secret: sandbox.secret }),
-    sandboxByDefault: true,
-  });
+  app = await startE2eEngine({ name: 'act-e2e', clock: { now: () => sandbox.now() }, sandbox });
+  engine = app.engine;
   await engine.call('settings.set', { patch: { firstSyncDays: 10, reviewerName: 'Pat Reviewer' } });
   pendingId = (await sandboxClient(sandbox).post('/txns', samplePayment(sandbox.state.payees[0]!.id, '30.00'))).json.id;
   await syncEverything();
   sandbox.state.writes.length = 0;
 
-  host = await startWebHost({ engine, staticDir: join(ROOT, 'out/web'), resolveDownload: async () => null });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  await page.goto(host.launchUrl);
-  await page.getByText('v0.0.0-e2e').waitFor();
+  page = await app.openBrowser({ errors: pageErrors });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await engine?.close();
-  await sandbox?.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await app?.close();
 });
 
 describe('refund, void and collect in the browser', () => {
   it('refunds a settled sale from its detail: reason, confirmation (payer, school, what remains), once', async () => {
     const sale = sandbox.truth().transactions.find((t) => t.status === 'Settled' && t.amountCents >= 1000)!;
-    await page.goto(`${host.launchUrl.split('#')[0]}#/transactions/${sale.id}`);
+    await page.goto(`${app.host.launchUrl.split('#')[0]}#/transactions/${sale.id}`);
     await page.getByRole('button', { name: 'Refund…' }).click();
     const dialog = page.getByRole('dialog', { name: `Refund transaction ${sale.id}` });
     await dialog.getByLabel('Reason').selectOption('overpayment');
@@ -122,7 +94,7 @@ describe('refund, void and collect in the browser', () => {
   });
 
   it('voids a Pending sale', async () => {
-    await page.goto(`${host.launchUrl.split('#')[0]}#/transactions/${pendingId}`);
+    await page.goto(`${app.host.launchUrl.split('#')[0]}#/transactions/${pendingId}`);
     await page.getByRole('button', { name: 'Void…' }).click();
     const dialog = page.getByRole('dialog', { name: `Void transaction ${pendingId}` });
     await dialog.getByLabel('Reason').selectOption('entered_in_error');
@@ -136,7 +108,7 @@ describe('refund, void and collect in the browser', () => {
   });
 
   it('records a cash collection by keyboard only', async () => {
-    await page.goto(`${host.launchUrl.split('#')[0]}#/payments`);
+    await page.goto(`${app.host.launchUrl.split('#')[0]}#/payments`);
     await page.getByRole('heading', { level: 1, name: 'Payments' }).waitFor();
     const form = page.getByRole('form', { name: 'Record a collection' });
     await form.getByLabel('School').focus();

@@ -5,18 +5,15 @@
  * service charge explained, the deposits in transit listed. axe-core finds nothing serious or
  * critical on the view, the form or a line; screenshots at 1366 x 768 under test/e2e/artifacts/bank-*.png.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../electron/engine/engine';
-import { silentLogger } from '../../electron/engine/logger';
+import type { Engine } from '../../electron/engine/engine';
 import { writeSandboxStatement, type SandboxStatement } from '../../electron/sandbox/bankFormats';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/index';
-import { startWebHost, type WebHost } from '../../electron/web/server';
 import { expectAccessible } from './day';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+import { ARTIFACTS, startE2eEngine, type E2eApp } from './harness';
 
 const NOW = '2026-03-10T15:00:00Z';
 /**
@@ -25,12 +22,10 @@ const NOW = '2026-03-10T15:00:00Z';
  */
 const STATEMENT_TO = '2026-03-02';
 
+let app: E2eApp;
 let sandbox: SandboxServer;
 let engine: Engine;
-let host: WebHost;
-let browser: Browser;
 let page: Page;
-let folder: string;
 let statement: SandboxStatement;
 let statementFile: string;
 const pageErrors: string[] = [];
@@ -57,7 +52,6 @@ async function syncEverything(): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   // Four payees so each way of paying appears (plain, split settlement, lumped); seed 7 gives equal
   // round amounts in one window, which the matcher must suggest rather than guess.
   sandbox = await startSandbox({
@@ -65,40 +59,19 @@ beforeAll(async () => {
     now: NOW,
     scenario: { days: 20, dailyVolume: 60, payees: 4, glAccounts: 8 },
   });
-  folder = mkdtempSync(join(tmpdir(), 'recon-bank-e2e-'));
-  engine = await createEngine({
-    version: '0.0.0-e2e',
-    dataFolder: folder,
-    host: 'web',
-    logger: silentLogger,
-    clock: { now: () => sandbox.now() },
-    sandbox: async () => ({ url: sandbox.url, token: sandbox.token, secret: sandbox.secret }),
-    sandboxByDefault: true,
-  });
+  app = await startE2eEngine({ name: 'bank-e2e', clock: { now: () => sandbox.now() }, sandbox });
+  engine = app.engine;
   await engine.call('settings.set', { patch: { firstSyncDays: 25, reviewerName: 'Pat Reviewer' } });
   await syncEverything();
   statement = writeSandboxStatement(sandbox.state, 'csv', { to: STATEMENT_TO });
-  statementFile = join(folder, statement.fileName);
+  statementFile = join(app.folder, statement.fileName);
   writeFileSync(statementFile, statement.content);
 
-  host = await startWebHost({ engine, staticDir: join(ROOT, 'out/web'), resolveDownload: async () => null });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  await page.goto(host.launchUrl);
-  await page.getByText('v0.0.0-e2e').waitFor();
+  page = await app.openBrowser({ errors: pageErrors });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await engine?.close();
-  await sandbox?.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await app?.close();
 });
 
 describe('the Bank view', () => {

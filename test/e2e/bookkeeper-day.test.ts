@@ -5,20 +5,14 @@
  * file's totals; then a second night (secondNight.ts). Every step is photographed under
  * test/e2e/artifacts/bookkeeper-*.png, and every view passes axe-core with no serious or critical violations.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine } from '../../electron/engine/engine';
-import { silentLogger } from '../../electron/engine/logger';
 import { startSandbox } from '../../electron/sandbox/index';
-import { startWebHost, type WebHost } from '../../electron/web/server';
 import { formatMoney } from '../../shared/money';
 import { fixedClock } from '../../shared/time';
 import { day, expectAccessible, goTo, leaveFields, shot } from './day';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+import { ARTIFACTS, startE2eEngine, type E2eApp } from './harness';
 import { secondNight } from './secondNight';
 import { untiedBySeriousness, untiedSummary } from '../../shared/untied';
 
@@ -27,12 +21,9 @@ const FIRST_DAY = '2026-02-28';
 const LAST_DAY = '2026-03-09';
 const DIFFERENCE_CENTS = 2500;
 
-let host: WebHost;
-let browser: Browser;
-let dataFolder: string;
+let app: E2eApp;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   const sandbox = await startSandbox({ seed: 7, now: NOW, scenario: { days: 10, dailyVolume: 60 } });
   day.sandbox = sandbox;
   day.pageErrors = [];
@@ -47,45 +38,16 @@ beforeAll(async () => {
     totalCents: target.totalCents + DIFFERENCE_CENTS,
   });
 
-  dataFolder = mkdtempSync(join(tmpdir(), 'recon-day-'));
   day.clock = fixedClock(NOW);
-  const engine = await createEngine({
-    version: '0.0.0-e2e',
-    dataFolder,
-    host: 'web',
-    logger: silentLogger,
-    clock: day.clock,
-    sandbox: async () => ({ url: sandbox.url, token: sandbox.token, secret: sandbox.secret }),
-    sandboxByDefault: true,
-  });
+  app = await startE2eEngine({ name: 'day', clock: day.clock, sandbox });
+  const engine = app.engine;
   day.engine = engine;
   await engine.call('settings.set', { patch: { firstSyncDays: 12, reviewerName: 'Pat Reviewer' } });
-  host = await startWebHost({
-    engine,
-    staticDir: join(ROOT, 'out/web'),
-    resolveDownload: async (id) => {
-      const records = (await engine.call('export.list', {})) as Array<{ id: number; file: string }>;
-      return records.find((record) => String(record.id) === id)?.file ?? null;
-    },
-  });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, acceptDownloads: true });
-  const page = await context.newPage();
-  day.page = page;
-  page.on('pageerror', (error) => day.pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') day.pageErrors.push(message.text());
-  });
-  await page.goto(host.launchUrl);
-  await page.getByText('v0.0.0-e2e').waitFor();
+  day.page = await app.openBrowser({ viewport: { width: 1366, height: 860 }, errors: day.pageErrors });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await day.engine?.close();
-  await day.sandbox?.close();
-  if (dataFolder) rmSync(dataFolder, { recursive: true, force: true });
+  await app?.close();
 });
 
 describe("the bookkeeper's day", () => {

@@ -5,44 +5,29 @@
  * revision, so 198 are signed and the 2 are left and named: each deposit is signed under the revision
  * the list showed.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../electron/engine/engine';
-import { silentLogger } from '../../electron/engine/logger';
-import { startSandbox, type SandboxServer } from '../../electron/sandbox/index';
-import { startWebHost, type WebHost } from '../../electron/web/server';
+import type { Engine } from '../../electron/engine/engine';
+import { startSandbox } from '../../electron/sandbox/index';
 import { fixedClock, formatUsDate as usDate } from '../../shared/time';
 import { expectAccessible } from './day';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+import { ARTIFACTS, startE2eEngine, type E2eApp } from './harness';
 
 const NOW = '2026-03-25T15:00:00Z';
 const LISTED = 200;
 
-let sandbox: SandboxServer;
+let app: E2eApp;
 let engine: Engine;
-let host: WebHost;
-let browser: Browser;
 let page: Page;
 let folder: string;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  sandbox = await startSandbox({ seed: 11, now: NOW, scenario: { days: 24, dailyVolume: 60, payees: 4 } });
-  folder = mkdtempSync(join(tmpdir(), 'recon-bulk-'));
-  engine = await createEngine({
-    version: '0.0.0-e2e',
-    dataFolder: folder,
-    host: 'web',
-    logger: silentLogger,
-    clock: fixedClock(NOW),
-    sandbox: async () => ({ url: sandbox.url, token: sandbox.token, secret: sandbox.secret }),
-    sandboxByDefault: true,
-  });
+  const sandbox = await startSandbox({ seed: 11, now: NOW, scenario: { days: 24, dailyVolume: 60, payees: 4 } });
+  app = await startE2eEngine({ name: 'bulk', clock: fixedClock(NOW), sandbox });
+  ({ engine, folder } = app);
   await engine.call('settings.set', { patch: { firstSyncDays: 26, reviewerName: 'Pat Reviewer' } });
   const run = await engine.sync.start({ trigger: 'manual' });
   expect((await run.finished)?.status).toBe('succeeded');
@@ -55,20 +40,11 @@ beforeAll(async () => {
   const extra = open.rows.slice(LISTED).map((b) => ({ id: b.id, revision: b.revision }));
   expect((await engine.call('batches.signOffMany', { deposits: extra })).left).toEqual([]);
 
-  host = await startWebHost({ engine, staticDir: join(ROOT, 'out/web'), resolveDownload: async () => null });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  page = await (await browser.newContext({ viewport: { width: 1366, height: 768 } })).newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(host.launchUrl);
-  await page.getByText('v0.0.0-e2e').waitFor();
+  page = await app.openBrowser({ errors: pageErrors });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await engine?.close();
-  await sandbox?.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await app?.close();
   expect(pageErrors).toEqual([]);
 });
 

@@ -4,25 +4,19 @@
  * first; one school's month opened from its row, its checklist at the top, and closed from the app.
  * axe-core finds nothing serious or critical; screenshots under test/e2e/artifacts/district-*.png.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngineWithInternals, type EngineWithInternals } from '../../electron/engine/engine';
-import { silentLogger } from '../../electron/engine/logger';
-import { startWebHost, type WebHost } from '../../electron/web/server';
+import type { EngineWithInternals } from '../../electron/engine/engine';
 import { fixedClock } from '../../shared/time';
-import { addBatch, addGlAccount, addPayee } from '../engine/reconcile/fixtures';
+import { addBatch, addGlAccount, addMonthClose, addPayee } from '../engine/reconcile/fixtures';
 import { expectAccessible } from './day';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+import { ARTIFACTS, startE2eEngine, type E2eApp } from './harness';
 
 const SCHOOLS = 12;
+let app: E2eApp;
 let engine: EngineWithInternals;
-let host: WebHost;
-let browser: Browser;
 let page: Page;
-let folder: string;
 const pageErrors: string[] = [];
 
 async function seedSchools(): Promise<void> {
@@ -42,24 +36,9 @@ async function seedSchools(): Promise<void> {
       }
     }
   }
-  const closed = (payeeId: number, state: 'closed' | 'submitted') =>
-    db
-      .insertInto('month_closes')
-      .values({
-        payee_id: payeeId,
-        month: '2026-03',
-        state,
-        submitted_by: 'Pat Preparer',
-        submitted_at: '2026-04-08T15:00:00.000Z',
-        closed_by: state === 'closed' ? 'Ann Approver' : null,
-        closed_at: state === 'closed' ? '2026-04-09T15:00:00.000Z' : null,
-        self_approved: 0,
-        updated_at: '2026-04-09T15:00:00.000Z',
-      })
-      .execute();
-  await closed(9, 'closed');
-  await closed(10, 'closed');
-  await closed(11, 'submitted');
+  await addMonthClose(db, 9, '2026-03', 'closed');
+  await addMonthClose(db, 10, '2026-03', 'closed');
+  await addMonthClose(db, 11, '2026-03', 'submitted');
 }
 
 async function shot(name: string): Promise<void> {
@@ -67,34 +46,19 @@ async function shot(name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  folder = mkdtempSync(join(tmpdir(), 'recon-district-e2e-'));
-  engine = await createEngineWithInternals({
-    version: '0.0.0-e2e',
-    dataFolder: folder,
-    host: 'web',
-    logger: silentLogger,
+  app = await startE2eEngine({
+    name: 'district-e2e',
     // April 20th: March ended, and its deadline (the 15th) is five days past.
     clock: fixedClock('2026-04-20T15:00:00Z'),
+    sandbox: 'none',
   });
+  engine = app.engine;
   await seedSchools();
-  host = await startWebHost({ engine, staticDir: join(ROOT, 'out/web'), resolveDownload: async () => null });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(message.text());
-  });
-  await page.goto(host.launchUrl);
-  await page.getByText('v0.0.0-e2e').waitFor();
+  page = await app.openBrowser({ errors: pageErrors });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await engine?.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await app?.close();
 });
 
 describe('the District view', () => {

@@ -6,19 +6,15 @@
  * and every button's text fits its box. At 1366x768 each view also passes axe-core. One school has a long
  * name, as real districts do: the Batches view shows it whole (wrapped), not cut with room to spare.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEngine, type Engine } from '../../electron/engine/engine';
-import { silentLogger } from '../../electron/engine/logger';
+import type { Engine } from '../../electron/engine/engine';
 import { startSandbox, type SandboxServer } from '../../electron/sandbox/index';
-import { startWebHost, type WebHost } from '../../electron/web/server';
 import { fixedClock } from '../../shared/time';
 import { VIEWS } from '../../shared/views';
 import { expectAccessible } from './day';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+import { ARTIFACTS, startE2eEngine, type E2eApp } from './harness';
 
 const NOW = '2026-03-10T15:00:00Z';
 const LONG_SCHOOL = 'Thomas Jefferson Science and Technology Magnet High School';
@@ -27,12 +23,10 @@ const SIZES = [
   { width: 1280, height: 720 },
 ] as const;
 
+let app: E2eApp;
 let sandbox: SandboxServer;
 let engine: Engine;
-let host: WebHost;
-let browser: Browser;
 let page: Page;
-let folder: string;
 let openBatch: string;
 const pageErrors: string[] = [];
 
@@ -43,20 +37,11 @@ async function syncNow(): Promise<void> {
 }
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
   sandbox = await startSandbox({ seed: 7, now: NOW, scenario: { days: 10, dailyVolume: 60, payees: 4 } });
   sandbox.state.payees[2]!.name = LONG_SCHOOL;
-  folder = mkdtempSync(join(tmpdir(), 'recon-layout-'));
   const clock = fixedClock(NOW);
-  engine = await createEngine({
-    version: '0.0.0-e2e',
-    dataFolder: folder,
-    host: 'web',
-    logger: silentLogger,
-    clock,
-    sandbox: async () => ({ url: sandbox.url, token: sandbox.token, secret: sandbox.secret }),
-    sandboxByDefault: true,
-  });
+  app = await startE2eEngine({ name: 'layout', clock, sandbox });
+  engine = app.engine;
   await engine.call('settings.set', { patch: { firstSyncDays: 12, reviewerName: 'Pat Reviewer' } });
   await syncNow();
   // A night later, with refunds after batching: changes since the last review for the Changes view.
@@ -72,20 +57,11 @@ beforeAll(async () => {
   const listed = await engine.call('batches.list', { filter: { notSignedOff: true }, limit: 1 });
   openBatch = listed.rows[0]!.id;
 
-  host = await startWebHost({ engine, staticDir: join(ROOT, 'out/web'), resolveDownload: async () => null });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  page = await (await browser.newContext({ viewport: SIZES[0] })).newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.goto(host.launchUrl);
-  await page.getByText('v0.0.0-e2e').waitFor();
+  page = await app.openBrowser({ viewport: SIZES[0], errors: pageErrors });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await host?.close();
-  await engine?.close();
-  await sandbox?.close();
-  if (folder) rmSync(folder, { recursive: true, force: true });
+  await app?.close();
   expect(pageErrors).toEqual([]);
 });
 

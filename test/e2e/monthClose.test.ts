@@ -7,19 +7,16 @@
  * engine's words. axe finds nothing serious; screenshots under test/e2e/artifacts/month-close-*.png.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeStoredSettings } from '../../electron/engine/store/settings';
-import { insertUser } from '../../electron/engine/store/team';
-import { hashPassword } from '../../electron/engine/team/passwords';
 import { addPayee } from '../engine/reconcile/fixtures';
 import { createTestDb, type TestStore } from '../helpers/db';
-import { startServe, type ServeProcess } from '../helpers/serveProcess';
-import { PASSWORD } from '../helpers/teamHost';
+import type { ServeProcess } from '../helpers/serveProcess';
 import { expectAccessible } from './day';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+import { ARTIFACTS, startTeamPages } from './harness';
 
 const APPROVER = 'Ana Ruiz';
 const PREPARER = 'Ben Ito';
@@ -33,22 +30,6 @@ let ana: Page;
 let ben: Page;
 const pageErrors: string[] = [];
 
-async function signedInPage(name: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, acceptDownloads: true });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(`${name}: ${message.text()} (${message.location().url})`);
-  });
-  await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/login$/);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  return page;
-}
-
 async function openMonth(page: Page, payeeId: number): Promise<void> {
   await page.evaluate(`window.location.hash = '#/month/${payeeId}?month=${MONTH}'`);
   await page.getByRole('heading', { level: 1, name: 'Month' }).waitFor();
@@ -59,24 +40,16 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(ARTIFACTS, `month-close-${name}.png`), fullPage: true });
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'out/web/index.html'))) {
-    throw new Error('The renderer is not built: run `npm run build:web` first (npm run test:e2e does).');
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
   store = await createTestDb({ file: true });
   await addPayee(store.db, 1, 'Lincoln Elementary');
   await addPayee(store.db, 2, 'Food Services');
   await writeStoredSettings(store.writer, [['requireSeparateApprover', true]]);
-  const passwordHash = await hashPassword(PASSWORD);
-  for (const [name, role] of [
-    [APPROVER, 'approver'],
-    [PREPARER, 'preparer'],
-  ] as const) {
-    await insertUser(store.writer, { name, role, passwordHash, createdAt: '2026-03-04T15:00:00.000Z' });
-  }
-  server = await startServe(join(store.folder!, 'district-recon.sqlite'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  [ana, ben] = await Promise.all([signedInPage(APPROVER), signedInPage(PREPARER)]);
+  ({
+    server,
+    browser,
+    approver: ana,
+    preparer: ben,
+  } = await startTeamPages(store, { approver: APPROVER, preparer: PREPARER }, pageErrors));
 }, 180_000);
 
 afterAll(async () => {

@@ -6,19 +6,15 @@
  * signed in and offers only what that role may do (no sign-off for Ben); Sign out ends Ana's session
  * on the server. Screenshots at 1366x768 under test/e2e/artifacts/team-*.png.
  */
-import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureChecksFresh } from '../../electron/engine/reconcile';
-import { insertUser } from '../../electron/engine/store/team';
-import { hashPassword } from '../../electron/engine/team/passwords';
 import { seedDistrict } from '../engine/reconcile/fixtures';
 import { createTestDb, type TestStore } from '../helpers/db';
-import { startServe, type ServeProcess } from '../helpers/serveProcess';
-import { PASSWORD } from '../helpers/teamHost';
+import type { ServeProcess } from '../helpers/serveProcess';
 import { expectAccessible } from './day';
-import { ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, ROOT } from './harness';
+import { ARTIFACTS, startTeamPages } from './harness';
 
 const BATCH = '730001';
 const APPROVER = 'Ana Ruiz';
@@ -32,23 +28,6 @@ let ana: Page;
 let ben: Page;
 const pageErrors: string[] = [];
 
-/** A context of its own (its own cookies: its own session), signed in through the sign-in form. */
-async function signedInPage(name: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(`${name}: ${error.message}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') pageErrors.push(`${name}: ${message.text()} (${message.location().url})`);
-  });
-  await page.goto(`${server.url}/`);
-  await page.waitForURL(/\/login$/);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
-  return page;
-}
-
 async function openBatch(page: Page): Promise<void> {
   await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'Batches', exact: true }).click();
   await page
@@ -61,23 +40,15 @@ async function openBatch(page: Page): Promise<void> {
 const shot = (page: Page, name: string) => page.screenshot({ path: join(ARTIFACTS, `team-${name}.png`) });
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'out/web/index.html'))) {
-    throw new Error('The renderer is not built: run `npm run build:web` first (npm run test:e2e does).');
-  }
-  mkdirSync(ARTIFACTS, { recursive: true });
   store = await createTestDb({ file: true });
   await seedDistrict(store.db);
   await ensureChecksFresh(store.writer);
-  const passwordHash = await hashPassword(PASSWORD);
-  for (const [name, role] of [
-    [APPROVER, 'approver'],
-    [PREPARER, 'preparer'],
-  ] as const) {
-    await insertUser(store.writer, { name, role, passwordHash, createdAt: '2026-03-04T15:00:00.000Z' });
-  }
-  server = await startServe(join(store.folder!, 'district-recon.sqlite'));
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  [ana, ben] = await Promise.all([signedInPage(APPROVER), signedInPage(PREPARER)]);
+  ({
+    server,
+    browser,
+    approver: ana,
+    preparer: ben,
+  } = await startTeamPages(store, { approver: APPROVER, preparer: PREPARER }, pageErrors));
 });
 
 afterAll(async () => {

@@ -5,6 +5,8 @@ import {
   addDays,
   businessDateOf,
   businessDayBounds,
+  centralFileStamp,
+  centralFileStampInstants,
   daysBetween,
   eachBusinessDate,
   formatServiceDateTime,
@@ -129,5 +131,36 @@ describe('business dates', () => {
     expect(() => parseBusinessDate('2026-02-30')).toThrow(/not a date/);
     expect(() => parseBatchDate('03/08/2026')).toThrow(TimeError);
     expect(formatUsDate('2026-03-08')).toBe('03/08/2026');
+  });
+});
+
+describe('file name stamps (Central wall time)', () => {
+  it.each([
+    ['late evening Central is the day before in UTC', '2026-03-02T05:30:00Z', '2026-03-01T23-30-00-CT'],
+    ['the first minute after spring forward', '2026-03-08T08:00:00Z', '2026-03-08T03-00-00-CT'],
+    ['1:30 CDT on the fall-back night', '2026-11-01T06:30:00Z', '2026-11-01T01-30-00-CT'],
+    ['1:30 CST an hour later, the same stamp', '2026-11-01T07:30:00Z', '2026-11-01T01-30-00-CT'],
+  ])('%s', (_name, instant, stamp) => {
+    expect(centralFileStamp(Temporal.Instant.from(instant))).toBe(stamp);
+  });
+
+  it('reads a stamp back as the moments it can stand for', () => {
+    const read = (stamp: string) => centralFileStampInstants(stamp)?.map((instant) => instant.toString()) ?? null;
+    expect(read('2026-03-01T23-30-00-CT')).toEqual(['2026-03-02T05:30:00Z']);
+    expect(read('2026-11-01T01-30-00-CT')).toEqual(['2026-11-01T06:30:00Z', '2026-11-01T07:30:00Z']);
+    // No clock showed 2:30 on the spring-forward night.
+    expect(read('2026-03-08T02-30-00-CT')).toEqual([]);
+    expect(read('2026-02-30T10-00-00-CT')).toBeNull();
+    expect(read('20260302T053000Z')).toBeNull();
+  });
+
+  it('stands for the moment it was made from, any second of a year with both DST changes', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 365 * 24 * 3600 - 1 }), (seconds) => {
+        const instant = Temporal.Instant.from('2026-01-01T06:00:00Z').add({ seconds });
+        return centralFileStampInstants(centralFileStamp(instant))!.some((read) => read.equals(instant));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -234,7 +234,7 @@ export class SyncService implements SyncControl {
     await finishRun(writer, runId, status, toIsoUtc(ctx.clock.now()), message);
     if (status === 'succeeded' && ctx.store.backupFolder) {
       try {
-        await backupStore(writer, ctx.store.backupFolder, new Date(ctx.clock.now().epochMilliseconds));
+        await backupStore(writer, ctx.store.backupFolder, ctx.clock.now());
       } catch (error) {
         ctx.logger.warn('automatic backup failed', { error: error instanceof Error ? error.message : String(error) });
       }

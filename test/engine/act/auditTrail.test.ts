@@ -10,8 +10,8 @@ import { todayCentral } from '../../../shared/time';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { sandboxClient } from '../../helpers/sandbox';
 import { samplePayment } from '../../../electron/sandbox/samples';
-import { tableRows } from '../../helpers/storeRows';
 import { startHarness } from '../sync/harness';
+import { slipCollections, verifiedSlip } from './slipDay';
 
 const closing = closeAfterEach();
 const SLOW = 180_000;
@@ -82,21 +82,8 @@ describe('the auditor’s trail', () => {
     }
 
     const today = todayCentral({ now: () => h.sandbox.now() });
-    const day = (await tableRows(h.engine, 'transactions')).filter(
-      (t) =>
-        Number(t.payee_id) === payee &&
-        t.business_date === today &&
-        ['Cash', 'PhysicalCheck'].includes(String(t.payment_method)) &&
-        !['Voided', 'Declined', 'Error'].includes(String(t.status)),
-    );
-    const cash = day.filter((t) => t.payment_method === 'Cash').reduce((sum, t) => sum + Number(t.amount_cents), 0);
-    const made = (await h.engine.callAs('Dana', 'slips.create', {
-      payeeId: payee,
-      date: today,
-      cash: { '0.01': cash + 100 },
-      comment: 'A dollar too many in the envelope',
-    })) as { id: string };
-    await h.engine.callAs('Lee', 'slips.verify', { id: made.id });
+    const { cashCents } = await slipCollections(h, payee, today);
+    const made = await verifiedSlip({ h, payee, today }, cashCents + 100, 'A dollar too many in the envelope');
     const slip = (await h.engine.call('slips.list', { payeeId: payee })).find((s) => s.id === made.id)!;
     expect(slip).toMatchObject({
       countedBy: 'Dana',

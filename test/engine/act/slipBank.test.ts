@@ -7,65 +7,25 @@
  * adds nothing; the month reads the slip's batches as matched.
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, todayCentral } from '../../../shared/time';
+import { addDays } from '../../../shared/time';
 import type { BankLineSummary } from '../../../shared/domain';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { tableRows } from '../../helpers/storeRows';
 import { bai2FromLines } from '../bank/generate';
 import { startHarness, type Harness } from '../sync/harness';
+import { collectedDay, verifiedSlip, type SlipDay } from './slipDay';
 
 const closing = closeAfterEach();
 const SLOW = 240_000;
 
-interface SlipDay {
-  h: Harness;
-  payee: number;
-  today: string;
-  collectedCents: number;
-  cashCents: number;
-}
-
-/** A school's day of cash and checks collected through the app (and whatever the scenario collected). */
-async function collectedDay(): Promise<SlipDay> {
-  const h = closing(await startHarness());
-  expect((await h.sync()).status).toBe('succeeded');
-  const payee = h.sandbox.state.payees[1]!.id;
-  const today = todayCentral({ now: () => h.sandbox.now() });
-  for (const [method, amount, checkNumber] of [
-    ['Cash', '25.00', undefined],
-    ['PhysicalCheck', '12.50', '1042'],
-  ] as const) {
-    const done = await h.engine.call('payments.collect', {
-      method,
-      payeeId: payee,
-      amount,
-      payer: { name: 'Ana Ruiz' },
-      ...(checkNumber ? { checkNumber } : {}),
-    });
-    expect(done.intent!.state).toBe('done');
-  }
-  const day = (await tableRows(h.engine, 'transactions')).filter(
-    (t) =>
-      Number(t.payee_id) === payee &&
-      t.business_date === today &&
-      ['Cash', 'PhysicalCheck'].includes(String(t.payment_method)) &&
-      !['Voided', 'Declined', 'Error'].includes(String(t.status)),
-  );
-  const collectedCents = day.reduce((sum, t) => sum + Number(t.amount_cents), 0);
-  const cashCents = day.filter((t) => t.payment_method === 'Cash').reduce((sum, t) => sum + Number(t.amount_cents), 0);
-  return { h, payee, today, collectedCents, cashCents };
-}
-
 /** Counted by Dana, verified by Lee; then the service's midnight settles the day into batches, synced. */
 async function slipOfTheDay(day: SlipDay, shortCents: number): Promise<{ id: string; batchIds: string[] }> {
-  const { h, payee, today, cashCents } = day;
-  const slip = (await h.engine.callAs('Dana', 'slips.create', {
-    payeeId: payee,
-    date: today,
-    cash: { '0.01': cashCents - shortCents },
-    ...(shortCents !== 0 ? { comment: 'A dollar missing from the envelope' } : {}),
-  })) as { id: string };
-  await h.engine.callAs('Lee', 'slips.verify', { id: slip.id });
+  const { h } = day;
+  const slip = await verifiedSlip(
+    day,
+    day.cashCents - shortCents,
+    shortCents !== 0 ? 'A dollar missing from the envelope' : undefined,
+  );
   h.sandbox.advanceDays(1);
   expect((await h.sync()).status).toBe('succeeded');
   const listed = (await h.engine.call('slips.list', { payeeId: day.payee })).find((s) => s.id === slip.id);
@@ -107,7 +67,7 @@ describe('a deposit slip at the bank', () => {
     'is matched when the bank credits it, holds its batches; confirm, unmatch, re-import and the month agree',
     { timeout: SLOW },
     async () => {
-      const day = await collectedDay();
+      const day = await collectedDay(closing(await startHarness()));
       const { h } = day;
       const slip = await slipOfTheDay(day, 0);
       const statement = statementOf(day, day.collectedCents);
@@ -173,7 +133,7 @@ describe('a deposit slip at the bank', () => {
     'short: the bank credits what was counted, the line matches the slip, and the shortage stays in sight',
     { timeout: SLOW },
     async () => {
-      const day = await collectedDay();
+      const day = await collectedDay(closing(await startHarness()));
       const { h } = day;
       const slip = await slipOfTheDay(day, 100);
       const counted = day.collectedCents - 100;

@@ -8,57 +8,27 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { todayCentral } from '../../../shared/time';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { tableRows } from '../../helpers/storeRows';
-import { startHarness, type Harness } from '../sync/harness';
+import { startHarness } from '../sync/harness';
+import { collectedDay, slipCollections } from './slipDay';
 
 const closing = closeAfterEach();
 const SLOW = 180_000;
-
-async function withCollections(): Promise<{ h: Harness; payee: number; today: string; expectedCents: number }> {
-  const h = closing(await startHarness());
-  expect((await h.sync()).status).toBe('succeeded');
-  const payee = h.sandbox.state.payees[1]!.id;
-  const today = todayCentral({ now: () => h.sandbox.now() });
-  for (const [method, amount, checkNumber] of [
-    ['Cash', '25.00', undefined],
-    ['PhysicalCheck', '12.50', '1042'],
-  ] as const) {
-    const done = await h.engine.call('payments.collect', {
-      method,
-      payeeId: payee,
-      amount,
-      payer: { name: 'Ana Ruiz' },
-      ...(checkNumber ? { checkNumber } : {}),
-    });
-    expect(done.intent!.state).toBe('done');
-  }
-  // Whatever else the scenario collected in cash and checks that day belongs on the slip too.
-  const expectedCents = (await tableRows(h.engine, 'transactions'))
-    .filter(
-      (t) =>
-        Number(t.payee_id) === payee &&
-        t.business_date === today &&
-        ['Cash', 'PhysicalCheck'].includes(String(t.payment_method)) &&
-        !['Voided', 'Declined', 'Error'].includes(String(t.status)),
-    )
-    .reduce((sum, t) => sum + Number(t.amount_cents), 0);
-  return { h, payee, today, expectedCents };
-}
 
 describe('deposit slips', () => {
   it(
     'groups the day’s collections; over/short needs a comment; one slip per collection',
     { timeout: SLOW },
     async () => {
-      const { h, payee, today, expectedCents } = await withCollections();
-      const checksCents = (await tableRows(h.engine, 'transactions'))
-        .filter(
-          (t) => Number(t.payee_id) === payee && t.business_date === today && t.payment_method === 'PhysicalCheck',
-        )
-        .reduce((sum, t) => sum + Number(t.amount_cents), 0);
-      const cashCents = expectedCents - checksCents;
+      const {
+        h,
+        payee,
+        today,
+        collectedCents: expectedCents,
+        cashCents,
+        checksCents,
+      } = await collectedDay(closing(await startHarness()));
 
       // Counted $1.00 short and said nothing: refused, nothing stored.
       const short = { payeeId: payee, date: today, cash: { '0.01': cashCents - 100 } };
@@ -96,12 +66,13 @@ describe('deposit slips', () => {
     'is verified by someone else in team mode, by the one name single-user (and says so); the PDF is one page, the same bytes each time',
     { timeout: SLOW },
     async () => {
-      const { h, payee, today, expectedCents } = await withCollections();
-      const checks = (await tableRows(h.engine, 'transactions'))
-        .filter(
-          (t) => Number(t.payee_id) === payee && t.business_date === today && t.payment_method === 'PhysicalCheck',
-        )
-        .reduce((sum, t) => sum + Number(t.amount_cents), 0);
+      const {
+        h,
+        payee,
+        today,
+        collectedCents: expectedCents,
+        checksCents: checks,
+      } = await collectedDay(closing(await startHarness()));
       const slip = (await h.engine.callAs('Dana', 'slips.create', {
         payeeId: payee,
         date: today,
@@ -135,15 +106,7 @@ describe('deposit slips', () => {
         amount: '10.00',
         payer: { name: 'Ana Ruiz' },
       });
-      const own = (await tableRows(h.engine, 'transactions'))
-        .filter(
-          (t) =>
-            Number(t.payee_id) === payee2 &&
-            t.business_date === today &&
-            ['Cash', 'PhysicalCheck'].includes(String(t.payment_method)) &&
-            !['Voided', 'Declined', 'Error'].includes(String(t.status)),
-        )
-        .reduce((sum, t) => sum + Number(t.amount_cents), 0);
+      const own = (await slipCollections(h, payee2, today)).collectedCents;
       const single = await h.engine.call('slips.create', {
         payeeId: payee2,
         date: today,

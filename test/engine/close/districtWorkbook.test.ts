@@ -13,7 +13,7 @@ import type { EngineWithInternals as Engine } from '../../../electron/engine/eng
 import { writeStoredSettings } from '../../../electron/engine/store/settings';
 import { createTestEngine } from '../../helpers/engine';
 import { csvCents, csvFields, findLibreOffice, onCi, sheetsAsCsv } from '../../helpers/libreoffice';
-import { addBatch, addGlAccount, addPayee } from '../reconcile/fixtures';
+import { addBatch, addGlAccount, addMonthClose, addPayee } from '../reconcile/fixtures';
 
 const libreoffice = findLibreOffice();
 // Locally, without LibreOffice, there is nothing to run; on CI its absence is a failure below.
@@ -49,20 +49,7 @@ run('the district workbook, as LibreOffice reads it', () => {
       [3, 'submitted'],
       [4, 'closed'],
     ] as const)
-      await db
-        .insertInto('month_closes')
-        .values({
-          payee_id: payeeId,
-          month: MONTH,
-          state,
-          submitted_by: 'Pat Preparer',
-          submitted_at: '2026-04-08T15:00:00.000Z',
-          closed_by: state === 'closed' ? 'Ann Approver' : null,
-          closed_at: state === 'closed' ? '2026-04-09T15:00:00.000Z' : null,
-          self_approved: 0,
-          updated_at: '2026-04-09T15:00:00.000Z',
-        })
-        .execute();
+      await addMonthClose(db, payeeId, MONTH, state);
   });
   afterAll(async () => {
     await engine?.close();

@@ -2,36 +2,18 @@
  * An independent reader: LibreOffice converts an exported workbook to CSV and the totals there must
  * equal the store's cents. CI installs libreoffice-calc; on CI a missing LibreOffice fails this test.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { createTestEngine } from '../../helpers/engine';
+import { csvCents, findLibreOffice, onCi, sheetsAsCsv } from '../../helpers/libreoffice';
 import { refundAfterBatching, seedDistrict, statusAfterBatching } from '../reconcile/fixtures';
 
-function findLibreOffice(): string | null {
-  for (const name of ['libreoffice', 'soffice']) {
-    const found = spawnSync('which', [name], { encoding: 'utf8' });
-    if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
-  }
-  return null;
-}
-
 const libreoffice = findLibreOffice();
-const onCi = process.env.CI === 'true' || process.env.CI === '1';
 // Locally, without LibreOffice, there is nothing to run; on CI its absence is a failure below.
 const run = libreoffice || onCi ? describe : describe.skip;
-
-/** "$1,234.56" or "-$5.00" as LibreOffice prints the currency format, to cents. */
-function cents(field: string): number {
-  const text = field.replace(/["$,\s]/g, '');
-  const negative = text.startsWith('-') || text.startsWith('(');
-  const [whole, fraction = '0'] = text.replace(/[-()]/g, '').split('.');
-  const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-  return negative ? -value : value;
-}
 
 run('LibreOffice reads the exported workbook', () => {
   let engine: Engine;
@@ -58,27 +40,7 @@ run('LibreOffice reads the exported workbook', () => {
     ).not.toBeNull();
     const file = join(folder, 'gl.xlsx');
     await engine.call('export.glBatches', { from: '2026-03-01', to: '2026-03-31', file });
-    const out = join(folder, 'csv');
-    // Sheet -1: one CSV per sheet (LibreOffice 7.2+), named <name>-<sheet>.csv; UTF-8, comma separated.
-    execFileSync(
-      libreoffice!,
-      [
-        `-env:UserInstallation=file://${join(folder, 'profile')}`,
-        '--headless',
-        '--convert-to',
-        'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1',
-        '--outdir',
-        out,
-        file,
-      ],
-      { stdio: 'pipe', timeout: 110_000 },
-    );
-    const sheets = Object.fromEntries(
-      readdirSync(out).map((name) => [
-        name.replace(/^gl-|\.csv$/g, ''),
-        readFileSync(join(out, name), 'utf8').trim().split(/\r?\n/),
-      ]),
-    );
+    const sheets = sheetsAsCsv(libreoffice!, file, folder);
     const store = await engine.internals.store.writer.db
       .selectFrom('gl_batches')
       .select((eb) => [
@@ -92,11 +54,11 @@ run('LibreOffice reads the exported workbook', () => {
     expect(split(gl[0]!).slice(0, 3)).toEqual(['Date', 'Batch', 'Payee']);
     const glData = gl.slice(1, -1).map(split);
     expect(glData[0]![0]).toBe('03/02/2026');
-    expect(glData.reduce((s, f) => s + cents(f[7]!), 0)).toBe(Number(store.amount));
+    expect(glData.reduce((s, f) => s + csvCents(f[7]!), 0)).toBe(Number(store.amount));
     const glTotal = split(gl.at(-1)!);
     expect(glTotal[0]).toBe('Total');
-    expect(cents(glTotal[7]!)).toBe(Number(store.amount));
-    expect(cents(glTotal[8]!)).toBe(Number(store.net));
+    expect(csvCents(glTotal[7]!)).toBe(Number(store.amount));
+    expect(csvCents(glTotal[8]!)).toBe(Number(store.net));
 
     // The store's reversals: what the change feed says went back (700 refunded, 1999 returned).
     const reversed = (await engine.call('reconcile.reversals', { from: '2026-03-01', to: '2026-03-31' })).totalCents;
@@ -110,29 +72,29 @@ run('LibreOffice reads the exported workbook', () => {
       ['03/05/2026', '1002', 'Refund', '730001'],
       ['03/06/2026', '1004', 'ACH return', '730002'],
     ]);
-    expect(rev.slice(1, -1).reduce((s, f) => s + cents(f[9]!), 0)).toBe(reversed);
+    expect(rev.slice(1, -1).reduce((s, f) => s + csvCents(f[9]!), 0)).toBe(reversed);
     expect(rev.at(-1)![0]).toBe('Total');
-    expect(cents(rev.at(-1)![9]!)).toBe(reversed);
+    expect(csvCents(rev.at(-1)![9]!)).toBe(reversed);
 
     // The journal: deposits and reversals, each side the store's cents, debits equal to credits.
     const je = sheets['Journal Entry']!.map(split);
     const jeTotal = je.at(-1)!;
-    expect(cents(jeTotal[4]!)).toBe(Number(store.amount) + reversed);
-    expect(cents(jeTotal[5]!)).toBe(Number(store.amount) + reversed);
+    expect(csvCents(jeTotal[4]!)).toBe(Number(store.amount) + reversed);
+    expect(csvCents(jeTotal[5]!)).toBe(Number(store.amount) + reversed);
     const refundRows = je.filter((f) => f[1] === 'Refund 1002');
-    expect(refundRows.map((f) => [f[0], f[2], f[4] ? cents(f[4]) : 0, f[5] ? cents(f[5]) : 0])).toEqual([
+    expect(refundRows.map((f) => [f[0], f[2], f[4] ? csvCents(f[4]) : 0, f[5] ? csvCents(f[5]) : 0])).toEqual([
       ['03/05/2026', '4100-100', 700, 0],
       ['03/05/2026', '1010', 0, 700],
     ]);
-    expect(je.slice(1, -1).reduce((s, f) => s + (f[4] ? cents(f[4]) : 0) - (f[5] ? cents(f[5]) : 0), 0)).toBe(0);
+    expect(je.slice(1, -1).reduce((s, f) => s + (f[4] ? csvCents(f[4]) : 0) - (f[5] ? csvCents(f[5]) : 0), 0)).toBe(0);
 
     const summary = sheets['Summary']!.map(split);
     const totals = summary.filter((f) => f[0] === 'Total');
-    expect(totals.map((f) => cents(f[2]!))).toEqual([Number(store.amount), Number(store.amount)]);
+    expect(totals.map((f) => csvCents(f[2]!))).toEqual([Number(store.amount), Number(store.amount)]);
     // Per account: deposits, reversals, net.
-    expect(cents(totals[0]![5]!)).toBe(reversed);
-    expect(cents(totals[0]![6]!)).toBe(Number(store.amount) - reversed);
+    expect(csvCents(totals[0]![5]!)).toBe(reversed);
+    expect(csvCents(totals[0]![6]!)).toBe(Number(store.amount) - reversed);
     const lunch = summary.find((f) => f[0] === '4200-300')!;
-    expect([cents(lunch[2]!), cents(lunch[5]!), cents(lunch[6]!)]).toEqual([17845, 1999, 17845 - 1999]);
+    expect([csvCents(lunch[2]!), csvCents(lunch[5]!), csvCents(lunch[6]!)]).toEqual([17845, 1999, 17845 - 1999]);
   });
 });

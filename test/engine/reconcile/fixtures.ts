@@ -42,6 +42,32 @@ export async function addGlAccount(db: Kysely<Database>, id: string, number: str
   await db.insertInto('gl_accounts').values({ id, number, label, removed: 0, raw: '{}', updated_at: AT }).execute();
 }
 
+/**
+ * A school's month submitted by Pat Preparer on April 8th, and, when `closed`, closed by Ann Approver
+ * on the 9th (a separate approver).
+ */
+export async function addMonthClose(
+  db: Kysely<Database>,
+  payeeId: number,
+  month: string,
+  state: 'submitted' | 'closed',
+): Promise<void> {
+  await db
+    .insertInto('month_closes')
+    .values({
+      payee_id: payeeId,
+      month,
+      state,
+      submitted_by: 'Pat Preparer',
+      submitted_at: '2026-04-08T15:00:00.000Z',
+      closed_by: state === 'closed' ? 'Ann Approver' : null,
+      closed_at: state === 'closed' ? '2026-04-09T15:00:00.000Z' : null,
+      self_approved: 0,
+      updated_at: '2026-04-09T15:00:00.000Z',
+    })
+    .execute();
+}
+
 export async function addBatch(db: Kysely<Database>, batch: FixtureBatch): Promise<void> {
   const method = batch.method ?? 'CC';
   const inBatch = batch.transactions.filter((t) => t.batchId === undefined || t.batchId === batch.id);

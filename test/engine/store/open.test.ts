@@ -18,7 +18,7 @@ import { openStore, StoreDamagedError, StoreError } from '../../../electron/engi
 import { backupStore, listBackups } from '../../../electron/engine/store/workers';
 import { MIGRATIONS } from '../../../electron/engine/store/migrations';
 import { createTestDb } from '../../helpers/db';
-import { todayCentral } from '../../../shared/time';
+import { Temporal, todayCentral } from '../../../shared/time';
 
 let folder: string;
 beforeEach(() => {
@@ -65,7 +65,7 @@ describe('openStore', () => {
     store.writer.sqlite.transaction(() => {
       for (let i = 0; i < 3000; i++) insert.run('x'.repeat(200) + i);
     })();
-    const backup = await backupStore(store.writer, store.backupFolder!, new Date('2026-03-01T07:30:00Z'));
+    const backup = await backupStore(store.writer, store.backupFolder!, Temporal.Instant.from('2026-03-01T07:30:00Z'));
     store.writer.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     await store.close();
     // Scribble over pages in the middle of the file.
@@ -115,11 +115,11 @@ describe('backups', () => {
     const backups = join(db.folder!, 'backups');
     for (let day = 1; day <= 9; day++) {
       db.sqlite.prepare(`INSERT INTO settings (key, value) VALUES (?, '1')`).run(`k${day}`);
-      await backupStore(db.writer, backups, new Date(`2026-03-0${day}T07:30:00Z`));
+      await backupStore(db.writer, backups, Temporal.Instant.from(`2026-03-0${day}T07:30:00Z`));
     }
     const files = listBackups(backups);
     expect(files).toHaveLength(7);
-    expect(files[0]).toContain('20260303');
+    expect(files[0]).toContain('2026-03-03');
     const copy = new BetterSqlite3(files.at(-1)!, { readonly: true });
     expect((copy.prepare('SELECT COUNT(*) AS n FROM settings').get() as { n: number }).n).toBe(9);
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');

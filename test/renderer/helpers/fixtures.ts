@@ -3,6 +3,7 @@ import { needsYou } from '../../helpers/needsYou';
 import {
   DEFAULT_SETTINGS,
   type GlBatchReport,
+  type MonthStatus,
   type Overview,
   type Settings,
   type SyncRunSummary,
@@ -249,6 +250,38 @@ export function transactionDetail(overrides: Partial<TransactionDetail> = {}): T
       }),
     ],
     payeeName: 'Lincoln High Cafeteria',
+    ...overrides,
+  };
+}
+
+/** An open month of one school, nothing to show on its checklist unless given. */
+export function monthStatus(overrides: Partial<MonthStatus> = {}): MonthStatus {
+  return {
+    month: '2026-10',
+    payeeId: 1,
+    payeeName: 'Lincoln High Athletics',
+    state: 'open',
+    checklist: [],
+    exceptions: [],
+    figures: {
+      deposits: 0,
+      signedOff: 0,
+      bankMatched: 0,
+      inTransit: 0,
+      depositCents: 0,
+      bankMatchedCents: 0,
+      inTransitCents: 0,
+      differenceCents: 0,
+      pendingApprovals: 0,
+    },
+    submittedBy: null,
+    submittedAt: null,
+    closedBy: null,
+    closedAt: null,
+    selfApproved: false,
+    deadline: '2026-11-15',
+    daysPastDeadline: 0,
+    events: [],
     ...overrides,
   };
 }

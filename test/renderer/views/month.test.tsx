@@ -21,11 +21,7 @@ const figures = {
 };
 
 function monthStatus(overrides: Partial<MonthStatus> = {}): MonthStatus {
-  return {
-    month: '2026-10',
-    payeeId: 1,
-    payeeName: 'Lincoln High Athletics',
-    state: 'open',
+  return make.monthStatus({
     checklist: [
       {
         item: 'deposits_signed_off',
@@ -48,18 +44,10 @@ function monthStatus(overrides: Partial<MonthStatus> = {}): MonthStatus {
       },
       { item: 'no_unknown_writes', title: 'No refund, void or collection in doubt', met: true, open: 0, firstOpen: [] },
     ],
-    exceptions: [],
     figures,
-    submittedBy: null,
-    submittedAt: null,
-    closedBy: null,
-    closedAt: null,
-    selfApproved: false,
-    deadline: '2026-11-15',
     daysPastDeadline: 3,
-    events: [],
     ...overrides,
-  };
+  });
 }
 
 describe('the Month view', () => {

@@ -25,23 +25,7 @@ const figures = {
   pendingApprovals: 0,
 };
 
-const status: MonthStatus = {
-  month: '2026-10',
-  payeeId: 1,
-  payeeName: 'Lincoln High Athletics',
-  state: 'open',
-  checklist: [],
-  exceptions: [],
-  figures,
-  submittedBy: null,
-  submittedAt: null,
-  closedBy: null,
-  closedAt: null,
-  selfApproved: false,
-  deadline: '2026-11-15',
-  daysPastDeadline: 0,
-  events: [],
-};
+const status: MonthStatus = make.monthStatus({ figures });
 
 const PDF = '%PDF-1.7 the packet';
 const SHA = 'ab'.repeat(32);

@@ -7,6 +7,7 @@ import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { BankMatchesTable, Database } from '../schema';
 import { rowsOf, type Work } from '../work/work';
 import { slipBatchIds } from '../slips';
+import { liveExplanation, liveMatch } from './liveDecisions';
 
 /** A match that holds its batches (or its returned transaction): made by the matcher or confirmed. */
 export function live(eb: ExpressionBuilder<Database & { m: BankMatchesTable }, 'm'>) {
@@ -62,23 +63,6 @@ export interface RejectedMatchRow {
   transaction_id: number | null;
   slip_id: string | null;
   undone_by: string | null;
-}
-
-/**
- * The live match of the line or returned transaction whose id is `ref` (a column of the outer
- * query), to test with EXISTS. Its condition is the partial unique indexes' own, written out, so
- * both dialects can answer it from them.
- */
-export function liveMatch(of: 'line_id' | 'transaction_id', ref: 'l.id' | 't.id') {
-  return sql`(select 1 from bank_matches as m where m.${sql.ref(of)} = ${sql.ref(ref)} and m.status <> 'suggested' and m.undone_at is null)`;
-}
-
-/**
- * The live explanation of the line or batch whose id is `ref` (a column of the outer query), to test
- * with EXISTS: explanations are read the same way wherever a line's or a batch's state is derived.
- */
-export function liveExplanation(of: 'line_id' | 'batch_id', ref: 'l.id' | 'b.id') {
-  return sql`(select 1 from bank_explanations as e where e.${sql.ref(of)} = ${sql.ref(ref)} and e.undone_at is null)`;
 }
 
 /**

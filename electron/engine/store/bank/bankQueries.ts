@@ -22,7 +22,8 @@ import type {
 } from '../../../../shared/domain';
 import { ROWS_PER_STATEMENT, rowsByChunks } from '../work/chunks';
 import { liveExplanationOfBatch } from './bankExplanations';
-import { liveExplanation, liveMatch, unheldBatchesQuery, type UnheldBatchRow } from './bankMatchReads';
+import { unheldBatchesQuery, type UnheldBatchRow } from './bankMatchReads';
+import { liveExplanation, liveMatch } from './liveDecisions';
 import { firstStatementDate, statementById } from './bankStatementRows';
 import { bankSlips } from '../slips';
 import type { ReadableDB } from '../work/handles';

@@ -25,11 +25,10 @@ export {
 export type { NewExplanation } from './bankExplanations';
 export { comparableText, identityStem, storedLinesOn, classifyLines } from './bankLineIdentity';
 export type { IncomingLine, StoredLine, LineVerdict } from './bankLineIdentity';
+export { liveMatch, liveExplanation } from './liveDecisions';
 export { listMappingRows, getMappingJson, saveMappingJson, removeMapping } from './bankMappings';
 export {
   live,
-  liveMatch,
-  liveExplanation,
   setAside,
   openLinesPage,
   payeeMerchants,

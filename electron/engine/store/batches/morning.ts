@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import type { Verdict } from '../../../../shared/domain';
 import { listedBatches, type ListedBatchRow } from './batches';
+import { liveExplanation, liveMatch } from '../bank/liveDecisions';
 import type { ReadableDB } from '../work/handles';
 import { firstOf, runRead } from '../work/work';
 import { isReversal } from '../reversals/reversals';
@@ -97,21 +98,8 @@ export function bankLinesToSettle(reader: ReadableDB): Promise<{ unmatched: numb
     const row = yield* firstOf(
       db.selectFrom('bank_lines as l').select((eb) => {
         const settled = eb.or([
-          eb.exists(
-            eb
-              .selectFrom('bank_matches as m')
-              .select('m.id')
-              .whereRef('m.line_id', '=', 'l.id')
-              .where('m.status', '<>', 'suggested')
-              .where('m.undone_at', 'is', null),
-          ),
-          eb.exists(
-            eb
-              .selectFrom('bank_explanations as e')
-              .select('e.id')
-              .whereRef('e.line_id', '=', 'l.id')
-              .where('e.undone_at', 'is', null),
-          ),
+          eb.exists(liveMatch('line_id', 'l.id')),
+          eb.exists(liveExplanation('line_id', 'l.id')),
           // A dropped duplicate and a line the bank corrected are set aside (issue 25), not open.
           // NULL-safe: an ordinary line's state is NULL, and NOT (NULL OR false) would count nothing.
           eb(eb.fn.coalesce('l.duplicate_state', eb.val('')), '=', 'dropped'),

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { BankMatchSlip } from '../../../../shared/domain';
+import { liveMatch } from '../bank/liveDecisions';
 import type { Database } from '../schema';
 import { rowsByChunks } from '../work/chunks';
 import { rowsOf, type Work } from '../work/work';
@@ -33,18 +34,7 @@ export function* openSlips(db: Kysely<Database>, from: string, to: string): Work
       .where('s.business_date', '>=', from)
       .where('s.business_date', '<=', to)
       .where('s.verified_by', 'is not', null)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('bank_matches as m')
-              .select('m.id')
-              .whereRef('m.slip_id', '=', 's.id')
-              .where('m.status', '<>', 'suggested')
-              .where('m.undone_at', 'is', null),
-          ),
-        ),
-      )
+      .where((eb) => eb.not(eb.exists(liveMatch('slip_id', 's.id'))))
       .orderBy('s.business_date')
       .orderBy('s.id'),
   );

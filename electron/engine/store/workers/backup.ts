@@ -9,20 +9,22 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import type { Temporal } from '../../../../shared/time';
 import { workerEntry } from '../../workerEntry';
+import { backupFileName, inBackupOrder, isBackupName } from './backupNames';
 import type { BackupDone, BackupJob } from './backupProtocol';
 import type { ReadableDB } from '../work/handles';
 
 export const BACKUPS_KEPT = 7;
-const NAME = /^district-recon-\d{8}T\d{6}(-\d+)?Z?\.sqlite$/;
 const PARTIAL = '.partial';
 
 export function listBackups(folder: string): string[] {
   try {
-    return readdirSync(folder)
-      .filter((name) => NAME.test(name))
-      .sort()
-      .map((name) => join(folder, name));
+    return inBackupOrder(
+      readdirSync(folder)
+        .filter(isBackupName)
+        .map((name) => join(folder, name)),
+    );
   } catch {
     return [];
   }
@@ -38,27 +40,26 @@ export function backupWorkerEntry(here: string = import.meta.url): URL | null {
 }
 
 /**
- * Writes a new backup and keeps the newest `keep`; returns the new file's path. SQLite only: a
- * district server's PostgreSQL is backed up by its administrator with pg_dump (docs/team-mode.md).
+ * Writes a new backup, named with the Central time of `at` (the engine's clock), and keeps the newest
+ * `keep`; returns the new file's path. SQLite only: a district server's PostgreSQL is backed up by its
+ * administrator with pg_dump (docs/team-mode.md).
  */
 export async function backupStore(
   reader: ReadableDB,
   folder: string,
-  now: Date,
+  at: Temporal.Instant,
   keep = BACKUPS_KEPT,
   entry: URL | null = backupWorkerEntry(),
 ): Promise<string> {
   mkdirSync(folder, { recursive: true });
   // Copies a killed process left behind: never complete, never listed.
-  for (const name of readdirSync(folder).filter((n) => NAME.test(n.slice(0, -PARTIAL.length)) && n.endsWith(PARTIAL)))
+  for (const name of readdirSync(folder).filter(
+    (n) => n.endsWith(PARTIAL) && isBackupName(n.slice(0, -PARTIAL.length)),
+  ))
     await rm(join(folder, name), { force: true });
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, '');
   const existing = new Set(listBackups(folder));
-  let file = join(folder, `district-recon-${stamp}Z.sqlite`);
-  for (let n = 2; existing.has(file); n++) file = join(folder, `district-recon-${stamp}-${n}Z.sqlite`);
+  let file = join(folder, backupFileName(at));
+  for (let copy = 2; existing.has(file); copy++) file = join(folder, backupFileName(at, copy));
   const partial = file + PARTIAL;
   try {
     await reader.dialect.backupTo(partial, entry);

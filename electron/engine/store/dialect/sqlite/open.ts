@@ -2,7 +2,7 @@ import { closeSync, existsSync, openSync, readSync, renameSync, statSync } from 
 import { dirname, join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
-import { CENTRAL_TIME_ZONE } from '../../../../../shared/time';
+import { centralFileStamp, Temporal } from '../../../../../shared/time';
 import type { Database } from '../../schema';
 import { MIGRATIONS } from '../../migrations';
 import { latestBackup } from '../../workers/backup';
@@ -177,26 +177,9 @@ function openChecked(path: string, backupFolder: string | null): BetterSqlite3.D
   throw moveAside(path, backupFolder, problem);
 }
 
-const centralWallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: CENTRAL_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** `2026-03-08T01-30-05-CT`: a moment as the bookkeeper's clock showed it, fit for a file name. */
-function centralStamp(when: Date): string {
-  const part = Object.fromEntries(centralWallClock.formatToParts(when).map(({ type, value }) => [type, value]));
-  return `${part.year}-${part.month}-${part.day}T${part.hour}-${part.minute}-${part.second}-CT`;
-}
-
 /** Renames the damaged file (and its WAL/SHM) with a timestamp, never over anything existing. */
 function moveAside(path: string, backupFolder: string | null, problem: string): StoreDamagedError {
-  const stamp = centralStamp(new Date());
+  const stamp = centralFileStamp(Temporal.Now.instant());
   let movedTo = `${path}.damaged-${stamp}`;
   for (let n = 2; existsSync(movedTo); n++) movedTo = `${path}.damaged-${stamp}-${n}`;
   renameSync(path, movedTo);
