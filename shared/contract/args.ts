@@ -69,7 +69,8 @@ export const DISTRICT_NAME_MAX = 120;
 export function districtNameProblem(name: string): string | null {
   if (name === '') return 'is blank';
   const length = [...name].length;
-  if (length > DISTRICT_NAME_MAX) return `is ${length} characters long; at most ${DISTRICT_NAME_MAX} fit the packet's cover`;
+  if (length > DISTRICT_NAME_MAX)
+    return `is ${length} characters long; at most ${DISTRICT_NAME_MAX} fit the packet's cover`;
   if (CONTROL_CHARACTERS.test(name)) return 'holds a control character (a tab or a line break)';
   return null;
 }
