@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DistrictStatus, MonthStatus } from '../../../shared/contract';
@@ -97,6 +97,36 @@ describe('the Month view', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Close the month' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Cannot close 2026-10 of Lincoln High Athletics');
     expect(engine.callsOf('month.close')).toEqual([{ month: '2026-10', payeeId: 1 }]);
+  });
+
+  it('drops the preparer\'s "Submitted" banner once an approver elsewhere has closed the month', async () => {
+    let current = monthStatus({ state: 'ready', checklist: [] });
+    const engine = useFakeEngine({
+      'payees.list': () => [make.payee({ id: 1 })],
+      'month.status': () => current,
+      'month.submit': () => {
+        current = monthStatus({ state: 'submitted', checklist: [], submittedBy: 'ben' });
+        return current;
+      },
+    });
+    render(<MonthView itemId="1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit for approval' }));
+    // As the engine does after every write: month.submit changes 'month'.
+    act(() => engine.emit('data.changed', { scopes: ['month'] }));
+    await screen.findByRole('heading', { name: 'Checklist: Submitted' });
+    expect(screen.getByText('Submitted for an approver to close.')).toBeInTheDocument();
+    // Ana closes it in her own browser; the engine tells every page the month changed.
+    current = monthStatus({
+      state: 'closed',
+      checklist: [],
+      submittedBy: 'ben',
+      closedBy: 'ana',
+      closedAt: '2026-11-10T15:00:00.000Z',
+    });
+    act(() => engine.emit('data.changed', { scopes: ['month'] }));
+    await screen.findByRole('heading', { name: 'Checklist: Closed' });
+    expect(screen.getByText('Closed by ana, submitted by ben.')).toBeInTheDocument();
+    expect(screen.queryByText('Submitted for an approver to close.')).toBeNull();
   });
 
   it('re-opens a closed month only with a reason', async () => {

@@ -50,6 +50,15 @@ function ChecklistEntry({ item }: { item: ChecklistItem }) {
   );
 }
 
+/**
+ * An action's "done" banner, shown while the month is still in the state the action left it in. The
+ * page's status follows data.changed (another person's close, in another browser, refreshes it), but
+ * an action's result is this page's own and would otherwise say "Submitted" under a closed month.
+ */
+function whileStill(action: { result: MonthStatus | undefined }, status: MonthStatus, words: string) {
+  return action.result?.state === status.state ? words : undefined;
+}
+
 function MonthActions({ status }: { status: MonthStatus }) {
   const args = { month: status.month, payeeId: status.payeeId };
   const submit = useAction(() => bridge.call('month.submit', args));
@@ -112,9 +121,9 @@ function MonthActions({ status }: { status: MonthStatus }) {
           };
         }}
       />
-      <Outcome action={submit} ok="Submitted for an approver to close." />
-      <Outcome action={close} ok="Closed. The month is locked." />
-      <Outcome action={reopen} ok="Re-opened; the reason is kept with the month." />
+      <Outcome action={submit} ok={whileStill(submit, status, 'Submitted for an approver to close.')} />
+      <Outcome action={close} ok={whileStill(close, status, 'Closed. The month is locked.')} />
+      <Outcome action={reopen} ok={whileStill(reopen, status, 'Re-opened; the reason is kept with the month.')} />
     </div>
   );
 }
