@@ -21,6 +21,8 @@ export interface AppInfo {
   sandbox: boolean;
   /** 'electron' | 'web' | 'direct': which transport the caller came through. */
   host: string;
+  /** The engine's Central business date by its clock (a view's default month follows it, not the browser's). */
+  today: string;
 }
 
 export interface DatabaseStatus {

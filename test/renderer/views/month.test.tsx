@@ -205,4 +205,43 @@ describe('the District view', () => {
     expect(screen.getByText(/1 of 2 schools closed/)).toBeInTheDocument();
     expect(engine.callsOf('month.district')).toEqual([{ month: '2026-10' }]);
   });
+
+  it("opens on the month before the engine's today, not the browser's", async () => {
+    window.location.hash = '#/month';
+    // The engine's clock (a district server's, or a test's) is in March 2026, whatever the browser's date.
+    const engine = useFakeEngine({
+      'app.info': () => ({ version: '0.1.0', dataFolder: null, sandbox: true, host: 'web', today: '2026-03-12' }),
+      'month.district': ({ month }) => ({
+        month,
+        deadline: '2026-03-15',
+        rows: [],
+        district: {
+          item: 'district_lines_decided',
+          title: 'Bank lines of no school',
+          met: true,
+          open: 0,
+          firstOpen: [],
+        },
+      }),
+    });
+    render(<DistrictView />);
+    await waitFor(() => expect(screen.getByLabelText('Month')).toHaveValue('2026-02'));
+    await waitFor(() => expect(engine.callsOf('month.district')).toEqual([{ month: '2026-02' }]));
+    expect(await screen.findByText(/0 of 0 schools closed/)).toBeInTheDocument();
+  });
+});
+
+describe("the Month view's default month", () => {
+  it("is the month before the engine's today", async () => {
+    window.location.hash = '#/month/1';
+    const engine = useFakeEngine({
+      'app.info': () => ({ version: '0.1.0', dataFolder: null, sandbox: true, host: 'web', today: '2026-01-05' }),
+      'payees.list': () => [make.payee({ id: 1 })],
+      'month.status': ({ month }) => monthStatus({ month }),
+    });
+    render(<MonthView itemId="1" />);
+    await screen.findByRole('heading', { name: /Checklist: Open/ });
+    expect(screen.getByLabelText('Month', { selector: 'input' })).toHaveValue('2025-12');
+    expect(engine.callsOf('month.status')).toEqual([{ month: '2025-12', payeeId: 1 }]);
+  });
 });

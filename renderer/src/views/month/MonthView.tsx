@@ -15,8 +15,9 @@ import { useAction } from '../../data/useAction';
 import { formatBusinessDate, formatCount } from '../../format';
 import { useCan, useWhyNot } from '../../hooks/useCan';
 import { hrefFor } from '../../routes';
-import { monthFromHash, monthHref } from './monthRoute';
+import { monthHref } from './monthRoute';
 import { SaveFileButton } from './SaveFileButton';
+import { useShownMonth } from './useShownMonth';
 import './month.css';
 
 /** What a month's status is read from: every domain whose changes can move an item. */
@@ -130,15 +131,15 @@ function MonthActions({ status }: { status: MonthStatus }) {
 
 export function MonthView({ itemId }: { itemId: string | null }) {
   const payees = usePayees();
-  const [month, setMonth] = useState(monthFromHash);
+  const { month, choose, info } = useShownMonth();
   const payeeId = itemId && /^\d+$/.test(itemId) ? Number(itemId) : (payees[0]?.id ?? null);
   const query = useQuery({
-    ...engineQuery('month.status', { month, payeeId: payeeId ?? 1 }, monthReads),
-    enabled: payeeId !== null,
+    ...engineQuery('month.status', { month: month ?? '', payeeId: payeeId ?? 1 }, monthReads),
+    enabled: payeeId !== null && month !== null,
   });
   const status = query.data;
   const go = (nextMonth: string, nextPayee: number | null) => {
-    setMonth(nextMonth);
+    choose(nextMonth);
     window.location.hash = monthHref(nextMonth, nextPayee);
   };
   const open = status?.checklist.filter((i) => !i.met).length ?? 0;
@@ -150,11 +151,15 @@ export function MonthView({ itemId }: { itemId: string | null }) {
         <div className="month-pickers">
           <label>
             Month
-            <input type="month" value={month} onChange={(e) => e.target.value && go(e.target.value, payeeId)} />
+            <input type="month" value={month ?? ''} onChange={(e) => e.target.value && go(e.target.value, payeeId)} />
           </label>
           <label>
             School
-            <select value={payeeId ?? ''} onChange={(e) => go(month, Number(e.target.value))}>
+            <select
+              value={payeeId ?? ''}
+              disabled={month === null}
+              onChange={(e) => month && go(month, Number(e.target.value))}
+            >
               {payees.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -162,10 +167,15 @@ export function MonthView({ itemId }: { itemId: string | null }) {
               ))}
             </select>
           </label>
-          <a href={monthHref(month)}>All schools</a>
+          {month && <a href={monthHref(month)}>All schools</a>}
         </div>
       </div>
-      <QueryStatus query={query} loading="Loading the month's checklist…" />
+      {/* Without the engine's today there is no month to show. */}
+      {month === null && info.error ? (
+        <QueryStatus query={info} loading="" />
+      ) : (
+        <QueryStatus query={query} loading="Loading the month's checklist…" />
+      )}
       {status && (
         <>
           <section aria-labelledby="checklist-title" className="panel">
