@@ -49,7 +49,7 @@ export function DistrictView() {
     <section aria-labelledby="view-title" className="view">
       <div className="view-head">
         <h1 id="view-title">District</h1>
-        <label>
+        <label className="field">
           Month
           <input
             type="month"

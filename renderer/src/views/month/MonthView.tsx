@@ -97,7 +97,7 @@ function MonthActions({ status }: { status: MonthStatus }) {
               if (reason.trim()) void reopen.run(reason.trim());
             }}
           >
-            <label>
+            <label className="field">
               Why re-open it
               <input value={reason} onChange={(event) => setReason(event.target.value)} maxLength={2000} />
             </label>
@@ -149,11 +149,11 @@ export function MonthView({ itemId }: { itemId: string | null }) {
       <div className="view-head">
         <h1 id="view-title">Month</h1>
         <div className="month-pickers">
-          <label>
+          <label className="field">
             Month
             <input type="month" value={month ?? ''} onChange={(e) => e.target.value && go(e.target.value, payeeId)} />
           </label>
-          <label>
+          <label className="field">
             School
             <select
               value={payeeId ?? ''}
