@@ -54,8 +54,8 @@ export const batchFilterSchema = z
   .strict();
 export type BatchFilter = z.infer<typeof batchFilterSchema>;
 
-// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+// C0 and C1 controls and DEL (Unicode's Cc), and the line and paragraph separators.
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
 
 /** The longest district name a packet's cover and the workbook's heading print on one line. */
 export const DISTRICT_NAME_MAX = 120;
