@@ -270,6 +270,7 @@ async function render(path: string): Promise<void> {
     reopenedBy: null,
     reopenedAt: null,
     reason: null,
+    districtName: null,
   };
   const deps: PacketDeps = {
     reader: store.reader,

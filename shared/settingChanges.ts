@@ -31,6 +31,7 @@ export const SETTING_NAMES: Record<RecordedSetting, string> = {
   requireSeparateApprover: 'A second person approves sign-offs',
   refundSecondApproverAboveCents: 'Refunds above this need a second approver',
   closeDeadlineDay: 'Day of the next month a month should be closed by',
+  districtName: "District's name",
   payerDetailsInFlight: 'Payer details requests at once',
 };
 

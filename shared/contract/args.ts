@@ -54,6 +54,36 @@ export const batchFilterSchema = z
   .strict();
 export type BatchFilter = z.infer<typeof batchFilterSchema>;
 
+// C0 and C1 controls and DEL (Unicode's Cc), and the line and paragraph separators.
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029]/u;
+
+/** The longest district name a packet's cover and the workbook's heading print on one line. */
+export const DISTRICT_NAME_MAX = 120;
+
+/**
+ * What is wrong with a district's name (already trimmed), in words that follow "The district's name",
+ * or null. One rule for the engine and the Settings view. Blank is refused rather than read as unset
+ * (null unsets it), so a blank sent by mistake never reaches an auditor's cover; control characters
+ * would break the packet's one-line cover and the workbook's heading.
+ */
+export function districtNameProblem(name: string): string | null {
+  if (name === '') return 'is blank';
+  const length = [...name].length;
+  if (length > DISTRICT_NAME_MAX)
+    return `is ${length} characters long; at most ${DISTRICT_NAME_MAX} fit the packet's cover`;
+  if (CONTROL_CHARACTERS.test(name)) return 'holds a control character (a tab or a line break)';
+  return null;
+}
+
+/** A district's name as given, trimmed; null (in the settings patch) leaves it unset. */
+export const districtNameSchema = z
+  .string()
+  .trim()
+  .superRefine((name, ctx) => {
+    const problem = districtNameProblem(name);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${problem}; give a name, or null to leave it unset` });
+  });
+
 export const settingsPatchSchema = z
   .object({
     serviceUrl: z.string().url().max(500).nullable(),
@@ -79,6 +109,8 @@ export const settingsPatchSchema = z
     refundSecondApproverAboveCents: z.number().int().min(0).max(10_000_000).nullable(),
     /** The day of the next month by which each school's month should be closed (the district view's lateness). */
     closeDeadlineDay: z.number().int().min(1).max(28),
+    /** The district's name on the auditor's packets and the district workbook; null: unset (DISTRICT_NAME_UNSET). */
+    districtName: districtNameSchema.nullable(),
     /**
      * GET /txns/:id requests in flight at once in the sync's payer details phase. The service states
      * no rate limit; 16 is the most we would ask of it (bench/latency.bench.ts: 8 is within 1.2x of

@@ -21,6 +21,8 @@ export interface AppInfo {
   sandbox: boolean;
   /** 'electron' | 'web' | 'direct': which transport the caller came through. */
   host: string;
+  /** The engine's Central business date by its clock (a view's default month follows it, not the browser's). */
+  today: string;
 }
 
 export interface DatabaseStatus {
@@ -65,6 +67,8 @@ export interface Settings {
   refundSecondApproverAboveCents: number | null;
   /** The day of the next month by which a school's month should be closed (DESIGN.md §13). */
   closeDeadlineDay: number;
+  /** The district's name on the auditor's packets and the district workbook; null: unset (DISTRICT_NAME_UNSET). */
+  districtName: string | null;
   /** GET /txns/:id requests the payer details phase keeps in flight at once (0: the phase is left out). */
   payerDetailsInFlight: number;
 }

@@ -8,6 +8,9 @@ import type { Settings } from './results';
 /** Who acts on a single-user computer whose Settings name no reviewer. */
 export const DEFAULT_REVIEWER = 'bookkeeper';
 
+/** What the packets and the district workbook call a district whose Settings give no name. */
+export const DISTRICT_NAME_UNSET = 'School district';
+
 export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   serviceUrl: null,
   sandboxMode: false,
@@ -37,6 +40,8 @@ export const DEFAULT_SETTINGS: Omit<Settings, 'connectionConfigured'> = {
   refundSecondApproverAboveCents: null,
   // School-activity fund manuals ask for the month's reconciliation by the 15th (issue 29).
   closeDeadlineDay: 15,
+  // Unset: the packets print DISTRICT_NAME_UNSET until an admin names the district.
+  districtName: null,
   // Enough to hide a 100 ms round trip; a burst no service should mind (bench/latency.bench.ts).
   payerDetailsInFlight: 8,
 };

@@ -62,6 +62,13 @@ afterAll(async () => {
 });
 
 describe('the District view', () => {
+  it("opens on the month before the engine's today (its clock, April 2026), not the browser's", async () => {
+    await page.evaluate("window.location.hash = '#/month'");
+    await page.getByRole('heading', { level: 1, name: 'District' }).waitFor();
+    await page.getByRole('table', { name: 'Schools for 2026-03, most behind first' }).waitFor();
+    expect(await page.getByLabel('Month', { exact: true }).inputValue()).toBe('2026-03');
+  });
+
   it('lists twelve schools in mixed states, most behind first', async () => {
     await page.evaluate("window.location.hash = '#/month?month=2026-03'");
     await page.getByRole('heading', { level: 1, name: 'District' }).waitFor();

@@ -80,6 +80,8 @@ describe("a school's month, submitted by a preparer and closed by an approver", 
     // No reload: the server's data.changed event refreshes Ben's month.
     await checklist(ben, 'Closed').waitFor({ timeout: 30_000 });
     await ben.getByText(`Closed by ${APPROVER}, submitted by ${PREPARER}.`).waitFor();
+    // Ben's own "Submitted" banner no longer describes the month once Ana has closed it.
+    expect(await ben.getByText('Submitted for an approver to close.').count()).toBe(0);
     await shot(ana, 'closed-approver');
     await shot(ben, 'closed-preparer');
     await expectAccessible('Month view, closed (preparer)', ben);

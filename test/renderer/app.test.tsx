@@ -7,7 +7,7 @@ import { render } from './helpers/render';
 import * as make from './helpers/fixtures';
 
 const engineAnswers = (sandbox: boolean): FakeHandlers => ({
-  'app.info': () => ({ version: '0.1.0', dataFolder: '/data', sandbox, host: 'web' }),
+  'app.info': () => ({ version: '0.1.0', dataFolder: '/data', sandbox, host: 'web', today: '2026-11-20' }),
   'sync.status': () => ({ running: false, progress: null, lastRun: null, lastSuccessAt: null, nextRunAt: null }),
   'overview.get': () => make.overview(),
   'payees.list': () => [make.payee()],

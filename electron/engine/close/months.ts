@@ -38,6 +38,8 @@ export interface MonthDeps extends StatusOptions {
   at: string;
   /** Settings.requireSeparateApprover. */
   separateApprover: boolean;
+  /** The district's name a close records for its packet (Settings.districtName, or DISTRICT_NAME_UNSET). */
+  districtName: string;
   log?(message: string): void;
 }
 
@@ -152,6 +154,7 @@ export async function closeMonth(deps: MonthDeps, args: MonthArgs, by: string): 
         event: 'closed',
         detail: selfApproved ? 'self-approved' : null,
         selfApproved,
+        districtName: deps.districtName,
       };
     },
     monthScope(args.month, args.payeeId),

@@ -1,3 +1,4 @@
+import { todayCentral } from '../../../shared/time';
 import type { EngineContext } from '../context';
 import { databaseStatus } from '../store/syncState';
 import { findUserByName } from '../store/team';
@@ -11,6 +12,7 @@ export function createAppHandlers(ctx: EngineContext): DomainHandlers<'app'> {
       dataFolder: (await seesWhereDataLives(ctx)) ? ctx.options.dataFolder : null,
       sandbox: (await ctx.settings()).sandboxMode,
       host: ctx.options.host,
+      today: todayCentral(ctx.clock),
     }),
     'app.status': async () => {
       const status = await databaseStatus(ctx.store.reader, ctx.store.path);

@@ -1,3 +1,4 @@
+import { DISTRICT_NAME_UNSET } from '../../../shared/contract';
 import { todayCentral } from '../../../shared/time';
 import {
   closeMonth,
@@ -32,6 +33,7 @@ export function createMonthHandlers(
       today: todayCentral(ctx.clock),
       deadlineDay: settings.closeDeadlineDay,
       separateApprover: settings.requireSeparateApprover,
+      districtName: settings.districtName ?? DISTRICT_NAME_UNSET,
       log: (message) => ctx.logger.warn(message),
     };
   };

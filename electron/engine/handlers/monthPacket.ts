@@ -33,6 +33,7 @@ async function recordedCloseState(ctx: EngineContext, month: string, payeeId: nu
     reopenedBy: reopened?.actor ?? null,
     reopenedAt: reopened?.at ?? null,
     reason: reopened?.detail ?? null,
+    districtName: row.district_name,
   };
 }
 

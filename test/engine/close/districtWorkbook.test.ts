@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONTH_STATE_WORDS, type DistrictStatus } from '../../../shared/contract';
 import { fixedClock } from '../../../shared/time';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
-import { writeStoredSettings } from '../../../electron/engine/store/settings';
 import { createTestEngine } from '../../helpers/engine';
 import { csvCents, csvFields, findLibreOffice, onCi, sheetsAsCsv } from '../../helpers/libreoffice';
 import { addBatch, addGlAccount, addMonthClose, addPayee } from '../reconcile/fixtures';
@@ -28,8 +27,8 @@ run('the district workbook, as LibreOffice reads it', () => {
     folder = mkdtempSync(join(tmpdir(), 'recon-district-xlsx-'));
     // April 20th 10:00 Central: March ended, and its deadline (the 15th) is five days past.
     engine = await createTestEngine({ dataFolder: folder, clock: fixedClock('2026-04-20T15:00:00Z') });
-    // The district's name as the packet reads it (no Settings field sets it yet).
-    await writeStoredSettings(engine.internals.store.writer, [['districtName', 'Cedar Valley ISD']]);
+    // The district's name as an admin gives it in Settings, trimmed on the way in.
+    await engine.call('settings.set', { patch: { districtName: '  Cedar Valley ISD ' } });
     const db = engine.internals.store.writer.db;
     await addGlAccount(db, 'gl-a', '4100-100', 'Athletics Fees');
     for (let school = 1; school <= 4; school++) await addPayee(db, school, `School ${school}`);

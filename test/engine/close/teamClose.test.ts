@@ -67,6 +67,7 @@ describe('closing a month', () => {
       today: '2026-04-20',
       deadlineDay: 15,
       separateApprover: false,
+      districtName: 'School district',
     };
     const closed = await closeMonth(deps, { month: '2026-01', payeeId: 2 }, 'carol');
     expect(closed).toMatchObject({

@@ -12,7 +12,7 @@ import type { OpeningProgress } from '../../../shared/desktopHost';
 afterEach(clearFakeDesktopHost);
 
 const answers: FakeHandlers = {
-  'app.info': () => ({ version: '0.1.0', dataFolder: '/data', sandbox: false, host: 'electron' }),
+  'app.info': () => ({ version: '0.1.0', dataFolder: '/data', sandbox: false, host: 'electron', today: '2026-11-20' }),
   'sync.status': () => ({ running: false, progress: null, lastRun: null, lastSuccessAt: null, nextRunAt: null }),
   'overview.get': () => make.overview(),
 };

@@ -12,7 +12,13 @@ import { axeFindings } from '../helpers/axe';
 import * as make from '../helpers/fixtures';
 
 const shell = {
-  'app.info': () => ({ version: '0.1.0', dataFolder: '/srv', sandbox: false, host: 'web' as const }),
+  'app.info': () => ({
+    version: '0.1.0',
+    dataFolder: '/srv',
+    sandbox: false,
+    host: 'web' as const,
+    today: '2026-11-20',
+  }),
   'sync.status': () => ({ running: false, progress: null, lastRun: null, lastSuccessAt: null, nextRunAt: null }),
   'overview.get': () => make.overview(),
 };

@@ -145,7 +145,7 @@ describe('the Bank view (issue 15)', () => {
   it('in the app, keeps number keys for the views and lists the bank keys in the ? overlay', async () => {
     const engine = useFakeEngine({
       ...base,
-      'app.info': () => ({ version: '0.1.0', dataFolder: '/data', sandbox: false, host: 'web' }),
+      'app.info': () => ({ version: '0.1.0', dataFolder: '/data', sandbox: false, host: 'web', today: '2026-11-20' }),
       'sync.status': () => ({ running: false, progress: null, lastRun: null, lastSuccessAt: null, nextRunAt: null }),
       'batches.list': () => ({ rows: [make.batch()], nextCursor: null }),
       'bank.line': () => bankLineDetail(suggested),

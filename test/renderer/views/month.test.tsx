@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DistrictStatus, MonthStatus } from '../../../shared/contract';
@@ -87,6 +87,36 @@ describe('the Month view', () => {
     expect(engine.callsOf('month.close')).toEqual([{ month: '2026-10', payeeId: 1 }]);
   });
 
+  it('drops the preparer\'s "Submitted" banner once an approver elsewhere has closed the month', async () => {
+    let current = monthStatus({ state: 'ready', checklist: [] });
+    const engine = useFakeEngine({
+      'payees.list': () => [make.payee({ id: 1 })],
+      'month.status': () => current,
+      'month.submit': () => {
+        current = monthStatus({ state: 'submitted', checklist: [], submittedBy: 'ben' });
+        return current;
+      },
+    });
+    render(<MonthView itemId="1" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit for approval' }));
+    // As the engine does after every write: month.submit changes 'month'.
+    act(() => engine.emit('data.changed', { scopes: ['month'] }));
+    await screen.findByRole('heading', { name: 'Checklist: Submitted' });
+    expect(screen.getByText('Submitted for an approver to close.')).toBeInTheDocument();
+    // Ana closes it in her own browser; the engine tells every page the month changed.
+    current = monthStatus({
+      state: 'closed',
+      checklist: [],
+      submittedBy: 'ben',
+      closedBy: 'ana',
+      closedAt: '2026-11-10T15:00:00.000Z',
+    });
+    act(() => engine.emit('data.changed', { scopes: ['month'] }));
+    await screen.findByRole('heading', { name: 'Checklist: Closed' });
+    expect(screen.getByText('Closed by ana, submitted by ben.')).toBeInTheDocument();
+    expect(screen.queryByText('Submitted for an approver to close.')).toBeNull();
+  });
+
   it('re-opens a closed month only with a reason', async () => {
     const engine = useFakeEngine({
       'payees.list': () => [make.payee({ id: 1 })],
@@ -162,5 +192,44 @@ describe('the District view', () => {
     expect(rows[2]).toHaveTextContent('Lincoln High AthleticsClosed0');
     expect(screen.getByText(/1 of 2 schools closed/)).toBeInTheDocument();
     expect(engine.callsOf('month.district')).toEqual([{ month: '2026-10' }]);
+  });
+
+  it("opens on the month before the engine's today, not the browser's", async () => {
+    window.location.hash = '#/month';
+    // The engine's clock (a district server's, or a test's) is in March 2026, whatever the browser's date.
+    const engine = useFakeEngine({
+      'app.info': () => ({ version: '0.1.0', dataFolder: null, sandbox: true, host: 'web', today: '2026-03-12' }),
+      'month.district': ({ month }) => ({
+        month,
+        deadline: '2026-03-15',
+        rows: [],
+        district: {
+          item: 'district_lines_decided',
+          title: 'Bank lines of no school',
+          met: true,
+          open: 0,
+          firstOpen: [],
+        },
+      }),
+    });
+    render(<DistrictView />);
+    await waitFor(() => expect(screen.getByLabelText('Month')).toHaveValue('2026-02'));
+    await waitFor(() => expect(engine.callsOf('month.district')).toEqual([{ month: '2026-02' }]));
+    expect(await screen.findByText(/0 of 0 schools closed/)).toBeInTheDocument();
+  });
+});
+
+describe("the Month view's default month", () => {
+  it("is the month before the engine's today", async () => {
+    window.location.hash = '#/month/1';
+    const engine = useFakeEngine({
+      'app.info': () => ({ version: '0.1.0', dataFolder: null, sandbox: true, host: 'web', today: '2026-01-05' }),
+      'payees.list': () => [make.payee({ id: 1 })],
+      'month.status': ({ month }) => monthStatus({ month }),
+    });
+    render(<MonthView itemId="1" />);
+    await screen.findByRole('heading', { name: /Checklist: Open/ });
+    expect(screen.getByLabelText('Month', { selector: 'input' })).toHaveValue('2025-12');
+    expect(engine.callsOf('month.status')).toEqual([{ month: '2025-12', payeeId: 1 }]);
   });
 });

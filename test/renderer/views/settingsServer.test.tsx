@@ -121,7 +121,13 @@ describe('accessibility', () => {
 
 describe('the header while on a district server', () => {
   const shell = {
-    'app.info': () => ({ version: '0.1.0', dataFolder: '/data', sandbox: false, host: 'electron' as const }),
+    'app.info': () => ({
+      version: '0.1.0',
+      dataFolder: '/data',
+      sandbox: false,
+      host: 'electron' as const,
+      today: '2026-11-20',
+    }),
     'sync.status': () => ({ running: false, progress: null, lastRun: null, lastSuccessAt: null, nextRunAt: null }),
     'overview.get': () => make.overview(),
   };
@@ -135,7 +141,15 @@ describe('the header while on a district server', () => {
     expect(within(banner).queryByText(/Signed in to/)).not.toBeInTheDocument();
     const readsBefore = engine.callsOf('app.info').length;
 
-    engine.answer({ 'app.info': () => ({ version: '0.2.0-server', dataFolder: '/srv', sandbox: false, host: 'web' }) });
+    engine.answer({
+      'app.info': () => ({
+        version: '0.2.0-server',
+        dataFolder: '/srv',
+        sandbox: false,
+        host: 'web',
+        today: '2026-11-20',
+      }),
+    });
     act(() => host.emit('server', ON_SERVER));
     expect(within(banner).getByText('Signed in to recon.district.org as Ana Ruiz (approver)')).toBeInTheDocument();
     expect(await screen.findByText('v0.2.0-server')).toBeInTheDocument();

@@ -14,6 +14,8 @@ import { money, monthLabel, STATE_WORDS } from './words';
 export interface DistrictSchool {
   line: DistrictSchoolLine;
   closedAt: string | null;
+  /** The district's name the school's packet prints (for a closed month, the one it was closed under). */
+  district: string;
 }
 
 export function districtSchool(s: SchoolPacketContent): DistrictSchool {
@@ -31,21 +33,29 @@ export function districtSchool(s: SchoolPacketContent): DistrictSchool {
       sha256: contentSha256(s),
     },
     closedAt: s.closedAt,
+    district: s.district,
   };
 }
 
-export function districtContent(district: string, month: string, schools: readonly DistrictSchool[]) {
+/**
+ * `current`: the district's name in Settings now, printed while any school is open. Once every school
+ * is closed the packet is final and prints the name the last school was closed under, so a rename
+ * after the month's close does not change it.
+ */
+export function districtContent(current: string, month: string, schools: readonly DistrictSchool[]) {
   const lines = schools.map((s) => s.line);
   const sum = (pick: (l: DistrictSchoolLine) => number) => lines.reduce((total, l) => total + pick(l), 0);
-  const closes = schools.map((s) => s.closedAt);
-  const allClosed = schools.length > 0 && closes.every((c) => c !== null);
+  const allClosed = schools.length > 0 && schools.every((s) => s.closedAt !== null);
+  // The last school's close: the district packet is complete from then on.
+  const lastClosed = allClosed
+    ? schools.reduce((last, s) => ((s.closedAt as string) > (last.closedAt as string) ? s : last))
+    : null;
   const content: DistrictPacketContent = {
     kind: 'district',
-    district,
+    district: lastClosed?.district ?? current,
     month,
     draft: !allClosed,
-    // The last school's close: the district packet is complete from then on.
-    closedAt: allClosed ? (closes as string[]).reduce((a, b) => (a > b ? a : b)) : null,
+    closedAt: lastClosed?.closedAt ?? null,
     schools: lines,
     totals: {
       depositsCents: sum((l) => l.depositsCents),

@@ -4,7 +4,7 @@
  * during the month, its deposit slips (store/slips), its close state from the deps, and the packets a
  * re-open superseded.
  */
-import type { SettingChange } from '../../../../shared/contract';
+import { DISTRICT_NAME_UNSET, type SettingChange } from '../../../../shared/contract';
 import { formatMoney } from '../../../../shared/money';
 import { businessDayBounds, toIsoUtc } from '../../../../shared/time';
 import { methodLabel } from '../../../../shared/vocabulary';
@@ -41,16 +41,15 @@ export function monthScope(month: string, payeeId: number): MonthScope {
   };
 }
 
-/** The district's name as Settings holds it; a plain default where none was given. */
-export const DEFAULT_DISTRICT_NAME = 'School district';
 const DEFAULT_MATCH_WINDOW_DAYS = 5;
 
+/** The district's name as Settings holds it now; the neutral default where none was given. */
 export async function districtSettings(reader: ReadableDB): Promise<{ district: string; windowDays: number }> {
   const stored = await readStoredSettings(reader);
   const name = stored.get('districtName');
   const window = stored.get('bankMatchWindowDays');
   return {
-    district: typeof name === 'string' && name.trim() ? name.trim() : DEFAULT_DISTRICT_NAME,
+    district: typeof name === 'string' && name.trim() ? name.trim() : DISTRICT_NAME_UNSET,
     windowDays: typeof window === 'number' ? window : DEFAULT_MATCH_WINDOW_DAYS,
   };
 }
@@ -84,6 +83,16 @@ function slipLines(slips: readonly import('./types').DepositSlipInput[]): SlipLi
       return { ...slip, countedCents, overShortCents: countedCents - slip.expectedCents };
     })
     .sort((a, b) => a.date.localeCompare(b.date) || a.slip.localeCompare(b.slip));
+}
+
+/**
+ * A closed month prints the name it was closed under (store/months records it at close), so its packet
+ * is the same bytes, and its stored SHA-256 still matches, after Settings renames the district. A
+ * month closed before the name was recorded could only have printed the default.
+ */
+function districtOf(close: CloseState | null, current: string): string {
+  if (close?.state !== 'closed') return current;
+  return close.districtName ?? DISTRICT_NAME_UNSET;
 }
 
 function tieOutWords(verdict: string | null, differenceCents: number | null): string {
@@ -133,7 +142,7 @@ export async function gatherSchoolPacket(
   }));
   return {
     kind: 'school',
-    district: settings.district,
+    district: districtOf(close, settings.district),
     school: { id: facts.payee.id, name: facts.payee.name },
     month,
     state,

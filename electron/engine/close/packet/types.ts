@@ -17,6 +17,8 @@ export interface CloseState {
   reopenedBy: string | null;
   reopenedAt: string | null;
   reason: string | null;
+  /** The district's name recorded at the close (null: closed before it was recorded, or not closed). */
+  districtName: string | null;
 }
 
 /** A cash and check deposit slip of the month (store/slips): counted vs what the ledger recorded. */

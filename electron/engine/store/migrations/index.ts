@@ -26,6 +26,7 @@ import * as m020 from './020_month_closes';
 import * as m022 from './022_deposit_slips';
 import * as m023 from './023_account_maps_and_defaults';
 import * as m024 from './024_bank_match_slips';
+import * as m025 from './025_month_close_district';
 
 export interface Migration {
   name: string;
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '022_deposit_slips', up: m022.up },
   { name: '023_account_maps_and_defaults', up: m023.up },
   { name: '024_bank_match_slips', up: m024.up },
+  { name: '025_month_close_district', up: m025.up },
 ];

@@ -164,6 +164,8 @@ export interface MonthMove {
   event: 'submitted' | 'closed' | 'reopened';
   detail: string | null;
   selfApproved?: boolean;
+  /** At close: the district's name the month's packet prints from now on. */
+  districtName?: string;
 }
 
 /**
@@ -189,7 +191,12 @@ export function moveMonth(
       updated_at: move.at,
       ...(move.event === 'submitted' ? { submitted_by: move.actor, submitted_at: move.at } : {}),
       ...(move.event === 'closed'
-        ? { closed_by: move.actor, closed_at: move.at, self_approved: move.selfApproved ? 1 : 0 }
+        ? {
+            closed_by: move.actor,
+            closed_at: move.at,
+            self_approved: move.selfApproved ? 1 : 0,
+            district_name: move.districtName ?? null,
+          }
         : {}),
     };
     if (row) {
@@ -205,6 +212,7 @@ export function moveMonth(
           submitted_at: null,
           closed_by: null,
           closed_at: null,
+          district_name: null,
           ...values,
         }),
       );

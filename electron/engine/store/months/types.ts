@@ -13,6 +13,8 @@ export interface MonthClosesTable {
   closed_at: string | null;
   /** 1: the one person who closed it also prepared it (single user, or no separate approver). */
   self_approved: ColumnType<number, number | undefined, number>;
+  /** The district's name the close printed on the packet (migration 025); null: closed before it, or never closed. */
+  district_name: string | null;
   updated_at: string;
 }
 

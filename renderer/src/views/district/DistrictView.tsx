@@ -5,7 +5,6 @@
  * Below, the district's own item: bank lines of no school.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { DistrictRow } from '../../../../shared/contract';
 import { bridge } from '../../bridge';
 import { columnsOf } from '../../components/columns';
@@ -15,8 +14,9 @@ import { engineQuery } from '../../data/engineQuery';
 import { formatBusinessDate, formatCount } from '../../format';
 import { hrefFor } from '../../routes';
 import { monthReads, STATE_WORDS } from '../month/MonthView';
-import { monthFromHash, monthHref } from '../month/monthRoute';
+import { monthHref } from '../month/monthRoute';
 import { SaveFileButton } from '../month/SaveFileButton';
+import { useShownMonth } from '../month/useShownMonth';
 
 function columnsFor(month: string) {
   const row = columnsOf<DistrictRow>();
@@ -36,28 +36,38 @@ function columnsFor(month: string) {
 }
 
 export function DistrictView() {
-  const [month, setMonth] = useState(monthFromHash);
-  const query = useQuery(engineQuery('month.district', { month }, monthReads));
+  const { month: shown, choose, info } = useShownMonth();
+  const query = useQuery({
+    ...engineQuery('month.district', { month: shown ?? '' }, monthReads),
+    enabled: shown !== null,
+  });
   const district = query.data;
+  // What the engine answered for: the month the figures below are of.
+  const month = district?.month ?? '';
   const closed = district?.rows.filter((r) => r.state === 'closed').length ?? 0;
   return (
     <section aria-labelledby="view-title" className="view">
       <div className="view-head">
         <h1 id="view-title">District</h1>
-        <label>
+        <label className="field">
           Month
           <input
             type="month"
-            value={month}
+            value={shown ?? ''}
             onChange={(e) => {
               if (!e.target.value) return;
-              setMonth(e.target.value);
+              choose(e.target.value);
               window.location.hash = monthHref(e.target.value);
             }}
           />
         </label>
       </div>
-      <QueryStatus query={query} loading="Loading every school's month…" />
+      {/* Without the engine's today there is no month to show. */}
+      {shown === null && info.error ? (
+        <QueryStatus query={info} loading="" />
+      ) : (
+        <QueryStatus query={query} loading="Loading every school's month…" />
+      )}
       {district && (
         <>
           <p className="muted">

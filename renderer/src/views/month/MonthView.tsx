@@ -15,8 +15,9 @@ import { useAction } from '../../data/useAction';
 import { formatBusinessDate, formatCount } from '../../format';
 import { useCan, useWhyNot } from '../../hooks/useCan';
 import { hrefFor } from '../../routes';
-import { monthFromHash, monthHref } from './monthRoute';
+import { monthHref } from './monthRoute';
 import { SaveFileButton } from './SaveFileButton';
+import { useShownMonth } from './useShownMonth';
 import './month.css';
 
 /** What a month's status is read from: every domain whose changes can move an item. */
@@ -48,6 +49,15 @@ function ChecklistEntry({ item }: { item: ChecklistItem }) {
       )}
     </li>
   );
+}
+
+/**
+ * An action's "done" banner, shown while the month is still in the state the action left it in. The
+ * page's status follows data.changed (another person's close, in another browser, refreshes it), but
+ * an action's result is this page's own and would otherwise say "Submitted" under a closed month.
+ */
+function whileStill(action: { result: MonthStatus | undefined }, status: MonthStatus, words: string) {
+  return action.result?.state === status.state ? words : undefined;
 }
 
 function MonthActions({ status }: { status: MonthStatus }) {
@@ -87,7 +97,7 @@ function MonthActions({ status }: { status: MonthStatus }) {
               if (reason.trim()) void reopen.run(reason.trim());
             }}
           >
-            <label>
+            <label className="field">
               Why re-open it
               <input value={reason} onChange={(event) => setReason(event.target.value)} maxLength={2000} />
             </label>
@@ -112,24 +122,24 @@ function MonthActions({ status }: { status: MonthStatus }) {
           };
         }}
       />
-      <Outcome action={submit} ok="Submitted for an approver to close." />
-      <Outcome action={close} ok="Closed. The month is locked." />
-      <Outcome action={reopen} ok="Re-opened; the reason is kept with the month." />
+      <Outcome action={submit} ok={whileStill(submit, status, 'Submitted for an approver to close.')} />
+      <Outcome action={close} ok={whileStill(close, status, 'Closed. The month is locked.')} />
+      <Outcome action={reopen} ok={whileStill(reopen, status, 'Re-opened; the reason is kept with the month.')} />
     </div>
   );
 }
 
 export function MonthView({ itemId }: { itemId: string | null }) {
   const payees = usePayees();
-  const [month, setMonth] = useState(monthFromHash);
+  const { month, choose, info } = useShownMonth();
   const payeeId = itemId && /^\d+$/.test(itemId) ? Number(itemId) : (payees[0]?.id ?? null);
   const query = useQuery({
-    ...engineQuery('month.status', { month, payeeId: payeeId ?? 1 }, monthReads),
-    enabled: payeeId !== null,
+    ...engineQuery('month.status', { month: month ?? '', payeeId: payeeId ?? 1 }, monthReads),
+    enabled: payeeId !== null && month !== null,
   });
   const status = query.data;
   const go = (nextMonth: string, nextPayee: number | null) => {
-    setMonth(nextMonth);
+    choose(nextMonth);
     window.location.hash = monthHref(nextMonth, nextPayee);
   };
   const open = status?.checklist.filter((i) => !i.met).length ?? 0;
@@ -139,13 +149,17 @@ export function MonthView({ itemId }: { itemId: string | null }) {
       <div className="view-head">
         <h1 id="view-title">Month</h1>
         <div className="month-pickers">
-          <label>
+          <label className="field">
             Month
-            <input type="month" value={month} onChange={(e) => e.target.value && go(e.target.value, payeeId)} />
+            <input type="month" value={month ?? ''} onChange={(e) => e.target.value && go(e.target.value, payeeId)} />
           </label>
-          <label>
+          <label className="field">
             School
-            <select value={payeeId ?? ''} onChange={(e) => go(month, Number(e.target.value))}>
+            <select
+              value={payeeId ?? ''}
+              disabled={month === null}
+              onChange={(e) => month && go(month, Number(e.target.value))}
+            >
               {payees.map((p) => (
                 <option key={p.id} value={p.id}>
                   {p.name}
@@ -153,10 +167,15 @@ export function MonthView({ itemId }: { itemId: string | null }) {
               ))}
             </select>
           </label>
-          <a href={monthHref(month)}>All schools</a>
+          {month && <a href={monthHref(month)}>All schools</a>}
         </div>
       </div>
-      <QueryStatus query={query} loading="Loading the month's checklist…" />
+      {/* Without the engine's today there is no month to show. */}
+      {month === null && info.error ? (
+        <QueryStatus query={info} loading="" />
+      ) : (
+        <QueryStatus query={query} loading="Loading the month's checklist…" />
+      )}
       {status && (
         <>
           <section aria-labelledby="checklist-title" className="panel">

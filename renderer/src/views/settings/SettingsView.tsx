@@ -8,6 +8,7 @@ import { Outcome, QueryStatus } from '../../components/Status';
 import { reads } from '../../data/queries';
 import { replaces, useAction } from '../../data/useAction';
 import { ConnectionForm } from './ConnectionForm';
+import { DistrictNameField } from './DistrictNameField';
 import { DistrictServerPanel } from './DistrictServerPanel';
 import { ExportSettings } from './ExportSettings';
 import { SecondApproverField, thresholdText } from './SecondApproverField';
@@ -79,15 +80,18 @@ function PreferencesForm({ settings }: { settings: Settings }) {
   // Typed text apart from the draft's cents: "12.5" and a half-typed "12." must stay as typed.
   const [threshold, setThreshold] = useState(() => thresholdText(settings.refundSecondApproverAboveCents));
   const [thresholdError, setThresholdError] = useState<string | null>(null);
+  const [districtName, setDistrictName] = useState(() => settings.districtName ?? '');
+  const [districtNameError, setDistrictNameError] = useState<string | null>(null);
   const patch = changedFields(draft, settings);
   const dirty = Object.keys(patch).length > 0;
+  const refused = thresholdError !== null || districtNameError !== null;
 
   return (
     <Form
       className="panel"
       aria-labelledby="prefs-title"
       onSubmit={() => {
-        if (dirty && thresholdError === null) void save.run(patch);
+        if (dirty && !refused) void save.run(patch);
       }}
     >
       <h2 id="prefs-title">Sync, export and review</h2>
@@ -140,6 +144,14 @@ function PreferencesForm({ settings }: { settings: Settings }) {
             value={draft.closeDeadlineDay}
             onChange={(value) => set('closeDeadlineDay', value)}
           />
+          <DistrictNameField
+            text={districtName}
+            onChange={(text, reading) => {
+              setDistrictName(text);
+              setDistrictNameError(reading.error);
+              if (reading.error === null) set('districtName', reading.name);
+            }}
+          />
           <SecondApproverField
             text={threshold}
             onChange={(text, reading) => {
@@ -156,17 +168,19 @@ function PreferencesForm({ settings }: { settings: Settings }) {
         />
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={saving || !dirty || thresholdError !== null}>
+        <button type="submit" className="button button-primary" disabled={saving || !dirty || refused}>
           {saving ? 'Saving…' : 'Save settings'}
         </button>
         <button
           type="button"
           className="button"
-          disabled={saving || (!dirty && thresholdError === null)}
+          disabled={saving || (!dirty && !refused)}
           onClick={() => {
             setDraft(draftOf(settings));
             setThreshold(thresholdText(settings.refundSecondApproverAboveCents));
             setThresholdError(null);
+            setDistrictName(settings.districtName ?? '');
+            setDistrictNameError(null);
           }}
         >
           Undo changes

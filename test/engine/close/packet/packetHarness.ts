@@ -39,7 +39,12 @@ export async function startPacketMonth(): Promise<Harness> {
   return h;
 }
 
-export function closedBy(name: string, at: string, preparer: string | null = null): CloseState {
+export function closedBy(
+  name: string,
+  at: string,
+  preparer: string | null = null,
+  districtName: string | null = null,
+): CloseState {
   return {
     state: 'closed',
     submittedBy: preparer,
@@ -49,6 +54,7 @@ export function closedBy(name: string, at: string, preparer: string | null = nul
     reopenedBy: null,
     reopenedAt: null,
     reason: null,
+    districtName,
   };
 }
 
