@@ -12,7 +12,7 @@ import type { BankLineSummary } from '../../../shared/domain';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { tableRows } from '../../helpers/storeRows';
 import { bai2FromLines } from '../bank/generate';
-import { startHarness, type Harness } from '../sync/harness';
+import { startSyncedHarness, type Harness } from '../sync/harness';
 
 const closing = closeAfterEach();
 const SLOW = 240_000;
@@ -27,8 +27,9 @@ interface SlipDay {
 
 /** A school's day of cash and checks collected through the app (and whatever the scenario collected). */
 async function collectedDay(): Promise<SlipDay> {
-  const h = closing(await startHarness());
-  expect((await h.sync()).status).toBe('succeeded');
+  const { h, summary } = await startSyncedHarness();
+  closing(h);
+  expect(summary.status).toBe('succeeded');
   const payee = h.sandbox.state.payees[1]!.id;
   const today = todayCentral({ now: () => h.sandbox.now() });
   for (const [method, amount, checkNumber] of [

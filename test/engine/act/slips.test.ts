@@ -11,14 +11,15 @@ import { describe, expect, it } from 'vitest';
 import { todayCentral } from '../../../shared/time';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { tableRows } from '../../helpers/storeRows';
-import { startHarness, type Harness } from '../sync/harness';
+import { startSyncedHarness, type Harness } from '../sync/harness';
 
 const closing = closeAfterEach();
 const SLOW = 180_000;
 
 async function withCollections(): Promise<{ h: Harness; payee: number; today: string; expectedCents: number }> {
-  const h = closing(await startHarness());
-  expect((await h.sync()).status).toBe('succeeded');
+  const { h, summary } = await startSyncedHarness();
+  closing(h);
+  expect(summary.status).toBe('succeeded');
   const payee = h.sandbox.state.payees[1]!.id;
   const today = todayCentral({ now: () => h.sandbox.now() });
   for (const [method, amount, checkNumber] of [
