@@ -59,7 +59,7 @@ function nodeProjects(
 ) {
   const isolated = files.filter((file) => MOCKING.has(file));
   const exclude = [...NON_NODE, ...isolated];
-  const setupFiles = ['test/helpers/afterEachFile.ts'];
+  const setupFiles = ['test/helpers/afterEachFile.ts', 'test/helpers/bundledWorkers.ts'];
   return [
     { test: { ...test, name, environment: 'node', include, exclude, setupFiles, isolate: false } },
     ...(isolated.length

@@ -108,13 +108,23 @@ let template: Promise<string> | undefined;
  * DATABASE … TEMPLATE copies files, far quicker than running the migrations again in every file).
  */
 export async function createMigratedTestDatabase(): Promise<PostgresTestDatabase> {
+  return copyOfTestDatabase(await (template ??= createTemplate()));
+}
+
+/** A new database copied from `templateName` (which nothing may be connected to meanwhile). */
+export async function copyOfTestDatabase(templateName: string): Promise<PostgresTestDatabase> {
   const admin = await (adminUrl ??= findAdminUrl());
-  const templateName = await (template ??= createTemplate());
   const name = `recon_test_${randomBytes(6).toString('hex')}`;
   await asAdmin(admin, `CREATE DATABASE ${name} TEMPLATE ${templateName}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return { url: url.href, drop: () => asAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.href, drop: () => dropTestDatabase(name) };
+}
+
+/** Drops the test database `name`, closing any connection left on it. */
+export async function dropTestDatabase(name: string): Promise<void> {
+  const admin = await (adminUrl ??= findAdminUrl());
+  await asAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 /** The run's template, made by the first worker to need it; once per process on a server of the caller's own. */

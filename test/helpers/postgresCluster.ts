@@ -51,7 +51,12 @@ export async function ensureCluster(runDir: string): Promise<string> {
  * What `make` returns, made once for the whole run: the first worker to create `what`'s lock folder
  * makes it and writes it to the run's folder; the others wait for that file (or for the failure).
  */
-export async function oncePerRun(runDir: string, what: string, make: () => Promise<string>): Promise<string> {
+export async function oncePerRun(
+  runDir: string,
+  what: string,
+  make: () => Promise<string>,
+  { waitMs = 120_000 }: { waitMs?: number } = {},
+): Promise<string> {
   const result = join(runDir, `${what}.txt`);
   const failed = join(runDir, `${what}.failed.txt`);
   let maker = false;
@@ -71,14 +76,14 @@ export async function oncePerRun(runDir: string, what: string, make: () => Promi
       throw error;
     }
   }
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     if (existsSync(result)) return readFileSync(result, 'utf8');
     if (existsSync(failed))
-      throw new Error(`The test PostgreSQL ${what} failed in another worker: ${readFileSync(failed, 'utf8')}`);
+      throw new Error(`The test run's ${what} failed in another worker: ${readFileSync(failed, 'utf8')}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`Timed out after 120 s waiting for another test worker to make the test PostgreSQL ${what}.`);
+  throw new Error(`Timed out after ${waitMs / 1000} s waiting for another test worker to make the test run's ${what}.`);
 }
 
 function readState(runDir: string): ClusterState | null {

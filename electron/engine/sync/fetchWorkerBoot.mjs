@@ -1,7 +1,5 @@
-// Starts the fetch worker from the TypeScript sources (tests, the CLI, the browser host): a worker
-// thread does not inherit the parent's tsx loader, so it registers its own. The built app starts
-// the bundled worker instead (see pageSource.ts).
-import { register } from 'tsx/esm/api';
+// Starts the fetch worker from the TypeScript sources (tests, the CLI, the browser host); the built
+// app starts the bundled worker instead (see pageSource.ts). How: ../workerBoot.mjs.
+import { bootWorker } from '../workerBoot.mjs';
 
-register();
-await import('./fetchWorker.ts');
+await bootWorker(new URL('./fetchWorker.ts', import.meta.url), 'syncFetchWorker.js');

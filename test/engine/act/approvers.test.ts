@@ -6,18 +6,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ActResult, PaymentIntent } from '../../../shared/contract';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
-import { sandboxClient } from '../../helpers/sandbox';
-import { samplePayment } from '../../../electron/sandbox/samples';
-import { startHarness, type Harness } from '../sync/harness';
+import { startSyncedHarness, type Harness } from '../sync/harness';
 
 const closing = closeAfterEach();
 
 async function synced(): Promise<Harness> {
-  const h = closing(await startHarness());
-  expect(
-    (await sandboxClient(h.sandbox).post('/txns', samplePayment(h.sandbox.state.payees[0]!.id, '9.00'))).status,
-  ).toBe(200);
-  expect((await h.sync()).status).toBe('succeeded');
+  const { h, summary, sale } = await startSyncedHarness({ pendingSale: '9.00' });
+  closing(h);
+  expect(sale!.status).toBe(200);
+  expect(summary.status).toBe('succeeded');
   h.sandbox.state.writes.length = 0;
   return h;
 }

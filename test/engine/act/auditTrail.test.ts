@@ -8,9 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentIntent } from '../../../shared/contract';
 import { todayCentral } from '../../../shared/time';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
-import { sandboxClient } from '../../helpers/sandbox';
-import { samplePayment } from '../../../electron/sandbox/samples';
-import { startHarness } from '../sync/harness';
+import { startSyncedHarness } from '../sync/harness';
 import { slipCollections, verifiedSlip } from './slipDay';
 
 const closing = closeAfterEach();
@@ -19,10 +17,11 @@ const ISO_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 describe('the auditor’s trail', () => {
   it('records every refund, void, collection and slip: who, when, why, result', { timeout: SLOW }, async () => {
-    const h = closing(await startHarness());
+    const synced = await startSyncedHarness({ pendingSale: '30.00' });
+    const h = closing(synced.h);
     const payee = h.sandbox.state.payees[0]!.id;
-    const pending = await sandboxClient(h.sandbox).post('/txns', samplePayment(payee, '30.00'));
-    expect((await h.sync()).status).toBe('succeeded');
+    const pending = synced.sale!;
+    expect(synced.summary.status).toBe('succeeded');
     const settled = h.sandbox
       .truth()
       .transactions.find((t) => t.status === 'Settled' && t.amountRefundedCents === 0 && t.amountCents >= 1000)!;

@@ -8,10 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { ActResult } from '../../../shared/contract';
 import { todayCentral } from '../../../shared/time';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
-import { sandboxClient } from '../../helpers/sandbox';
-import { samplePayment } from '../../../electron/sandbox/samples';
 import { tableRows } from '../../helpers/storeRows';
-import { startHarness, storedTransactions, truthTransactions, type Harness } from '../sync/harness';
+import { startSyncedHarness, storedTransactions, truthTransactions, type Harness } from '../sync/harness';
 
 const closing = closeAfterEach();
 const LOST = { lostAnswerRate: 1, maxConsecutive: 1000 };
@@ -20,10 +18,10 @@ const SLOW = 180_000;
 
 /** Synced, with one card sale of today still Pending (a void's subject). */
 async function synced(): Promise<Harness> {
-  const h = closing(await startHarness());
-  const sale = await sandboxClient(h.sandbox).post('/txns', samplePayment(h.sandbox.state.payees[0]!.id, '30.00'));
-  expect(sale.json.status).toBe('Pending');
-  expect((await h.sync()).status).toBe('succeeded');
+  const { h, summary, sale } = await startSyncedHarness({ pendingSale: '30.00' });
+  closing(h);
+  expect(sale!.json.status).toBe('Pending');
+  expect(summary.status).toBe('succeeded');
   h.sandbox.state.postsReceived = 0;
   h.sandbox.state.writes.length = 0;
   return h;

@@ -4,7 +4,6 @@
  * nothing is ever sent again. The stop is written as the store holds it after a kill: the intent
  * stored, its "sent" line written, the POST reaching the service (or not), no answer recorded.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PaymentIntent } from '../../../shared/contract';
 import { toIsoUtc } from '../../../shared/time';
@@ -18,16 +17,15 @@ import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { silentLogger } from '../../../electron/engine/logger';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { sandboxClient } from '../../helpers/sandbox';
-import { samplePayment } from '../../../electron/sandbox/samples';
-import { startHarness, type Harness } from '../sync/harness';
+import { startSyncedHarness, type Harness } from '../sync/harness';
 
 const closing = closeAfterEach();
 const SLOW = 180_000;
 
-async function synced(options: Parameters<typeof startHarness>[0] = {}): Promise<Harness> {
-  const h = closing(await startHarness(options));
-  await sandboxClient(h.sandbox).post('/txns', samplePayment(h.sandbox.state.payees[0]!.id, '30.00'));
-  expect((await h.sync()).status).toBe('succeeded');
+async function synced(): Promise<Harness> {
+  const { h, summary } = await startSyncedHarness({ pendingSale: '30.00' });
+  closing(h);
+  expect(summary.status).toBe('succeeded');
   h.sandbox.state.postsReceived = 0;
   h.sandbox.state.writes.length = 0;
   return h;
@@ -161,8 +159,8 @@ describe('an intent a stopped process left "sending"', () => {
     );
     laterBy(h, STUCK_AFTER_MS + 1_000);
     const next = await createEngineWithInternals({
+      // The same store: its options name it (a SQLite file or a PostgreSQL database).
       ...h.engine.internals.options,
-      ...(h.engine.internals.options.databaseUrl ? {} : { databasePath: join(h.folder, 'district-recon.sqlite') }),
       clock: { now: () => h.sandbox.now() },
       credentials: memoryCredentialStore({ token: h.sandbox.token, secret: h.sandbox.secret }),
       logger: silentLogger,

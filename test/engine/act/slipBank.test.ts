@@ -12,7 +12,7 @@ import type { BankLineSummary } from '../../../shared/domain';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { tableRows } from '../../helpers/storeRows';
 import { bai2FromLines } from '../bank/generate';
-import { startHarness, type Harness } from '../sync/harness';
+import type { Harness } from '../sync/harness';
 import { collectedDay, verifiedSlip, type SlipDay } from './slipDay';
 
 const closing = closeAfterEach();
@@ -67,7 +67,7 @@ describe('a deposit slip at the bank', () => {
     'is matched when the bank credits it, holds its batches; confirm, unmatch, re-import and the month agree',
     { timeout: SLOW },
     async () => {
-      const day = await collectedDay(closing(await startHarness()));
+      const day = await collectedDay(closing);
       const { h } = day;
       const slip = await slipOfTheDay(day, 0);
       const statement = statementOf(day, day.collectedCents);
@@ -133,7 +133,7 @@ describe('a deposit slip at the bank', () => {
     'short: the bank credits what was counted, the line matches the slip, and the shortage stays in sight',
     { timeout: SLOW },
     async () => {
-      const day = await collectedDay(closing(await startHarness()));
+      const day = await collectedDay(closing);
       const { h } = day;
       const slip = await slipOfTheDay(day, 100);
       const counted = day.collectedCents - 100;

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { todayCentral } from '../../../shared/time';
 import { tableRows } from '../../helpers/storeRows';
-import type { Harness } from '../sync/harness';
+import { startSyncedHarness, type Harness } from '../sync/harness';
 
 export interface SlipCollections {
   cashCents: number;
@@ -37,12 +37,15 @@ export async function slipCollections(h: Harness, payee: number, date: string): 
 }
 
 /**
- * After a first sync, $25.00 in cash and a $12.50 check (number 1042) collected from Ana Ruiz for the
- * sandbox's second school today; whatever else the scenario collected in cash and checks that day
- * belongs on the day's slip too, and is in the sums.
+ * From the run's synced store (a copy of its first sync, `keep` closing it after the test), $25.00 in
+ * cash and a $12.50 check (number 1042) collected from Ana Ruiz for the sandbox's second school today;
+ * whatever else the scenario collected in cash and checks that day belongs on the day's slip too, and is
+ * in the sums.
  */
-export async function collectedDay(h: Harness): Promise<SlipDay> {
-  expect((await h.sync()).status).toBe('succeeded');
+export async function collectedDay(keep: (h: Harness) => Harness): Promise<SlipDay> {
+  const { h, summary } = await startSyncedHarness();
+  keep(h);
+  expect(summary.status).toBe('succeeded');
   const payee = h.sandbox.state.payees[1]!.id;
   const today = todayCentral({ now: () => h.sandbox.now() });
   for (const [method, amount, checkNumber] of [

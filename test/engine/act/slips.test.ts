@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { tableRows } from '../../helpers/storeRows';
-import { startHarness } from '../sync/harness';
 import { collectedDay, slipCollections } from './slipDay';
 
 const closing = closeAfterEach();
@@ -21,14 +20,7 @@ describe('deposit slips', () => {
     'groups the day’s collections; over/short needs a comment; one slip per collection',
     { timeout: SLOW },
     async () => {
-      const {
-        h,
-        payee,
-        today,
-        collectedCents: expectedCents,
-        cashCents,
-        checksCents,
-      } = await collectedDay(closing(await startHarness()));
+      const { h, payee, today, collectedCents: expectedCents, cashCents, checksCents } = await collectedDay(closing);
 
       // Counted $1.00 short and said nothing: refused, nothing stored.
       const short = { payeeId: payee, date: today, cash: { '0.01': cashCents - 100 } };
@@ -66,13 +58,7 @@ describe('deposit slips', () => {
     'is verified by someone else in team mode, by the one name single-user (and says so); the PDF is one page, the same bytes each time',
     { timeout: SLOW },
     async () => {
-      const {
-        h,
-        payee,
-        today,
-        collectedCents: expectedCents,
-        checksCents: checks,
-      } = await collectedDay(closing(await startHarness()));
+      const { h, payee, today, collectedCents: expectedCents, checksCents: checks } = await collectedDay(closing);
       const slip = (await h.engine.callAs('Dana', 'slips.create', {
         payeeId: payee,
         date: today,

@@ -7,14 +7,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
-import { startHarness } from '../sync/harness';
+import { startSyncedHarness } from '../sync/harness';
 
 const closing = closeAfterEach();
 
 describe('transaction details on open', () => {
   it('fills the payer from the service, makes it searchable, and keeps it through later syncs', async () => {
-    const h = closing(await startHarness());
-    await h.sync('2026-03-01');
+    const h = closing((await startSyncedHarness({ from: '2026-03-01' })).h);
     const target = h.sandbox
       .truth()
       .transactions.find((t) => t.status === 'Settled' && t.batchId && t.businessDate >= '2026-03-01')!;
@@ -44,8 +43,7 @@ describe('transaction details on open', () => {
   });
 
   it('opens offline with what the list gave, without waiting long', async () => {
-    const h = closing(await startHarness());
-    await h.sync('2026-03-05');
+    const h = closing((await startSyncedHarness({ from: '2026-03-05' })).h);
     const [row] = (await h.engine.call('transactions.list', { limit: 1 })).rows;
     // The service stops answering (a closed port on this machine).
     await h.engine.call('settings.set', { patch: { serviceUrl: 'http://127.0.0.1:9' } });
@@ -57,8 +55,7 @@ describe('transaction details on open', () => {
   });
 
   it('transactions.get reads the store only: no request reaches the service, nothing is written', async () => {
-    const h = closing(await startHarness());
-    await h.sync('2026-03-05');
+    const h = closing((await startSyncedHarness({ from: '2026-03-05' })).h);
     const [row] = (await h.engine.call('transactions.list', { limit: 1 })).rows;
     expect(row!.payerName).toBeNull();
     // A service that counts what it is asked, in place of the sandbox.

@@ -12,6 +12,9 @@ import type { EngineOptions } from '../../../electron/engine/context';
 import { onTestPostgres } from '../../helpers/engine';
 import { ENGINE_DIALECT } from '../../helpers/postgres';
 import { tableRows } from '../../helpers/storeRows';
+import { snapshotCopy } from '../../helpers/syncedSnapshot';
+import { sandboxClient, type Reply } from '../../helpers/sandbox';
+import { samplePayment } from '../../../electron/sandbox/samples';
 import { silentLogger, type Logger } from '../../../electron/engine/logger';
 import type { SyncRunSummary } from '../../../shared/contract';
 import type { Transaction } from '../../../shared/domain';
@@ -79,6 +82,57 @@ export async function startHarness(
       rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+export interface SyncedOptions {
+  sandbox?: SandboxOptions;
+  /** The first sync's start (the harness's firstSyncDays when not given). */
+  from?: string;
+  /** A card sale of the first payee for this amount ('30.00'), posted before the first sync: still Pending after it. */
+  pendingSale?: string;
+}
+
+/**
+ * A harness whose engine starts on a copy of a store synced once per test run (test/helpers/
+ * syncedSnapshot.ts) from a sandbox of the same seed, clock and scenario, given the same sale: for
+ * tests that start from a synced store and then act. `summary` is that first sync's; `sale` the
+ * sandbox's answer to this harness's own sale. Tests of what a sync itself does (from empty,
+ * resumed, killed, its progress) sync from empty with startHarness.
+ */
+export async function startSyncedHarness(
+  options: SyncedOptions = {},
+): Promise<{ h: Harness; summary: SyncRunSummary; sale: Reply | null }> {
+  const { sandbox, from, pendingSale } = options;
+  const postSale = async (server: SandboxServer) =>
+    pendingSale === undefined
+      ? null
+      : sandboxClient(server).post('/txns', samplePayment(server.state.payees[0]!.id, pendingSale));
+  const copy = await snapshotCopy(JSON.stringify({ sandbox, from, pendingSale }), async (database) => {
+    const h = await startHarness({ sandbox, ...database });
+    try {
+      await postSale(h.sandbox);
+      return JSON.stringify(await h.sync(from));
+    } finally {
+      await h.close();
+    }
+  });
+  const h = await startHarness({ sandbox, ...copy.database }).catch(async (error: unknown) => {
+    await copy.drop();
+    throw error;
+  });
+  const close = h.close;
+  h.close = async () => {
+    await close();
+    await copy.drop();
+  };
+  try {
+    // This sandbox is new: given the same sale, it equals the one the store was synced from.
+    const sale = await postSale(h.sandbox);
+    return { h, summary: JSON.parse(copy.note) as SyncRunSummary, sale };
+  } catch (error) {
+    await h.close();
+    throw error;
+  }
 }
 
 /** A sync started the way the app starts one (sync.start through the contract), resolved with its summary when it ends. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { Temporal } from '../../../shared/time';
 import { nextScheduled, previousScheduled, startScheduler, type Timer } from '../../../electron/engine/sync/schedule';
-import { startHarness } from './harness';
+import { startHarness, startSyncedHarness } from './harness';
 
 const at = (iso: string) => Temporal.Instant.from(iso);
 
@@ -69,8 +69,7 @@ describe('scheduler', () => {
   });
 
   it('no catch-up when the last night ran', async () => {
-    const h = closing(await startHarness());
-    await h.sync('2026-03-05');
+    const h = closing((await startSyncedHarness({ from: '2026-03-05' })).h);
     const service = h.engine.internals.sync;
     const finished: string[] = [];
     h.engine.on('sync.finished', (s) => finished.push(s.trigger));

@@ -3,7 +3,7 @@ import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { countRows, dbOf, tableRows } from '../../helpers/storeRows';
 import type { GlBatch, Transaction } from '../../../shared/domain';
 import { getTransaction } from '../../../electron/engine/store/transactions';
-import { startHarness, storedTransactions, truthTransactions, type Harness } from './harness';
+import { startHarness, startSyncedHarness, storedTransactions, truthTransactions, type Harness } from './harness';
 
 const FROM = '2026-02-20';
 const FAULTS = {
@@ -123,8 +123,10 @@ describe('sync against the sandbox over HTTP, faults on', () => {
   });
 
   it('after simulated midnights records exactly the settlements, refunds, voids and returns that happened', async () => {
-    const h = closing(await startHarness({ sandbox: { faults: FAULTS } }));
-    await h.sync(FROM);
+    // From a store synced once for the run (the first sync from empty, with faults, is the test
+    // above's), shared with other suites; the nights are this test's, with the faults on.
+    const h = closing((await startSyncedHarness({ from: FROM })).h);
+    h.sandbox.setFaults(FAULTS);
     for (let night = 0; night < 3; night++) {
       const before = new Map(h.sandbox.truth().transactions.map((t) => [t.id, t]));
       const lastChange = (await changeRows(h)).at(-1)?.id ?? 0;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { rawDigest } from '../../../electron/engine/api/wire';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { dbOf, tableRows } from '../../helpers/storeRows';
-import { startHarness, storedTransactions, truthTransactions } from './harness';
+import { startSyncedHarness, storedTransactions, truthTransactions } from './harness';
 
 const FROM = '2026-02-20';
 
@@ -15,16 +15,18 @@ describe('the nightly re-read of unchanged transactions', () => {
   const closing = closeAfterEach();
 
   it('stores each transaction with the digest of its JSON', async () => {
-    const h = closing(await startHarness());
-    expect((await h.sync(FROM)).status).toBe('succeeded');
+    const { h, summary } = await startSyncedHarness({ from: FROM });
+    closing(h);
+    expect(summary.status).toBe('succeeded');
     const rows = await tableRows(h.engine, 'transactions', ['id']);
     expect(rows.length).toBeGreaterThan(100);
     for (const row of rows) expect(row.raw_digest).toBe(rawDigest(row.raw as string));
   });
 
   it('leaves out a row whose digest matches, and fills a missing or stale digest without an update', async () => {
-    const h = closing(await startHarness());
-    expect((await h.sync(FROM)).status).toBe('succeeded');
+    const { h, summary } = await startSyncedHarness({ from: FROM });
+    closing(h);
+    expect(summary.status).toBe('succeeded');
     const db = dbOf(h.engine);
     const [kept, missing, stale] = (await tableRows(h.engine, 'transactions', ['id'])).slice(5, 8);
     // Stored JSON that is not what the service sends, under the digest of what it sends: a row the
@@ -58,8 +60,9 @@ describe('the nightly re-read of unchanged transactions', () => {
   });
 
   it('still reads what changed on the service: a status and a refund the store held otherwise', async () => {
-    const h = closing(await startHarness());
-    expect((await h.sync(FROM)).status).toBe('succeeded');
+    const { h, summary } = await startSyncedHarness({ from: FROM });
+    closing(h);
+    expect(summary.status).toBe('succeeded');
     const settled = h.sandbox.state.transactions.filter((t) => t.status === 'Settled' && t.batchId !== null);
     const [voided, refunded] = [settled[3]!, settled[9]!];
     h.sandbox.injectDiscrepancy({ kind: 'void_after_settlement', transactionId: voided.id });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { cachedGlBatchReport } from '../../../electron/engine/cachedReads';
 import type { EngineContext } from '../../../electron/engine/context';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
-import { startHarness } from './harness';
+import { startHarness, startSyncedHarness } from './harness';
 
 /** The keys the read cache computes from now on (a caller that finds a key built adds nothing). */
 function computedKeys(ctx: EngineContext): string[] {
@@ -43,8 +43,7 @@ describe('the read cache after a sync', () => {
   }, 180_000);
 
   it('keys a GL range by its fields, in whatever order a caller names them', async () => {
-    const h = closing(await startHarness());
-    await h.sync('2026-02-20');
+    const h = closing((await startSyncedHarness({ from: '2026-02-20' })).h);
     const ctx = h.engine.internals;
     const computed = computedKeys(ctx);
     const first = await cachedGlBatchReport(ctx, { from: '2026-02-20', to: '2026-03-01' }, 50);

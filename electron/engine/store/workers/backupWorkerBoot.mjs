@@ -1,7 +1,5 @@
-// Starts the backup worker from the TypeScript sources (tests, the CLI, the browser host): a worker
-// thread does not inherit the parent's tsx loader, so it registers its own. The built app starts
-// the bundled worker instead (see backup.ts).
-import { register } from 'tsx/esm/api';
+// Starts the backup worker from the TypeScript sources (tests, the CLI, the browser host); the built
+// app starts the bundled worker instead (see backup.ts). How: ../../workerBoot.mjs.
+import { bootWorker } from '../../workerBoot.mjs';
 
-register();
-await import('./backupWorker.ts');
+await bootWorker(new URL('./backupWorker.ts', import.meta.url), 'storeBackupWorker.js');

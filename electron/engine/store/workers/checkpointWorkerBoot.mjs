@@ -1,7 +1,5 @@
-// Starts the checkpoint worker from the TypeScript sources (tests, the CLI, the browser host): a
-// worker thread does not inherit the parent's tsx loader, so it registers its own. The built app
-// starts the bundled worker instead (see checkpointer.ts).
-import { register } from 'tsx/esm/api';
+// Starts the checkpoint worker from the TypeScript sources (tests, the CLI, the browser host); the
+// built app starts the bundled worker instead (see checkpointer.ts). How: ../../workerBoot.mjs.
+import { bootWorker } from '../../workerBoot.mjs';
 
-register();
-await import('./checkpointWorker.ts');
+await bootWorker(new URL('./checkpointWorker.ts', import.meta.url), 'storeCheckpointWorker.js');
