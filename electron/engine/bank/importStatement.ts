@@ -16,6 +16,7 @@ import {
   type StoredStatement,
   emptyStateCounts,
   lineStateCounts,
+  MATCH_STATES,
   type MatchState,
 } from '../store/bank';
 import { getMappingJson } from '../store/bank';
@@ -133,7 +134,7 @@ async function stateCounts(
   }
   if (unread.length === 0) return counts;
   const read = await lineStateCounts(ctx.store.writer, unread);
-  for (const status of Object.keys(counts) as MatchState[]) counts[status] += read[status];
+  for (const status of MATCH_STATES) counts[status] += read[status];
   return counts;
 }
 

@@ -68,6 +68,7 @@ export {
   listLineRows,
   lineRow,
   emptyStateCounts,
+  MATCH_STATES,
   lineStateCounts,
   toLineSummaries,
   lineDetail,
