@@ -72,8 +72,7 @@ const layerZones = [
     'sync/ only syncs: what follows a run belongs in afterSync.ts, which calls reconcile/ and bank/.',
   ),
   // Issue 27: the all-purpose EngineContext stays where methods are assembled (engine.ts, handlers/);
-  // the parts below take narrow dependencies, an interface each. bank/'s imports and team/ still take
-  // it (left for a later step), so they are not in this zone yet.
+  // the parts below take narrow dependencies, an interface each.
   forbid(
     engineParts(
       'api',
@@ -81,9 +80,11 @@ const layerZones = [
       'differ',
       'sync',
       'reconcile',
+      'bank',
       'act',
       'close',
       'export',
+      'team',
       'afterSync.ts',
       'cachedReads.ts',
       'dataRelay.ts',
