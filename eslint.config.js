@@ -71,6 +71,27 @@ const layerZones = [
     engineParts('reconcile', 'bank', 'act', 'close', 'export', 'handlers', 'afterSync.ts'),
     'sync/ only syncs: what follows a run belongs in afterSync.ts, which calls reconcile/ and bank/.',
   ),
+  // Issue 27: the all-purpose EngineContext stays where methods are assembled (engine.ts, handlers/);
+  // the parts below take narrow dependencies, an interface each.
+  forbid(
+    engineParts(
+      'api',
+      'store',
+      'differ',
+      'sync',
+      'reconcile',
+      'bank',
+      'act',
+      'close',
+      'export',
+      'team',
+      'afterSync.ts',
+      'cachedReads.ts',
+      'dataRelay.ts',
+    ),
+    './electron/engine/context.ts',
+    'Take narrow dependencies (an interface naming what this part uses, built in the handler), not EngineContext.',
+  ),
   forbid(
     './electron/engine/differ',
     engineParts('api', 'store', 'reconcile', 'export', 'sync', 'handlers'),

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { isMethodName, type EventName, type MethodName } from './contractNames';
 import type { SyncProgress, SyncRunSummary } from './contract/results';
-import { methodSchemas, type MethodResults } from './contract/table';
+import { METHOD_FILE_CONTENT, methodSchemas, type MethodResults } from './contract/table';
 import type { DataScope } from './contract/scopes';
 import { ContractError } from './contract/errors';
 import { nulPath } from './contract/args';
@@ -56,22 +56,14 @@ export interface EngineEvents {
 const eventsMatchNames: Same<keyof EngineEvents, EventName> = true;
 void eventsMatchNames;
 
-/**
- * Arguments that are a statement file's text as read: its parser decides what a NUL in a file means
- * (padding, a UTF-16 file sent as text), so the contract's NUL rule leaves them to it.
- */
-const FILE_CONTENT_ARGS: Partial<Record<MethodName, ReadonlySet<string>>> = {
-  'bank.import': new Set(['content']),
-  'bank.mappings.preview': new Set(['content']),
-};
-
 /** Validates a call's method and args; the error names the method and the offending field. */
 export function parseCall<M extends MethodName>(method: unknown, args: unknown): { method: M; args: ParsedArgs<M> } {
   if (!isMethodName(method)) {
     throw new ContractError('UNKNOWN_METHOD', `Unknown method ${JSON.stringify(method)}`);
   }
   // One place for every text argument of every method, before its schema: NUL (issue 26).
-  const withNul = nulPath(args, FILE_CONTENT_ARGS[method]);
+  // A statement's text is its parser's to read (padding, a UTF-16 file sent as text): MethodSpec.fileContent.
+  const withNul = nulPath(args, METHOD_FILE_CONTENT[method]);
   if (withNul) {
     throw new ContractError(
       'BAD_ARGUMENTS',

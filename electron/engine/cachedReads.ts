@@ -6,30 +6,45 @@
  * after a nightly took 0.7-1 s on PostgreSQL while it rebuilt them).
  */
 import { methodSchemas } from '../../shared/contract';
-import type { GlBatchReport } from '../../shared/contract';
-import { todayCentral } from '../../shared/time';
-import type { EngineContext } from './context';
+import type { GlBatchReport, Settings } from '../../shared/contract';
+import { todayCentral, type Clock } from '../../shared/time';
 import { defaultGlRange } from './export/defaultRange';
 import { glBatchReport } from './export/glReport';
 import { listBatches, overviewSummary } from './reconcile';
 import type { OverviewSummary } from './reconcile/overview';
+import type { Logger } from './logger';
+import type { ReadCache } from './readCache';
+import type { Store } from './store/dialect';
 
 type GlBatchArgs = Parameters<typeof glBatchReport>[1];
 
+/** What a cached read uses: the read cache, the store's read handle, and today (the Overview's key). */
+export interface CachedReadDeps {
+  readCache: Pick<ReadCache, 'read'>;
+  store: Pick<Store, 'reader'>;
+  clock: Clock;
+}
+
+/** What building the first views uses besides: the bank's matching window, and a log line when it fails. */
+export interface WarmReadDeps extends CachedReadDeps {
+  settings(): Promise<Pick<Settings, 'bankMatchWindowDays'>>;
+  logger: Pick<Logger, 'warn'>;
+}
+
 /** The Overview's summary of the data as of today (ages and "the last 30 days" move at midnight). */
-export function cachedOverviewSummary(ctx: EngineContext, bankWindowDays: number): Promise<OverviewSummary> {
-  return ctx.readCache.read(`overview ${todayCentral(ctx.clock)} ${bankWindowDays}`, () =>
-    overviewSummary(ctx.store.reader, ctx.clock, bankWindowDays),
+export function cachedOverviewSummary(deps: CachedReadDeps, bankWindowDays: number): Promise<OverviewSummary> {
+  return deps.readCache.read(`overview ${todayCentral(deps.clock)} ${bankWindowDays}`, () =>
+    overviewSummary(deps.store.reader, deps.clock, bankWindowDays),
   );
 }
 
 /** A range of GL batches with its reversals; the key is the same for the same filter in any key order. */
-export function cachedGlBatchReport(ctx: EngineContext, filter: GlBatchArgs, limit: number): Promise<GlBatchReport> {
+export function cachedGlBatchReport(deps: CachedReadDeps, filter: GlBatchArgs, limit: number): Promise<GlBatchReport> {
   const fields = Object.entries(filter)
     .filter(([, value]) => value !== undefined)
     .sort(([a], [b]) => a.localeCompare(b));
-  return ctx.readCache.read(`glBatches ${JSON.stringify([fields, limit])}`, () =>
-    glBatchReport(ctx.store.reader, filter, limit),
+  return deps.readCache.read(`glBatches ${JSON.stringify([fields, limit])}`, () =>
+    glBatchReport(deps.store.reader, filter, limit),
   );
 }
 
@@ -42,19 +57,19 @@ const FIRST_BATCH_PAGE = { filter: {}, limit: 200 } as const;
  * kept but leaves the database's caches (SQLite's page cache, PostgreSQL's plans and buffers) ready
  * for it. A failure is only logged: the view then computes on its first call, as it did before.
  */
-export async function warmReadCaches(ctx: EngineContext): Promise<void> {
+export async function warmReadCaches(deps: WarmReadDeps): Promise<void> {
   try {
-    const settings = await ctx.settings();
-    const range = await defaultGlRange(ctx.store.reader, ctx.clock);
+    const settings = await deps.settings();
+    const range = await defaultGlRange(deps.store.reader, deps.clock);
     // The args as the contract reads a call with this range only (the same defaults, so the same key).
     const { limit, ...filter } = methodSchemas['glBatches.list'].parse({ from: range.from, to: range.to });
     await Promise.all([
-      cachedOverviewSummary(ctx, settings.bankMatchWindowDays),
-      cachedGlBatchReport(ctx, filter, limit),
-      listBatches(ctx.store.reader, FIRST_BATCH_PAGE),
+      cachedOverviewSummary(deps, settings.bankMatchWindowDays),
+      cachedGlBatchReport(deps, filter, limit),
+      listBatches(deps.store.reader, FIRST_BATCH_PAGE),
     ]);
   } catch (error) {
-    ctx.logger.warn('building the first views after sync failed', {
+    deps.logger.warn('building the first views after sync failed', {
       error: error instanceof Error ? error.message : String(error),
     });
   }

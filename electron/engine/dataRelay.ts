@@ -4,15 +4,25 @@
  * users and its read cache, as if it had happened here.
  */
 import { DATA_SCOPES, type DataScope } from '../../shared/contract';
-import type { EngineContext } from './context';
+import type { EngineEventBus } from './events';
+import type { Logger } from './logger';
 import type { Announcements } from './store/dialect';
 
-export async function relayDataChanges(ctx: EngineContext, announcements: Announcements): Promise<() => Promise<void>> {
+/** What the relay uses: the engine's changes of data to tell, the same bus to announce what is heard, a log line. */
+export interface DataRelayDeps {
+  events: Pick<EngineEventBus, 'on' | 'emit'>;
+  logger: Pick<Logger, 'warn'>;
+}
+
+export async function relayDataChanges(
+  deps: DataRelayDeps,
+  announcements: Announcements,
+): Promise<() => Promise<void>> {
   let relaying = false;
-  const stopTelling = ctx.events.on('data.changed', ({ scopes }) => {
+  const stopTelling = deps.events.on('data.changed', ({ scopes }) => {
     if (relaying) return;
     announcements.announce(scopes).catch((error: unknown) =>
-      ctx.logger.warn('could not tell the other servers of a change', {
+      deps.logger.warn('could not tell the other servers of a change', {
         error: error instanceof Error ? error.message : String(error),
       }),
     );
@@ -23,7 +33,7 @@ export async function relayDataChanges(ctx: EngineContext, announcements: Announ
     if (scopes.length === 0) return;
     relaying = true;
     try {
-      ctx.events.emit('data.changed', { scopes });
+      deps.events.emit('data.changed', { scopes });
     } finally {
       relaying = false;
     }

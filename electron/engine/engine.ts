@@ -55,7 +55,7 @@ import { createReconcileHandlers } from './handlers/reconcile';
 import { createSettingsHandlers } from './handlers/settings';
 import { createSyncHandlers } from './handlers/sync';
 import { createTransactionHandlers } from './handlers/transactions';
-import { createIntentHandlers, createPaymentHandlers } from './handlers/payments';
+import { actDeps, createIntentHandlers, createPaymentHandlers } from './handlers/payments';
 import { createMonthHandlers } from './handlers/month';
 import { createSlipHandlers } from './handlers/slips';
 import { createMonthPacketHandlers, monthPackets } from './handlers/monthPacket';
@@ -129,6 +129,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
   const settings = settingsReader({ reader: store.reader, credentials, sandboxByDefault: options.sandboxByDefault });
   const connectService = serviceConnector({ settings, credentials, options, logger });
   const onClose = (close: () => Promise<void> | void) => void closers.push(close);
+  const readCache = new ReadCache(events);
   const sync = new SyncService({
     store,
     clock,
@@ -137,8 +138,14 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     settings,
     connectService,
     sharedServer: options.sharedServer === true,
-    // The first views' reads need the whole context, assembled just below; a run ends long after.
-    afterRun: afterSync({ store, clock, logger, events, settings, warmFirstViews: () => warmReadCaches(context) }),
+    afterRun: afterSync({
+      store,
+      clock,
+      logger,
+      events,
+      settings,
+      warmFirstViews: () => warmReadCaches({ store, clock, readCache, settings, logger }),
+    }),
     onClose,
   });
   const context: EngineContext = {
@@ -146,7 +153,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     store,
     clock,
     events,
-    readCache: new ReadCache(events),
+    readCache,
     credentials,
     settings,
     connectService,
@@ -154,13 +161,13 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     sync,
     onClose,
   };
-  if (store.announcements) closers.push(await relayDataChanges(context, store.announcements));
+  if (store.announcements) closers.push(await relayDataChanges({ events, logger }, store.announcements));
   if (!options.readOnly) {
     // Checks a store written by an older version, or left by a run killed before its checks, lacks.
     await ensureChecksFresh(store.writer, toIsoUtc(context.clock.now()), options.onOpenProgress);
     await recoverInterruptedExports(store.writer);
     await finishUnmatchedImports(context);
-    const interruptedWrites = settleInterruptedWrites(context);
+    const interruptedWrites = settleInterruptedWrites(actDeps(context));
     closers.push(() => interruptedWrites);
   }
 

@@ -1,23 +1,23 @@
 /** Small HTTP helpers shared by the browser host and its team mode: JSON answers, bounded bodies, paths. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isMethodName, METHOD_FILE_CONTENT } from '../../shared/contract';
 
 /** Any request's body: every call but a statement's upload is small. */
 export const MAX_BODY_BYTES = 1_000_000;
 
 /**
- * A statement's upload (bank.import, bank.mappings.preview): the contract's 200,000,000 characters
+ * A statement's upload (a method whose table entry names file content: bank.import, bank.mappings.preview): the contract's 200,000,000 characters
  * of statement (base64, as the app sends it: about 150 MB of file) and room for the JSON around it.
  * Read as it streams in and refused the moment it passes this, so a larger body is never held.
  */
 export const STATEMENT_CONTENT_LIMIT = 200_000_000;
 export const MAX_STATEMENT_BODY_BYTES = STATEMENT_CONTENT_LIMIT + 64 * 1024;
-const UPLOAD_METHODS: ReadonlySet<string> = new Set(['bank.import', 'bank.mappings.preview']);
 
 export class BodyTooLarge extends Error {}
 
 /** The most a call's body may hold, and how to say so when it holds more. */
 export function bodyLimitOf(method: string): { bytes: number; tooLarge: string } {
-  if (UPLOAD_METHODS.has(method)) {
+  if (isMethodName(method) && METHOD_FILE_CONTENT[method].size > 0) {
     return {
       bytes: MAX_STATEMENT_BODY_BYTES,
       tooLarge: `The statement is larger than a district server takes: ${STATEMENT_CONTENT_LIMIT / 1_000_000} MB as sent (about ${Math.floor((STATEMENT_CONTENT_LIMIT * 3) / 4 / 1_000_000)} MB of file). Ask the bank for a shorter date range.`,

@@ -53,6 +53,7 @@ export const bankMethods = {
       .strict(),
     result: returns<BankImportSummary>(),
     role: 'preparer',
+    fileContent: ['content'],
     // Told by the handler, only when the import changed a line or a match.
     changes: ['bank'],
     toldBy: 'handler',
@@ -190,6 +191,7 @@ export const bankMethods = {
     result: returns<BankCsvPreview>(),
     // Reads a file the way an import would, to save a mapping with: only who may import needs it.
     role: 'preparer',
+    fileContent: ['content'],
   }),
 } as const;
 

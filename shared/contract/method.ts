@@ -30,6 +30,12 @@ export interface MethodSpec<Args extends z.ZodType = z.ZodType, Result = unknown
    * already held, an acknowledgement of nothing).
    */
   toldBy: 'engine' | 'handler';
+  /**
+   * The arguments that carry a file's text as read (a bank statement): its parser decides what a NUL
+   * in it means, so the contract's NUL rule leaves them to it, and a host takes a body the size of a
+   * statement for the method. Empty for every other method.
+   */
+  fileContent: readonly string[];
 }
 
 export function method<Args extends z.ZodType, Result>(spec: {
@@ -38,8 +44,9 @@ export function method<Args extends z.ZodType, Result>(spec: {
   role: Role;
   changes?: readonly DataScope[];
   toldBy?: 'engine' | 'handler';
+  fileContent?: readonly string[];
 }): MethodSpec<Args, Result> {
-  return { ...spec, changes: spec.changes ?? [], toldBy: spec.toldBy ?? 'engine' };
+  return { ...spec, changes: spec.changes ?? [], toldBy: spec.toldBy ?? 'engine', fileContent: spec.fileContent ?? [] };
 }
 
 /** A method that takes no arguments. */

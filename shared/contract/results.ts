@@ -215,7 +215,7 @@ export interface ExportRecord {
   from: string;
   to: string;
   payeeIds: number[];
-  methods: string[];
+  methods: PaymentMethod[];
   layout: ExportLayout;
   file: string;
   rowCount: number;

@@ -80,6 +80,9 @@ export const METHOD_ROLES: Readonly<Record<MethodName, Role>> = eachMethod((spec
 /** What each method changes, and whether the engine tells it after success or the handler when it did. */
 export const METHOD_CHANGES = eachMethod((spec) => ({ scopes: spec.changes, toldBy: spec.toldBy }));
 
+/** The arguments of each method that carry a file's text as read (MethodSpec.fileContent). */
+export const METHOD_FILE_CONTENT = eachMethod((spec): ReadonlySet<string> => new Set(spec.fileContent));
+
 /**
  * Why `caller` may not call `method`, in words, or null when they may. The engine refuses with it
  * (FORBIDDEN) and the web host asks it before reading a body: every host gives the same answer.

@@ -36,6 +36,8 @@ const forbidden: Record<string, Array<[layer: string, file: string, code: string
     ['the sync runs the tie-out checks', 'electron/engine/sync/x.ts', "import '../reconcile';"],
     ['the sync matches bank lines', 'electron/engine/sync/x.ts', "import '../bank/rematch';"],
     ['the sync runs what follows it', 'electron/engine/sync/x.ts', "import '../afterSync';"],
+    ['act/ takes the whole engine context', 'electron/engine/act/x.ts', "import '../context';"],
+    ['a cached read takes the whole engine context', 'electron/engine/cachedReads.ts', "import './context';"],
   ],
   'no-restricted-imports': [
     ['SQL outside the store', 'electron/engine/reconcile/x.ts', "import { sql } from 'kysely'; export const a = sql;"],

@@ -4,7 +4,8 @@
  * gets the same answer. A bare name (the desktop, the CLI: the owner of the file) is not gated.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractError } from '../../shared/contract';
+import { ContractError, METHOD_NAMES, METHOD_ROLES, roleRefusal } from '../../shared/contract';
+import { roleBelow } from '../../shared/contractRoles';
 import { rpc, signIn, startTeamHost, type Session, type TeamHost } from '../helpers/teamHost';
 
 let team: TeamHost;
@@ -50,6 +51,21 @@ describe('roles in the engine', () => {
       rows: unknown[];
     };
     expect(page.rows.length).toBeGreaterThan(0);
+  });
+
+  it('refuses, in the engine, every method to the role just below the one its table entry names', async () => {
+    let refusedCount = 0;
+    for (const method of METHOD_NAMES) {
+      const below = roleBelow(METHOD_ROLES[method]);
+      if (!below) continue;
+      const caller = { name: 'vera', role: below };
+      // Arguments that no schema takes: the role is refused before they are read, and nothing runs.
+      const refused = await refusalOf(team.engine.callAs(caller, method, { notAnArgument: true }));
+      expect(refused.code, method).toBe('FORBIDDEN');
+      expect(refused.message, method).toBe(roleRefusal(caller, method));
+      refusedCount++;
+    }
+    expect(refusedCount).toBe(METHOD_NAMES.filter((method) => METHOD_ROLES[method] !== 'viewer').length);
   });
 
   it('gates no one calling by name alone: the owner of the file', async () => {

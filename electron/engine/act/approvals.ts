@@ -5,19 +5,20 @@
  */
 import { ContractError, type ActResult, type PaymentIntent } from '../../../shared/contract';
 import type { ReversalBody } from '../api/writes';
-import type { EngineContext } from '../context';
+import type { Clock } from '../../../shared/time';
+import type { Store } from '../store/dialect';
 import { approveIntent, intentRequest, resolveIntent, updateIntent } from '../store/intents';
 import { carryOut, centralTime, nowIso } from './carryOut';
 import { readFresh } from './fresh';
-import { reversalIo, serviceClient } from './exchanges';
+import { reversalIo } from './exchanges';
 import { ActRefusal, checkRefund } from './rules';
 import { storedTransaction } from './stored';
-import { settleInterruptedWrites } from './stuck';
+import { settleInterruptedWrites, type InterruptedWritesDeps } from './stuck';
 
-export async function approve(ctx: EngineContext, id: string, actor: string): Promise<ActResult> {
-  const client = await serviceClient(ctx);
-  await settleInterruptedWrites(ctx);
-  const taken = await approveIntent(ctx.store.writer, id, actor, nowIso(ctx));
+export async function approve(deps: InterruptedWritesDeps, id: string, actor: string): Promise<ActResult> {
+  const client = await deps.serviceClient();
+  await settleInterruptedWrites(deps);
+  const taken = await approveIntent(deps.store.writer, id, actor, nowIso(deps));
   if (!taken.approved) {
     if (taken.reason === 'not_found') throw new ContractError('NOT_FOUND', `There is no request ${id}.`);
     if (taken.reason === 'same_person')
@@ -31,7 +32,7 @@ export async function approve(ctx: EngineContext, id: string, actor: string): Pr
     );
   }
   const intent = taken.intent;
-  const stored = (await intentRequest(ctx.store.reader, id))!;
+  const stored = (await intentRequest(deps.store.reader, id))!;
   const body = JSON.parse(stored.request) as ReversalBody;
   let before;
   try {
@@ -45,9 +46,9 @@ export async function approve(ctx: EngineContext, id: string, actor: string): Pr
     // transaction is free again. The service could not be read: it waits for an approval again.
     const message = error instanceof Error ? error.message : String(error);
     const failed = await updateIntent(
-      ctx.store.writer,
+      deps.store.writer,
       id,
-      nowIso(ctx),
+      nowIso(deps),
       {
         state: error instanceof ActRefusal ? 'failed' : 'awaiting_approval',
         ...(error instanceof ActRefusal ? { active_key: null } : {}),
@@ -58,9 +59,9 @@ export async function approve(ctx: EngineContext, id: string, actor: string): Pr
     if (error instanceof ActRefusal) return { preview: previewOf(failed), intent: failed, transaction: null };
     throw error;
   }
-  await updateIntent(ctx.store.writer, id, nowIso(ctx), { before_raw: before.raw }, { actor, event: 'read_again' });
-  const done = await carryOut(ctx, client, id, actor, reversalIo(client, body, before, intent.amountCents!));
-  return { preview: previewOf(done), intent: done, transaction: await storedTransaction(ctx, body.transaction_id) };
+  await updateIntent(deps.store.writer, id, nowIso(deps), { before_raw: before.raw }, { actor, event: 'read_again' });
+  const done = await carryOut(deps, client, id, actor, reversalIo(client, body, before, intent.amountCents!));
+  return { preview: previewOf(done), intent: done, transaction: await storedTransaction(deps, body.transaction_id) };
 }
 
 /** The short preview an approval answers with: what was asked, as stored. */
@@ -82,11 +83,11 @@ function previewOf(intent: PaymentIntent): ActResult['preview'] {
 }
 
 export async function resolve(
-  ctx: EngineContext,
+  deps: { store: Pick<Store, 'writer'>; clock: Clock },
   args: { id: string; outcome: 'happened' | 'did_not_happen'; note: string },
   actor: string,
 ): Promise<PaymentIntent> {
-  const result = await resolveIntent(ctx.store.writer, args.id, actor, nowIso(ctx), args.outcome, args.note.trim());
+  const result = await resolveIntent(deps.store.writer, args.id, actor, nowIso(deps), args.outcome, args.note.trim());
   if (result.resolved) return result.intent;
   if (result.reason === 'not_found') throw new ContractError('NOT_FOUND', `There is no request ${args.id}.`);
   throw new ContractError(

@@ -4,15 +4,23 @@
  * the service now lists it, through the differ, in the same unit of work), failed or unknown.
  */
 import type { PaymentIntent } from '../../../shared/contract';
-import { formatServiceDateTime, parseIsoUtc, toIsoUtc, todayCentral } from '../../../shared/time';
+import { formatServiceDateTime, parseIsoUtc, toIsoUtc, todayCentral, type Clock } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import { listedTransaction } from '../api/writes';
 import type { ParsedTransaction } from '../api/wire';
-import type { EngineContext } from '../context';
+import type { Logger } from '../logger';
+import type { Store } from '../store/dialect';
 import { finishIntent, updateIntent } from '../store/intents';
 import { deliver, type DeliveryIo } from './protocol';
 
-export const nowIso = (ctx: EngineContext) => toIsoUtc(ctx.clock.now());
+/** What carrying an intent out uses: the intent's row and trail, the time of each step, a log line for a write in doubt. */
+export interface CarryOutDeps {
+  store: Pick<Store, 'writer'>;
+  clock: Clock;
+  logger: Pick<Logger, 'warn'>;
+}
+
+export const nowIso = (deps: { clock: Clock }) => toIsoUtc(deps.clock.now());
 
 /** An instant as a bookkeeper reads it: Central wall time. */
 export function centralTime(iso: string): string {
@@ -20,19 +28,19 @@ export function centralTime(iso: string): string {
 }
 
 export async function carryOut(
-  ctx: EngineContext,
+  deps: CarryOutDeps,
   client: ServiceClient,
   intentId: string,
   actor: string,
   io: DeliveryIo,
 ): Promise<PaymentIntent> {
-  const { writer } = ctx.store;
+  const { writer } = deps.store;
   const delivery = await deliver(io, {
     sending: async (attempt) => {
       await updateIntent(
         writer,
         intentId,
-        nowIso(ctx),
+        nowIso(deps),
         { attempts: attempt },
         {
           actor,
@@ -42,13 +50,13 @@ export async function carryOut(
       );
     },
     answerLost: async (_attempt, reason) => {
-      await updateIntent(writer, intentId, nowIso(ctx), {}, { actor, event: 'answer_lost', detail: reason });
+      await updateIntent(writer, intentId, nowIso(deps), {}, { actor, event: 'answer_lost', detail: reason });
     },
     verified: async (_attempt, happened) => {
       await updateIntent(
         writer,
         intentId,
-        nowIso(ctx),
+        nowIso(deps),
         {},
         {
           actor,
@@ -61,21 +69,21 @@ export async function carryOut(
     return updateIntent(
       writer,
       intentId,
-      nowIso(ctx),
+      nowIso(deps),
       { state: 'failed', active_key: null, message: delivery.message },
       { actor, event: 'failed', detail: delivery.message },
     );
   if (delivery.outcome === 'unknown') {
-    ctx.logger.warn('a payment write is in doubt and waits for a person', { intent: intentId });
+    deps.logger.warn('a payment write is in doubt and waits for a person', { intent: intentId });
     return updateIntent(
       writer,
       intentId,
-      nowIso(ctx),
+      nowIso(deps),
       { state: 'unknown', message: delivery.message },
       { actor, event: 'unknown', detail: delivery.message },
     );
   }
-  return recordDone(ctx, client, intentId, actor, delivery.transaction, delivery.via);
+  return recordDone(deps, client, intentId, actor, delivery.transaction, delivery.via);
 }
 
 /**
@@ -83,7 +91,7 @@ export async function carryOut(
  * of work. `via`: from the POST's answer, or seen at the service after a lost answer (a look).
  */
 export async function recordDone(
-  ctx: EngineContext,
+  deps: CarryOutDeps,
   client: ServiceClient,
   intentId: string,
   actor: string,
@@ -94,11 +102,11 @@ export async function recordDone(
   // the same JSON; a copy that cannot be read now arrives with that sync.
   const listed: ParsedTransaction | null =
     via === 'verified' ? answered : await listedTransaction(client, answered.value.id).catch(() => null);
-  const rows = listed ? [{ parsed: listed, businessDate: null, fallbackDate: todayCentral(ctx.clock) }] : [];
+  const rows = listed ? [{ parsed: listed, businessDate: null, fallbackDate: todayCentral(deps.clock) }] : [];
   return finishIntent(
-    ctx.store.writer,
+    deps.store.writer,
     intentId,
-    nowIso(ctx),
+    nowIso(deps),
     {
       state: 'done',
       active_key: null,

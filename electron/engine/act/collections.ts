@@ -9,14 +9,13 @@ import { checkCollection, CollectionRuleError, type CollectionInput } from '../.
 import { ContractError, type ActPreview, type ActResult } from '../../../shared/contract';
 import { formatCents } from '../../../shared/money';
 import type { PaymentBody } from '../api/writes';
-import type { EngineContext } from '../context';
 import { claimIntent, highestKnownTransactionId } from '../store/intents';
 import { listPayees } from '../store/transactions';
 import { carryOut, nowIso } from './carryOut';
 import { newReference } from './reference';
-import { collectionIo, serviceClient } from './exchanges';
+import { collectionIo } from './exchanges';
 import { storedTransaction } from './stored';
-import { settleInterruptedWrites } from './stuck';
+import { settleInterruptedWrites, type InterruptedWritesDeps } from './stuck';
 
 export interface CollectArgs extends CollectionInput {
   preview: boolean;
@@ -24,7 +23,7 @@ export interface CollectArgs extends CollectionInput {
 
 const METHOD_WORDS = { Cash: 'Cash', PhysicalCheck: 'Check' } as const;
 
-export async function collect(ctx: EngineContext, args: CollectArgs, actor: string): Promise<ActResult> {
+export async function collect(deps: InterruptedWritesDeps, args: CollectArgs, actor: string): Promise<ActResult> {
   let checked;
   try {
     checked = checkCollection(args);
@@ -33,7 +32,7 @@ export async function collect(ctx: EngineContext, args: CollectArgs, actor: stri
       throw new ContractError('BAD_ARGUMENTS', `${error.message}. Nothing was sent.`);
     throw error;
   }
-  const payee = (await listPayees(ctx.store.reader)).find((candidate) => candidate.id === checked.payeeId);
+  const payee = (await listPayees(deps.store.reader)).find((candidate) => candidate.id === checked.payeeId);
   if (!payee || payee.removed)
     throw new ContractError(
       'BAD_ARGUMENTS',
@@ -87,11 +86,11 @@ export async function collect(ctx: EngineContext, args: CollectArgs, actor: stri
   };
   if (args.preview) return { preview, intent: null, transaction: null };
 
-  const client = await serviceClient(ctx);
-  await settleInterruptedWrites(ctx);
-  const sinceId = await highestKnownTransactionId(ctx.store.reader);
+  const client = await deps.serviceClient();
+  await settleInterruptedWrites(deps);
+  const sinceId = await highestKnownTransactionId(deps.store.reader);
   await claimIntent(
-    ctx.store.writer,
+    deps.store.writer,
     {
       id: reference,
       kind: 'collection',
@@ -104,12 +103,12 @@ export async function collect(ctx: EngineContext, args: CollectArgs, actor: stri
         .filter(Boolean)
         .join(', '),
       requestedBy: actor,
-      at: nowIso(ctx),
+      at: nowIso(deps),
       beforeRaw: null,
       sinceId,
     },
-    nowIso(ctx),
+    nowIso(deps),
   );
-  const intent = await carryOut(ctx, client, reference, actor, collectionIo(client, body, sinceId, reference));
-  return { preview, intent, transaction: await storedTransaction(ctx, intent.transactionId) };
+  const intent = await carryOut(deps, client, reference, actor, collectionIo(client, body, sinceId, reference));
+  return { preview, intent, transaction: await storedTransaction(deps, intent.transactionId) };
 }

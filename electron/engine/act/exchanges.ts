@@ -13,13 +13,8 @@ import {
   type ReversalBody,
 } from '../api/writes';
 import type { ParsedTransaction } from '../api/wire';
-import type { EngineContext } from '../context';
 import { reversalHappened } from './fresh';
 import type { DeliveryIo } from './protocol';
-
-export function serviceClient(ctx: EngineContext): Promise<ServiceClient> {
-  return ctx.connectService(ctx.sync.clientTuning, ctx.options.serviceUrl);
-}
 
 /** The exchange of one refund or void: send the body; look by comparing with the copy read before. */
 export function reversalIo(

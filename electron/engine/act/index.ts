@@ -3,3 +3,5 @@ export { reverse } from './reversals';
 export { collect } from './collections';
 export { approve, resolve } from './approvals';
 export { settleInterruptedWrites } from './stuck';
+export type { ReversalDeps } from './reversals';
+export type { InterruptedWritesDeps } from './stuck';

@@ -10,10 +10,11 @@ import {
   type ActResult,
   type PaymentIntent,
   type RefundReason,
+  type Settings,
 } from '../../../shared/contract';
 import { formatCents, formatMoney } from '../../../shared/money';
 import type { ReversalBody } from '../api/writes';
-import type { EngineContext } from '../context';
+import type { Store } from '../store/dialect';
 import { listPayees } from '../store/transactions';
 import { claimIntent, getIntent, listIntents } from '../store/intents';
 import { carryOut, centralTime, nowIso } from './carryOut';
@@ -21,8 +22,8 @@ import { readFresh } from './fresh';
 import { newReference } from './reference';
 import { ActRefusal, checkRefund, checkVoid, type RefundRequest } from './rules';
 import { storedTransaction } from './stored';
-import { reversalIo, serviceClient } from './exchanges';
-import { settleInterruptedWrites } from './stuck';
+import { reversalIo } from './exchanges';
+import { settleInterruptedWrites, type InterruptedWritesDeps } from './stuck';
 
 export interface ReversalArgs extends RefundRequest {
   transactionId: number;
@@ -31,32 +32,37 @@ export interface ReversalArgs extends RefundRequest {
   preview: boolean;
 }
 
+/** What a refund or void uses: what the look at interrupted writes uses, and the second approver's threshold. */
+export interface ReversalDeps extends InterruptedWritesDeps {
+  settings(): Promise<Pick<Settings, 'refundSecondApproverAboveCents'>>;
+}
+
 export function reasonOf(args: { reason: RefundReason; reasonText?: string }): string {
   const detail = args.reasonText?.trim();
   return detail ? `${REASON_WORDS[args.reason]}: ${detail}` : REASON_WORDS[args.reason];
 }
 
 export async function reverse(
-  ctx: EngineContext,
+  deps: ReversalDeps,
   operation: 'refund' | 'void',
   args: ReversalArgs,
   actor: string,
 ): Promise<ActResult> {
-  const client = await serviceClient(ctx);
-  await settleInterruptedWrites(ctx);
-  const readAt = nowIso(ctx);
+  const client = await deps.serviceClient();
+  await settleInterruptedWrites(deps);
+  const readAt = nowIso(deps);
   const { listed: before, payerName } = await readFresh(client, args.transactionId);
   const tx = before.value;
   let checked: { cents: number; items: Array<{ id: string; cents: number }> };
   try {
     checked = operation === 'refund' ? checkRefund(before, args) : { cents: checkVoid(before), items: [] };
   } catch (error) {
-    if (error instanceof ActRefusal) throw new ContractError('BAD_ARGUMENTS', await withWhoActed(ctx, tx, error));
+    if (error instanceof ActRefusal) throw new ContractError('BAD_ARGUMENTS', await withWhoActed(deps, tx, error));
     throw error;
   }
-  const threshold = (await ctx.settings()).refundSecondApproverAboveCents;
+  const threshold = (await deps.settings()).refundSecondApproverAboveCents;
   const needsSecondApprover = operation === 'refund' && threshold !== null && checked.cents > threshold;
-  const payees = await listPayees(ctx.store.reader);
+  const payees = await listPayees(deps.store.reader);
   const preview: ActPreview = {
     kind: operation,
     transactionId: tx.id,
@@ -86,7 +92,7 @@ export async function reverse(
   };
   const id = newReference();
   const claim = await claimIntent(
-    ctx.store.writer,
+    deps.store.writer,
     {
       id,
       kind: operation,
@@ -97,7 +103,7 @@ export async function reverse(
       request: JSON.stringify(body),
       reason: reasonOf(args),
       requestedBy: actor,
-      at: nowIso(ctx),
+      at: nowIso(deps),
       beforeRaw: before.raw,
       sinceId: null,
     },
@@ -105,15 +111,19 @@ export async function reverse(
   );
   if (!claim.claimed) throw new ContractError('CONFLICT', heldBy(claim.holder, tx.id));
   if (needsSecondApprover) {
-    return { preview, intent: (await getIntent(ctx.store.reader, id))!, transaction: null };
+    return { preview, intent: (await getIntent(deps.store.reader, id))!, transaction: null };
   }
-  const intent = await carryOut(ctx, client, id, actor, reversalIo(client, body, before, checked.cents));
-  return { preview, intent, transaction: await storedTransaction(ctx, tx.id) };
+  const intent = await carryOut(deps, client, id, actor, reversalIo(client, body, before, checked.cents));
+  return { preview, intent, transaction: await storedTransaction(deps, tx.id) };
 }
 
 /** A refusal, with who last refunded or voided the transaction here when someone did (two people at once). */
-async function withWhoActed(ctx: EngineContext, tx: { id: number }, refusal: ActRefusal): Promise<string> {
-  const [last] = await listIntents(ctx.store.reader, { transactionId: tx.id, states: ['done'], limit: 1 });
+async function withWhoActed(
+  deps: { store: Pick<Store, 'reader'> },
+  tx: { id: number },
+  refusal: ActRefusal,
+): Promise<string> {
+  const [last] = await listIntents(deps.store.reader, { transactionId: tx.id, states: ['done'], limit: 1 });
   if (!last) return refusal.message;
   const verb = last.kind === 'void' ? 'voided' : 'refunded';
   return `${refusal.message} (${last.requestedBy} ${verb} it${last.amountCents === null ? '' : ` (${formatMoney(last.amountCents)})`} at ${centralTime(last.updatedAt)}.)`;

@@ -13,7 +13,8 @@ import {
   type MethodArgs,
 } from '../../../shared/contract';
 import { formatMoney, parseCents } from '../../../shared/money';
-import type { EngineContext } from '../context';
+import type { Clock } from '../../../shared/time';
+import type { Store } from '../store/dialect';
 import { listPayees } from '../store/transactions';
 import { createSlip, listSlips, openCollections, toDepositSlip, verifySlip, type SlipFilter } from '../store/slips';
 import { boundActor } from '../team/actor';
@@ -31,35 +32,37 @@ function payerOf(request: string | null): string | null {
   return typeof name === 'string' ? name : null;
 }
 
+/** What the slips use: the store (the payees' names, the open collections, the slips) and the time a count or check was made. */
+export interface SlipDeps {
+  store: Pick<Store, 'reader' | 'writer'>;
+  clock: Clock;
+}
+
 export function countedCashCents(cash: Partial<Record<Denomination, number>> = {}): number {
   return DENOMINATIONS.reduce((sum, denomination) => sum + parseCents(denomination) * (cash[denomination] ?? 0), 0);
 }
 
-export async function slipsOf(ctx: EngineContext, filter: SlipFilter): Promise<DepositSlip[]> {
-  const payees = await listPayees(ctx.store.reader);
-  return (await listSlips(ctx.store.reader, filter)).map(({ slip, items }) =>
+export async function slipsOf(deps: Pick<SlipDeps, 'store'>, filter: SlipFilter): Promise<DepositSlip[]> {
+  const payees = await listPayees(deps.store.reader);
+  return (await listSlips(deps.store.reader, filter)).map(({ slip, items }) =>
     toDepositSlip(slip, items, payees.find((payee) => payee.id === Number(slip.payee_id))?.name ?? null),
   );
 }
 
-async function slipOf(ctx: EngineContext, id: string): Promise<DepositSlip> {
-  const [slip] = await slipsOf(ctx, { id });
+async function slipOf(deps: Pick<SlipDeps, 'store'>, id: string): Promise<DepositSlip> {
+  const [slip] = await slipsOf(deps, { id });
   if (!slip) throw new ContractError('NOT_FOUND', `There is no deposit slip ${id}.`);
   return slip;
 }
 
-export async function makeSlip(
-  ctx: EngineContext,
-  args: MethodArgs<'slips.create'>,
-  actor: string,
-): Promise<DepositSlip> {
-  const payee = (await listPayees(ctx.store.reader)).find((candidate) => candidate.id === args.payeeId);
+export async function makeSlip(deps: SlipDeps, args: MethodArgs<'slips.create'>, actor: string): Promise<DepositSlip> {
+  const payee = (await listPayees(deps.store.reader)).find((candidate) => candidate.id === args.payeeId);
   if (!payee)
     throw new ContractError(
       'BAD_ARGUMENTS',
       `School (payee) ${args.payeeId} is not one the service lists: sync, or check the number. No slip was made.`,
     );
-  const collections = await openCollections(ctx.store.reader, args.payeeId, args.date);
+  const collections = await openCollections(deps.store.reader, args.payeeId, args.date);
   if (collections.length === 0)
     throw new ContractError(
       'BAD_ARGUMENTS',
@@ -81,7 +84,7 @@ export async function makeSlip(
       `Counted ${formatMoney(countedCash + countedChecks)} against ${formatMoney(total)} recorded: ${overShort > 0 ? 'over' : 'short'} by ${formatMoney(Math.abs(overShort))}. Say why in a comment (required when over or short). No slip was made.`,
     );
   const created = await createSlip(
-    ctx.store.writer,
+    deps.store.writer,
     {
       payee_id: args.payeeId,
       business_date: args.date,
@@ -94,7 +97,7 @@ export async function makeSlip(
       over_short_cents: overShort,
       comment,
       counted_by: actor,
-      counted_at: nowIso(ctx),
+      counted_at: nowIso(deps),
     },
     collections.map((c) => ({
       transaction_id: Number(c.id),
@@ -112,7 +115,7 @@ export async function makeSlip(
       'CONFLICT',
       `The collections of ${payee.name} on ${args.date} changed while the slip was made (another slip took some, or a sync brought one). Count again; no slip was made.`,
     );
-  return slipOf(ctx, created.id);
+  return slipOf(deps, created.id);
 }
 
 /** Two slips of one day at once: the unique collection, or PostgreSQL's serialization check, stops the second. */
@@ -121,14 +124,10 @@ function isRace(error: unknown): boolean {
   return code === '23505' || code === '40001' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-export async function verify(
-  ctx: EngineContext,
-  args: MethodArgs<'slips.verify'>,
-  actor: string,
-): Promise<DepositSlip> {
+export async function verify(deps: SlipDeps, args: MethodArgs<'slips.verify'>, actor: string): Promise<DepositSlip> {
   const onePerson = boundActor() === undefined;
-  const result = await verifySlip(ctx.store.writer, args.id, actor, nowIso(ctx), onePerson);
-  if (result.verified) return slipOf(ctx, args.id);
+  const result = await verifySlip(deps.store.writer, args.id, actor, nowIso(deps), onePerson);
+  if (result.verified) return slipOf(deps, args.id);
   if (result.reason === 'not_found') throw new ContractError('NOT_FOUND', `There is no deposit slip ${args.id}.`);
   if (result.reason === 'same_person')
     throw new ContractError(

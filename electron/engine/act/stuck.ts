@@ -9,11 +9,14 @@ import type { PaymentIntent } from '../../../shared/contract';
 import { toIsoUtc } from '../../../shared/time';
 import type { PaymentBody, ReversalBody } from '../api/writes';
 import { toTransaction, transactionSchema, validate } from '../api/wire';
-import type { EngineContext } from '../context';
+import type { ServiceClient } from '../api/client';
+import type { EngineEventBus } from '../events';
+import type { Logger } from '../logger';
+import type { Store } from '../store/dialect';
 import { stuckIntents, takeStuckIntent, updateIntent, type StuckIntent } from '../store/intents';
-import { nowIso, recordDone } from './carryOut';
+import { nowIso, recordDone, type CarryOutDeps } from './carryOut';
 import type { DeliveryIo, Verification } from './protocol';
-import { collectionIo, reversalIo, serviceClient } from './exchanges';
+import { collectionIo, reversalIo } from './exchanges';
 
 /**
  * Longer than any one step of the protocol can take (an attempt's 30 s timeout and the retries of a
@@ -25,22 +28,34 @@ export const STUCK_AFTER_MS = 5 * 60_000;
 /** Who the trail names for the look: no person asked for it. */
 export const RECOVERY_ACTOR = 'district-recon (after a restart)';
 
+/**
+ * What the look at interrupted writes uses: what carrying out uses, the intents left "sending", a
+ * client of the service to look with, and the app told when a look changed something.
+ */
+export interface InterruptedWritesDeps extends CarryOutDeps {
+  store: Pick<Store, 'reader' | 'writer'>;
+  logger: Pick<Logger, 'warn' | 'info'>;
+  events: Pick<EngineEventBus, 'emit'>;
+  /** A client of the payment service the settings name now. */
+  serviceClient(): Promise<ServiceClient>;
+}
+
 export interface StuckOutcome {
   done: number;
   unknown: number;
 }
 
-export async function recoverStuckIntents(ctx: EngineContext): Promise<StuckOutcome> {
+export async function recoverStuckIntents(deps: InterruptedWritesDeps): Promise<StuckOutcome> {
   const outcome: StuckOutcome = { done: 0, unknown: 0 };
-  const cutoff = toIsoUtc(ctx.clock.now().subtract({ milliseconds: STUCK_AFTER_MS }));
-  const stuck = await stuckIntents(ctx.store.reader, cutoff);
+  const cutoff = toIsoUtc(deps.clock.now().subtract({ milliseconds: STUCK_AFTER_MS }));
+  const stuck = await stuckIntents(deps.store.reader, cutoff);
   if (stuck.length === 0) return outcome;
-  const client = await serviceClient(ctx);
+  const client = await deps.serviceClient();
   for (const intent of stuck) {
-    if (!(await takeStuckIntent(ctx.store.writer, intent, nowIso(ctx), RECOVERY_ACTOR))) continue;
+    if (!(await takeStuckIntent(deps.store.writer, intent, nowIso(deps), RECOVERY_ACTOR))) continue;
     const verification = await lookAt(ioOf(client, intent));
     if ('happened' in verification && verification.happened) {
-      await recordDone(ctx, client, intent.id, RECOVERY_ACTOR, verification.transaction, 'verified');
+      await recordDone(deps, client, intent.id, RECOVERY_ACTOR, verification.transaction, 'verified');
       outcome.done++;
       continue;
     }
@@ -48,14 +63,14 @@ export async function recoverStuckIntents(ctx: EngineContext): Promise<StuckOutc
       'doubt' in verification
         ? `The app stopped while sending this, and the service could not tell whether it happened (${verification.doubt}). Not sent again: look at the service, then resolve it.`
         : 'The app stopped while sending this; the service shows it did not happen. Not sent again: resolve it, then do it again if it is still wanted.';
-    await markUnknown(ctx, intent.id, message);
-    ctx.logger.warn('an interrupted payment write waits for a person', { intent: intent.id });
+    await markUnknown(deps, intent.id, message);
+    deps.logger.warn('an interrupted payment write waits for a person', { intent: intent.id });
     outcome.unknown++;
   }
   return outcome;
 }
 
-function ioOf(client: Awaited<ReturnType<typeof serviceClient>>, intent: StuckIntent): DeliveryIo {
+function ioOf(client: ServiceClient, intent: StuckIntent): DeliveryIo {
   if (intent.kind === 'collection')
     return collectionIo(client, JSON.parse(intent.request) as PaymentBody, Number(intent.since_id ?? 0), intent.id);
   const body = JSON.parse(intent.request) as ReversalBody;
@@ -76,11 +91,11 @@ async function lookAt(io: DeliveryIo): Promise<Verification> {
   }
 }
 
-function markUnknown(ctx: EngineContext, id: string, message: string): Promise<PaymentIntent> {
+function markUnknown(deps: CarryOutDeps, id: string, message: string): Promise<PaymentIntent> {
   return updateIntent(
-    ctx.store.writer,
+    deps.store.writer,
     id,
-    nowIso(ctx),
+    nowIso(deps),
     { state: 'unknown', message },
     { actor: RECOVERY_ACTOR, event: 'unknown', detail: message },
   );
@@ -90,15 +105,15 @@ function markUnknown(ctx: EngineContext, id: string, message: string): Promise<P
  * At engine start (not awaited: the service may be slow or unreachable, and the app opens anyway) and
  * before each write: a failure is logged, never thrown; the next write tries again.
  */
-export function settleInterruptedWrites(ctx: EngineContext): Promise<void> {
-  return recoverStuckIntents(ctx).then(
+export function settleInterruptedWrites(deps: InterruptedWritesDeps): Promise<void> {
+  return recoverStuckIntents(deps).then(
     (outcome) => {
       if (outcome.done + outcome.unknown === 0) return;
-      ctx.logger.info('interrupted payment writes looked at', { ...outcome });
-      ctx.events.emit('data.changed', { scopes: ['transactions', 'changes', 'intents'] });
+      deps.logger.info('interrupted payment writes looked at', { ...outcome });
+      deps.events.emit('data.changed', { scopes: ['transactions', 'changes', 'intents'] });
     },
     (error: unknown) =>
-      ctx.logger.warn('interrupted payment writes could not be looked at yet; the next write tries again', {
+      deps.logger.warn('interrupted payment writes could not be looked at yet; the next write tries again', {
         error: error instanceof Error ? error.message : String(error),
       }),
   );

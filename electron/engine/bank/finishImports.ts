@@ -5,12 +5,17 @@
  * and matches them before anyone reads the bank side.
  */
 import { toIsoUtc } from '../../../shared/time';
-import type { EngineContext } from '../context';
+import type { Logger } from '../logger';
 import { markStatementsMatched, unmatchedStatementIds } from '../store/bank';
-import { rematchBank } from './rematch';
+import { rematchBank, type RematchDeps } from './rematch';
+
+/** What finishing an import uses: matching's parts, and a log line saying it happened. */
+export interface FinishImportsDeps extends RematchDeps {
+  logger: Pick<Logger, 'info'>;
+}
 
 /** Matches after imports found unfinished; the number of such statements (0: nothing to do). */
-export async function finishUnmatchedImports(ctx: EngineContext): Promise<number> {
+export async function finishUnmatchedImports(ctx: FinishImportsDeps): Promise<number> {
   const unfinished = await unmatchedStatementIds(ctx.store.writer);
   if (unfinished.length === 0) return 0;
   await rematchBank(ctx);

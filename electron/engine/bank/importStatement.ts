@@ -9,13 +9,14 @@ import { createHash } from 'node:crypto';
 import { ContractError, type ParsedArgs } from '../../../shared/contract';
 import { toIsoUtc } from '../../../shared/time';
 import type { BankImportSummary } from '../../../shared/domain';
-import type { EngineContext } from '../context';
+import type { ReadableDB, WritableDB } from '../store/work';
 import {
   markStatementsMatched,
   storeStatement,
   type StoredStatement,
   emptyStateCounts,
   lineStateCounts,
+  MATCH_STATES,
   type MatchState,
 } from '../store/bank';
 import { getMappingJson } from '../store/bank';
@@ -24,7 +25,12 @@ import type { CsvMappingInput } from './csvMapping';
 import { decodeStatementBytes, statementSource } from './detect';
 import { withoutNulPadding } from './nulCharacters';
 import { BankStatementError, type StatementSource } from './types';
-import { rematchWithOutcomes, type LineOutcomes } from './rematch';
+import { rematchWithOutcomes, type LineOutcomes, type RematchDeps } from './rematch';
+
+/** What an import uses: matching's parts, and the store's read handle for a saved CSV mapping. */
+export interface ImportDeps extends RematchDeps {
+  store: { reader: ReadableDB; writer: WritableDB };
+}
 
 export interface ImportOutcome {
   summary: BankImportSummary;
@@ -33,7 +39,7 @@ export interface ImportOutcome {
 }
 
 export async function importStatement(
-  ctx: EngineContext,
+  ctx: ImportDeps,
   args: ParsedArgs<'bank.import'>,
   actor: { by: string; at: string },
 ): Promise<ImportOutcome> {
@@ -70,7 +76,7 @@ export async function importStatement(
  * fault found late in the file throws out of the store's unit of work, so nothing of it is stored).
  */
 async function parseAndStore(
-  ctx: EngineContext,
+  ctx: ImportDeps,
   args: ParsedArgs<'bank.import'>,
   actor: { by: string; at: string },
 ): Promise<{
@@ -116,7 +122,7 @@ async function parseAndStore(
  * at (already matched or explained before this import) are read.
  */
 async function stateCounts(
-  ctx: EngineContext,
+  ctx: ImportDeps,
   lineIds: readonly number[],
   outcomes: LineOutcomes | undefined,
 ): Promise<Record<MatchState, number>> {
@@ -133,11 +139,11 @@ async function stateCounts(
   }
   if (unread.length === 0) return counts;
   const read = await lineStateCounts(ctx.store.writer, unread);
-  for (const status of Object.keys(counts) as MatchState[]) counts[status] += read[status];
+  for (const status of MATCH_STATES) counts[status] += read[status];
   return counts;
 }
 
-async function parse(ctx: EngineContext, args: ParsedArgs<'bank.import'>, text: string): Promise<StatementSource> {
+async function parse(ctx: ImportDeps, args: ParsedArgs<'bank.import'>, text: string): Promise<StatementSource> {
   let mapping: CsvMappingInput | undefined;
   if (args.mappingName !== undefined) {
     const json = await getMappingJson(ctx.store.reader, args.mappingName);

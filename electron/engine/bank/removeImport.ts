@@ -5,13 +5,12 @@
  */
 import { ContractError } from '../../../shared/contract';
 import type { BankStatementRemoval } from '../../../shared/domain';
-import type { EngineContext } from '../context';
 import type { WritableDB } from '../store/work';
 import { decideDuplicate, removeStatement, lineDetail } from '../store/bank';
-import { rematchBank } from './rematch';
+import { rematchBank, type RematchDeps } from './rematch';
 
 export async function removeImport(
-  ctx: EngineContext,
+  ctx: RematchDeps,
   statementId: number,
   actor: { by: string; at: string },
 ): Promise<BankStatementRemoval> {

@@ -170,7 +170,9 @@ export async function exportGlBatches(
     );
     // The layout first: ASCENDER's receipt numbers go into the workbook too.
     let layout: ErpWriteResult | null = null;
-    if (csv) {
+    // Only a CSV layout has a CSV file (exportPaths).
+    const csvLayout: CsvLayout | null = request.layout === 'xlsx' ? null : request.layout;
+    if (csv && csvLayout) {
       const { clearingAccount } = env.settings;
       const codes = await layoutCodes(env.store.reader, request.layout);
       const entries = () =>
@@ -183,11 +185,9 @@ export async function exportGlBatches(
           ),
           codes,
         );
-      layout = await writeLayout(csv.temp, request.layout as CsvLayout, entries, env.settings).catch(
-        (error: unknown) => {
-          throw error instanceof ContractError ? error : exportError(csv.target, reasonOf(error));
-        },
-      );
+      layout = await writeLayout(csv.temp, csvLayout, entries, env.settings).catch((error: unknown) => {
+        throw error instanceof ContractError ? error : exportError(csv.target, reasonOf(error));
+      });
     }
     const summary = await writeWorkbook(workbook.temp, rows, {
       clearingAccount: env.settings.clearingAccount,

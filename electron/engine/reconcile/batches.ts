@@ -1,21 +1,21 @@
 /** Batches for the renderer: a keyset-paged list with verdicts, one batch's detail, sign-off and unsign. */
 import { ContractError, type BatchFilter, type Page, type PageRequest } from '../../../shared/contract';
-import type { BatchDetail, BatchSummary, Check, Verdict } from '../../../shared/domain';
-import { formatMoney } from '../../../shared/money';
+import type { BatchDetail, BatchSummary, Check } from '../../../shared/domain';
 import {
   batchDetailRows,
   getBatchRow,
   listBatchRows,
-  reviewStateOf,
   summaryOf,
   toGlBatch,
   toSignOff,
   toTransaction,
 } from '../store/batches';
 import type { ReadableDB, WritableDB } from '../store/work';
-import { appendReviewGuarded, checksRevision, latestReviews, type ReviewSnapshot } from '../store/reviews';
+import { appendReviewGuarded, checksRevision, latestReviews } from '../store/reviews';
 import type { BatchRow } from '../store/schema';
-import { currentPreparation, requireSeparatePreparer } from './signOffRules';
+import { currentPreparation, decideSignOff, decideUnsign, notFound } from './signOffRules';
+
+export { ChecksChangedError } from './signOffRules';
 import { refreshBatchChecks } from './refresh';
 import { reversalsOfBatch } from './reversals';
 
@@ -63,19 +63,6 @@ export async function getBatchDetail(reader: ReadableDB, id: string): Promise<Ba
   };
 }
 
-/** A sign-off refused because the deposit's checks are no longer the revision the caller read. */
-export class ChecksChangedError extends ContractError {
-  constructor(
-    readonly batchId: string,
-    computedAt: string,
-  ) {
-    super(
-      'CONFLICT',
-      `Batch ${batchId} changed since you opened it (its checks were recomputed at ${computedAt}). Review it again, then sign off.`,
-    );
-  }
-}
-
 export interface SignOffArgs {
   id: string;
   note: string;
@@ -87,8 +74,8 @@ export interface SignOffArgs {
 }
 
 /**
- * Signs a batch off: its checks are brought up to date first, then the decision and the write happen
- * in one transaction, so of two sign-offs of one batch exactly one succeeds and a sign-off of checks
+ * Signs a batch off: its checks are brought up to date first, then the decision (signOffRules.ts) and
+ * the write happen in one transaction, so of two sign-offs of one batch exactly one succeeds and a sign-off of checks
  * that changed since the caller read them is refused.
  */
 export async function signOffBatch(
@@ -98,28 +85,7 @@ export async function signOffBatch(
 ): Promise<{ detail: BatchDetail; reopened: string[] }> {
   await requireBatch(writer, args.id);
   const { reopened } = await refreshBatchChecks(writer, [args.id], { at, reason: 'Changed before this sign-off' });
-  await appendReviewGuarded(writer, args.id, (state) => {
-    const { batch, checks } = present(state, args.id);
-    const latest = state.latest;
-    if (reviewStateOf(latest) === 'signed_off') {
-      throw new ContractError(
-        'CONFLICT',
-        `Batch ${args.id} is already signed off${latest ? ` by ${latest.by} at ${latest.at}` : ''}. Unsign it first to sign it again.`,
-      );
-    }
-    if (args.revision !== undefined && args.revision !== checksRevision(checks.fingerprint)) {
-      throw new ChecksChangedError(args.id, checks.computed_at);
-    }
-    if (args.separateApprover) requireSeparatePreparer(state, args.id, checks.fingerprint, args.by);
-    const verdict = checks.verdict as Verdict;
-    if (verdict !== 'ties_out' && args.note.trim() === '') {
-      throw new ContractError(
-        'BAD_ARGUMENTS',
-        `Batch ${args.id} does not tie out (${verdictWords(verdict)}, ${formatMoney(checks.difference_cents)} off). Add a note saying why it can be signed off anyway.`,
-      );
-    }
-    return reviewOf(batch, 'sign_off', args.by, at, args.note.trim() || null, checks.fingerprint);
-  });
+  await appendReviewGuarded(writer, args.id, (state) => decideSignOff(state, args, at));
   return { detail: await getBatchDetail(writer, args.id), reopened };
 }
 
@@ -129,65 +95,15 @@ export async function unsignBatch(
   at: string,
 ): Promise<BatchDetail> {
   await requireBatch(writer, args.id);
-  await appendReviewGuarded(writer, args.id, (state) => {
-    if (reviewStateOf(state.latest) === 'open') {
-      throw new ContractError('CONFLICT', `Batch ${args.id} is not signed off, so there is nothing to unsign.`);
-    }
-    return reviewOf(present(state, args.id).batch, 'unsign', args.by, at, args.reason.trim(), null);
-  });
+  await appendReviewGuarded(writer, args.id, (state) => decideUnsign(state, args, at));
   await refreshBatchChecks(writer, [args.id], { at });
   return getBatchDetail(writer, args.id);
-}
-
-function present(state: ReviewSnapshot, id: string) {
-  if (!state.batch) throw notFound(id);
-  if (!state.checks) {
-    throw new ContractError('CONFLICT', `Batch ${id} has not been checked yet. Sync, then try again.`);
-  }
-  return { batch: state.batch, checks: state.checks };
-}
-
-function reviewOf(
-  batch: BatchRow,
-  action: 'sign_off' | 'unsign',
-  by: string,
-  at: string,
-  note: string | null,
-  fingerprint: string | null,
-) {
-  return {
-    batch_id: batch.id,
-    action,
-    by,
-    at,
-    note,
-    total_cents: batch.total_cents,
-    fees_cents: batch.fees_cents,
-    partial_cents: batch.partial_cents,
-    total_count: batch.total_count,
-    fingerprint,
-  };
 }
 
 async function requireBatch(reader: ReadableDB, id: string): Promise<BatchRow> {
   const batch = await getBatchRow(reader, id);
   if (!batch) throw notFound(id);
   return batch;
-}
-
-function notFound(id: string): ContractError {
-  return new ContractError(
-    'NOT_FOUND',
-    `There is no batch ${id} in the local database. Sync first, or check the batch number.`,
-  );
-}
-
-function verdictWords(verdict: Verdict): string {
-  return verdict === 'differs'
-    ? 'it differs'
-    : verdict === 'incomplete'
-      ? 'not everything is synced yet'
-      : 'it ties out';
 }
 
 function encodeCursor(date: string, id: string): string {

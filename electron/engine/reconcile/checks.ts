@@ -19,14 +19,14 @@
  * does not re-open a sign-off (migration 008 rewrote the fingerprints stored under the old meaning).
  */
 import { createHash } from 'node:crypto';
-import type { Check, CheckName, Explanation, Verdict } from '../../../shared/domain';
+import type { Check, CheckName, Explanation, TransactionStatus, Verdict } from '../../../shared/domain';
 import { addDays } from '../../../shared/time';
 import type { ReadableDB } from '../store/work';
 import type { BatchRow } from '../store/schema';
 import { glTotalsOfBatch, transactionsOfBatch, unbatchedLike, type BatchTransactionRow } from '../store/checks';
 
 /** Statuses that mean the money moved; only these belong in a formed batch. */
-const BATCHABLE_STATUSES = ['Settled', 'Refunded', 'Returned'];
+const BATCHABLE_STATUSES: readonly TransactionStatus[] = ['Settled', 'Refunded', 'Returned'];
 /** Settled, then voided: it was batched settled, so it belongs in its batch as batched. */
 const BATCHED_THEN_VOIDED = 'Voided';
 /** How far before the batch date an unbatched transaction may be the one missing from it. */

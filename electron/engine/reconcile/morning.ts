@@ -12,6 +12,7 @@ import {
   type NeedsYou,
   type ReversalNews,
   type RoutineNews,
+  type TransactionStatus,
   type Verdict,
 } from '../../../shared/domain';
 import { businessDateOf, parseIsoUtc, todayCentral, type Clock } from '../../../shared/time';
@@ -37,12 +38,13 @@ const SHOWN = 12;
 const TRANSACTIONS_SHOWN = 5;
 
 /** The feed kinds and statuses each attention item is made of; the service's own first sighting counts too. */
-const ATTENTION: ReadonlyArray<{ kind: AttentionKind; changeKinds: ChangeKind[]; toStatus: string | null }> = [
-  { kind: 'anomaly', changeKinds: ['anomaly'], toStatus: null },
-  { kind: 'errored', changeKinds: ['errored', 'first_seen'], toStatus: 'Error' },
-  { kind: 'unknown', changeKinds: ['unknown', 'first_seen'], toStatus: 'Unknown' },
-  { kind: 'declined', changeKinds: ['declined', 'first_seen'], toStatus: 'Declined' },
-];
+const ATTENTION: ReadonlyArray<{ kind: AttentionKind; changeKinds: ChangeKind[]; toStatus: TransactionStatus | null }> =
+  [
+    { kind: 'anomaly', changeKinds: ['anomaly'], toStatus: null },
+    { kind: 'errored', changeKinds: ['errored', 'first_seen'], toStatus: 'Error' },
+    { kind: 'unknown', changeKinds: ['unknown', 'first_seen'], toStatus: 'Unknown' },
+    { kind: 'declined', changeKinds: ['declined', 'first_seen'], toStatus: 'Declined' },
+  ];
 
 export async function morningNews(
   reader: ReadableDB,

@@ -4,7 +4,6 @@
  * recorded when the sync first saw it).
  */
 import type { OutsideRuleReport } from '../../../shared/contract';
-import type { PaymentMethod } from '../../../shared/domain';
 import { inputRuleBreaks } from '../../../shared/money';
 import type { ReadableDB } from '../store/work';
 import { transactionsOutsideInputRule } from '../store/transactions';
@@ -22,7 +21,7 @@ export async function outsideInputRule(
       businessDate: row.business_date,
       payeeId: row.payee_id,
       payeeName: row.payee_name,
-      paymentMethod: row.payment_method as PaymentMethod,
+      paymentMethod: row.payment_method,
       batchId: row.batch_id,
       rules: inputRuleBreaks({
         amountCents: row.amount_cents,

@@ -26,7 +26,7 @@ export interface ReversalFilter {
   from: string;
   to: string;
   payeeIds?: readonly number[];
-  methods?: readonly string[];
+  methods?: readonly PaymentMethod[];
 }
 
 /**
@@ -266,7 +266,7 @@ function derive(facts: ReversalFacts): Reversal[] {
         amountCents: reversedCents,
         payeeId: row.payeeId,
         payeeName: row.payeeName,
-        paymentMethod: row.paymentMethod as PaymentMethod,
+        paymentMethod: row.paymentMethod,
         batchId: row.batchId,
         batchDate: row.batchDate,
         lines: lines.map((line): ReversalLine => ({

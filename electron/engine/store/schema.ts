@@ -3,8 +3,8 @@
  * text; business dates `YYYY-MM-DD` Central. Every synced row keeps the service's raw JSON.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { ChangeKind, SignOff, TransactionStatus, Verdict } from '../../../shared/domain';
-import type { SyncRunStatus } from '../../../shared/contract';
+import type { ChangeKind, PaymentMethod, SignOff, TransactionStatus, Verdict } from '../../../shared/domain';
+import type { ExportLayout, SyncRunStatus } from '../../../shared/contract';
 import type { TeamTables } from './team/teamSchema';
 import type { IntentTables } from './intents/types';
 import type { PacketTables } from './packets/types';
@@ -53,7 +53,7 @@ export interface TransactionsTable {
   id: number;
   order_id: number | null;
   payee_id: number;
-  payment_method: string;
+  payment_method: Known<PaymentMethod>;
   status: Known<TransactionStatus>;
   status_message: string | null;
   amount_cents: number;
@@ -111,7 +111,7 @@ export interface BatchesTable {
   id: string;
   payee_id: number;
   date: string;
-  payment_method: string;
+  payment_method: Known<PaymentMethod>;
   total_cents: number;
   fees_cents: number;
   partial_cents: number;
@@ -192,7 +192,7 @@ export interface ExportsTable {
   payee_ids: string;
   /** JSON array of payment methods; [] means all. */
   methods: string;
-  layout: string;
+  layout: Known<ExportLayout>;
   file: string;
   row_count: number;
   total_cents: number;

@@ -6,7 +6,7 @@
 import { nextScheduled, previousScheduled, Temporal, toIsoUtc, type Clock } from '../../../shared/time';
 
 export { nextScheduled, previousScheduled };
-import type { CredentialStore } from '../context';
+import type { CredentialStore } from '../engineOptions';
 import type { EngineEventBus } from '../events';
 import type { Logger } from '../logger';
 import type { SettingsReader } from '../settings';

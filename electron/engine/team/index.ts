@@ -5,8 +5,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ContractError } from '../../../shared/contract';
 import { isRole, type Role } from '../../../shared/contractRoles';
-import { toIsoUtc } from '../../../shared/time';
-import type { EngineContext } from '../context';
+import { toIsoUtc, type Clock } from '../../../shared/time';
+import type { Logger } from '../logger';
+import type { ReadableDB, WritableDB } from '../store/work';
 import {
   claimIdempotencyKey,
   releaseIdempotencyKey,
@@ -81,7 +82,14 @@ export const IDEMPOTENCY_LEASE_SECONDS = 60;
 export const IDEMPOTENCY_RENEW_MS = 20_000;
 const NAME = /^[\p{L}\p{N}][\p{L}\p{N} .'@_-]{0,63}$/u;
 
-export function createTeamService(ctx: EngineContext): TeamService {
+/** What the team service uses: the users' and sessions' tables, the time, and the audit's log lines. */
+export interface TeamDeps {
+  store: { reader: ReadableDB; writer: WritableDB };
+  clock: Clock;
+  logger: Pick<Logger, 'warn'>;
+}
+
+export function createTeamService(ctx: TeamDeps): TeamService {
   const { reader, writer } = ctx.store;
   const now = () => ctx.clock.now();
   const hoursFromNow = (hours: number) => toIsoUtc(now().add({ hours }));

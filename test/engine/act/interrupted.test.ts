@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentIntent } from '../../../shared/contract';
 import { toIsoUtc } from '../../../shared/time';
 import { settleInterruptedWrites } from '../../../electron/engine/act';
-import { serviceClient } from '../../../electron/engine/act/exchanges';
 import { readFresh } from '../../../electron/engine/act/fresh';
 import { RECOVERY_ACTOR, STUCK_AFTER_MS } from '../../../electron/engine/act/stuck';
 import { claimIntent, highestKnownTransactionId, updateIntent } from '../../../electron/engine/store/intents';
 import { createEngineWithInternals } from '../../../electron/engine/engine';
+import { actDeps } from '../../../electron/engine/handlers/payments';
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { silentLogger } from '../../../electron/engine/logger';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
@@ -42,7 +42,8 @@ async function stopMidSend(
   reach: boolean,
 ): Promise<string> {
   const ctx = h.engine.internals;
-  const before = transactionId === null ? null : (await readFresh(await serviceClient(ctx), transactionId)).listed;
+  const before =
+    transactionId === null ? null : (await readFresh(await actDeps(ctx).serviceClient(), transactionId)).listed;
   const id = `DR-stopped-${kind}-${reach ? 'reached' : 'lost'}`;
   const request = kind === 'collection' ? { ...body, data: id } : body;
   const claim = await claimIntent(
@@ -112,11 +113,11 @@ describe('an intent a stopped process left "sending"', () => {
       expect(h.sandbox.state.postsReceived).toBe(2);
 
       // A process could still be sending them: not looked at yet.
-      await settleInterruptedWrites(h.engine.internals);
+      await settleInterruptedWrites(actDeps(h.engine.internals));
       expect((await intentOf(h, refunded)).state).toBe('sending');
 
       laterBy(h, STUCK_AFTER_MS + 1_000);
-      await settleInterruptedWrites(h.engine.internals);
+      await settleInterruptedWrites(actDeps(h.engine.internals));
       expect(h.sandbox.state.postsReceived).toBe(2);
 
       const refund = await intentOf(h, refunded);
@@ -139,7 +140,7 @@ describe('an intent a stopped process left "sending"', () => {
 
       // Done and unknown are not looked at again.
       laterBy(h, STUCK_AFTER_MS + 1_000);
-      await settleInterruptedWrites(h.engine.internals);
+      await settleInterruptedWrites(actDeps(h.engine.internals));
       expect((await intentOf(h, refunded)).events).toHaveLength(4);
       expect(h.sandbox.state.postsReceived).toBe(2);
     },

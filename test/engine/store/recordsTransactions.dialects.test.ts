@@ -5,6 +5,7 @@
  * transaction read at the end has the items and changes the reversals test wrote.
  */
 import { expect, it } from 'vitest';
+import type { PaymentMethod } from '../../../shared/domain';
 import { readStoredSettings } from '../../../electron/engine/store/settings';
 import {
   completeExport,
@@ -34,7 +35,7 @@ describeOnBothDialects(
   'reads and records: exports, reversals, transactions',
   (store) => {
     it('exports: totals and contents recorded in one unit, completed with the receipt sequence, or forgotten', async () => {
-      const values = (from: string, to: string, payeeIds: number[], methods: string[]) =>
+      const values = (from: string, to: string, payeeIds: number[], methods: PaymentMethod[]) =>
         pendingExport({
           createdAt: '2026-03-06T15:00:00.000Z',
           scope: { from, to, payeeIds, methods },

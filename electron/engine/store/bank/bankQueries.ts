@@ -116,7 +116,11 @@ export function* lineRow(db: Kysely<Database>, id: number): Work<ListedLineRow |
 }
 
 /** The states matching decides; a line set aside (a duplicate, a corrected line) is in none of them. */
-export type MatchState = 'matched' | 'suggested' | 'unmatched' | 'explained';
+export const MATCH_STATES = ['matched', 'suggested', 'unmatched', 'explained'] as const;
+export type MatchState = (typeof MATCH_STATES)[number];
+
+/** A line's status (statusOf) that an import's summary counts. */
+const isMatchState = (status: string): status is MatchState => MATCH_STATES.some((state) => state === status);
 
 export function emptyStateCounts(): Record<MatchState, number> {
   return { matched: 0, suggested: 0, unmatched: 0, explained: 0 };
@@ -132,7 +136,7 @@ export function lineStateCounts(reader: ReadableDB, ids: readonly number[]): Pro
         .select((eb) => statusOf(eb).as('status'))
         .where('l.id', 'in', chunk),
     );
-    for (const row of rows) if (row.status in counts) counts[row.status as MatchState] += 1;
+    for (const { status } of rows) if (isMatchState(status)) counts[status] += 1;
     return counts;
   });
 }

@@ -67,6 +67,7 @@ export {
   listLineRows,
   lineRow,
   emptyStateCounts,
+  MATCH_STATES,
   lineStateCounts,
   toLineSummaries,
   lineDetail,

@@ -1,13 +1,5 @@
 /** Store rows to the contract's domain shapes (the store keeps cents and batch ids as text already). */
-import type {
-  Batch,
-  BatchSummary,
-  GlBatch,
-  PaymentMethod,
-  ReviewState,
-  SignOff,
-  Verdict,
-} from '../../../../shared/domain';
+import type { Batch, BatchSummary, GlBatch, ReviewState, SignOff, Verdict } from '../../../../shared/domain';
 import { checksRevision } from '../reviews/reviews';
 import type { BatchReviewRow, BatchRow, GlBatchRow } from '../schema';
 
@@ -16,7 +8,7 @@ export function toBatch(row: BatchRow): Batch {
     id: row.id,
     payeeId: row.payee_id,
     date: row.date,
-    paymentMethod: row.payment_method as PaymentMethod,
+    paymentMethod: row.payment_method,
     totalCents: row.total_cents,
     feesCents: row.fees_cents,
     partialCents: row.partial_cents,

@@ -12,7 +12,7 @@ export interface BatchTransactionRow {
   amount_cents: number;
   amount_refunded_cents: number;
   convenience_fee_cents: number;
-  status: string;
+  status: TransactionStatus;
 }
 
 export interface GlTotalsRow {
@@ -26,7 +26,7 @@ export function batchesByIds({ db }: ReadableDB, ids: readonly string[]): Promis
   return db
     .selectFrom('batches')
     .selectAll()
-    .where('id', 'in', ids as string[])
+    .where('id', 'in', [...ids])
     .execute();
 }
 
@@ -57,7 +57,7 @@ export function unbatchedLike(
   { db }: ReadableDB,
   batch: BatchRow,
   fromDate: string,
-  statuses: readonly string[],
+  statuses: readonly TransactionStatus[],
   limit: number,
 ): Promise<Array<{ id: number; amount_cents: number; convenience_fee_cents: number }>> {
   return db
@@ -68,7 +68,7 @@ export function unbatchedLike(
     .where('business_date', '<=', batch.date)
     .where('batch_id', 'is', null)
     .where('payment_method', '=', batch.payment_method)
-    .where('status', 'in', statuses as TransactionStatus[])
+    .where('status', 'in', [...statuses])
     .orderBy('id')
     .limit(limit)
     .execute();

@@ -11,7 +11,7 @@ export async function daySummary({ db }: ReadableDB, from: string, to: string): 
   const rows = await sql<{
     date: string;
     payee_id: number;
-    payment_method: string;
+    payment_method: PaymentMethod;
     batch_count: number;
     batch_cents: number;
     local_count: number;
@@ -33,7 +33,7 @@ export async function daySummary({ db }: ReadableDB, from: string, to: string): 
   return rows.rows.map((row) => ({
     date: row.date,
     payeeId: row.payee_id,
-    paymentMethod: row.payment_method as PaymentMethod,
+    paymentMethod: row.payment_method,
     localCount: Number(row.local_count),
     localCents: Number(row.local_cents),
     batchCount: Number(row.batch_count),

@@ -4,6 +4,7 @@
  * payee and its deposit's payment method. It gives GL Batches and `export gl` their default range.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { PaymentMethod } from '../../../../shared/domain';
 import type { ReadableDB } from '../work/handles';
 import type { Database } from '../schema';
 import { firstOf, rowsOf, runRead } from '../work/work';
@@ -21,7 +22,7 @@ function covered(
   return eb.or(
     exports.map((e) => {
       const payeeIds = JSON.parse(e.payee_ids) as number[];
-      const methods = JSON.parse(e.methods) as string[];
+      const methods = JSON.parse(e.methods) as PaymentMethod[];
       return eb.and([
         eb('g.date', '>=', e.from_date),
         eb('g.date', '<=', e.to_date),

@@ -1,5 +1,6 @@
 /** The export registry: every export's range, filters, layout, totals, rows and file hash, and overlaps. */
 import type { ExportLayout, ExportRecord } from '../../../../shared/contract';
+import type { PaymentMethod } from '../../../../shared/domain';
 import type { Insertable } from 'kysely';
 import type { ExportRow, ExportsTable } from '../schema';
 import type { ReadableDB, WritableDB } from '../work/handles';
@@ -10,7 +11,7 @@ export interface ExportScope {
   from: string;
   to: string;
   payeeIds?: number[];
-  methods?: string[];
+  methods?: PaymentMethod[];
 }
 
 export function toExportRecord(row: ExportRow): ExportRecord {
@@ -20,8 +21,8 @@ export function toExportRecord(row: ExportRow): ExportRecord {
     from: row.from_date,
     to: row.to_date,
     payeeIds: JSON.parse(row.payee_ids) as number[],
-    methods: JSON.parse(row.methods) as string[],
-    layout: row.layout as ExportLayout,
+    methods: JSON.parse(row.methods) as PaymentMethod[],
+    layout: row.layout,
     file: row.file,
     rowCount: row.row_count,
     totalCents: row.total_cents,

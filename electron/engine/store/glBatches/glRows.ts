@@ -8,14 +8,14 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../schema';
 import type { ReadableDB } from '../work/handles';
 import { firstOf, runRead } from '../work/work';
-import type { GlBatch } from '../../../../shared/domain';
+import type { GlBatch, PaymentMethod } from '../../../../shared/domain';
 import { SCHOOL_DEFAULT_KEY } from '../accountMaps/schoolDefault';
 
 export interface GlExportFilter {
   from: string;
   to: string;
   payeeIds?: number[];
-  methods?: string[];
+  methods?: PaymentMethod[];
   /** Only the deposits this export claimed (export_deposits). */
   exportId?: number;
 }
@@ -23,7 +23,7 @@ export interface GlExportFilter {
 /** A GL batch as the service gave it, with its deposit's payee name and payment method. */
 export interface GlExportRow extends GlBatch {
   payeeName: string | null;
-  paymentMethod: string | null;
+  paymentMethod: PaymentMethod | null;
   /**
    * 1 when the service gave the row no account and glNumber is the school's default account, the
    * bookkeeper's choice in Settings (store/accountMaps); else 0. glNumber null: no account at all.

@@ -5,7 +5,7 @@
  * PostgreSQL): whether another intent holds the transaction, whether an approver may approve.
  */
 import type { Kysely, Updateable } from 'kysely';
-import type { PaymentIntent } from '../../../../shared/contract';
+import type { IntentState, PaymentIntent } from '../../../../shared/contract';
 import { markBatchesToCheckWork } from '../checks/batchesToCheck';
 import type { ReadableDB, WritableDB } from '../work/handles';
 import type { Database } from '../schema';
@@ -271,7 +271,7 @@ export async function intentRequest(
 }
 
 export interface IntentFilter {
-  states?: readonly string[];
+  states?: readonly IntentState[];
   transactionId?: number;
   limit: number;
 }

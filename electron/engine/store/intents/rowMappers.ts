@@ -1,5 +1,5 @@
 /** Intent rows to the contract's PaymentIntent. */
-import type { IntentEvent, IntentKind, IntentState, PaymentIntent } from '../../../../shared/contract';
+import type { IntentEvent, PaymentIntent } from '../../../../shared/contract';
 import type { PaymentIntentEventRow, PaymentIntentRow } from './types';
 
 export function toIntentEvent(row: PaymentIntentEventRow): IntentEvent {
@@ -9,8 +9,8 @@ export function toIntentEvent(row: PaymentIntentEventRow): IntentEvent {
 export function toPaymentIntent(row: PaymentIntentRow, events: readonly PaymentIntentEventRow[]): PaymentIntent {
   return {
     id: row.id,
-    kind: row.kind as IntentKind,
-    state: row.state as IntentState,
+    kind: row.kind,
+    state: row.state,
     transactionId: row.transaction_id === null ? null : Number(row.transaction_id),
     payeeId: row.payee_id === null ? null : Number(row.payee_id),
     amountCents: row.amount_cents === null ? null : Number(row.amount_cents),

@@ -1,10 +1,12 @@
 /** The intents' tables (migration 017) as kysely sees them; schema.ts folds them into Database. */
 import type { ColumnType, Selectable } from 'kysely';
+import type { IntentKind, IntentState } from '../../../../shared/contract';
 
 export interface PaymentIntentsTable {
   id: string;
-  kind: string;
-  state: string;
+  /** Read as the kinds and states the engine writes (schema.ts's Known). */
+  kind: ColumnType<IntentKind, string, string>;
+  state: ColumnType<IntentState, string, string>;
   transaction_id: number | null;
   payee_id: number | null;
   amount_cents: number | null;

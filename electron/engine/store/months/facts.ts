@@ -5,6 +5,7 @@
  * intents in doubt. A school (payee) or every school. Nothing here decides: close/checklist.ts does.
  */
 import { sql, type Kysely } from 'kysely';
+import type { IntentState } from '../../../../shared/contract';
 import type { ReadableDB } from '../work/handles';
 import type { Database } from '../schema';
 import { isReversal } from '../reversals/reversals';
@@ -283,7 +284,7 @@ function* unassignedRevenueOf(db: Kysely<Database>, scope: MonthScope): Work<Una
 }
 
 /** Intents in doubt (for a person) requested before the month ended, or awaiting a second approver. */
-function* intentsOf(db: Kysely<Database>, scope: MonthScope, states: string[]): Work<UnknownIntentFact[]> {
+function* intentsOf(db: Kysely<Database>, scope: MonthScope, states: IntentState[]): Work<UnknownIntentFact[]> {
   let query = db
     .selectFrom('payment_intents')
     .where('state', 'in', states)

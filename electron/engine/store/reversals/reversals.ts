@@ -5,6 +5,7 @@
  * dialect; on SQLite the export passes its snapshot connection, so they agree with its GL rows.
  */
 import { sql, type Kysely } from 'kysely';
+import type { PaymentMethod } from '../../../../shared/domain';
 import type { Database } from '../schema';
 import { rowsByChunks } from '../work/chunks';
 import { rowsOf, runRead, type Work, type WorkTarget } from '../work/work';
@@ -18,7 +19,7 @@ export interface ReversalScope {
   seenFrom?: string;
   seenBefore?: string;
   payeeIds?: readonly number[];
-  methods?: readonly string[];
+  methods?: readonly PaymentMethod[];
   batchId?: string;
   /** These transactions' reversals (none when empty). */
   transactionIds?: readonly number[];
@@ -42,7 +43,7 @@ export interface ReversalChangeRow {
   batchDate: string;
   payeeId: number;
   payeeName: string | null;
-  paymentMethod: string;
+  paymentMethod: PaymentMethod;
   /** 1: the first sync found it already there (store/baseline): before District Recon. */
   baseline: number;
 }

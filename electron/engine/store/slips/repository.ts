@@ -13,11 +13,12 @@ import type { DepositSlipItemRow, DepositSlipRow } from './types';
 
 /** Cash and check sales that are money in hand (not voided, declined or failed). */
 const COLLECTION_METHODS = ['Cash', 'PhysicalCheck'] as const;
+type CollectionMethod = (typeof COLLECTION_METHODS)[number];
 const NOT_COLLECTED = ['Voided', 'Declined', 'Error'] as const;
 
 export interface DayCollection {
   id: number;
-  payment_method: string;
+  payment_method: CollectionMethod;
   amount_cents: number;
   data: string | null;
   payer_name: string | null;
@@ -49,6 +50,7 @@ function* openCollectionsWork(db: Kysely<Database>, payeeId: number, date: strin
       .where('transactions.payment_method', 'in', [...COLLECTION_METHODS])
       .where('transactions.status', 'not in', [...NOT_COLLECTED])
       .where('deposit_slip_items.slip_id', 'is', null)
+      .$narrowType<{ payment_method: CollectionMethod }>()
       .orderBy('transactions.id'),
   );
 }

@@ -5,7 +5,7 @@ import type { DepositSlipItemRow, DepositSlipRow } from './types';
 export function toDepositSlipItem(row: DepositSlipItemRow): DepositSlipItem {
   return {
     transactionId: Number(row.transaction_id),
-    method: row.method as DepositSlipItem['method'],
+    method: row.method,
     amountCents: Number(row.amount_cents),
     checkNumber: row.check_number,
     payerName: row.payer_name,

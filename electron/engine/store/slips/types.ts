@@ -27,7 +27,8 @@ export interface DepositSlipsTable {
 export interface DepositSlipItemsTable {
   slip_id: string;
   transaction_id: number;
-  method: string;
+  /** Only collections are on a slip (repository.ts COLLECTION_METHODS). */
+  method: ColumnType<'Cash' | 'PhysicalCheck', string, string>;
   amount_cents: number;
   check_number: string | null;
   payer_name: string | null;

@@ -61,7 +61,7 @@ export async function unacknowledgedByKind({
 export async function newestUnacknowledgedTransactions(
   { db }: ReadableDB,
   kinds: readonly ChangeKind[],
-  toStatuses: readonly string[] | null,
+  toStatuses: readonly TransactionStatus[] | null,
   limit: number,
 ): Promise<number[]> {
   let select = db
@@ -69,7 +69,7 @@ export async function newestUnacknowledgedTransactions(
     .select('transaction_id')
     .where('acknowledged_at', 'is', null)
     .where('kind', 'in', [...kinds]);
-  if (toStatuses) select = select.where('to_status', 'in', [...toStatuses] as TransactionStatus[]);
+  if (toStatuses) select = select.where('to_status', 'in', [...toStatuses]);
   const rows = await select
     .groupBy('transaction_id')
     .orderBy((eb) => eb.fn.max('id'), 'desc')
@@ -166,7 +166,7 @@ export function batchChangesSince(
     .select(['c.transaction_id', 'c.kind', 'c.detail'])
     .where('t.batch_id', '=', batchId)
     .where('c.seen_at', '>', since);
-  if (exceptKinds.length > 0) select = select.where('c.kind', 'not in', exceptKinds as ChangeKind[]);
+  if (exceptKinds.length > 0) select = select.where('c.kind', 'not in', [...exceptKinds]);
   return select.orderBy('c.id').limit(limit).execute();
 }
 

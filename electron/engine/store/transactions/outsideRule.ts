@@ -4,6 +4,7 @@
  * as the service sent them; this is the read that flags them for `check` and the Overview.
  */
 import type { ExpressionBuilder } from 'kysely';
+import type { PaymentMethod } from '../../../../shared/domain';
 import { SERVICE_MAX_CENTS, SERVICE_MIN_CENTS } from '../../../../shared/money';
 import type { ReadableDB } from '../work/handles';
 import type { Database } from '../schema';
@@ -13,7 +14,7 @@ export interface OutsideRuleRow {
   business_date: string;
   payee_id: number;
   payee_name: string | null;
-  payment_method: string;
+  payment_method: PaymentMethod;
   batch_id: string | null;
   amount_cents: number;
   convenience_fee_cents: number;

@@ -10,7 +10,7 @@ import type { ReadableDB } from '../work/handles';
 import type { Page, PageRequest, TransactionDetail, TransactionFilter } from '../../../../shared/contract';
 import { ContractError } from '../../../../shared/contract';
 import { decodePageCursor, encodePageCursor } from '../work/pageCursor';
-import type { Change, PaymentMethod, PurchasedItem, Transaction } from '../../../../shared/domain';
+import type { Change, PurchasedItem, Transaction } from '../../../../shared/domain';
 import { TRANSACTION_FIELDS, type ChangeRow, type TransactionRow } from '../schema';
 import { compiledOnce } from '../dialect/bulk';
 import { firstOf, rowsOf, runRead } from '../work/work';
@@ -233,7 +233,7 @@ export function toTransaction(
     id: row.id,
     orderId: row.order_id,
     payeeId: row.payee_id,
-    paymentMethod: row.payment_method as PaymentMethod,
+    paymentMethod: row.payment_method,
     status: row.status,
     statusMessage: row.status_message,
     amountCents: row.amount_cents,
