@@ -1,13 +1,14 @@
 /**
  * The fetch worker (a worker_threads entry): fetches, parses and validates the day walks of a pass
- * and posts each page to the main thread, which then only writes. At most `ahead` pages are in
- * flight to the writer; the walks' own prefetch keeps the service busy meanwhile.
+ * and posts each page to the main thread, which then only writes. At most the walk's `ahead` items
+ * are in flight to the writer; the walks' own prefetch keeps the service busy meanwhile.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ServiceClient } from '../api/client';
 import { runThisThreadInBackground } from './backgroundPriority';
 import { glDayRows, transactionDayPages, type DayItem } from './dayWalks';
 import { transactionDetailChunks } from './detailWalks';
+import { transferablesOf } from './packedPages';
 import {
   errorFromWire,
   errorToWire,
@@ -20,7 +21,7 @@ import {
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
 if (setup.background) runThisThreadInBackground();
-const post = (message: FromWorker) => port.postMessage(message);
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 const waits = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
 let nextWait = 0;
@@ -80,7 +81,7 @@ port.on('message', (message: ToWorker) => {
 });
 
 async function walk(request: WalkRequest): Promise<void> {
-  const state: Current = { walk: request.walk, credits: setup.ahead, stopped: false, wake: null };
+  const state: Current = { walk: request.walk, credits: request.ahead, stopped: false, wake: null };
   current = state;
   const items: AsyncGenerator<DayItem<unknown>> =
     request.kind === 'transactions'
@@ -93,7 +94,7 @@ async function walk(request: WalkRequest): Promise<void> {
       while (state.credits <= 0 && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));
       if (state.stopped) break;
       state.credits--;
-      post({ type: 'item', walk: request.walk, item, value });
+      post({ type: 'item', walk: request.walk, item, value }, transferablesOf(value));
     }
     if (!state.stopped) post({ type: 'end', walk: request.walk });
   } catch (error) {

@@ -19,29 +19,22 @@ export type WorkerConnection = Pick<
 
 export interface WorkerSetup {
   connection: WorkerConnection;
-  /** Pages the worker may send ahead of the writer. */
-  ahead: number;
   /** Whether the worker gives way to other work (a district server's users): backgroundPriority.ts. */
   background: boolean;
 }
 
-export function workerSetup(options: HttpOptions, ahead: number, background: boolean): WorkerSetup {
+export function workerSetup(options: HttpOptions, background: boolean): WorkerSetup {
   const { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry } = options;
-  return { connection: { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry }, ahead, background };
+  return { connection: { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry }, background };
 }
 
-export type WalkRequest =
-  | {
-      type: 'walk';
-      walk: number;
-      kind: 'transactions';
-      days: BusinessDate[];
-      start: KeysetPosition | null;
-      known: KnownByDay;
-    }
-  | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[]; limits: SyncLimits }
+/** `ahead`: items (pages, days, chunks) the worker may send before the writer takes one. */
+export type WalkRequest = { type: 'walk'; walk: number; ahead: number } & (
+  | { kind: 'transactions'; days: BusinessDate[]; start: KeysetPosition | null; known: KnownByDay }
+  | { kind: 'gl'; days: BusinessDate[]; limits: SyncLimits }
   /** The details phase: `ids`' GET /txns/:id, `inFlight` at once. */
-  | { type: 'walk'; walk: number; kind: 'details'; ids: number[]; inFlight: number };
+  | { kind: 'details'; ids: number[]; inFlight: number }
+);
 
 export type ToWorker =
   | WalkRequest

@@ -3,7 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
 import { ServiceClient } from '../../../electron/engine/api/client';
 import { ResponseFormatError } from '../../../electron/engine/api/errors';
+import { rawBytes } from '../../../electron/engine/sync/limits';
+import { unpackObjects } from '../../../electron/engine/sync/packedPages';
+import { dayWindow } from '../../../electron/engine/sync/windows';
 import {
+  AHEAD,
   fetchWorkerEntry,
   pageSource,
   threadPageSource,
@@ -114,6 +118,46 @@ describe('the fetch worker', () => {
       await drain(await thread.transactionDays(days, null)),
     );
     expect(thread.heapLimits()).toBeNull();
+  });
+
+  it('hands each page over packed (issue 31): one buffer, unpacked to the objects the service listed', async () => {
+    sandbox = await startSandbox({ seed: 3, now: START, scenario: { ...SMALL_SCENARIO, dailyVolume: 250 } });
+    const { days, client } = setup();
+    const worker = pageSource(client);
+    sources.push(worker);
+    expect(await worker.where()).toBe('worker');
+    const pages = await drain(await worker.transactionDays(days, null));
+    const listed: number[] = [];
+    for (const day of days) {
+      const window = dayWindow(day);
+      for await (const page of client.transactionPages({ after: window.after, before: window.before }))
+        listed.push(...page.objects.map((t) => t.value.id));
+    }
+    const unpacked = pages.flatMap(({ value }) => {
+      expect(value.packed).toBeInstanceOf(Uint8Array);
+      const objects = unpackObjects(value);
+      expect(value.rows).toBe(objects.length);
+      expect(value.rawBytes).toBe(rawBytes(objects));
+      return objects.map((t) => t.value.id);
+    });
+    expect(listed.length).toBeGreaterThan(days.length * 100);
+    expect(unpacked).toEqual(listed);
+  });
+
+  it(`keeps at most ${AHEAD.gl} GL days waiting for the writer, not a page's worth of days (issue 31)`, async () => {
+    sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
+    const { days, client } = setup();
+    const worker = pageSource(client);
+    sources.push(worker);
+    expect(await worker.where()).toBe('worker');
+    const feed = await worker.glDays(days);
+    // Nothing taken: the worker fetches on until its credits are spent; give it time to send more.
+    const deadline = Date.now() + 20_000;
+    while (feed.size < AHEAD.gl && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(feed.size).toBe(AHEAD.gl);
+    const rest = await drain(feed);
+    expect(rest.length).toBeGreaterThan(AHEAD.gl);
   });
 
   it('hands back a malformed page as the same typed error, after the pages before it', async () => {
