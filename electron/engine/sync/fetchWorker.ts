@@ -1,7 +1,7 @@
 /**
  * The fetch worker (a worker_threads entry): fetches, parses and validates the day walks of a pass
- * and posts each page to the main thread, which then only writes. At most the walk's `ahead` items
- * are in flight to the writer; the walks' own prefetch keeps the service busy meanwhile.
+ * and posts each page to the main thread, which then only writes. At most `ahead` pages are in
+ * flight to the writer; the walks' own prefetch keeps the service busy meanwhile.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ServiceClient } from '../api/client';
@@ -81,7 +81,7 @@ port.on('message', (message: ToWorker) => {
 });
 
 async function walk(request: WalkRequest): Promise<void> {
-  const state: Current = { walk: request.walk, credits: request.ahead, stopped: false, wake: null };
+  const state: Current = { walk: request.walk, credits: setup.ahead, stopped: false, wake: null };
   current = state;
   const items: AsyncGenerator<DayItem<unknown>> =
     request.kind === 'transactions'

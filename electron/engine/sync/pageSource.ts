@@ -42,16 +42,10 @@ export interface PageSource {
   close(): Promise<void>;
 }
 
-/**
- * What may wait for the writer, fetched ahead (the worker's, or this thread's walks), per walk:
- *  - transactions pages: 24, packed (packedPages.ts), at most 2,400 transactions, ~3 MB;
- *  - GL days: 2, one being written while the next waits. A day is gathered whole and the walk
- *    fetches four days at once besides (dayWalks.ts), so more waiting hid no latency: at 24, as the
- *    pages, the main thread held 24 days of GL rows as objects (issue 31);
- *  - details chunks: 24 (a chunk is 100 transactions' payer and account, a few KB), as the
- *    worker had them.
- */
-export const AHEAD = { transactions: 24, gl: 2, details: 24 } as const;
+/** Pages fetched ahead of the writer (the worker's, or this thread's walks). */
+const AHEAD = 24;
+/** Details chunks fetched ahead: one being written while the next is fetched. */
+const DETAILS_AHEAD = 1;
 
 /**
  * The fetch worker's heap. Its young generation (V8's default grows it to 48 MB) is where each
@@ -64,11 +58,10 @@ export const FETCH_WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 } as c
 
 export function threadPageSource(client: ServiceClient): PageSource {
   return {
-    transactionDays: async (days, start, known) =>
-      feedFrom(transactionDayPages(client, days, start, known), AHEAD.transactions),
-    glDays: async (days, limits = DEFAULT_SYNC_LIMITS) => feedFrom(glDayRows(client, days, limits), AHEAD.gl),
+    transactionDays: async (days, start, known) => feedFrom(transactionDayPages(client, days, start, known), AHEAD),
+    glDays: async (days, limits = DEFAULT_SYNC_LIMITS) => feedFrom(glDayRows(client, days, limits), AHEAD),
     transactionDetails: async (ids, inFlight) =>
-      feedFrom(transactionDetailChunks(client, ids, inFlight), AHEAD.details),
+      feedFrom(transactionDetailChunks(client, ids, inFlight), DETAILS_AHEAD),
     where: async () => 'thread',
     heapLimits: () => null,
     close: async () => {},
@@ -93,7 +86,7 @@ export function pageSource(
   const options = client.options;
   const entry = fetchWorkerEntry();
   if (options.fetch || options.random || !entry) return threadPageSource(client);
-  return new WorkerPageSource(entry, workerSetup(options, background), client, onWarning);
+  return new WorkerPageSource(entry, workerSetup(options, AHEAD, background), client, onWarning);
 }
 
 class WorkerPageSource implements PageSource {
@@ -136,20 +129,17 @@ class WorkerPageSource implements PageSource {
     start: KeysetPosition | null,
     known: KnownByDay = new Map(),
   ): Promise<Feed<TransactionDayPage>> {
-    return this.start(
-      { type: 'walk', walk: 0, ahead: AHEAD.transactions, kind: 'transactions', days, start, known },
-      () => this.fallback.transactionDays(days, start, known),
+    return this.start({ type: 'walk', walk: 0, kind: 'transactions', days, start, known }, () =>
+      this.fallback.transactionDays(days, start, known),
     );
   }
 
   glDays(days: BusinessDate[], limits: SyncLimits = DEFAULT_SYNC_LIMITS): Promise<Feed<GlDayRows>> {
-    return this.start({ type: 'walk', walk: 0, ahead: AHEAD.gl, kind: 'gl', days, limits }, () =>
-      this.fallback.glDays(days, limits),
-    );
+    return this.start({ type: 'walk', walk: 0, kind: 'gl', days, limits }, () => this.fallback.glDays(days, limits));
   }
 
   transactionDetails(ids: number[], inFlight: number): Promise<Feed<DetailsChunk>> {
-    return this.start({ type: 'walk', walk: 0, ahead: AHEAD.details, kind: 'details', ids, inFlight }, () =>
+    return this.start({ type: 'walk', walk: 0, kind: 'details', ids, inFlight }, () =>
       this.fallback.transactionDetails(ids, inFlight),
     );
   }

@@ -19,22 +19,29 @@ export type WorkerConnection = Pick<
 
 export interface WorkerSetup {
   connection: WorkerConnection;
+  /** Pages the worker may send ahead of the writer. */
+  ahead: number;
   /** Whether the worker gives way to other work (a district server's users): backgroundPriority.ts. */
   background: boolean;
 }
 
-export function workerSetup(options: HttpOptions, background: boolean): WorkerSetup {
+export function workerSetup(options: HttpOptions, ahead: number, background: boolean): WorkerSetup {
   const { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry } = options;
-  return { connection: { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry }, background };
+  return { connection: { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry }, ahead, background };
 }
 
-/** `ahead`: items (pages, days, chunks) the worker may send before the writer takes one. */
-export type WalkRequest = { type: 'walk'; walk: number; ahead: number } & (
-  | { kind: 'transactions'; days: BusinessDate[]; start: KeysetPosition | null; known: KnownByDay }
-  | { kind: 'gl'; days: BusinessDate[]; limits: SyncLimits }
+export type WalkRequest =
+  | {
+      type: 'walk';
+      walk: number;
+      kind: 'transactions';
+      days: BusinessDate[];
+      start: KeysetPosition | null;
+      known: KnownByDay;
+    }
+  | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[]; limits: SyncLimits }
   /** The details phase: `ids`' GET /txns/:id, `inFlight` at once. */
-  | { kind: 'details'; ids: number[]; inFlight: number }
-);
+  | { type: 'walk'; walk: number; kind: 'details'; ids: number[]; inFlight: number };
 
 export type ToWorker =
   | WalkRequest

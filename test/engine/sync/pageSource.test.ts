@@ -7,7 +7,6 @@ import { rawBytes } from '../../../electron/engine/sync/limits';
 import { unpackObjects } from '../../../electron/engine/sync/packedPages';
 import { dayWindow } from '../../../electron/engine/sync/windows';
 import {
-  AHEAD,
   fetchWorkerEntry,
   pageSource,
   threadPageSource,
@@ -142,22 +141,6 @@ describe('the fetch worker', () => {
     });
     expect(listed.length).toBeGreaterThan(days.length * 100);
     expect(unpacked).toEqual(listed);
-  });
-
-  it(`keeps at most ${AHEAD.gl} GL days waiting for the writer, not a page's worth of days (issue 31)`, async () => {
-    sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
-    const { days, client } = setup();
-    const worker = pageSource(client);
-    sources.push(worker);
-    expect(await worker.where()).toBe('worker');
-    const feed = await worker.glDays(days);
-    // Nothing taken: the worker fetches on until its credits are spent; give it time to send more.
-    const deadline = Date.now() + 20_000;
-    while (feed.size < AHEAD.gl && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(feed.size).toBe(AHEAD.gl);
-    const rest = await drain(feed);
-    expect(rest.length).toBeGreaterThan(AHEAD.gl);
   });
 
   it('hands back a malformed page as the same typed error, after the pages before it', async () => {
