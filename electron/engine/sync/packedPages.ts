@@ -28,7 +28,11 @@ export interface PackedTransactionPage {
 }
 
 export function packPage({ objects, position, last, unchanged }: TransactionPage): PackedTransactionPage {
-  return { position, last, unchanged, rows: objects.length, rawBytes: rawBytes(objects), packed: serialize(objects) };
+  const bytes = serialize(objects);
+  // A plain Uint8Array over the same memory (no copy), as a transferred page arrives: one shape
+  // whichever thread fetched it.
+  const packed = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { position, last, unchanged, rows: objects.length, rawBytes: rawBytes(objects), packed };
 }
 
 export function unpackObjects(page: PackedTransactionPage): ParsedTransaction[] {
