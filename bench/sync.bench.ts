@@ -182,7 +182,7 @@ async function main(): Promise<void> {
   const cpuAhead = await measureCpu(big.child, async () => {
     await fetchReferenceAndBatches();
     const feed = await source.transactionDays(days, null);
-    for (let item = await feed.next(); item; item = await feed.next()) fetchedAhead += item.value.objects.length;
+    for (let item = await feed.next(); item; item = await feed.next()) fetchedAhead += item.value.rows;
     const glFeed = await source.glDays(days);
     while (await glFeed.next());
   });

@@ -10,6 +10,7 @@ import type { Parsed } from '../api/wire';
 import { BoundError } from '../api/errors';
 import { unpackDigests, type PackedDigests } from '../store/transactions/transactionDigests';
 import { DayTally, rawBytes, type SyncLimits } from './limits';
+import { packPage, type PackedTransactionPage } from './packedPages';
 import { inOrder } from './pipeline';
 import { dayBefore, dayWindow } from './windows';
 
@@ -18,7 +19,8 @@ export interface DayItem<T> {
   value: T;
 }
 
-export type TransactionDayPage = DayItem<TransactionPage>;
+/** A day's transactions page, packed as soon as it is parsed (packedPages.ts). */
+export type TransactionDayPage = DayItem<PackedTransactionPage>;
 
 /** What the store holds of each day of a walk (the refresh window's days), by business date, packed. */
 export type KnownByDay = ReadonlyMap<string, PackedDigests>;
@@ -40,9 +42,19 @@ export function transactionDayPages(
     const digests: KnownDigests | undefined = packed === undefined ? undefined : unpackDigests(packed);
     return onDay(
       day,
-      client.transactionPages({ after: window.after, before: window.before }, day === days[0] ? start : null, digests),
+      packEach(
+        client.transactionPages(
+          { after: window.after, before: window.before },
+          day === days[0] ? start : null,
+          digests,
+        ),
+      ),
     );
   });
+}
+
+async function* packEach(pages: AsyncIterable<TransactionPage>): AsyncGenerator<PackedTransactionPage> {
+  for await (const page of pages) yield packPage(page);
 }
 
 /** A walk whose bound errors (a response too large) name the day it was reading. */

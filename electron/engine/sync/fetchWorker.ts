@@ -8,6 +8,7 @@ import { ServiceClient } from '../api/client';
 import { runThisThreadInBackground } from './backgroundPriority';
 import { glDayRows, transactionDayPages, type DayItem } from './dayWalks';
 import { transactionDetailChunks } from './detailWalks';
+import { transferablesOf } from './packedPages';
 import {
   errorFromWire,
   errorToWire,
@@ -20,7 +21,7 @@ import {
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
 if (setup.background) runThisThreadInBackground();
-const post = (message: FromWorker) => port.postMessage(message);
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 const waits = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
 let nextWait = 0;
@@ -93,7 +94,7 @@ async function walk(request: WalkRequest): Promise<void> {
       while (state.credits <= 0 && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));
       if (state.stopped) break;
       state.credits--;
-      post({ type: 'item', walk: request.walk, item, value });
+      post({ type: 'item', walk: request.walk, item, value }, transferablesOf(value));
     }
     if (!state.stopped) post({ type: 'end', walk: request.walk });
   } catch (error) {

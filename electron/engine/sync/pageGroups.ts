@@ -2,7 +2,7 @@
  * A day's pages in write groups of about `groupRows` rows (the store's unit size: store/bulk.ts
  * rowsPerWriteUnit), in order.
  */
-export function groupPages<P extends { objects: unknown[] }>(pages: P[], groupRows: number): P[][] {
+export function groupPages<P extends { rows: number }>(pages: P[], groupRows: number): P[][] {
   const groups: P[][] = [];
   let rows = groupRows;
   for (const page of pages) {
@@ -11,7 +11,7 @@ export function groupPages<P extends { objects: unknown[] }>(pages: P[], groupRo
       rows = 0;
     }
     groups.at(-1)!.push(page);
-    rows += page.objects.length;
+    rows += page.rows;
   }
   return groups;
 }

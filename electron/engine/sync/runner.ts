@@ -18,7 +18,7 @@ import {
   type BusinessDate,
   type Clock,
 } from '../../../shared/time';
-import type { ServiceClient, TransactionPage } from '../api/client';
+import type { ServiceClient } from '../api/client';
 import { BoundError } from '../api/errors';
 import type { KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
@@ -29,7 +29,8 @@ import { storeDetailsOf, transactionsWithoutDetails, storedDigestsFrom } from '.
 import { commitSyncStep, type SyncStep, getCursor, type RunCounts } from '../store/syncState';
 import type { PageRow } from '../store/transactions';
 import { CURSOR, planPass, type Pass } from './plan';
-import { DayTally, DEFAULT_SYNC_LIMITS, rawBytes, RunTally, type SyncLimits } from './limits';
+import { DayTally, DEFAULT_SYNC_LIMITS, RunTally, type SyncLimits } from './limits';
+import { packPage, unpackObjects, type PackedTransactionPage } from './packedPages';
 import type { PageSource } from './pageSource';
 import type { TouchedBatches } from './touchedBatches';
 import { dayBefore } from './windows';
@@ -246,9 +247,9 @@ class Run {
   }
 
   /** A page arriving: counted against its day's bounds and the run's, the rows it left out too. */
-  private count(tally: DayTally, page: TransactionPage): TransactionPage {
-    const rows = page.objects.length + page.unchanged.rows;
-    tally.add(rows, rawBytes(page.objects) + page.unchanged.bytes);
+  private count(tally: DayTally, page: PackedTransactionPage): PackedTransactionPage {
+    const rows = page.rows + page.unchanged.rows;
+    tally.add(rows, page.rawBytes + page.unchanged.bytes);
     this.runTally.add(rows, tally.endpoint, tally.day);
     return page;
   }
@@ -291,10 +292,10 @@ class Run {
     const cursor = await getCursor<{ batchId: string; at: KeysetPosition | null }>(this.db, CURSOR.batchTxns);
     const start = cursor && cursor.batchId === batchId ? cursor.at : null;
     const tally = new DayTally(this.limits, `GET /txns?batch=${batchId}`, date);
-    const pages: TransactionPage[] = [];
+    const pages: PackedTransactionPage[] = [];
     try {
       for await (const page of this.o.client.transactionPages({ batch: batchId }, start)) {
-        pages.push(this.count(tally, page));
+        pages.push(this.count(tally, packPage(page)));
         this.checkCancel();
       }
     } catch (error) {
@@ -334,13 +335,16 @@ class Run {
     }
   }
 
-  /** Pages (one, or a day's pages fetched ahead) written in ONE unit of work with their cursor. */
+  /**
+   * Pages (one, or a day's pages fetched ahead) written in ONE unit of work with their cursor,
+   * unpacked only now, so their objects live for this write alone.
+   */
   private async writeTransactions(
-    pages: TransactionPage[],
+    pages: PackedTransactionPage[],
     toRow: (parsed: ParsedTransaction) => PageRow,
     setCursors: Record<string, unknown>,
   ): Promise<void> {
-    const transactions = pages.flatMap((page) => page.objects.map(toRow));
+    const transactions = pages.flatMap((page) => unpackObjects(page).map(toRow));
     await this.commit({ transactions, setCursors });
     this.pages += pages.length;
     this.rows += transactions.length;

@@ -1,0 +1,66 @@
+import { MessageChannel } from 'node:worker_threads';
+import { describe, expect, it } from 'vitest';
+import type { TransactionPage } from '../../../electron/engine/api/client';
+import { toTransaction, type WireTransaction } from '../../../electron/engine/api/wire';
+import { rawBytes } from '../../../electron/engine/sync/limits';
+import { packPage, transferablesOf, unpackObjects } from '../../../electron/engine/sync/packedPages';
+
+function page(ids: number[]): TransactionPage {
+  const objects = ids.map((id) => {
+    const json = {
+      id,
+      payee: 7,
+      payment_method: 'card',
+      status: 'Settled',
+      amount: 1250,
+      amount_refunded: 0,
+      convenience_fee: 0,
+      tax: 0,
+      shipping: 0,
+      items: [{ id: id * 10, item_name: 'Yearbook — Zoë', amount: 1250 }],
+    };
+    return toTransaction(json as unknown as WireTransaction, json);
+  });
+  return {
+    objects,
+    position: { lastId: ids.at(-1)!, previousId: ids.at(-2) ?? null },
+    last: false,
+    unchanged: { rows: 2, bytes: 900 },
+  };
+}
+
+describe('a transactions page between its fetch and its write (issue 31)', () => {
+  it('is one buffer that unpacks to the same objects, its rows and JSON bytes counted before unpacking', () => {
+    const original = page([101, 102, 103]);
+    const packed = packPage(original);
+    expect(packed.packed).toBeInstanceOf(Uint8Array);
+    expect(packed).not.toHaveProperty('objects');
+    expect(packed.rows).toBe(3);
+    expect(packed.rawBytes).toBe(rawBytes(original.objects));
+    expect(packed.unchanged).toEqual({ rows: 2, bytes: 900 });
+    expect(packed.position).toEqual(original.position);
+    expect(unpackObjects(packed)).toEqual(original.objects);
+  });
+
+  it("crosses to the writer's thread by transfer, not by copy: the sender's buffer is handed over", async () => {
+    const packed = packPage(page([1, 2]));
+    const transfer = transferablesOf(packed);
+    expect(transfer).toEqual([packed.packed.buffer]);
+    const { port1, port2 } = new MessageChannel();
+    const received = new Promise<typeof packed>((resolve) => port2.once('message', resolve));
+    const bytes = packed.packed.byteLength;
+    port1.postMessage(packed, transfer);
+    // Transferred: the sender no longer holds the bytes (a copy would have left them).
+    expect(packed.packed.byteLength).toBe(0);
+    const arrived = await received;
+    port1.close();
+    port2.close();
+    expect(arrived.packed.byteLength).toBe(bytes);
+    expect(unpackObjects(arrived).map((t) => t.value.id)).toEqual([1, 2]);
+  });
+
+  it('transfers nothing for a value that is not a packed page', () => {
+    expect(transferablesOf([{ value: 1 }])).toEqual([]);
+    expect(transferablesOf(null)).toEqual([]);
+  });
+});
