@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../shared/contract';
+import { fixedClock } from '../../shared/time';
 import { closeAfterEach } from '../helpers/closeAfterEach';
 import { createTestEngine } from '../helpers/engine';
 
 const closing = closeAfterEach();
 
 describe('direct calls (tests, CLI)', () => {
-  it('app.info answers with version, data folder, sandbox mode and host', async () => {
-    const engine = closing(await createTestEngine({ sandboxByDefault: true }));
+  it('app.info answers with version, data folder, sandbox mode, host and the engine’s Central date', async () => {
+    // 05:30 UTC on March 1st is 23:30 on February 28th in Central time.
+    const clock = fixedClock('2026-03-01T05:30:00Z');
+    const engine = closing(await createTestEngine({ sandboxByDefault: true, clock }));
     expect(await engine.call('app.info', {})).toEqual({
       version: '9.9.9-test',
       dataFolder: '/tmp/district-recon-test',
       sandbox: true,
       host: 'direct',
+      today: '2026-02-28',
     });
   });
 
