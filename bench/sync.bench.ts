@@ -7,11 +7,12 @@
  *     transactions into a fresh store of the same schema; the goal is sync <= 1.3 x limit;
  *   - a nightly sync: ~5k new transactions plus the 60-day refresh on a ~300k-transaction store.
  */
-import type { ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { addDays, eachBusinessDate, fixedClock, todayCentral, Temporal } from '../shared/time';
 import { serveSandboxRole, startSandboxRole, type SandboxConnection } from './support/childRoles';
 import { withPeakRss } from './support/peakRss';
@@ -19,10 +20,56 @@ import { withPeakRss } from './support/peakRss';
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const NOW = '2026-03-10T20:00:00Z';
 
+/**
+ * Which engine is measured: by default the engine bundled as the app ships it (this file and the
+ * engine's workers in one esbuild bundle, run by plain node in a process of its own), as bench bank
+ * does; under tsx the TypeScript loader and the modules transpiled apart cost ~110 MB in the fetch
+ * worker alone. BENCH_ENGINE=tsx measures this process as it is.
+ */
+const engineMeasured = process.env.BENCH_ENGINE === 'tsx' ? 'tsx' : 'bundled';
+const here = dirname(fileURLToPath(import.meta.url));
+
 if (process.env.BENCH_ROLE === 'sandbox') {
   await serveSandboxRole();
-} else {
+} else if (engineMeasured === 'tsx' || process.env.SYNC_BENCH_BUNDLED === '1') {
   await main();
+} else {
+  await runBundled();
+}
+
+async function runBundled(): Promise<void> {
+  // Beside node_modules, so the packages the bundle leaves outside resolve; the worker entries named
+  // as electron.vite.config.ts names them, so the bundled engine finds its workers.
+  const dir = join(here, '..', 'node_modules', '.cache', 'sync-bench');
+  const engine = join(here, '..', 'electron', 'engine');
+  await build({
+    entryPoints: {
+      syncBench: fileURLToPath(import.meta.url),
+      storeCheckpointWorker: join(engine, 'store', 'workers', 'checkpointWorker.ts'),
+      storeBackupWorker: join(engine, 'store', 'workers', 'backupWorker.ts'),
+      syncFetchWorker: join(engine, 'sync', 'fetchWorker.ts'),
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir: dir,
+    logLevel: 'warning',
+  });
+  const run = spawnSync(
+    process.execPath,
+    [...process.execArgv.filter((flag) => flag === '--expose-gc'), join(dir, 'syncBench.js')],
+    {
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        SYNC_BENCH_BUNDLED: '1',
+        SYNC_BENCH_RESULTS: process.env.SYNC_BENCH_RESULTS ?? join(here, 'results', 'sync.json'),
+      },
+    },
+  );
+  if (run.status !== 0) throw new Error(`the bundled sync bench failed (exit ${run.status ?? run.signal})`);
 }
 
 interface Connection extends SandboxConnection {
@@ -65,7 +112,8 @@ async function main(): Promise<void> {
   const { pageSource } = await import('../electron/engine/sync/pageSource');
 
   const work = mkdtempSync(join(tmpdir(), 'recon-bench-'));
-  const results: Record<string, number | string> = { scale };
+  const results: Record<string, number | string> = { scale, engine: engineMeasured };
+  console.log(`measuring the engine ${engineMeasured === 'bundled' ? 'bundled, as the app ships it' : 'under tsx'}`);
   const mb = (kb: number) => Math.round(kb / 1024);
 
   async function syncOnce(conn: Connection, db: string, clockAt: string, from?: string) {
@@ -302,7 +350,7 @@ async function main(): Promise<void> {
   night.child.kill();
 
   rmSync(work, { recursive: true, force: true });
-  const out = join(dirname(fileURLToPath(import.meta.url)), 'results', 'sync.json');
+  const out = process.env.SYNC_BENCH_RESULTS ?? join(here, 'results', 'sync.json');
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(results));
 }
