@@ -13,7 +13,7 @@
  * BENCH_SCALE=0.1 for a quick look.
  */
 import { sqliteOf } from '../test/helpers/db';
-import { build } from 'esbuild';
+import { bundleWithEngineWorkers } from './support/bundleEngine';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -154,23 +154,8 @@ async function writeRoles(): Promise<{ tsx: string[]; bundled: string[] }> {
   const source = join(dir, 'roles.mts');
   const engine = join(here, '..', 'electron', 'engine');
   writeFileSync(source, rolesSource(engine));
-  // The worker entries beside it, named as electron.vite.config.ts names them, so the bundled engine
-  // finds its workers (checkpoints, backups, the sync's fetches) as the app's does.
-  await build({
-    entryPoints: {
-      roles: source,
-      storeCheckpointWorker: join(engine, 'store', 'workers', 'checkpointWorker.ts'),
-      storeBackupWorker: join(engine, 'store', 'workers', 'backupWorker.ts'),
-      syncFetchWorker: join(engine, 'sync', 'fetchWorker.ts'),
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir: dir,
-    logLevel: 'warning',
-  });
+  // Its workers beside it, as the app's (bench/support/bundleEngine.ts).
+  await bundleWithEngineWorkers({ roles: source }, dir);
   const outfile = join(dir, 'roles.js');
   return { tsx: ['--import', 'tsx', source], bundled: [outfile] };
 }

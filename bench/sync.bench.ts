@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { bundleWithEngineWorkers } from './support/bundleEngine';
 import { addDays, eachBusinessDate, fixedClock, todayCentral, Temporal } from '../shared/time';
 import { serveSandboxRole, startSandboxRole, type SandboxConnection } from './support/childRoles';
 import { withPeakRss } from './support/peakRss';
@@ -41,22 +41,7 @@ async function runBundled(): Promise<void> {
   // Beside node_modules, so the packages the bundle leaves outside resolve; the worker entries named
   // as electron.vite.config.ts names them, so the bundled engine finds its workers.
   const dir = join(here, '..', 'node_modules', '.cache', 'sync-bench');
-  const engine = join(here, '..', 'electron', 'engine');
-  await build({
-    entryPoints: {
-      syncBench: fileURLToPath(import.meta.url),
-      storeCheckpointWorker: join(engine, 'store', 'workers', 'checkpointWorker.ts'),
-      storeBackupWorker: join(engine, 'store', 'workers', 'backupWorker.ts'),
-      syncFetchWorker: join(engine, 'sync', 'fetchWorker.ts'),
-    },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outdir: dir,
-    logLevel: 'warning',
-  });
+  await bundleWithEngineWorkers({ syncBench: fileURLToPath(import.meta.url) }, dir);
   const run = spawnSync(
     process.execPath,
     [...process.execArgv.filter((flag) => flag === '--expose-gc'), join(dir, 'syncBench.js')],

@@ -14,6 +14,7 @@ import { fixedClock } from '../../../shared/time';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { createTestEngine } from '../../helpers/engine';
 import { addPayee } from '../reconcile/fixtures';
+import { refusal } from './refusal';
 
 const MONTH = '2026-03';
 const FIRST_NAME = 'Cedar Valley ISD';
@@ -38,15 +39,6 @@ function pdfText(pdfBase64: string): string {
   const file = join(folder, `packet-${Math.random().toString(36).slice(2)}.pdf`);
   writeFileSync(file, Buffer.from(pdfBase64, 'base64'));
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as { code: string }).code, message: (error as Error).message };
-  }
-  throw new Error('expected a refusal');
 }
 
 describe("the district's name setting", () => {

@@ -6,25 +6,17 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractError, MonthStatus } from '../../../shared/contract';
+import type { MonthStatus } from '../../../shared/contract';
 import type { BatchSummary } from '../../../shared/domain';
 import { writeSandboxStatement } from '../../../electron/sandbox/bankFormats';
 import { startHarness, type Harness } from '../sync/harness';
+import { refusal } from './refusal';
 
 const MONTH = '2026-03';
 // Early April: March has ended, its deposits are in, and the bank statement covers its last week.
 const NOW = '2026-04-06T15:00:00Z';
 // Every sale itemised, so every GL row has a Chart of Accounts account (the sandbox leaves the rest on none).
 const SCENARIO = { days: 45, dailyVolume: 12, payees: 2, glAccounts: 8, rates: { items: 1 } };
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as ContractError).code, message: (error as Error).message };
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('a sandbox month, closed end to end', () => {
   let h: Harness;

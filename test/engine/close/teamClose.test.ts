@@ -8,15 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { closeMonth, reopenMonth, type MonthDeps, type MonthPackets } from '../../../electron/engine/close';
 import { districtEngine } from '../reconcile/districtEngine';
-
-async function refusal(promise: Promise<unknown>): Promise<{ code: string; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as { code: string }).code, message: (error as Error).message };
-  }
-  throw new Error('expected a refusal');
-}
+import { refusal } from './refusal';
 
 describe('closing a month', () => {
   let engine: Engine;
