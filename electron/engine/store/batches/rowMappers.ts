@@ -59,7 +59,7 @@ export function reviewStateOf(latest: Pick<BatchReviewRow, 'action'> | undefined
 /** What a list row holds beside the batch: its school's name and its stored checks' verdict and fingerprint. */
 export interface BatchListFacts {
   payee_name: string | null;
-  verdict: string | null;
+  verdict: Verdict | null;
   difference_cents: number | null;
   fingerprint: string | null;
 }
@@ -69,7 +69,7 @@ export function summaryOf(row: BatchRow & BatchListFacts, latest: BatchReviewRow
   return {
     ...toBatch(row),
     payeeName: row.payee_name,
-    verdict: (row.verdict ?? 'incomplete') as Verdict,
+    verdict: row.verdict ?? 'incomplete',
     differenceCents: row.difference_cents ?? 0,
     reviewState,
     reopenReason: reviewState === 'reopened' ? (latest?.note ?? null) : null,
