@@ -4,10 +4,10 @@
  * payee and its deposit's payment method. It gives GL Batches and `export gl` their default range.
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { PaymentMethod } from '../../../../shared/domain';
 import type { ReadableDB } from '../work/handles';
 import type { Database } from '../schema';
 import { firstOf, rowsOf, runRead } from '../work/work';
+import { storedMethods, storedPayeeIds } from './storedScope';
 
 type CoverageScope = ExpressionBuilder<Database & { g: Database['gl_batches']; b: Database['batches'] }, 'g' | 'b'>;
 
@@ -21,8 +21,8 @@ function covered(
 ): Expression<SqlBool> {
   return eb.or(
     exports.map((e) => {
-      const payeeIds = JSON.parse(e.payee_ids) as number[];
-      const methods = JSON.parse(e.methods) as PaymentMethod[];
+      const payeeIds = storedPayeeIds(e.payee_ids);
+      const methods = storedMethods(e.methods);
       return eb.and([
         eb('g.date', '>=', e.from_date),
         eb('g.date', '<=', e.to_date),

@@ -6,6 +6,7 @@ import type { ExportRow, ExportsTable } from '../schema';
 import type { ReadableDB, WritableDB } from '../work/handles';
 import { chunks } from '../work/chunks';
 import { execute, firstOf, runWrite } from '../work/work';
+import { storedMethods, storedPayeeIds } from './storedScope';
 
 export interface ExportScope {
   from: string;
@@ -20,8 +21,8 @@ export function toExportRecord(row: ExportRow): ExportRecord {
     createdAt: row.created_at,
     from: row.from_date,
     to: row.to_date,
-    payeeIds: JSON.parse(row.payee_ids) as number[],
-    methods: JSON.parse(row.methods) as PaymentMethod[],
+    payeeIds: storedPayeeIds(row.payee_ids),
+    methods: storedMethods(row.methods),
     layout: row.layout,
     file: row.file,
     rowCount: row.row_count,
