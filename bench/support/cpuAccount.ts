@@ -61,29 +61,38 @@ function threadTimes(): Map<number, ThreadTime> | null {
 
 const round = (seconds: number | null) => (seconds === null ? null : +seconds.toFixed(2));
 
-/** Measures the CPU that `work` costs, by part; `sample` lets the work add samples at its own moments. */
+/**
+ * Measures the CPU that `work` costs, by part; `sample` lets the work add samples at its own moments,
+ * and `sample(true)` ends the account there (a sync's CPU up to its 'done', not the backup after it).
+ */
 export async function withCpuAccount<T>(
   sandboxPid: number | undefined,
-  work: (sample: () => void) => Promise<T>,
+  work: (sample: (end?: boolean) => void) => Promise<T>,
 ): Promise<{ value: T; cpu: CpuSeconds }> {
   const before = threadTimes();
   const last = new Map<number, ThreadTime>();
-  const sample = () => {
-    for (const [tid, time] of threadTimes() ?? []) last.set(tid, time);
-  };
   const sandboxBefore = sandboxPid === undefined ? null : processCpuSeconds(sandboxPid);
   const reconBefore = process.cpuUsage();
+  let ended: { used: NodeJS.CpuUsage; sandboxAfter: number | null } | null = null;
+  const sample = (end = false) => {
+    if (ended) return;
+    for (const [tid, time] of threadTimes() ?? []) last.set(tid, time);
+    if (end)
+      ended = {
+        used: process.cpuUsage(reconBefore),
+        sandboxAfter: sandboxPid === undefined ? null : processCpuSeconds(sandboxPid),
+      };
+  };
   const timer = setInterval(sample, 200);
   let value: T;
   try {
     value = await work(sample);
-    sample();
+    sample(true);
   } finally {
     clearInterval(timer);
   }
-  const used = process.cpuUsage(reconBefore);
+  const { used, sandboxAfter } = ended!;
   const recon = (used.user + used.system) / 1e6;
-  const sandboxAfter = sandboxPid === undefined ? null : processCpuSeconds(sandboxPid);
   const spent = (tid: number) => last.get(tid)!.seconds - (before?.get(tid)?.seconds ?? 0);
   let mainThread: number | null = null;
   let fetchWorker: number | null = null;
