@@ -9,7 +9,11 @@ import { workerSetup } from '../../electron/engine/sync/workerProtocol';
 
 /** The fetch worker's first message, started from its source bootstrap with `env`. */
 function firstMessage(env: NodeJS.ProcessEnv): Promise<unknown> {
-  const setup = workerSetup({ baseUrl: 'https://127.0.0.1:9', token: 't', secret: 's' }, 4, false);
+  const setup = workerSetup(
+    { baseUrl: 'https://127.0.0.1:9', token: 't', secret: 's' },
+    { items: 4, bytes: 1 << 20 },
+    false,
+  );
   const worker = new Worker(fetchWorkerEntry()!, { workerData: setup, env });
   return new Promise<unknown>((resolve, reject) => {
     worker.once('message', resolve);

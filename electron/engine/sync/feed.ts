@@ -4,6 +4,7 @@
  * waiting, so pages fetched ahead can share one transaction. Items that arrived before a failure
  * are handed out first: the pages before a bad one are written, as they would be one by one.
  */
+import { AheadBound } from './aheadBound';
 export interface FeedHooks {
   /** An item was taken: the producer may fetch one more. */
   onTake?: () => void;
@@ -86,8 +87,16 @@ export class Feed<T> {
   }
 }
 
-/** Drains an async iterable into a feed, holding at most `buffer` items not yet taken. */
-export function feedFrom<T>(source: AsyncIterable<T>, buffer: number): Feed<T> {
+/**
+ * Drains an async iterable into a feed, holding at most `buffer` items not yet taken, or what an
+ * AheadBound admits (items and their bytes, `sizeOf` each).
+ */
+export function feedFrom<T>(
+  source: AsyncIterable<T>,
+  buffer: number | AheadBound,
+  sizeOf: (item: T) => number = () => 0,
+): Feed<T> {
+  const ahead = typeof buffer === 'number' ? new AheadBound(buffer, Infinity) : buffer;
   const iterator = source[Symbol.asyncIterator]();
   let resume: (() => void) | null = null;
   let stopped = false;
@@ -97,7 +106,10 @@ export function feedFrom<T>(source: AsyncIterable<T>, buffer: number): Feed<T> {
     r?.();
   };
   const feed = new Feed<T>({
-    onTake: wakeProducer,
+    onTake: () => {
+      ahead.taken();
+      wakeProducer();
+    },
     onStop: () => {
       stopped = true;
       wakeProducer();
@@ -105,12 +117,18 @@ export function feedFrom<T>(source: AsyncIterable<T>, buffer: number): Feed<T> {
   });
   void (async () => {
     try {
+      const held = () => new Promise<void>((resolve) => (resume = resolve));
       for (;;) {
+        // Not even fetched while as many items as allowed wait; then held until their bytes fit.
+        while (ahead.heldItems >= ahead.maxItems && !stopped) await held();
+        if (stopped) break;
         const step = await iterator.next();
         if (stopped || step.done) break;
-        feed.push(step.value);
-        while (feed.size >= buffer && !stopped) await new Promise<void>((resolve) => (resume = resolve));
+        const size = sizeOf(step.value);
+        while (!ahead.admits(size) && !stopped) await held();
         if (stopped) break;
+        ahead.sent(size);
+        feed.push(step.value);
       }
       feed.end();
     } catch (error) {

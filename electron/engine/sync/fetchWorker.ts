@@ -5,10 +5,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ServiceClient } from '../api/client';
+import { AheadBound, heldBytesOf } from './aheadBound';
 import { runThisThreadInBackground } from './backgroundPriority';
 import { glDayRows, transactionDayPages, type DayItem } from './dayWalks';
 import { transactionDetailChunks } from './detailWalks';
 import { transferablesOf } from './packedPages';
+import { FETCH_THREAD_NAME, nameThisThread } from './threadName';
 import {
   errorFromWire,
   errorToWire,
@@ -21,6 +23,7 @@ import {
 const port = parentPort!;
 const setup = workerData as WorkerSetup;
 if (setup.background) runThisThreadInBackground();
+nameThisThread(FETCH_THREAD_NAME);
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 const waits = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
@@ -41,7 +44,7 @@ const client = new ServiceClient({
 
 interface Current {
   walk: number;
-  credits: number;
+  ahead: AheadBound;
   stopped: boolean;
   wake: (() => void) | null;
 }
@@ -60,7 +63,7 @@ port.on('message', (message: ToWorker) => {
       break;
     case 'ack':
       if (current?.walk === message.walk) {
-        current.credits++;
+        current.ahead.taken();
         wake(current);
       }
       break;
@@ -81,7 +84,12 @@ port.on('message', (message: ToWorker) => {
 });
 
 async function walk(request: WalkRequest): Promise<void> {
-  const state: Current = { walk: request.walk, credits: setup.ahead, stopped: false, wake: null };
+  const state: Current = {
+    walk: request.walk,
+    ahead: new AheadBound(setup.ahead, setup.aheadBytes),
+    stopped: false,
+    wake: null,
+  };
   current = state;
   const items: AsyncGenerator<DayItem<unknown>> =
     request.kind === 'transactions'
@@ -91,9 +99,10 @@ async function walk(request: WalkRequest): Promise<void> {
         : transactionDetailChunks(client, request.ids, request.inFlight);
   try {
     for await (const { item, value } of items) {
-      while (state.credits <= 0 && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));
+      const size = heldBytesOf(value);
+      while (!state.ahead.admits(size) && !state.stopped) await new Promise<void>((resolve) => (state.wake = resolve));
       if (state.stopped) break;
-      state.credits--;
+      state.ahead.sent(size);
       post({ type: 'item', walk: request.walk, item, value }, transferablesOf(value));
     }
     if (!state.stopped) post({ type: 'end', walk: request.walk });

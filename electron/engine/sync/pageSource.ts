@@ -11,6 +11,7 @@ import type { BusinessDate } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import type { KeysetPosition } from '../api/paging';
 import { workerEntry } from '../workerEntry';
+import { AheadBound, AHEAD_BYTES, heldBytesOf } from './aheadBound';
 import { glDayRows, transactionDayPages, type GlDayRows, type KnownByDay, type TransactionDayPage } from './dayWalks';
 import { transactionDetailChunks, type DetailsChunk } from './detailWalks';
 import { Feed, feedFrom } from './feed';
@@ -42,7 +43,7 @@ export interface PageSource {
   close(): Promise<void>;
 }
 
-/** Pages fetched ahead of the writer (the worker's, or this thread's walks). */
+/** Items (pages, GL days) fetched ahead of the writer, the worker's or this thread's walks; and their bytes. */
 const AHEAD = 24;
 /** Details chunks fetched ahead: one being written while the next is fetched. */
 const DETAILS_AHEAD = 1;
@@ -56,10 +57,13 @@ const DETAILS_AHEAD = 1;
  */
 export const FETCH_WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
 
-export function threadPageSource(client: ServiceClient): PageSource {
+export function threadPageSource(client: ServiceClient, aheadBytes: number = AHEAD_BYTES): PageSource {
+  const ahead = () => new AheadBound(AHEAD, aheadBytes);
   return {
-    transactionDays: async (days, start, known) => feedFrom(transactionDayPages(client, days, start, known), AHEAD),
-    glDays: async (days, limits = DEFAULT_SYNC_LIMITS) => feedFrom(glDayRows(client, days, limits), AHEAD),
+    transactionDays: async (days, start, known) =>
+      feedFrom(transactionDayPages(client, days, start, known), ahead(), (page) => heldBytesOf(page.value)),
+    glDays: async (days, limits = DEFAULT_SYNC_LIMITS) =>
+      feedFrom(glDayRows(client, days, limits), ahead(), (day) => heldBytesOf(day.value)),
     transactionDetails: async (ids, inFlight) =>
       feedFrom(transactionDetailChunks(client, ids, inFlight), DETAILS_AHEAD),
     where: async () => 'thread',
@@ -74,19 +78,25 @@ export function fetchWorkerEntry(here: string = import.meta.url): URL | null {
 }
 
 /**
- * A page source on a worker thread (`background`: at a lower priority, see backgroundPriority.ts),
+ * A page source on a worker thread (`background`: at a lower priority, see backgroundPriority.ts;
+ * `aheadBytes`: what may wait for the writer, aheadBound.ts),
  * falling back to `client` on this thread if the worker cannot
  * start or the client carries things a worker cannot be given (an injected fetch or random).
  */
 export function pageSource(
   client: ServiceClient,
   onWarning: (message: string) => void = () => {},
-  { background = false }: { background?: boolean } = {},
+  { background = false, aheadBytes = AHEAD_BYTES }: { background?: boolean; aheadBytes?: number } = {},
 ): PageSource {
   const options = client.options;
   const entry = fetchWorkerEntry();
-  if (options.fetch || options.random || !entry) return threadPageSource(client);
-  return new WorkerPageSource(entry, workerSetup(options, AHEAD, background), client, onWarning);
+  if (options.fetch || options.random || !entry) return threadPageSource(client, aheadBytes);
+  return new WorkerPageSource(
+    entry,
+    workerSetup(options, { items: AHEAD, bytes: aheadBytes }, background),
+    client,
+    onWarning,
+  );
 }
 
 class WorkerPageSource implements PageSource {

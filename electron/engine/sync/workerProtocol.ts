@@ -19,15 +19,25 @@ export type WorkerConnection = Pick<
 
 export interface WorkerSetup {
   connection: WorkerConnection;
-  /** Pages the worker may send ahead of the writer. */
+  /** Items (pages, days) the worker may send ahead of the writer, and their bytes (aheadBound.ts). */
   ahead: number;
+  aheadBytes: number;
   /** Whether the worker gives way to other work (a district server's users): backgroundPriority.ts. */
   background: boolean;
 }
 
-export function workerSetup(options: HttpOptions, ahead: number, background: boolean): WorkerSetup {
+export function workerSetup(
+  options: HttpOptions,
+  ahead: { items: number; bytes: number },
+  background: boolean,
+): WorkerSetup {
   const { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry } = options;
-  return { connection: { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry }, ahead, background };
+  return {
+    connection: { baseUrl, token, secret, timeoutMs, maxResponseBytes, retry },
+    ahead: ahead.items,
+    aheadBytes: ahead.bytes,
+    background,
+  };
 }
 
 export type WalkRequest =

@@ -15,6 +15,7 @@ import {
 } from '../../../electron/engine/sync/pageSource';
 import type { Feed } from '../../../electron/engine/sync/feed';
 import { BACKGROUND_NICE } from '../../../electron/engine/sync/backgroundPriority';
+import { FETCH_THREAD_NAME } from '../../../electron/engine/sync/threadName';
 import { eachBusinessDate, todayCentral, addDays, type BusinessDate } from '../../../shared/time';
 import { SMALL_SCENARIO, START } from './harness';
 
@@ -183,4 +184,49 @@ describe('the fetch worker', () => {
     expect(format.value).toBe('Bogus');
     expect(format.message).toContain('"Bogus"');
   });
+
+  it('holds for the writer no more bytes than allowed (issue 31): a few pages, not 24', async () => {
+    sandbox = await startSandbox({ seed: 3, now: START, scenario: { ...SMALL_SCENARIO, dailyVolume: 600 } });
+    const { days, client } = setup();
+    const aheadBytes = 60_000;
+    const worker = pageSource(client, undefined, { aheadBytes });
+    sources.push(worker);
+    expect(await worker.where()).toBe('worker');
+    const feed = await worker.transactionDays(days, null);
+    // The writer takes nothing until the worker has stopped sending (its feed stops growing).
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 500));
+    for (let waited = 0; waited < 60_000 && feed.size === 0; waited += 500) await pause();
+    let held = -1;
+    for (let waited = 0; waited < 60_000 && feed.size !== held; waited += 500) {
+      held = feed.size;
+      await pause();
+    }
+    const waiting: TransactionDayPage[] = [];
+    for (let page = feed.poll(); page; page = feed.poll()) waiting.push(page);
+    const bytes = waiting.map((page) => page.value.packed.byteLength);
+    expect(waiting.length).toBeGreaterThan(0);
+    expect(waiting.length).toBeLessThan(24);
+    if (waiting.length > 1) expect(bytes.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(aheadBytes);
+    // Taken, the rest follow: every page arrives.
+    const rest = await drain(feed);
+    expect(unpacked([...waiting, ...rest])).toEqual(
+      unpacked(await drain(await threadPageSource(client).transactionDays(days, null))),
+    );
+    expect(waiting.length + rest.length).toBeGreaterThan(24);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    "names its thread, so its CPU can be told from the writer's (issue 31)",
+    async () => {
+      sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
+      const worker = pageSource(setup().client);
+      sources.push(worker);
+      expect(await worker.where()).toBe('worker');
+      const names = readdirSync('/proc/self/task').map((tid) =>
+        readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim(),
+      );
+      expect(names.filter((name) => name === FETCH_THREAD_NAME)).toHaveLength(1);
+      expect(readFileSync(`/proc/self/task/${process.pid}/comm`, 'utf8').trim()).not.toBe(FETCH_THREAD_NAME);
+    },
+  );
 });
