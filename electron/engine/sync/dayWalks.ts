@@ -67,13 +67,12 @@ async function* onDay<T>(day: BusinessDate, pages: AsyncIterable<T>): AsyncGener
 }
 
 /**
- * GL days fetched at once. Each day's response text and parsed rows are made on the fetch worker's
- * heap while the other days' requests wait on the network; with four days at once they outlived
- * the young generation, were promoted and died in the old one (the worker's heap climbing 20 -> 65
- * MB between full collections at BENCH_SCALE=0.3, issue 31). Two keep one day's request in flight
- * while the other is parsed.
+ * GL days fetched at once: enough to hide a real network's round trips (the latency bench). Two
+ * instead of four was tried against the fetch worker's GL-phase parse garbage (issue 31) and gave
+ * no measurable memory at BENCH_SCALE=0.3 (peak RSS within the runs' spread of +-40 MB), so the
+ * round trips win; the bytes waiting for the writer are bounded apart (aheadBound.ts).
  */
-export const GL_DAYS_IN_FLIGHT = 2;
+export const GL_DAYS_IN_FLIGHT = 4;
 
 /**
  * Each day's GL-batch rows, gathered whole (a day's rows are replaced all at once), the next day

@@ -53,7 +53,7 @@ describe('the GL days walk', () => {
       kept.push(value.length);
     }
     expect(most).toBe(GL_DAYS_IN_FLIGHT);
-    expect(GL_DAYS_IN_FLIGHT).toBe(2);
+    expect(GL_DAYS_IN_FLIGHT).toBe(4);
     for (const { start, end } of asked) expect(start).toBe(dayBefore(end));
     // Every row the service sent for a day is that day's: the filter drops nothing.
     let sent = 0;
