@@ -1,10 +1,10 @@
 /**
  * The reads the read cache (readCache.ts) keeps, each under one key whoever asks: the Overview's
- * summary, a range of GL batches, GL Batches' default range and a first page of deposits. The
- * handlers read through these, and prepareFirstViews builds them for the views a bookkeeper opens
- * first when a sync has changed the data, so the first `overview.get`, `glBatches.list` and
- * `batches.list` after a nightly find them built (issue 31: the first call after a nightly took
- * 0.7-1 s on PostgreSQL while it rebuilt them).
+ * summary and a range of GL batches, and, only as built after a sync, GL Batches' default range and
+ * Batches' first page. The handlers read through these, and prepareFirstViews builds them for the
+ * views a bookkeeper opens first when a sync has changed the data, so the first `overview.get`,
+ * `glBatches.list` and `batches.list` after a nightly find them built (issue 31: the first call
+ * after a nightly took 0.7-1 s on PostgreSQL while it rebuilt them).
  */
 import { methodSchemas } from '../../shared/contract';
 import type { BatchFilter, GlBatchReport, GlDefaultRange, Page, PageRequest, Settings } from '../../shared/contract';
@@ -22,7 +22,7 @@ type GlBatchArgs = Parameters<typeof glBatchReport>[1];
 
 /** What a cached read uses: the read cache, the store's read handle, and today (the Overview's key). */
 export interface CachedReadDeps {
-  readCache: Pick<ReadCache, 'read'>;
+  readCache: Pick<ReadCache, 'read' | 'readIfBuilt'>;
   store: Pick<Store, 'reader'>;
   clock: Clock;
 }
@@ -47,23 +47,23 @@ export function cachedGlBatchReport(deps: CachedReadDeps, filter: GlBatchArgs, l
   );
 }
 
+/*
+ * GL Batches' default range and Batches' first page are kept only as the first views after a sync
+ * (prepareFirstViews builds them; a call finds them until the next data.changed). Any other call
+ * reads the database: these two show a write as it lands, even one no data.changed announced yet.
+ */
+const defaultRangeKey = (deps: CachedReadDeps) => `glDefaultRange ${todayCentral(deps.clock)}`;
+const batchPageKey = (request: PageRequest<BatchFilter>) => `batches ${keyOf(request.filter, request.limit)}`;
+
 /** The range GL Batches opens on (it asks this first, then lists the range). */
-export function cachedDefaultGlRange(deps: CachedReadDeps): Promise<GlDefaultRange> {
-  return deps.readCache.read(`glDefaultRange ${todayCentral(deps.clock)}`, () =>
-    defaultGlRange(deps.store.reader, deps.clock),
-  );
+export function defaultGlRangeRead(deps: CachedReadDeps): Promise<GlDefaultRange> {
+  return deps.readCache.readIfBuilt(defaultRangeKey(deps), () => defaultGlRange(deps.store.reader, deps.clock));
 }
 
-/**
- * A page of deposits. Only first pages are kept (a view opening, or refetching on data.changed):
- * the pages after a cursor are one user's scrolling, each asked once, and kept they would push the
- * Overview and the GL ranges out of the cache's few entries.
- */
-export function cachedBatchPage(deps: CachedReadDeps, request: PageRequest<BatchFilter>): Promise<Page<BatchSummary>> {
-  if (request.cursor) return listBatches(deps.store.reader, request);
-  return deps.readCache.read(`batches ${keyOf(request.filter, request.limit)}`, () =>
-    listBatches(deps.store.reader, request),
-  );
+/** A page of deposits; a page after a cursor (one user's scrolling) is never kept. */
+export function batchPageRead(deps: CachedReadDeps, request: PageRequest<BatchFilter>): Promise<Page<BatchSummary>> {
+  const read = () => listBatches(deps.store.reader, request);
+  return request.cursor ? read() : deps.readCache.readIfBuilt(batchPageKey(request), read);
 }
 
 /** The same key for the same filter in any key order, unset fields left out. */
@@ -98,9 +98,9 @@ export async function prepareFirstViews(deps: WarmReadDeps): Promise<() => Promi
       // Each read is under its key before this function's first await.
       const building = [
         cachedOverviewSummary(deps, bankMatchWindowDays),
-        cachedDefaultGlRange(deps),
+        deps.readCache.read(defaultRangeKey(deps), () => defaultGlRange(deps.store.reader, deps.clock)),
         cachedGlBatchReport(deps, filter, limit),
-        cachedBatchPage(deps, firstPage),
+        deps.readCache.read(batchPageKey(firstPage), () => listBatches(deps.store.reader, firstPage)),
       ];
       await Promise.all(building).catch(failed);
     };

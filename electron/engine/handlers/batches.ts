@@ -1,4 +1,4 @@
-import { cachedBatchPage } from '../cachedReads';
+import { batchPageRead } from '../cachedReads';
 import type { EngineContext } from '../context';
 import { getBatchDetail, prepareBatch, signOffBatch, unsignBatch } from '../reconcile';
 import { createBulkSignOffHandlers } from './bulkSignOff';
@@ -8,8 +8,8 @@ import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches'> {
   const { reader, writer } = ctx.store;
   return {
-    // Fifty people's Batches views refetch their first page on each change: read once per revision.
-    'batches.list': (request) => cachedBatchPage(ctx, request),
+    // The first page is built when a sync ends, for the fifty views that refetch it then (cachedReads.ts).
+    'batches.list': (request) => batchPageRead(ctx, request),
     'batches.get': ({ id }) => getBatchDetail(reader, id),
     'batches.signOff': async ({ id, note, by, revision }) => {
       try {

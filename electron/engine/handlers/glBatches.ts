@@ -1,4 +1,4 @@
-import { cachedDefaultGlRange, cachedGlBatchReport } from '../cachedReads';
+import { defaultGlRangeRead, cachedGlBatchReport } from '../cachedReads';
 import type { EngineContext } from '../context';
 import type { DomainHandlers } from './domain';
 
@@ -7,6 +7,6 @@ export function createGlBatchHandlers(ctx: EngineContext): DomainHandlers<'glBat
   return {
     // Several people look at the same month: its rows and reversals are read once per revision.
     'glBatches.list': async ({ limit, ...filter }) => cachedGlBatchReport(ctx, filter, limit),
-    'glBatches.defaultRange': () => cachedDefaultGlRange(ctx),
+    'glBatches.defaultRange': () => defaultGlRangeRead(ctx),
   };
 }
