@@ -7,7 +7,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { Agent } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { createInterface } from 'node:readline';
 import { addDays } from '../../shared/time';
 import { eventStream, post, random, summary, type Session } from './teamClient';
 
@@ -18,6 +17,12 @@ export interface BrowseOptions {
   port: number;
   /** The server role's process: "sync" on its stdin runs the nightly sync, which answers one line. */
   server: ChildProcess;
+  /** The server role's next line (its answer to "sync"). */
+  serverLine(): Promise<string>;
+  /** Changes something at the service that the next sync brings in (so the run changes data). */
+  changeServiceData(): Promise<void>;
+  /** How many more nightlies, each followed by the first call of each view (firstAfterNightly). */
+  nightlies: number;
   names: string[];
   password: string;
   thinkMs: number;
@@ -42,6 +47,8 @@ export interface BrowseResults {
   servedMs: Record<string, number>;
   nightly: Record<string, number | string>;
   eventsPushedPerUserDuringSync: number;
+  /** Each view's first call right after a nightly ended, one sample per nightly (the views as they open). */
+  firstAfterNightlyMsByMethod: Record<string, Stats>;
 }
 
 const p95ByMethod = (samples: Array<{ method: string; ms: number }>) =>
@@ -61,11 +68,10 @@ interface ServerSync {
 
 export async function browseWhileSyncing(options: BrowseOptions): Promise<BrowseResults> {
   const { port, server, names, password, thinkMs, idleMs } = options;
-  const syncDone = new Promise<ServerSync>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`the server exited ${code} before the sync finished`)));
-    const lines = createInterface({ input: server.stdout! });
-    lines.on('line', (line) => resolve(JSON.parse(line) as ServerSync));
-  });
+  const runNightly = async () => {
+    server.stdin!.write('sync\n');
+    return JSON.parse(await options.serverLine()) as ServerSync;
+  };
 
   const users = await Promise.all(
     names.map(async (name, i) => {
@@ -158,20 +164,45 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
   // This process's own event loop during the sync: what it adds to every user's clock.
   const usersHeld = monitorEventLoopDelay({ resolution: 10 });
   usersHeld.enable();
-  server.stdin!.write('sync\n');
+  const syncDone = runNightly();
   const nightly = await syncDone;
   phase = null;
   usersHeld.disable();
   await browsing;
   throwIfFailed();
   const eventsPushed = users.reduce((n, u) => n + u.stream.events(), 0) - eventsBefore;
+  if (nightly.summary.status !== 'succeeded') throw new Error(`nightly sync ${nightly.summary.status}`);
+
+  // The first view calls after a nightly: three people open the three views the moment it ends,
+  // with the args each view sends as it opens (GL Batches asks its default range, then lists it).
+  const firstViews: Array<() => Promise<Array<[string, number]>>> = [
+    async () => [['overview.get', (await call(users[1]!, 'overview.get', {})).ms]],
+    async () => [['batches.list', (await call(users[2]!, 'batches.list', { filter: {}, limit: 200 })).ms]],
+    async () => {
+      const range = await call(users[3]!, 'glBatches.defaultRange', {});
+      const { from, to } = range.result() as { from: string; to: string };
+      const list = await call(users[3]!, 'glBatches.list', { from, to });
+      return [
+        ['glBatches.defaultRange', range.ms],
+        ['glBatches.list', list.ms],
+      ];
+    },
+  ];
+  const firstAfter: Record<string, number[]> = {};
+  for (let n = 0; n < options.nightlies; n++) {
+    await options.changeServiceData();
+    const again = await runNightly();
+    if (again.summary.status !== 'succeeded') throw new Error(`nightly ${n + 2} ${again.summary.status}`);
+    if (!Number(again.summary.transactionsUpdated)) throw new Error(`nightly ${n + 2} changed no transaction`);
+    const timed = await Promise.all(firstViews.map((open) => open()));
+    for (const [method, ms] of timed.flat()) (firstAfter[method] ??= []).push(ms);
+  }
   for (const user of users) {
     user.stream.close();
     user.agent.destroy();
   }
   server.stdin!.end();
   await new Promise((resolve) => server.once('exit', resolve));
-  if (nightly.summary.status !== 'succeeded') throw new Error(`nightly sync ${nightly.summary.status}`);
 
   return {
     aloneP50ByMethod: Object.fromEntries(Object.entries(serial).map(([method, ms]) => [method, summary(ms).p50])),
@@ -186,5 +217,8 @@ export async function browseWhileSyncing(options: BrowseOptions): Promise<Browse
     servedMs: nightly.servedMs,
     nightly: nightly.summary,
     eventsPushedPerUserDuringSync: Math.round(eventsPushed / names.length),
+    firstAfterNightlyMsByMethod: Object.fromEntries(
+      Object.entries(firstAfter).map(([method, ms]) => [method, summary(ms)]),
+    ),
   };
 }

@@ -23,8 +23,11 @@ export interface AfterSyncDeps {
   logger: Logger;
   events: Pick<EngineEventBus, 'emit'>;
   settings: SettingsReader;
-  /** Builds the first views' reads (cachedReads.ts warmReadCaches); never throws. */
-  warmFirstViews(): Promise<void>;
+  /**
+   * Reads what the first views' keys need, and returns what starts building them (cachedReads.ts
+   * prepareFirstViews); neither throws.
+   */
+  prepareFirstViews(): Promise<() => Promise<void>>;
 }
 
 export function afterSync(deps: AfterSyncDeps): AfterRun {
@@ -34,9 +37,11 @@ export function afterSync(deps: AfterSyncDeps): AfterRun {
       await matchBankLines(deps, run);
     },
     async announce(scopes) {
-      // data.changed empties the read cache; the first views' reads are built again right after.
+      const buildFirstViews = await deps.prepareFirstViews();
+      // data.changed empties the read cache; the first views' reads start again in this same turn,
+      // before a client told of the change can ask for them (it then shares them, not races them).
       deps.events.emit('data.changed', { scopes: [...scopes] });
-      await deps.warmFirstViews();
+      await buildFirstViews();
     },
   };
 }

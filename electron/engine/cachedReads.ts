@@ -1,12 +1,14 @@
 /**
  * The reads the read cache (readCache.ts) keeps, each under one key whoever asks: the Overview's
- * summary and a range of GL batches. The handlers read through these, and warmReadCaches computes
- * them for the views a bookkeeper opens first when a sync has changed the data, so the first
- * `overview.get` and `glBatches.list` after a nightly find them built (issue 31: the first call
+ * summary and a range of GL batches, and, only as built after a sync, GL Batches' default range and
+ * Batches' first page. The handlers read through these, and prepareFirstViews builds them for the
+ * views a bookkeeper opens first when a sync has changed the data, so the first `overview.get`,
+ * `glBatches.list` and `batches.list` after a nightly find them built (issue 31: the first call
  * after a nightly took 0.7-1 s on PostgreSQL while it rebuilt them).
  */
 import { methodSchemas } from '../../shared/contract';
-import type { GlBatchReport, Settings } from '../../shared/contract';
+import type { BatchFilter, GlBatchReport, GlDefaultRange, Page, PageRequest, Settings } from '../../shared/contract';
+import type { BatchSummary } from '../../shared/domain';
 import { todayCentral, type Clock } from '../../shared/time';
 import { defaultGlRange } from './export/defaultRange';
 import { glBatchReport } from './export/glReport';
@@ -20,7 +22,7 @@ type GlBatchArgs = Parameters<typeof glBatchReport>[1];
 
 /** What a cached read uses: the read cache, the store's read handle, and today (the Overview's key). */
 export interface CachedReadDeps {
-  readCache: Pick<ReadCache, 'read'>;
+  readCache: Pick<ReadCache, 'read' | 'readIfBuilt'>;
   store: Pick<Store, 'reader'>;
   clock: Clock;
 }
@@ -40,37 +42,73 @@ export function cachedOverviewSummary(deps: CachedReadDeps, bankWindowDays: numb
 
 /** A range of GL batches with its reversals; the key is the same for the same filter in any key order. */
 export function cachedGlBatchReport(deps: CachedReadDeps, filter: GlBatchArgs, limit: number): Promise<GlBatchReport> {
-  const fields = Object.entries(filter)
-    .filter(([, value]) => value !== undefined)
-    .sort(([a], [b]) => a.localeCompare(b));
-  return deps.readCache.read(`glBatches ${JSON.stringify([fields, limit])}`, () =>
+  return deps.readCache.read(`glBatches ${keyOf(filter, limit)}`, () =>
     glBatchReport(deps.store.reader, filter, limit),
   );
 }
 
-/** The deposits list as Deposits opens (renderer BatchesView's first page). */
-const FIRST_BATCH_PAGE = { filter: {}, limit: 200 } as const;
+/*
+ * GL Batches' default range and Batches' first page are kept only as the first views after a sync
+ * (prepareFirstViews builds them; a call finds them until the next data.changed). Any other call
+ * reads the database: these two show a write as it lands, even one no data.changed announced yet.
+ */
+const defaultRangeKey = (deps: CachedReadDeps) => `glDefaultRange ${todayCentral(deps.clock)}`;
+const batchPageKey = (request: PageRequest<BatchFilter>) => `batches ${keyOf(request.filter, request.limit)}`;
+
+/** The range GL Batches opens on (it asks this first, then lists the range). */
+export function defaultGlRangeRead(deps: CachedReadDeps): Promise<GlDefaultRange> {
+  return deps.readCache.readIfBuilt(defaultRangeKey(deps), () => defaultGlRange(deps.store.reader, deps.clock));
+}
+
+/** A page of deposits; a page after a cursor (one user's scrolling) is never kept. */
+export function batchPageRead(deps: CachedReadDeps, request: PageRequest<BatchFilter>): Promise<Page<BatchSummary>> {
+  const read = () => listBatches(deps.store.reader, request);
+  return request.cursor ? read() : deps.readCache.readIfBuilt(batchPageKey(request), read);
+}
+
+/** The same key for the same filter in any key order, unset fields left out. */
+function keyOf(filter: object, limit: number): string {
+  const fields = Object.entries(filter)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify([fields, limit]);
+}
 
 /**
- * Builds what the first views read, after the data changed (the end of a sync): the Overview's
- * summary, GL Batches on the range it opens on, and a first read of the deposits list, which is not
- * kept but leaves the database's caches (SQLite's page cache, PostgreSQL's plans and buffers) ready
- * for it. A failure is only logged: the view then computes on its first call, as it did before.
+ * Builds what the first views read after the data changed (the end of a sync), in two steps around
+ * the `data.changed` that empties the read cache. First, before it: what the keys depend on (the
+ * bank window, the range GL Batches opens on), read from the data as the run left them. Then the
+ * returned function, called right after `data.changed` in the same turn of the event loop, starts
+ * each read under its key before any client told of the change can ask for it, so a client
+ * refetching on `data.changed` shares the build instead of racing it and building it again. A
+ * failure is only logged: the view then computes on its first call, as it did before.
  */
-export async function warmReadCaches(deps: WarmReadDeps): Promise<void> {
-  try {
-    const settings = await deps.settings();
-    const range = await defaultGlRange(deps.store.reader, deps.clock);
-    // The args as the contract reads a call with this range only (the same defaults, so the same key).
-    const { limit, ...filter } = methodSchemas['glBatches.list'].parse({ from: range.from, to: range.to });
-    await Promise.all([
-      cachedOverviewSummary(deps, settings.bankMatchWindowDays),
-      cachedGlBatchReport(deps, filter, limit),
-      listBatches(deps.store.reader, FIRST_BATCH_PAGE),
-    ]);
-  } catch (error) {
+export async function prepareFirstViews(deps: WarmReadDeps): Promise<() => Promise<void>> {
+  const failed = (error: unknown) =>
     deps.logger.warn('building the first views after sync failed', {
       error: error instanceof Error ? error.message : String(error),
     });
+  try {
+    const { bankMatchWindowDays } = await deps.settings();
+    const range = await defaultGlRange(deps.store.reader, deps.clock);
+    // The args as the contract reads each view's first call (the same defaults, so the same keys).
+    const { limit, ...filter } = methodSchemas['glBatches.list'].parse({ from: range.from, to: range.to });
+    const firstPage = methodSchemas['batches.list'].parse(FIRST_BATCH_PAGE);
+    return async () => {
+      // Each read is under its key before this function's first await.
+      const building = [
+        cachedOverviewSummary(deps, bankMatchWindowDays),
+        deps.readCache.read(defaultRangeKey(deps), () => defaultGlRange(deps.store.reader, deps.clock)),
+        cachedGlBatchReport(deps, filter, limit),
+        deps.readCache.read(batchPageKey(firstPage), () => listBatches(deps.store.reader, firstPage)),
+      ];
+      await Promise.all(building).catch(failed);
+    };
+  } catch (error) {
+    failed(error);
+    return async () => {};
   }
 }
+
+/** The deposits list as Batches opens (renderer BatchesView: no filter, a page of PAGE_LIMIT). */
+const FIRST_BATCH_PAGE = { filter: {}, limit: 200 } as const;

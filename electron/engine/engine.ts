@@ -40,7 +40,7 @@ import { createAccountMapHandlers } from './handlers/accountMaps';
 import { serviceConnector } from './sync/connection';
 import { settingsReader } from './settings';
 import { afterSync } from './afterSync';
-import { warmReadCaches } from './cachedReads';
+import { prepareFirstViews } from './cachedReads';
 import { createAppHandlers } from './handlers/app';
 import { createBankHandlers } from './handlers/bank';
 import { createBatchHandlers } from './handlers/batches';
@@ -144,7 +144,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
       logger,
       events,
       settings,
-      warmFirstViews: () => warmReadCaches({ store, clock, readCache, settings, logger }),
+      prepareFirstViews: () => prepareFirstViews({ store, clock, readCache, settings, logger }),
     }),
     onClose,
   });

@@ -44,6 +44,16 @@ export class ReadCache {
     });
     return value;
   }
+
+  /**
+   * The value built for `key` in this revision if there is one (built, or being built, by `read`),
+   * otherwise `compute`'s, not kept: for reads kept only when something builds them ahead (the
+   * first views after a sync), that otherwise see every write as it lands, also one not yet
+   * announced by a data.changed (a sync's pages while it runs).
+   */
+  readIfBuilt<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return (this.entries.get(key) as Promise<T> | undefined) ?? compute();
+  }
 }
 
 /** Freezes `value` and everything it holds (plain data: objects, arrays, primitives). */

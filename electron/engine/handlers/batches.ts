@@ -1,5 +1,6 @@
+import { batchPageRead } from '../cachedReads';
 import type { EngineContext } from '../context';
-import { getBatchDetail, listBatches, prepareBatch, signOffBatch, unsignBatch } from '../reconcile';
+import { getBatchDetail, prepareBatch, signOffBatch, unsignBatch } from '../reconcile';
 import { createBulkSignOffHandlers } from './bulkSignOff';
 import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 
@@ -7,7 +8,8 @@ import { actingUser, dataChanged, nowIso, type DomainHandlers } from './domain';
 export function createBatchHandlers(ctx: EngineContext): DomainHandlers<'batches'> {
   const { reader, writer } = ctx.store;
   return {
-    'batches.list': (request) => listBatches(reader, request),
+    // The first page is built when a sync ends, for the fifty views that refetch it then (cachedReads.ts).
+    'batches.list': (request) => batchPageRead(ctx, request),
     'batches.get': ({ id }) => getBatchDetail(reader, id),
     'batches.signOff': async ({ id, note, by, revision }) => {
       try {

@@ -1,6 +1,5 @@
-import { cachedGlBatchReport } from '../cachedReads';
+import { defaultGlRangeRead, cachedGlBatchReport } from '../cachedReads';
 import type { EngineContext } from '../context';
-import { defaultGlRange } from '../export/defaultRange';
 import type { DomainHandlers } from './domain';
 
 /** GL batches of a range, with totals per Chart of Accounts account, and the range to start on. */
@@ -8,6 +7,6 @@ export function createGlBatchHandlers(ctx: EngineContext): DomainHandlers<'glBat
   return {
     // Several people look at the same month: its rows and reversals are read once per revision.
     'glBatches.list': async ({ limit, ...filter }) => cachedGlBatchReport(ctx, filter, limit),
-    'glBatches.defaultRange': () => defaultGlRange(ctx.store.reader, ctx.clock),
+    'glBatches.defaultRange': () => defaultGlRangeRead(ctx),
   };
 }
