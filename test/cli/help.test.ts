@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../electron/cli/main';
 import { HELP, MAIN_USAGE } from '../../electron/cli/usage';
-import { runCli } from './run';
+import { runCli } from './spawnedCli';
 
 const folder = mkdtempSync(join(tmpdir(), 'recon-cli-help-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));

@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openingProgress, percent, progressLine, secondsLeft } from '../../electron/cli/progress';
 import { bundledEntry } from '../helpers/bundledEntry';
-import { districtFolder, runCli, runCliInProcess } from './run';
+import { districtFolder, runCliInProcess } from './run';
 
 function stream(isTTY: boolean) {
   let text = '';
@@ -124,27 +122,5 @@ describe('district-recon export gl: default range and progress, on a pipe and on
     const summary = result.stdout.slice(result.stdout.indexOf('\rExported 10 GL rows in'));
     expect(summary).toMatch(/^\rExported 10 GL rows in \d+\.\d s/);
     expect(summary.split('\n')[0]!.replace(/\r$/, '').endsWith(' s\x1b[K')).toBe(true);
-  });
-});
-
-describe('district-recon sync on a pipe', () => {
-  it('writes each progress line with its newline and a summary line last', { timeout: 120_000 }, () => {
-    const folder = mkdtempSync(join(tmpdir(), 'recon-cli-sync-'));
-    try {
-      // A real pipe, in a child process: the one CLI sync test without runCliInProcess's capture.
-      const result = runCli(
-        ['sync', '--sandbox', '--db', join(folder, 'sync.sqlite'), '--from', '2026-01-01'],
-        folder,
-        110_000,
-      );
-      expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr).not.toContain('\r');
-      const lines = result.stderr.trimEnd().split('\n');
-      expect(lines.filter((line) => line.startsWith('[transactions]')).length).toBeGreaterThan(0);
-      expect(lines.at(-1)).toMatch(/^Sync succeeded after \d+\.\d s: \d+ pages, \d+ rows$/);
-      expect(result.stdout).toMatch(/^Sync finished:/);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
   });
 });

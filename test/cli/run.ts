@@ -8,7 +8,6 @@
  * Signals, stdin, servers and bin.mjs itself stay with real processes (test/cli/bin.test.ts), and
  * so does a command run while the test holds the same SQLite file open (one thread cannot wait for itself).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,14 +19,10 @@ import { openPostgresEngineStore } from '../../electron/engine/store/dialect';
 import { createMigratedTestDatabase, createPostgresTestDatabase, ENGINE_DIALECT } from '../helpers/postgres';
 import type { Database } from '../../electron/engine/store/schema';
 import { seedDistrict } from '../engine/reconcile/fixtures';
-import { bundledEntry } from '../helpers/bundledEntry';
 import { afterThisFile } from '../helpers/fileCleanup';
+import type { CliResult } from './spawnedCli';
 
-export interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+export { runCli, type CliResult } from './spawnedCli';
 
 /**
  * Runs the CLI's main() to its end in this process, with RECON_DATA_DIR = `folder` (and `env`) and
@@ -52,16 +47,6 @@ export async function runCliInProcess(
   } finally {
     for (const undo of restore.reverse()) undo();
   }
-}
-
-/** Runs the CLI to its end in a child process with RECON_DATA_DIR = `folder`. */
-export function runCli(args: string[], folder: string, timeout = 60_000): CliResult {
-  const result = spawnSync(process.execPath, [bundledEntry('cli'), ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, RECON_DATA_DIR: folder },
-    timeout,
-  });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 /** `stream`'s writes go to `into` (as a pipe's would: not a terminal) until the returned undo. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeDamagedStore } from '../helpers/damagedStore';
-import { runCli } from './run';
+import { runCli } from './spawnedCli';
 
 describe('district-recon status on a damaged database', () => {
   const folder = mkdtempSync(join(tmpdir(), 'recon-cli-damaged-'));

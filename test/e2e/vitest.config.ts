@@ -11,6 +11,10 @@ export default defineConfig({
     globalSetup: ['test/helpers/cliBundle.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
+    // Two files at a time: each starts its servers on ports the system picks (port 0), its data in a
+    // temp folder of its own and its artifacts under names of its own, so nothing they share collides;
+    // one file's Chromium renders while the other's engine, sandbox or server works.
+    fileParallelism: true,
+    maxWorkers: 2,
   },
 });

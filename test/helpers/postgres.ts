@@ -13,7 +13,6 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { Database } from '../../electron/engine/store/schema';
-import { asAdmin } from '../../scripts/postgresCluster';
 import { ensureCluster, oncePerRun, POSTGRES_BIN } from './postgresCluster';
 
 export const POSTGRES_MISSING =
@@ -34,18 +33,50 @@ export interface PostgresTestDatabase {
 }
 
 let adminUrl: Promise<string> | undefined;
+let adminPool: Promise<AdminPool> | undefined;
+
+interface AdminPool {
+  pool: pg.Pool;
+  /** ` STRATEGY FILE_COPY` on PostgreSQL 15 and later, '' before (where copying files is the only way). */
+  copyByFiles: string;
+}
+
+/**
+ * Runs CREATE or DROP DATABASE on the test server. One small pool per worker process rather than a
+ * connection per statement: each new backend costs the server a fork and its catalog caches.
+ */
+export async function onTestServer(statement: string): Promise<void> {
+  const { pool } = await (adminPool ??= openAdminPool());
+  await pool.query(statement);
+}
+
+/**
+ * Copies `template` into a new database `name` by copying its files. PostgreSQL 15's default
+ * (WAL_LOG) writes every block of the copy through the write-ahead log: measured on this cluster
+ * (fsync off), 0.38 s of the server's CPU per copy of the migrated template against 0.12 s by files.
+ */
+export async function copyDatabase(template: string, name: string): Promise<void> {
+  const { pool, copyByFiles } = await (adminPool ??= openAdminPool());
+  await pool.query(`CREATE DATABASE ${name} TEMPLATE ${template}${copyByFiles}`);
+}
+
+async function openAdminPool(): Promise<AdminPool> {
+  // allowExitOnIdle: an idle connection must not keep a worker process alive after its files.
+  const pool = new pg.Pool({ connectionString: await (adminUrl ??= findAdminUrl()), max: 2, allowExitOnIdle: true });
+  pool.on('error', () => undefined);
+  const version = await pool.query<{ server_version_num: string }>('SHOW server_version_num');
+  const copyByFiles = Number(version.rows[0]?.server_version_num) >= 150_000 ? ' STRATEGY FILE_COPY' : '';
+  return { pool, copyByFiles };
+}
 
 /** A new empty database with a random name; drop() removes it. */
 export async function createPostgresTestDatabase(): Promise<PostgresTestDatabase> {
   const admin = await (adminUrl ??= findAdminUrl());
   const name = `recon_test_${randomBytes(6).toString('hex')}`;
-  await asAdmin(admin, `CREATE DATABASE ${name}`);
+  await onTestServer(`CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: () => asAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  return { url: url.href, drop: () => dropTestDatabase(name) };
 }
 
 /** This file's database, created before its tests and dropped after them. */
@@ -115,7 +146,7 @@ export async function createMigratedTestDatabase(): Promise<PostgresTestDatabase
 export async function copyOfTestDatabase(templateName: string): Promise<PostgresTestDatabase> {
   const admin = await (adminUrl ??= findAdminUrl());
   const name = `recon_test_${randomBytes(6).toString('hex')}`;
-  await asAdmin(admin, `CREATE DATABASE ${name} TEMPLATE ${templateName}`);
+  await copyDatabase(templateName, name);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.href, drop: () => dropTestDatabase(name) };
@@ -123,8 +154,7 @@ export async function copyOfTestDatabase(templateName: string): Promise<Postgres
 
 /** Drops the test database `name`, closing any connection left on it. */
 export async function dropTestDatabase(name: string): Promise<void> {
-  const admin = await (adminUrl ??= findAdminUrl());
-  await asAdmin(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await onTestServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }
 
 /** The run's template, made by the first worker to need it; once per process on a server of the caller's own. */

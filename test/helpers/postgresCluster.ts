@@ -41,9 +41,18 @@ export default function setup(project: TestProject): () => Promise<void> {
   };
 }
 
+/**
+ * The run's cluster holds hundreds of short-lived databases. Autovacuum's workers fork into each of
+ * them in turn (costly processes on this machine) for tables a test drops a moment later; the engine
+ * runs the ANALYZE its plans need itself (dialect.refreshStatistics), so no test waits on autovacuum.
+ * JIT compiles a query that is expensive only to a planner without statistics. wal_level minimal:
+ * nothing replicates from it, so tables created and filled in one transaction skip the log.
+ */
+const TEST_SETTINGS = { autovacuum: 'off', jit: 'off', wal_level: 'minimal', max_wal_senders: '0' };
+
 /** The cluster's admin URL, starting the cluster if no worker has yet. */
 export async function ensureCluster(runDir: string): Promise<string> {
-  const state = await oncePerRun(runDir, 'cluster', async () => JSON.stringify(await startCluster()));
+  const state = await oncePerRun(runDir, 'cluster', async () => JSON.stringify(await startCluster(TEST_SETTINGS)));
   return (JSON.parse(state) as ClusterState).url;
 }
 

@@ -5,11 +5,10 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { EngineOptions } from '../../electron/engine/context';
 import { openStore, openPostgresStore } from '../../electron/engine/store/dialect';
 import type { Database } from '../../electron/engine/store/schema';
-import { createMigratedTestDatabase, ENGINE_DIALECT } from './postgres';
+import { copyDatabase, createMigratedTestDatabase, dropTestDatabase, ENGINE_DIALECT } from './postgres';
 
 export interface HasStore {
   internals: { store: { writer: { db: Kysely<Database> } } };
@@ -73,19 +72,8 @@ export async function copyKeptStore(store: KeptStore, folder: string, name: stri
   const source = new URL(databaseUrl!);
   const copy = new URL(source.href);
   copy.pathname = `/${source.pathname.slice(1)}_${name}`.toLowerCase();
-  const admin = new URL(source.href);
-  admin.pathname = '/postgres';
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin.href });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await onServer(`CREATE DATABASE ${copy.pathname.slice(1)} TEMPLATE ${source.pathname.slice(1)}`);
-  return postgresKept(copy.href, () => onServer(`DROP DATABASE IF EXISTS ${copy.pathname.slice(1)} WITH (FORCE)`));
+  await copyDatabase(source.pathname.slice(1), copy.pathname.slice(1));
+  return postgresKept(copy.href, () => dropTestDatabase(copy.pathname.slice(1)));
 }
 
 /** The store's tables through kysely, with no engine: for checks after the engine's process is gone. */

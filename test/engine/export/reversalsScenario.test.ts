@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../../shared/domain';
-import { startHarness, type Harness } from '../sync/harness';
+import { startSyncedHarness, type Harness } from '../sync/harness';
 import { parseCsv } from './erpFiles';
 
 const cents = (value: unknown) => Math.round(Number(value ?? 0) * 100);
@@ -35,9 +35,10 @@ describe('refunds, returns and settled voids after batching, in the journal of t
         0,
       );
   beforeAll(async () => {
-    h = await startHarness();
+    // The first sync only sets the scene: the run's synced store of the default scenario (shared with
+    // the slip tests) and a sandbox equal to the one it was synced from.
+    ({ h } = await startSyncedHarness());
     folder = mkdtempSync(join(tmpdir(), 'recon-reversals-'));
-    await h.sync();
     baselineCents = reversedCents();
     const settled = (method: string) =>
       h.sandbox
