@@ -45,11 +45,23 @@ export function glScope(db: Kysely<Database>, filter: Omit<GlExportFilter, 'expo
   return query;
 }
 
+/**
+ * An export's claimed deposits as a condition on each GL row, not a join: a join let the planner
+ * start from the claimed deposits, and then no index gave the date order, so the whole range was
+ * sorted before the first row came (in memory, on SQLite's temp store). Checked row by row, the rows
+ * come off the date index and only each day's rows are sorted.
+ */
 function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
   const { exportId } = filter;
   if (exportId === undefined) return glScope(db, filter);
-  return glScope(db, filter).innerJoin('export_deposits as d', (join) =>
-    join.onRef('d.batch_id', '=', 'g.batch_id').on('d.export_id', '=', exportId),
+  return glScope(db, filter).where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('export_deposits as d')
+        .select('d.batch_id')
+        .whereRef('d.batch_id', '=', 'g.batch_id')
+        .where('d.export_id', '=', exportId),
+    ),
   );
 }
 
