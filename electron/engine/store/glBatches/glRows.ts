@@ -120,8 +120,14 @@ export function countGlRows(source: ReadableDB, filter: GlExportFilter): Promise
   });
 }
 
-/** Rows a pass reads at a time (a cursor's FETCH on PostgreSQL): what memory holds of them at once. */
-export const GL_ROWS_PER_CHUNK = 1_000;
+/**
+ * Rows a pass reads at a time (a cursor's FETCH on PostgreSQL): what memory holds of them at once.
+ * Small, because a chunk lives until the workbook has written its last row, across the turns the
+ * writer gives the zip: rows of a 1,000-row chunk outlived V8's young generation and died in the
+ * old one, which grew with the export (300,000 rows: heap 53 -> 107 MB over the GL sheet, peak RSS
+ * 310 MB); at 100 the heap stays flat (66-69 MB) and the peak is 273 MB.
+ */
+export const GL_ROWS_PER_CHUNK = 100;
 
 export interface GlRows {
   count: number;
