@@ -92,9 +92,9 @@ it("reads a posting's rows off the date index, sorting only within a day, and on
     let query: CompiledQuery | null = null;
     const dialect: Dialect = {
       ...snapshot.source.dialect,
-      streamChunks: (...args: Parameters<Dialect['streamChunks']>) => {
-        query = args[1];
-        return snapshot.source.dialect.streamChunks(...args);
+      streamChunks: <R>(db: Parameters<Dialect['streamChunks']>[0], compiled: CompiledQuery<R>, chunkRows: number) => {
+        query = compiled;
+        return snapshot.source.dialect.streamChunks(db, compiled, chunkRows);
       },
     };
     const rows = await glRowsOf({ ...snapshot.source, dialect }, { ...RANGE, exportId });
