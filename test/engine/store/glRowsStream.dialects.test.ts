@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import type { Dialect } from '../../../electron/engine/store/dialect';
 import { openGlSnapshot } from '../../../electron/engine/store/exports';
-import { glRowsOf, type GlExportRow } from '../../../electron/engine/store/glBatches';
+import { glRowsOf, GL_ROWS_PER_CHUNK, type GlExportRow } from '../../../electron/engine/store/glBatches';
 import type { ReadableDB, WritableDB } from '../../../electron/engine/store/work';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
 
@@ -144,6 +144,22 @@ describeOnBothDialects(
         }
         expect(log.mostHeld).toBe(CHUNK);
         expect(log.taken).toBe(2 * ROWS);
+      } finally {
+        await snapshot.close();
+      }
+    });
+
+    it('by default an export reads GL_ROWS_PER_CHUNK (100) rows at a time, never more', async () => {
+      const snapshot = await openGlSnapshot({ reader: store.reader });
+      try {
+        const log: ChunkLog = { chunks: [], read: 0, taken: 0, mostHeld: 0 };
+        const rows = await glRowsOf(watched(snapshot.source, log), FILTER);
+        const seen: string[] = [];
+        for await (const row of rows.rows()) seen.push(key(row));
+        expect(seen).toEqual(expectedKeys());
+        expect(GL_ROWS_PER_CHUNK).toBe(100);
+        expect(log.chunks).toEqual([100, 100, 100, ROWS - 300]);
+        expect(log.mostHeld).toBe(100);
       } finally {
         await snapshot.close();
       }

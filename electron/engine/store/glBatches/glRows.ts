@@ -45,11 +45,23 @@ export function glScope(db: Kysely<Database>, filter: Omit<GlExportFilter, 'expo
   return query;
 }
 
+/**
+ * An export's claimed deposits as a condition on each GL row, not a join: a join let the planner
+ * start from the claimed deposits, and then no index gave the date order, so the whole range was
+ * sorted before the first row came (in memory, on SQLite's temp store). Checked row by row, the rows
+ * come off the date index and only each day's rows are sorted.
+ */
 function baseQuery(db: Kysely<Database>, filter: GlExportFilter) {
   const { exportId } = filter;
   if (exportId === undefined) return glScope(db, filter);
-  return glScope(db, filter).innerJoin('export_deposits as d', (join) =>
-    join.onRef('d.batch_id', '=', 'g.batch_id').on('d.export_id', '=', exportId),
+  return glScope(db, filter).where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('export_deposits as d')
+        .select('d.batch_id')
+        .whereRef('d.batch_id', '=', 'g.batch_id')
+        .where('d.export_id', '=', exportId),
+    ),
   );
 }
 
@@ -108,8 +120,14 @@ export function countGlRows(source: ReadableDB, filter: GlExportFilter): Promise
   });
 }
 
-/** Rows a pass reads at a time (a cursor's FETCH on PostgreSQL): what memory holds of them at once. */
-export const GL_ROWS_PER_CHUNK = 1_000;
+/**
+ * Rows a pass reads at a time (a cursor's FETCH on PostgreSQL): what memory holds of them at once.
+ * Small, because a chunk lives until the workbook has written its last row, across the turns the
+ * writer gives the zip: rows of a 1,000-row chunk outlived V8's young generation and died in the
+ * old one, which grew with the export (300,000 rows: heap 53 -> 107 MB over the GL sheet, peak RSS
+ * 310 MB); at 100 the heap stays flat (66-69 MB) and the peak is 273 MB.
+ */
+export const GL_ROWS_PER_CHUNK = 100;
 
 export interface GlRows {
   count: number;

@@ -5,5 +5,5 @@
  * from its files' exports).
  */
 export { replaceGlBatchDayWork } from './glBatchDay';
-export { glScope, hasGlRows, countGlRows, glRowsOf } from './glRows';
+export { glScope, hasGlRows, countGlRows, glRowsOf, GL_ROWS_PER_CHUNK } from './glRows';
 export type { GlExportFilter, GlExportRow, GlRows } from './glRows';
