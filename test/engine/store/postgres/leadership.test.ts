@@ -86,7 +86,9 @@ describePostgres('withLeadership', () => {
          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     expect(killed.rows).toHaveLength(1);
-    await admin.query('SELECT pg_terminate_backend($1)', [killed.rows[0]!.pid]);
+    // With a timeout, pg_terminate_backend waits until the backend has exited (and so freed its
+    // locks); without one it returns once signalled, and server B could ask while the lock is still held.
+    await admin.query('SELECT pg_terminate_backend($1, 30000)', [killed.rows[0]!.pid]);
 
     expect(await leading).toBe('stopped at a safe point');
     expect(signal!.aborted).toBe(true);

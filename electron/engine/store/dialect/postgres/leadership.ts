@@ -50,10 +50,15 @@ export async function withLeadership<T>(
     destroy = true;
     throw error;
   } finally {
-    client.off('error', onLost);
-    client.off('end', onLost);
     // A connection whose unlock failed is closed rather than pooled: closing it frees the lock.
-    client.release(destroy || lost.signal.aborted);
+    const closing = destroy || lost.signal.aborted;
+    // A closed connection keeps its listeners: a killed backend's socket can still report an error
+    // after the release (seen on a loaded machine), and with no listener that crashes the process.
+    if (!closing) {
+      client.off('error', onLost);
+      client.off('end', onLost);
+    }
+    client.release(closing);
   }
 }
 
