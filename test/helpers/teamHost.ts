@@ -8,6 +8,8 @@ import type { Role } from '../../shared/contractRoles';
 import type { EngineWithInternals as Engine } from '../../electron/engine/engine';
 import type { Logger } from '../../electron/engine/logger';
 import { ensureChecksFresh } from '../../electron/engine/reconcile';
+import { insertUser } from '../../electron/engine/store/team';
+import { hashPassword } from '../../electron/engine/team/passwords';
 import { startWebHost, type WebHost } from '../../electron/web/server';
 import { seedDistrict } from '../engine/reconcile/fixtures';
 import { createTestEngine } from './engine';
@@ -42,7 +44,7 @@ export async function startTeamHost(
   });
   await seedDistrict(engine.internals.store.writer.db);
   await ensureChecksFresh(engine.internals.store.writer);
-  for (const [name, role] of options.users ?? []) await engine.team.users.add({ name, role, password: PASSWORD });
+  for (const [name, role] of options.users ?? []) await addUser(engine, name, role);
   const staticDir = mkdtempSync(join(tmpdir(), 'recon-team-'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>District Recon</title>');
   const behindProxy = options.behindProxy ?? false;
@@ -64,6 +66,20 @@ export async function startTeamHost(
       await engine.close();
     },
   };
+}
+
+/**
+ * Scrypt at 1/32 of the engine's cost: these tests sign in dozens of times to test limits and
+ * sessions, not hashing (test/engine/team/passwords.test.ts covers that), and each check at full cost is ~0.1 s of
+ * CPU and 32 MiB. Unknown names still cost a full check (DUMMY_HASH).
+ */
+const SEEDED_USER_COST = { N: 2 ** 10, r: 8, p: 1 };
+
+/** A user as users.add stores one, its password hashed at SEEDED_USER_COST. */
+async function addUser(engine: Engine, name: string, role: Role): Promise<void> {
+  const passwordHash = await hashPassword(PASSWORD, SEEDED_USER_COST);
+  if (!(await insertUser(engine.internals.store.writer, { name, role, passwordHash, createdAt: NOW })))
+    throw new Error(`startTeamHost: the user ${name} is there twice.`);
 }
 
 export interface Reply {

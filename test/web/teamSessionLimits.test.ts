@@ -116,7 +116,7 @@ describe('/events lives as long as its session', () => {
 });
 
 describe('sessions per user', () => {
-  // Each sign-in is a deliberate scrypt check: 22 of them take a while on a busy machine.
+  // Each sign-in is a deliberate scrypt check (cheaper for seeded users: teamHost.ts); 22 of them.
   it(`keeps the newest ${MAX_SESSIONS_PER_USER}: the oldest end as new ones start`, { timeout: 120_000 }, async () => {
     const sessions: Session[] = [];
     for (let i = 0; i < MAX_SESSIONS_PER_USER + 2; i++) {

@@ -33,7 +33,7 @@ const login = (name: string, password: string, from = '127.0.0.1') =>
   });
 
 describe('per account, from any address', () => {
-  // Each attempt is a deliberate scrypt check: some twenty of them take a while on a busy machine.
+  // Each attempt is a deliberate scrypt check (cheaper for seeded users: teamHost.ts); some twenty of them.
   it(
     'slows an account guessed from many addresses, the delay doubling to at most a minute; the user then gets in',
     { timeout: 120_000 },

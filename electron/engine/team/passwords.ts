@@ -21,11 +21,22 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
   });
 }
 
-/** `scrypt$N$r$p$salt$hash`, salt and hash in base64url: the parameters travel with the hash. */
-export async function hashPassword(password: string): Promise<string> {
+/** scrypt's cost: N (CPU and memory), r (block size), p (parallelism). */
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+/**
+ * `scrypt$N$r$p$salt$hash`, salt and hash in base64url: the parameters travel with the hash. The
+ * engine always hashes at the floor; a test seeding users whose passwords are not its subject may
+ * ask for less, and their checks then cost that much (verifyPassword reads the cost from the hash).
+ */
+export async function hashPassword(password: string, cost: ScryptCost = { N, r: R, p: P }): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, { N, r: R, p: P });
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Constant-time comparison; a malformed stored hash verifies nothing. */

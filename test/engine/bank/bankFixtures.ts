@@ -12,9 +12,14 @@ import { bai2FromLines, type PlainLine } from './generate';
 export const ACCOUNT = '0012345678';
 const AT = '2026-03-01T12:00:00.000Z';
 
+/** What a bank test engine runs with: a clock whose "today" is `today` (Central noon). */
+export function bankEngineOptions(today = '2026-03-20') {
+  return { clock: fixedClock(`${today}T18:00:00Z`) };
+}
+
 /** An engine whose "today" is `today` (Central noon). */
 export function bankEngine(today = '2026-03-20') {
-  return createTestEngine({ clock: fixedClock(`${today}T18:00:00Z`) });
+  return createTestEngine(bankEngineOptions(today));
 }
 
 export type TestEngine = Awaited<ReturnType<typeof bankEngine>>;

@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
+import { enginesOnOneDatabase } from '../../helpers/enginesOnOneDatabase';
 import { bai2FromLines, type PlainLine } from './generate';
 import {
   ACCOUNT,
   bankEngine,
+  bankEngineOptions,
   bankEngineWith,
   credit,
   dbOf,
@@ -76,6 +78,7 @@ const cents = fc.constantFrom(100, 200, 300, 450, 600, 1_000);
 
 describe('property: through imports and confirmations', () => {
   it('no batch is held by two lines, holds agree with the matches, and re-importing changes nothing', async () => {
+    const engines = enginesOnOneDatabase(bankEngineOptions());
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(day, cents, fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 12 }),
@@ -85,7 +88,7 @@ describe('property: through imports and confirmations', () => {
         }),
         fc.array(fc.nat(), { maxLength: 4 }),
         async (batchSpecs, lineSpecs, picks) => {
-          const e = await bankEngine();
+          const e = await engines.next();
           try {
             await seedBatches(
               dbOf(e),
