@@ -81,14 +81,16 @@ export function isReversal(db: Kysely<Database>) {
     .selectFrom('transaction_changes as c')
     .innerJoin('transactions as t', 't.id', 'c.transaction_id')
     .innerJoin('batches as b', 'b.id', 't.batch_id')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('c.kind', '=', 'refunded'), eb('c.delta_cents', '>', 0)]),
-        eb('c.kind', 'in', ['returned', 'voided_after_settlement']),
-        eb.and([eb('c.kind', '=', 'first_seen'), eb('c.to_status', 'in', ['Returned', 'Voided'])]),
-      ]),
-    );
+    .where(REVERSAL_KIND);
 }
+
+/**
+ * The change itself is a reversal's kind (transaction_changes aliased `c`): what isReversal asks of
+ * a change before its deposit. Never NULL (a refund without a delta is not one), so `NOT` of it is safe.
+ */
+export const REVERSAL_KIND = sql<boolean>`(CASE WHEN (c.kind = 'refunded' AND c.delta_cents > 0)
+  OR c.kind IN ('returned', 'voided_after_settlement')
+  OR (c.kind = 'first_seen' AND c.to_status IN ('Returned', 'Voided')) THEN 1 ELSE 0 END = 1)`;
 
 /** Everything reversals are derived from, read on one snapshot. */
 export interface ReversalFacts {

@@ -22,7 +22,7 @@ export type ListedChangeRow = ChangeRow & { batch_id: string | null };
 
 /** Newest first. */
 export function listChangeRows({ db }: ReadableDB, query: ChangeRowQuery): Promise<ListedChangeRow[]> {
-  const baseline = isBaselineReversal(db);
+  const baseline = isBaselineReversal();
   let select = db
     .selectFrom('transaction_changes as c')
     .leftJoin('transactions as t', 't.id', 'c.transaction_id')
@@ -46,7 +46,7 @@ export async function unacknowledgedByKind({
     .selectFrom('transaction_changes as c')
     .select((eb) => ['c.kind', 'c.to_status', eb.fn.countAll<number>().as('n'), eb.fn.max<number>('c.id').as('newest')])
     .where('c.acknowledged_at', 'is', null)
-    .where(sql<boolean>`NOT ${isBaselineReversal(db)}`)
+    .where(sql<boolean>`NOT ${isBaselineReversal()}`)
     .groupBy(['c.kind', 'c.to_status'])
     .execute();
   return rows.map((r) => ({
@@ -80,7 +80,7 @@ export async function newestUnacknowledgedTransactions(
 
 /** Changes not yet acknowledged since the last review, or (beforeDistrictRecon) the first sync's reversals. */
 export async function countUnacknowledged({ db }: ReadableDB, beforeDistrictRecon = false): Promise<number> {
-  const baseline = isBaselineReversal(db);
+  const baseline = isBaselineReversal();
   const { n } = await db
     .selectFrom('transaction_changes as c')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -115,14 +115,14 @@ export function acknowledgeChangeRows(
       db,
       (db) =>
         rowsOf(
-          targeted(db.selectFrom('transaction_changes as c'), target, isBaselineReversal(db))
+          targeted(db.selectFrom('transaction_changes as c'), target, isBaselineReversal())
             .innerJoin('transactions as t', 't.id', 'c.transaction_id')
             .select(['t.payee_id', 'c.seen_at']),
         ),
       'Cannot acknowledge these changes',
     );
     return yield* execute(
-      targeted(db.updateTable('transaction_changes as c'), target, isBaselineReversal(db)).set({
+      targeted(db.updateTable('transaction_changes as c'), target, isBaselineReversal()).set({
         acknowledged_at: at,
         acknowledged_by: by,
       }),
