@@ -13,6 +13,7 @@ import { createTestEngine } from '../../helpers/engine';
 import { ENGINE_DIALECT } from '../../helpers/postgres';
 import { countRows, dbOf } from '../../helpers/storeRows';
 import { parseCsv } from './erpFiles';
+import { bareDeposit } from '../store/bareRows';
 
 /** One deposit a day, March 2 to 13 (ids 900002 to 900013), each with one GL row. */
 async function seedDeposits(engine: Engine): Promise<string[]> {
@@ -28,19 +29,7 @@ async function seedDeposits(engine: Engine): Promise<string[]> {
     const cents = day * 100;
     await db
       .insertInto('batches')
-      .values({
-        id,
-        payee_id: 1,
-        date,
-        payment_method: 'CC',
-        total_cents: cents,
-        fees_cents: 0,
-        partial_cents: cents,
-        total_count: 1,
-        raw: '{}',
-        first_seen_at: '',
-        updated_at: '',
-      })
+      .values(bareDeposit({ id, payee_id: 1, date, total_cents: cents, partial_cents: cents, total_count: 1 }))
       .execute();
     await db
       .insertInto('gl_batches')

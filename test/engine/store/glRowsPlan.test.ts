@@ -11,6 +11,7 @@ import type { Dialect } from '../../../electron/engine/store/dialect';
 import { claimExport, openGlSnapshot } from '../../../electron/engine/store/exports';
 import { glRowsOf } from '../../../electron/engine/store/glBatches';
 import { createTestDb, sqliteOf, type TestStore } from '../../helpers/db';
+import { bareDeposit, bareGlLine } from './bareRows';
 
 const RANGE = { from: '2026-03-01', to: '2026-03-31' };
 const DEPOSITS = 12;
@@ -30,37 +31,21 @@ beforeAll(async () => {
   for (let deposit = 0; deposit < DEPOSITS; deposit++) {
     await db
       .insertInto('batches')
-      .values({
-        id: batchOf(deposit),
-        payee_id: 1,
-        date: dateOf(deposit),
-        payment_method: 'CC',
-        total_cents: 0,
-        fees_cents: 0,
-        partial_cents: 0,
-        total_count: 0,
-        raw: '{}',
-        first_seen_at: '',
-        updated_at: '',
-      })
+      .values(bareDeposit({ id: batchOf(deposit), payee_id: 1, date: dateOf(deposit) }))
       .execute();
     await db
       .insertInto('gl_batches')
       .values(
-        [1, 2, 3].map((line) => ({
-          gl_batch_id: `${batchOf(deposit)}-${line}`,
-          date: dateOf(deposit),
-          batch_id: batchOf(deposit),
-          payee_id: 1,
-          gl_account_id: `gl-${line}`,
-          gl_number: `4${line}00-000`,
-          gl_label: `Revenue ${line}`,
-          amount_cents: 100 * deposit + line,
-          amount_without_fees_cents: 100 * deposit + line,
-          count: 1,
-          raw: '{}',
-          synced_at: '2026-04-01T00:00:00Z',
-        })),
+        [1, 2, 3].map((line) =>
+          bareGlLine(line, {
+            gl_batch_id: `${batchOf(deposit)}-${line}`,
+            date: dateOf(deposit),
+            batch_id: batchOf(deposit),
+            payee_id: 1,
+            amount_cents: 100 * deposit + line,
+            synced_at: '2026-04-01T00:00:00Z',
+          }),
+        ),
       )
       .execute();
   }

@@ -10,6 +10,7 @@ import { openGlSnapshot } from '../../../electron/engine/store/exports';
 import { glRowsOf, GL_ROWS_PER_CHUNK, type GlExportRow } from '../../../electron/engine/store/glBatches';
 import type { ReadableDB, WritableDB } from '../../../electron/engine/store/work';
 import { describeOnBothDialects } from '../../helpers/dialectStore';
+import { bareDeposit, bareGlLine } from './bareRows';
 
 const DEPOSITS = 43;
 const LINES_PER_DEPOSIT = 7;
@@ -39,37 +40,22 @@ async function seed(writer: WritableDB): Promise<void> {
   for (let deposit = 0; deposit < DEPOSITS; deposit++) {
     await db
       .insertInto('batches')
-      .values({
-        id: batchOf(deposit),
-        payee_id: 1 + (deposit % 3),
-        date: dateOf(deposit),
-        payment_method: 'CC',
-        total_cents: 0,
-        fees_cents: 0,
-        partial_cents: 0,
-        total_count: 0,
-        raw: '{}',
-        first_seen_at: '',
-        updated_at: '',
-      })
+      .values(bareDeposit({ id: batchOf(deposit), payee_id: 1 + (deposit % 3), date: dateOf(deposit) }))
       .execute();
     await db
       .insertInto('gl_batches')
       .values(
-        Array.from({ length: LINES_PER_DEPOSIT }, (_, line) => ({
-          gl_batch_id: `${batchOf(deposit)}-${line}`,
-          date: dateOf(deposit),
-          batch_id: batchOf(deposit),
-          payee_id: 1 + (deposit % 3),
-          gl_account_id: `gl-${line}`,
-          gl_number: `4${line}00-000`,
-          gl_label: `Revenue ${line}`,
-          amount_cents: centsOf(deposit, line),
-          amount_without_fees_cents: centsOf(deposit, line) - 1,
-          count: 1,
-          raw: '{}',
-          synced_at: '2026-04-01T00:00:00Z',
-        })),
+        Array.from({ length: LINES_PER_DEPOSIT }, (_, line) =>
+          bareGlLine(line, {
+            gl_batch_id: `${batchOf(deposit)}-${line}`,
+            date: dateOf(deposit),
+            batch_id: batchOf(deposit),
+            payee_id: 1 + (deposit % 3),
+            amount_cents: centsOf(deposit, line),
+            amount_without_fees_cents: centsOf(deposit, line) - 1,
+            synced_at: '2026-04-01T00:00:00Z',
+          }),
+        ),
       )
       .execute();
   }

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { SandboxServer } from '../../../electron/sandbox';
-import type { EngineContext } from '../../../electron/engine/context';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { startSyncedHarness, type Harness } from './harness';
+import { computedKeys } from './readCacheWatch';
 
 const batchRows = vi.hoisted(() => ({ reads: [] as unknown[][] }));
 vi.mock('../../../electron/engine/store/batches', async (importOriginal) => {
@@ -22,18 +22,6 @@ vi.mock('../../../electron/engine/store/batches', async (importOriginal) => {
     },
   };
 });
-
-/** The keys the read cache computes from now on (a caller that finds a key built adds nothing). */
-function computedKeys(ctx: EngineContext): string[] {
-  const computed: string[] = [];
-  const read = ctx.readCache.read.bind(ctx.readCache);
-  ctx.readCache.read = (key, compute) =>
-    read(key, () => {
-      computed.push(key);
-      return compute();
-    });
-  return computed;
-}
 
 /** A refund at the service on its newest settled, batched transaction: the next sync brings it in. */
 function refundNewest(sandbox: SandboxServer): void {

@@ -5,21 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cachedGlBatchReport } from '../../../electron/engine/cachedReads';
-import type { EngineContext } from '../../../electron/engine/context';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { startHarness, startSyncedHarness } from './harness';
-
-/** The keys the read cache computes from now on (a caller that finds a key built adds nothing). */
-function computedKeys(ctx: EngineContext): string[] {
-  const computed: string[] = [];
-  const read = ctx.readCache.read.bind(ctx.readCache);
-  ctx.readCache.read = (key, compute) =>
-    read(key, () => {
-      computed.push(key);
-      return compute();
-    });
-  return computed;
-}
+import { computedKeys } from './readCacheWatch';
 
 describe('the read cache after a sync', () => {
   const closing = closeAfterEach();
