@@ -84,8 +84,10 @@ describePostgres('changes told across district servers', () => {
     try {
       const heardOnB = nextChange(serverB);
       // Both servers listen; end every listening connection, as a database restart or a network cut would.
+      // Only this database's: the cluster is shared with the test files running beside this one.
       await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN district_recon_data_changed'`,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE datname = current_database() AND query = 'LISTEN district_recon_data_changed'`,
       );
       expect((await heardOnB).sort()).toEqual(
         [

@@ -27,7 +27,7 @@ export function announcements(pool: Pool, connection: ClientConfig, origin: stri
         const scopes = scopesOf(message.payload, origin);
         if (scopes) heard(scopes);
       };
-      const connect = async (): Promise<void> => {
+      const connect = async (): Promise<boolean> => {
         const next = new pg.Client(connection);
         next.on('notification', onNotification);
         next.on('error', () => lost(next));
@@ -39,7 +39,13 @@ export function announcements(pool: Pool, connection: ClientConfig, origin: stri
           await next.end().catch(() => undefined);
           throw error;
         }
+        // Stopped while this connection was being made: nobody would ever end it.
+        if (closed) {
+          await next.end().catch(() => undefined);
+          return false;
+        }
         client = next;
+        return true;
       };
       const lost = (which: pg.Client) => {
         if (closed || client !== which) return;
@@ -52,9 +58,10 @@ export function announcements(pool: Pool, connection: ClientConfig, origin: stri
           retry = null;
           if (closed) return;
           connect().then(
-            () => {
+            (listening) => {
               retryMs = FIRST_RETRY_MS;
-              heard(null);
+              // Only a listener still wanted is told that it may have missed changes.
+              if (listening) heard(null);
             },
             () => {
               retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
