@@ -252,6 +252,7 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
 }
 
 function openConfiguredStore(options: EngineOptions, databasePath: string, create: boolean): Promise<Store> {
-  if (options.databaseUrl) return openPostgresEngineStore(options.databaseUrl, { create });
+  if (options.databaseUrl)
+    return openPostgresEngineStore(options.databaseUrl, { create, maxConnections: options.databaseConnections });
   return options.readOnly ? openStoreForReading(databasePath) : openStore(databasePath, { create });
 }

@@ -41,6 +41,12 @@ export interface EngineOptions {
    */
   databaseUrl?: string;
   /**
+   * With databaseUrl: connections in each of the store's two pools (writes, reads). Default 10; a
+   * server sharing a connection limit with others takes fewer, and so do the tests, whose hundreds of
+   * short-lived engines each paid the server a backend start for every connection they opened.
+   */
+  databaseConnections?: number;
+  /**
    * The service to act on (refund, void, collect) instead of the saved one: the CLI's --url, as
    * `sync --url` gives it to its run. Credentials still come from the credential store.
    */

@@ -4,7 +4,7 @@ import {
 } from '../../electron/engine/engine';
 import type { EngineOptions } from '../../electron/engine/context';
 import { silentLogger } from '../../electron/engine/logger';
-import { createMigratedTestDatabase, ENGINE_DIALECT } from './postgres';
+import { createMigratedTestDatabase, ENGINE_DIALECT, TEST_DATABASE_CONNECTIONS } from './postgres';
 
 /**
  * An engine on an in-memory database, for transport and handler tests; on a fresh PostgreSQL
@@ -17,6 +17,7 @@ export async function createTestEngine(overrides: Partial<EngineOptions> = {}): 
     databasePath: ':memory:',
     host: 'direct',
     logger: silentLogger,
+    databaseConnections: TEST_DATABASE_CONNECTIONS,
     ...overrides,
   };
   const ownDatabase = overrides.databasePath === undefined && overrides.store === undefined;
@@ -29,7 +30,12 @@ export async function onTestPostgres(options: EngineOptions): Promise<Engine> {
   const database = await createMigratedTestDatabase();
   let engine: Engine;
   try {
-    engine = await createEngine({ ...options, databasePath: undefined, databaseUrl: database.url });
+    engine = await createEngine({
+      databaseConnections: TEST_DATABASE_CONNECTIONS,
+      ...options,
+      databasePath: undefined,
+      databaseUrl: database.url,
+    });
   } catch (error) {
     await database.drop();
     throw error;

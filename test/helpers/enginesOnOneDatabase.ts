@@ -12,7 +12,12 @@ import { createEngineWithInternals as createEngine } from '../../electron/engine
 import { silentLogger } from '../../electron/engine/logger';
 import { createTestEngine } from './engine';
 import { afterThisFile } from './fileCleanup';
-import { createMigratedTestDatabase, ENGINE_DIALECT, type PostgresTestDatabase } from './postgres';
+import {
+  createMigratedTestDatabase,
+  ENGINE_DIALECT,
+  TEST_DATABASE_CONNECTIONS,
+  type PostgresTestDatabase,
+} from './postgres';
 
 export interface EngineSource {
   /** A new engine on an empty (migrated) store; the caller closes it before asking for the next. */
@@ -31,6 +36,7 @@ export function enginesOnOneDatabase(overrides: Partial<EngineOptions> = {}): En
         dataFolder: '/tmp/district-recon-test',
         host: 'direct',
         logger: silentLogger,
+        databaseConnections: TEST_DATABASE_CONNECTIONS,
         ...overrides,
         databasePath: undefined,
         databaseUrl: database.url,

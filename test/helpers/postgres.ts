@@ -26,6 +26,8 @@ const available = externalUrl !== undefined || existsSync(join(POSTGRES_BIN, 'in
 /** `describe` for tests that need PostgreSQL: skipped only when RECON_SKIP_POSTGRES=1 says so. */
 export const describePostgres = describe.skipIf(!available && process.env.RECON_SKIP_POSTGRES === '1');
 
+export { TEST_DATABASE_CONNECTIONS } from './testConnections';
+
 export interface PostgresTestDatabase {
   /** postgres://… of the new, empty database. */
   url: string;

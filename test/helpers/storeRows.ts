@@ -8,7 +8,13 @@ import { sql, type Kysely } from 'kysely';
 import type { EngineOptions } from '../../electron/engine/context';
 import { openStore, openPostgresStore } from '../../electron/engine/store/dialect';
 import type { Database } from '../../electron/engine/store/schema';
-import { copyDatabase, createMigratedTestDatabase, dropTestDatabase, ENGINE_DIALECT } from './postgres';
+import {
+  copyDatabase,
+  createMigratedTestDatabase,
+  dropTestDatabase,
+  ENGINE_DIALECT,
+  TEST_DATABASE_CONNECTIONS,
+} from './postgres';
 
 export interface HasStore {
   internals: { store: { writer: { db: Kysely<Database> } } };
@@ -107,6 +113,7 @@ export async function engineOnKeptStore(
     version: 'test',
     dataFolder: folder,
     ...store.where,
+    databaseConnections: TEST_DATABASE_CONNECTIONS,
     logger: silentLogger,
     ...options,
   });

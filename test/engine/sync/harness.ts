@@ -10,7 +10,7 @@ import {
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import type { EngineOptions } from '../../../electron/engine/context';
 import { onTestPostgres } from '../../helpers/engine';
-import { ENGINE_DIALECT } from '../../helpers/postgres';
+import { ENGINE_DIALECT, TEST_DATABASE_CONNECTIONS } from '../../helpers/postgres';
 import { tableRows } from '../../helpers/storeRows';
 import { snapshotCopy } from '../../helpers/syncedSnapshot';
 import { sandboxClient, type Reply } from '../../helpers/sandbox';
@@ -50,7 +50,7 @@ export async function startHarness(
     version: 'test',
     dataFolder: folder,
     ...(options.databaseUrl
-      ? { databaseUrl: options.databaseUrl }
+      ? { databaseUrl: options.databaseUrl, databaseConnections: TEST_DATABASE_CONNECTIONS }
       : { databasePath: options.databasePath ?? join(folder, 'district-recon.sqlite') }),
     host: 'direct',
     clock: { now: () => sandbox.now() },

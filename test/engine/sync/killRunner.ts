@@ -12,6 +12,7 @@ import { createEngineWithInternals as createEngine } from '../../../electron/eng
 import { memoryCredentialStore } from '../../../electron/engine/credentials';
 import { silentLogger } from '../../../electron/engine/logger';
 import { fixedClock } from '../../../shared/time';
+import { TEST_DATABASE_CONNECTIONS } from '../../helpers/testConnections';
 
 const [location, from] = process.argv.slice(2) as [string, string];
 const onServer = /^postgres(ql)?:\/\//.test(location);
@@ -24,7 +25,12 @@ const env = process.env as Record<string, string>;
 const engine = await createEngine({
   version: 'test',
   ...(onServer
-    ? { dataFolder: tmpdir(), databasePath: undefined, databaseUrl: location }
+    ? {
+        dataFolder: tmpdir(),
+        databasePath: undefined,
+        databaseUrl: location,
+        databaseConnections: TEST_DATABASE_CONNECTIONS,
+      }
     : { dataFolder: dirname(location), databasePath: location }),
   host: 'direct',
   clock: fixedClock(env.RECON_NOW!),

@@ -12,7 +12,7 @@ import {
 } from '../../../../electron/engine/engine';
 import { ensureChecksFresh } from '../../../../electron/engine/reconcile';
 import { silentLogger } from '../../../../electron/engine/logger';
-import { describePostgres, usePostgresTestDatabase } from '../../../helpers/postgres';
+import { describePostgres, TEST_DATABASE_CONNECTIONS, usePostgresTestDatabase } from '../../../helpers/postgres';
 import { seedDistrict } from '../../reconcile/fixtures';
 
 const NOW = '2026-03-04T15:00:00Z';
@@ -27,6 +27,7 @@ describePostgres('changes told across district servers', () => {
       version: '9.9.9-test',
       dataFolder: `/tmp/district-recon-relay-${name}`,
       databaseUrl: database().url,
+      databaseConnections: TEST_DATABASE_CONNECTIONS,
       host: 'web',
       clock: fixedClock(NOW),
       logger: silentLogger,

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portableHandles } from '../../../../electron/engine/store/work';
 import { openPostgresStore, type PostgresStore } from '../../../../electron/engine/store/dialect';
 import { refreshPlannerStatistics } from '../../../../electron/engine/store/dialect';
+import { createEngineWithInternals as createEngine } from '../../../../electron/engine/engine';
+import { silentLogger } from '../../../../electron/engine/logger';
 import { describePostgres, usePostgresTestDatabase } from '../../../helpers/postgres';
 
 describe('openPostgresStore without a server', () => {
@@ -22,6 +24,12 @@ describe('openPostgresStore without a server', () => {
       ),
     ).rejects.toThrow(
       "The sslrootcert file /nonexistent/district-ca.pem of postgres://recon:***@db.district.org/recon?sslmode=verify-full&sslrootcert=/nonexistent/district-ca.pem cannot be read (ENOENT); give the path of the server's CA certificate (PEM).",
+    );
+  });
+
+  it('refuses a pool of no connections before connecting', async () => {
+    await expect(openPostgresStore('postgres://recon@127.0.0.1:1/recon', { maxConnections: 0 })).rejects.toThrow(
+      'Connections per pool must be a whole number of at least 1, not 0.',
     );
   });
 
@@ -147,5 +155,30 @@ describePostgres('openPostgresStore', () => {
         { timeout: 5_000 },
       )
       .toEqual(synced);
+  });
+});
+
+describePostgres('an engine on PostgreSQL with databaseConnections', () => {
+  const database = usePostgresTestDatabase();
+
+  /** The Overview reads in parallel: with ten per pool it opened a connection for each read. */
+  it('opens no more connections per pool than it is given', async () => {
+    const engine = await createEngine({
+      version: '9.9.9-test',
+      dataFolder: '/tmp/district-recon-test',
+      databaseUrl: database().url,
+      databaseConnections: 1,
+      host: 'direct',
+      logger: silentLogger,
+    });
+    try {
+      await Promise.all([engine.call('overview.get', {}), engine.call('batches.list', { filter: {}, limit: 50 })]);
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(engine.internals.store.writer.db);
+      // Besides this query's (the one to write): one to read, one listening to the other servers.
+      expect(rows[0]!.n).toBeLessThanOrEqual(2);
+    } finally {
+      await engine.close();
+    }
   });
 });

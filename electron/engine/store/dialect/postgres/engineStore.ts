@@ -19,11 +19,13 @@ export interface PostgresEngineStoreOptions {
    * database is an error saying what to run. Default true (the server migrates on start).
    */
   create?: boolean;
+  /** Connections per pool (openPostgresStore's maxConnections). */
+  maxConnections?: number;
 }
 
 export async function openPostgresEngineStore(url: string, options: PostgresEngineStoreOptions = {}): Promise<Store> {
   const create = options.create ?? true;
-  const server = await openPostgresStore(url, { migrate: create });
+  const server = await openPostgresStore(url, { migrate: create, maxConnections: options.maxConnections });
   try {
     if (!create) await requireCurrentSchema(server.reader, server.url);
   } catch (error) {

@@ -35,7 +35,10 @@ export interface OpenPostgresOptions {
 
 export async function openPostgresStore(urlText: string, options: OpenPostgresOptions = {}): Promise<PostgresStore> {
   const url = parseDatabaseUrl(urlText);
-  const base = poolConfig(url, options.maxConnections ?? 10);
+  const max = options.maxConnections ?? 10;
+  if (!Number.isSafeInteger(max) || max < 1)
+    throw new StoreError(`Connections per pool must be a whole number of at least 1, not ${max}.`);
+  const base = poolConfig(url, max);
   const pool = newPool(base);
   // default_transaction_read_only as a startup option: set before the connection serves any
   // query, so no read can run on a connection that missed it.
