@@ -5,7 +5,6 @@
  * still gets a new engine, so no cache or in-memory state carries from one run to the next. On
  * SQLite each run's engine has its own in-memory database, as createTestEngine gives it.
  */
-import pg from 'pg';
 import type { EngineWithInternals as Engine } from '../../electron/engine/engine';
 import type { EngineOptions } from '../../electron/engine/context';
 import { createEngineWithInternals as createEngine } from '../../electron/engine/engine';
@@ -16,6 +15,7 @@ import {
   createMigratedTestDatabase,
   ENGINE_DIALECT,
   TEST_DATABASE_CONNECTIONS,
+  testPool,
   type PostgresTestDatabase,
 } from './postgres';
 
@@ -53,8 +53,7 @@ interface SharedDatabase {
 
 async function openSharedDatabase(): Promise<SharedDatabase> {
   const database: PostgresTestDatabase = await createMigratedTestDatabase();
-  const pool = new pg.Pool({ connectionString: database.url, max: 1, allowExitOnIdle: true });
-  pool.on('error', () => undefined);
+  const pool = testPool({ connectionString: database.url, max: 1, allowExitOnIdle: true });
   afterThisFile(async () => {
     await pool.end();
     await database.drop();

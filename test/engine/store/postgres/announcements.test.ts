@@ -7,7 +7,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { announcements } from '../../../../electron/engine/store/dialect/postgres/announcements';
-import { describePostgres, usePostgresTestDatabase } from '../../../helpers/postgres';
+import { describePostgres, testPool, usePostgresTestDatabase } from '../../../helpers/postgres';
 
 /** A TCP relay to the test server that can hold new connections until let go. */
 function holdingRelay(target: URL) {
@@ -62,7 +62,7 @@ describePostgres('announcements: a listener stopped while reconnecting', () => {
   beforeAll(async () => {
     admin = new pg.Client({ connectionString: database().url });
     await admin.connect();
-    pool = new pg.Pool({ connectionString: database().url, max: 1 });
+    pool = testPool({ connectionString: database().url, max: 1 });
   });
   afterAll(async () => {
     await pool?.end();

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { withLeadership, type Leadership } from '../../../../electron/engine/store/dialect';
-import { describePostgres, usePostgresTestDatabase } from '../../../helpers/postgres';
+import { describePostgres, testPool, usePostgresTestDatabase } from '../../../helpers/postgres';
 
 function gate(): { opened: Promise<void>; open(): void } {
   let open!: () => void;
@@ -24,9 +24,7 @@ describePostgres('withLeadership', () => {
 
   beforeAll(() => {
     const serverPool = () => {
-      const pool = new pg.Pool({ connectionString: database().url });
-      pool.on('error', (error) => idleErrors.push(error.message));
-      return pool;
+      return testPool({ connectionString: database().url }, (error) => idleErrors.push(error.message));
     };
     serverA = serverPool();
     serverB = serverPool();

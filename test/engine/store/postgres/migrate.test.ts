@@ -1,10 +1,14 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../../electron/engine/store/migrations';
 import { BASELINE_VERSION, currentVersion, migratePostgres } from '../../../../electron/engine/store/dialect';
 import type { Database } from '../../../../electron/engine/store/schema';
-import { createPostgresTestDatabase, describePostgres, type PostgresTestDatabase } from '../../../helpers/postgres';
+import {
+  createPostgresTestDatabase,
+  describePostgres,
+  testPool,
+  type PostgresTestDatabase,
+} from '../../../helpers/postgres';
 
 /** Every version a fresh database goes through: the baseline, then each shared migration after it. */
 const ALL_VERSIONS = [BASELINE_VERSION, ...MIGRATIONS.slice(BASELINE_VERSION).map((_, i) => BASELINE_VERSION + i + 1)];
@@ -14,7 +18,7 @@ const databases: PostgresTestDatabase[] = [];
 
 /** A server's connection: its own pool, as two district servers would have. */
 function connect(url: string): Kysely<Database> {
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: testPool({ connectionString: url }) }) });
   opened.push(db);
   return db;
 }
