@@ -12,7 +12,9 @@ import type { BatchSummary } from '../../shared/domain';
 import { todayCentral, type Clock } from '../../shared/time';
 import { defaultGlRange } from './export/defaultRange';
 import { glBatchReport } from './export/glReport';
-import { listBatches, overviewSummary } from './reconcile';
+import { changeGroups, listBatches, overviewSummary } from './reconcile';
+import type { ChangeGroup } from '../../shared/domain';
+import { countUnacknowledged } from './store/transactions';
 import type { OverviewSummary } from './reconcile/overview';
 import type { Logger } from './logger';
 import type { ReadCache } from './readCache';
@@ -36,7 +38,7 @@ export interface WarmReadDeps extends CachedReadDeps {
 /** The Overview's summary of the data as of today (ages and "the last 30 days" move at midnight). */
 export function cachedOverviewSummary(deps: CachedReadDeps, bankWindowDays: number): Promise<OverviewSummary> {
   return deps.readCache.read(`overview ${todayCentral(deps.clock)} ${bankWindowDays}`, () =>
-    overviewSummary(deps.store.reader, deps.clock, bankWindowDays),
+    overviewSummary(deps.store.reader, deps.clock, bankWindowDays, cachedUnacknowledgedCount(deps, false)),
   );
 }
 
@@ -45,6 +47,24 @@ export function cachedGlBatchReport(deps: CachedReadDeps, filter: GlBatchArgs, l
   return deps.readCache.read(`glBatches ${keyOf(filter, limit)}`, () =>
     glBatchReport(deps.store.reader, filter, limit),
   );
+}
+
+/**
+ * The changes not yet acknowledged, counted once per revision of the data. The Changes view shows the
+ * count with every page it lists, and it counts every unacknowledged change of the store: 50-130 ms
+ * on a 300k-change store alone, and on PostgreSQL during a nightly (stop 36's team bench) the
+ * slowest call users made (changes.list p95 1.4-4.5 s). As with the Overview, a sync's own pages
+ * count from its end, when its data.changed is told.
+ */
+export function cachedUnacknowledgedCount(deps: CachedReadDeps, beforeDistrictRecon: boolean): Promise<number> {
+  return deps.readCache.read(`changes unacknowledged ${beforeDistrictRecon}`, () =>
+    countUnacknowledged(deps.store.reader, beforeDistrictRecon),
+  );
+}
+
+/** The feed's groups by kind: the same count by kind, once per revision of the data. */
+export function cachedChangeGroups(deps: CachedReadDeps): Promise<ChangeGroup[]> {
+  return deps.readCache.read('changes groups', () => changeGroups(deps.store.reader));
 }
 
 /*

@@ -25,6 +25,9 @@ export interface ChangeQuery {
   limit: number;
 }
 
+/** How many are not yet acknowledged: counted (countUnacknowledged), or kept for this revision of the data. */
+export type UnacknowledgedCount = (beforeDistrictRecon: boolean) => Promise<number>;
+
 /**
  * Newest first; the cursor is the last id shown. The changes since the last review, or with
  * beforeDistrictRecon the first sync's reversals, listed apart and counted apart.
@@ -32,6 +35,7 @@ export interface ChangeQuery {
 export async function listChanges(
   reader: ReadableDB,
   query: ChangeQuery,
+  unacknowledgedCount: UnacknowledgedCount = (beforeDistrictRecon) => countUnacknowledged(reader, beforeDistrictRecon),
 ): Promise<Page<Change> & { unacknowledged: number }> {
   const rows = await listChangeRows(reader, {
     kinds: query.kinds,
@@ -45,7 +49,7 @@ export async function listChanges(
   return {
     rows: page.map(toChange),
     nextCursor: rows.length > query.limit && last ? String(last.id) : null,
-    unacknowledged: await countUnacknowledged(reader, query.beforeDistrictRecon ?? false),
+    unacknowledged: await unacknowledgedCount(query.beforeDistrictRecon ?? false),
   };
 }
 

@@ -15,5 +15,5 @@ export { listBatches, getBatchDetail, signOffBatch, unsignBatch } from './batche
 export { signOffEach } from './bulkSignOff';
 export { prepareBatch } from './preparation';
 export { daySummary } from '../store/checks';
-export { listChanges, acknowledgeChanges, changeGroups } from './changes';
+export { listChanges, acknowledgeChanges, changeGroups, type UnacknowledgedCount } from './changes';
 export { getOverview, overviewSummary } from './overview';

@@ -34,6 +34,8 @@ export async function overviewSummary(
   reader: ReadableDB,
   clock: Clock,
   bankWindowDays?: number,
+  /** The Changes view's count when the caller keeps it (cachedReads.ts); else counted here. */
+  changesToReviewCount: Promise<number> = countUnacknowledged(reader),
 ): Promise<OverviewSummary> {
   const batchesIn = async (state: 'open' | 'reopened') => {
     const rows = await batchesInReviewState(reader, state, LIST_LIMIT);
@@ -47,7 +49,7 @@ export async function overviewSummary(
   const [newDeposits, reopened, changesToReview, latestChanges, dailyDeposits, news] = await Promise.all([
     batchesIn('open'),
     batchesIn('reopened'),
-    countUnacknowledged(reader),
+    changesToReviewCount,
     listChangeRows(reader, { unacknowledgedOnly: true, limit: 20 }),
     dailyDepositTotals(reader, addDays(today, -DEPOSIT_DAYS)),
     morningNews(reader, clock, bankWindowDays),
