@@ -24,10 +24,10 @@ export interface AfterSyncDeps {
   events: Pick<EngineEventBus, 'emit'>;
   settings: SettingsReader;
   /**
-   * Reads what the first views' keys need, and returns what starts building them (cachedReads.ts
-   * prepareFirstViews); neither throws.
+   * Builds the first views for the data as the run left them, and returns what keeps them once
+   * data.changed is told (cachedReads.ts prepareFirstViews); neither throws.
    */
-  prepareFirstViews(): Promise<() => Promise<void>>;
+  prepareFirstViews(): Promise<() => void>;
 }
 
 export function afterSync(deps: AfterSyncDeps): AfterRun {
@@ -37,11 +37,11 @@ export function afterSync(deps: AfterSyncDeps): AfterRun {
       await matchBankLines(deps, run);
     },
     async announce(scopes) {
-      const buildFirstViews = await deps.prepareFirstViews();
-      // data.changed empties the read cache; the first views' reads start again in this same turn,
-      // before a client told of the change can ask for them (it then shares them, not races them).
+      const keepFirstViews = await deps.prepareFirstViews();
+      // data.changed empties the read cache; the first views built for the new data go in in this
+      // same turn, before a client told of the change can ask for them.
       deps.events.emit('data.changed', { scopes: [...scopes] });
-      await buildFirstViews();
+      keepFirstViews();
     },
   };
 }

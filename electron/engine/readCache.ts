@@ -15,9 +15,36 @@ const MAX_ENTRIES = 64;
 
 export class ReadCache {
   private readonly entries = new Map<string, Promise<unknown>>();
+  /** Counts the data.changed heard: a value built for the next revision is kept only if no other came first. */
+  private revision = 0;
 
   constructor(events: EngineEventBus) {
-    events.on('data.changed', () => this.entries.clear());
+    events.on('data.changed', () => {
+      this.revision++;
+      this.entries.clear();
+    });
+  }
+
+  /**
+   * Builds values for the revision the next data.changed starts, while this one's stay served, and
+   * returns what keeps them: call it right after that data.changed, in the same turn, so a client
+   * that refetches on hearing it finds them built. Nothing is kept if another data.changed came
+   * while building (a user's write the values may not show). A build that fails is left out, and
+   * that key is computed on its first call as any other.
+   */
+  async prepareNext(builds: ReadonlyArray<readonly [string, () => Promise<unknown>]>): Promise<() => void> {
+    const startedAt = this.revision;
+    const built = await Promise.allSettled(builds.map(([, compute]) => compute().then(deepFreeze)));
+    return () => {
+      if (this.revision !== startedAt + 1) return;
+      built.forEach((outcome, i) => {
+        const key = builds[i]![0];
+        // A key read since the data.changed is as new as this one: it stays.
+        if (outcome.status === 'fulfilled' && !this.entries.has(key))
+          this.entries.set(key, Promise.resolve(outcome.value));
+      });
+      while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+    };
   }
 
   /**

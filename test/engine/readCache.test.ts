@@ -78,4 +78,46 @@ describe('the read cache: one computation per revision of the data', () => {
     expect(await cache.read('range 0', async () => -1)).toBe(0);
     expect(await cache.read('range 1', async () => -1)).toBe(-1);
   });
+
+  it('builds the next revision while this one is served, and keeps it from the data.changed that starts it', async () => {
+    const events = new EngineEventBus();
+    const cache = new ReadCache(events);
+    await cache.read('overview', async () => 'before the sync');
+    const next = counted(() => 'after the sync');
+    const keep = await cache.prepareNext([['overview', next.compute]]);
+    // Built, not yet told: callers still get the revision before.
+    expect(await cache.read('overview', async () => 'computed')).toBe('before the sync');
+
+    events.emit('data.changed', { scopes: ['transactions'] });
+    keep();
+    expect(await cache.read('overview', async () => 'computed')).toBe('after the sync');
+    expect(Object.isFrozen(await cache.read('list', async () => ({ rows: [] })))).toBe(true);
+    expect(next.calls()).toBe(1);
+  });
+
+  it('keeps nothing built for the next revision when another change came first', async () => {
+    const events = new EngineEventBus();
+    const cache = new ReadCache(events);
+    const keep = await cache.prepareNext([['overview', async () => 'without the sign-off']]);
+    // A user's sign-off, told while the values were being built: they may not show it.
+    events.emit('data.changed', { scopes: ['batches'] });
+    events.emit('data.changed', { scopes: ['transactions'] });
+    keep();
+    expect(await cache.read('overview', async () => 'with the sign-off')).toBe('with the sign-off');
+  });
+
+  it('leaves out a build that failed, and keeps a key read since the change', async () => {
+    const events = new EngineEventBus();
+    const cache = new ReadCache(events);
+    const keep = await cache.prepareNext([
+      ['overview', async () => Promise.reject(new Error('connection lost'))],
+      ['range', async () => 'built ahead'],
+    ]);
+    events.emit('data.changed', { scopes: ['transactions'] });
+    const readMeanwhile = cache.read('range', async () => 'read since');
+    keep();
+    expect(await readMeanwhile).toBe('read since');
+    expect(await cache.read('range', async () => 'again')).toBe('read since');
+    expect(await cache.read('overview', async () => 'computed on its first call')).toBe('computed on its first call');
+  });
 });
