@@ -8,7 +8,8 @@ import type { KnownDigests, ServiceClient, TransactionPage } from '../api/client
 import type { KeysetPosition } from '../api/paging';
 import type { Parsed } from '../api/wire';
 import { BoundError } from '../api/errors';
-import { unpackDigests, type PackedDigests } from '../store/transactions/transactionDigests';
+// The kysely-free half of the digests: this module runs in the fetch worker.
+import { unpackDigests, type PackedDigests } from '../store/transactions/digestPairs';
 import { DayTally, rawBytes, type SyncLimits } from './limits';
 import { packPage, type PackedTransactionPage } from './packedPages';
 import { inOrder } from './pipeline';

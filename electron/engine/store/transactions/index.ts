@@ -19,8 +19,8 @@ export type { OutsideRuleRow } from './outsideRule';
 export { replacePayeesWork, replaceGlAccountsWork, replaceGlAccounts, listPayees, listGlAccounts } from './reference';
 export { lacksDetails, storeDetails, storeDetailsOf, transactionsWithoutDetails } from './transactionDetails';
 export type { FetchedDetails } from './transactionDetails';
-export { storedDigestsFrom, unpackDigests } from './transactionDigests';
-export type { PackedDigests } from './transactionDigests';
+export { storedDigestsFrom } from './transactionDigests';
+export { unpackDigests, type PackedDigests } from './digestPairs';
 export {
   VIEWED_TRANSACTION_COLUMNS,
   isFullText,

@@ -11,9 +11,7 @@
  */
 import { sql } from 'kysely';
 import type { ReadableDB } from '../work/handles';
-
-/** One day's stored digests, packed: see unpackDigests. */
-export type PackedDigests = string;
+import type { PackedDigests } from './digestPairs';
 
 /** Each day from `from` on, its stored transactions' digests, packed (days with none are left out). */
 export async function storedDigestsFrom({ db }: ReadableDB, from: string): Promise<Map<string, PackedDigests>> {
@@ -26,15 +24,4 @@ export async function storedDigestsFrom({ db }: ReadableDB, from: string): Promi
     .groupBy('business_date')
     .execute();
   return new Map(rows.map((row) => [row.business_date, row.pairs]));
-}
-
-/** A day's digests by transaction id, from what storedDigestsFrom packed. */
-export function unpackDigests(packed: PackedDigests): Map<number, string> {
-  const digests = new Map<number, string>();
-  if (!packed) return digests;
-  for (const pair of packed.split(',')) {
-    const colon = pair.indexOf(':');
-    digests.set(Number(pair.slice(0, colon)), pair.slice(colon + 1));
-  }
-  return digests;
 }
