@@ -1,5 +1,5 @@
 /** A district server in this process (team mode over an in-memory engine), and raw HTTP to talk to it. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,6 +64,9 @@ export async function startTeamHost(
     async close() {
       await host.close();
       await engine.close();
+      // Each host's two temporary folders; left behind, a day of test runs had made a thousand.
+      rmSync(dataFolder, { recursive: true, force: true });
+      rmSync(staticDir, { recursive: true, force: true });
     },
   };
 }
