@@ -10,13 +10,12 @@
  * of /gl-batches fetched at once, pipeline.ts, taken as 3) and (b) the bytes / the bandwidth. The
  * goal is each run within 1.2x of it. 2,000 transactions (x BENCH_SCALE) over the 90 days.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, fixedClock, todayCentral, Temporal } from '../shared/time';
-import { bundleWithEngineWorkers } from './support/bundleEngine';
+import { runBundledBench } from './support/bundleEngine';
 import { serveSandboxRole, startSandboxRole } from './support/childRoles';
 import { networkProxy } from './support/networkProxy';
 
@@ -43,19 +42,11 @@ if (process.env.BENCH_ROLE === 'sandbox') await serveSandboxRole();
 else if (engineMeasured === 'tsx' || process.env.LATENCY_BENCH_BUNDLED === '1') await main();
 else await runBundled();
 
-async function runBundled(): Promise<void> {
-  // Beside node_modules, so the packages the bundle leaves outside resolve (bench/sync.bench.ts).
-  const dir = join(here, '..', 'node_modules', '.cache', 'latency-bench');
-  await bundleWithEngineWorkers({ latencyBench: fileURLToPath(import.meta.url) }, dir);
-  const run = spawnSync(process.execPath, [join(dir, 'latencyBench.js')], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      LATENCY_BENCH_BUNDLED: '1',
-      LATENCY_BENCH_RESULTS: process.env.LATENCY_BENCH_RESULTS ?? join(here, 'results', 'latency.json'),
-    },
+function runBundled(): Promise<void> {
+  return runBundledBench('latencyBench', fileURLToPath(import.meta.url), {
+    LATENCY_BENCH_BUNDLED: '1',
+    LATENCY_BENCH_RESULTS: process.env.LATENCY_BENCH_RESULTS ?? join(here, 'results', 'latency.json'),
   });
-  if (run.status !== 0) throw new Error(`the bundled latency bench failed (exit ${run.status ?? run.signal})`);
 }
 
 async function main(): Promise<void> {

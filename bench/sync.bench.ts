@@ -7,12 +7,12 @@
  *     transactions into a fresh store of the same schema; the goal is sync <= 1.3 x limit;
  *   - a nightly sync: ~5k new transactions plus the 60-day refresh on a ~300k-transaction store.
  */
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bundleWithEngineWorkers } from './support/bundleEngine';
+import { runBundledBench } from './support/bundleEngine';
 import { addDays, eachBusinessDate, fixedClock, todayCentral, Temporal } from '../shared/time';
 import { serveSandboxRole, startSandboxRole, type SandboxConnection } from './support/childRoles';
 import { describeCpu, withCpuAccount, type CpuSeconds } from './support/cpuAccount';
@@ -38,24 +38,16 @@ if (process.env.BENCH_ROLE === 'sandbox') {
   await runBundled();
 }
 
-async function runBundled(): Promise<void> {
-  // Beside node_modules, so the packages the bundle leaves outside resolve; the worker entries named
-  // as electron.vite.config.ts names them, so the bundled engine finds its workers.
-  const dir = join(here, '..', 'node_modules', '.cache', 'sync-bench');
-  await bundleWithEngineWorkers({ syncBench: fileURLToPath(import.meta.url) }, dir);
-  const run = spawnSync(
-    process.execPath,
-    [...process.execArgv.filter((flag) => flag === '--expose-gc'), join(dir, 'syncBench.js')],
+function runBundled(): Promise<void> {
+  return runBundledBench(
+    'syncBench',
+    fileURLToPath(import.meta.url),
     {
-      stdio: 'inherit',
-      env: {
-        ...process.env,
-        SYNC_BENCH_BUNDLED: '1',
-        SYNC_BENCH_RESULTS: process.env.SYNC_BENCH_RESULTS ?? join(here, 'results', 'sync.json'),
-      },
+      SYNC_BENCH_BUNDLED: '1',
+      SYNC_BENCH_RESULTS: process.env.SYNC_BENCH_RESULTS ?? join(here, 'results', 'sync.json'),
     },
+    process.execArgv.filter((flag) => flag === '--expose-gc'),
   );
-  if (run.status !== 0) throw new Error(`the bundled sync bench failed (exit ${run.status ?? run.signal})`);
 }
 
 interface Connection extends SandboxConnection {
