@@ -16,6 +16,7 @@ import { open, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { isIP } from 'node:net';
+import { pipeline } from 'node:stream';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { APP_CSP } from '../../shared/csp';
@@ -313,7 +314,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         'content-disposition': `attachment; filename="${basename(file).replace(/[^\w.-]/g, '_')}"`,
         'cache-control': 'no-store',
       });
-      handle.createReadStream().pipe(res);
+      // pipeline, not pipe: a browser that cancels the download destroys the response, and the file
+      // must close then rather than wait, paused, for the garbage collector.
+      pipeline(handle.createReadStream(), res, () => undefined);
       return;
     }
 
@@ -358,7 +361,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       'referrer-policy': 'no-referrer',
       'cache-control': extname(file) === '.html' ? 'no-store' : 'public, max-age=3600',
     });
-    createReadStream(file).pipe(res);
+    pipeline(createReadStream(file), res, () => undefined);
   }
 
   await new Promise<void>((resolvePromise, reject) => {

@@ -5,10 +5,19 @@
  * data folder or to nothing: refused with a line naming it, nothing recorded or claimed. Leave to
  * replace is not the browser's to give, and a download is never served through a link.
  */
-import { lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
-import { describe, expect, onTestFinished } from 'vitest';
+import { describe, expect, onTestFinished, vi } from 'vitest';
 import { startWebHost } from '../../electron/web/server';
 import { createTestEngine } from '../helpers/engine';
 import { folderTest } from '../helpers/engineTest';
@@ -70,7 +79,15 @@ async function browserHost(folder: string) {
   const exportGl = (args: Record<string, unknown> = {}) =>
     send(host.port, host.token, '/rpc/export.glBatches', { ...RANGE, ...args });
   const download = (path: string) => send(host.port, host.token, path);
-  return { engine, dataFolder, exportsPath: join(dataFolder, 'exports'), exportGl, download };
+  return {
+    engine,
+    dataFolder,
+    exportsPath: join(dataFolder, 'exports'),
+    exportGl,
+    download,
+    port: host.port,
+    token: host.token,
+  };
 }
 
 const refused: Array<{ name: string; make: (exportsPath: string, folder: string) => void; says: RegExp }> = [
@@ -159,4 +176,60 @@ describe("the browser host's save path", () => {
     expect(served.status).toBe(404);
     expect(served.text).not.toContain('not an export');
   });
+
+  folderTest.runIf(process.platform === 'linux')(
+    'a download the browser abandons part way closes its file',
+    async ({ folder }) => {
+      const { exportGl, port, token } = await browserHost(folder);
+      const { result } = JSON.parse((await exportGl()).text) as {
+        result: { downloadPath: string; record: { file: string } };
+      };
+      // Larger than the socket's buffers, so the server is still reading the file when the client goes.
+      writeFileSync(result.record.file, Buffer.alloc(16 * 1024 * 1024, 1));
+      await abandonAfterFirstBytes(port, token, result.downloadPath);
+      await vi.waitFor(() => expect(descriptorsOn(result.record.file)).toBe(0), { timeout: 5_000, interval: 50 });
+    },
+  );
+
+  folderTest.runIf(process.platform === 'linux')(
+    "a page's script the browser abandons part way closes its file",
+    async ({ folder }) => {
+      const { port, token } = await browserHost(folder);
+      const script = join(folder, 'static', 'large.js');
+      writeFileSync(script, Buffer.alloc(16 * 1024 * 1024, 32));
+      await abandonAfterFirstBytes(port, token, '/large.js');
+      await vi.waitFor(() => expect(descriptorsOn(script)).toBe(0), { timeout: 5_000, interval: 50 });
+    },
+  );
 });
+
+/** Starts a download and goes once its first bytes arrive, as a browser whose user cancels it. */
+function abandonAfterFirstBytes(port: number, token: string, path: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, headers: { host: `127.0.0.1:${port}`, authorization: `Bearer ${token}` } },
+      (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      },
+    );
+    req.on('error', (error) => (req.destroyed ? undefined : reject(error)));
+    req.end();
+  });
+}
+
+/** This process's open descriptors on `file` (Linux: /proc/self/fd). */
+function descriptorsOn(file: string): number {
+  let count = 0;
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`) === file) count++;
+    } catch {
+      // Closed between the listing and the read.
+    }
+  }
+  return count;
+}
