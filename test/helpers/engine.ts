@@ -4,11 +4,12 @@ import {
 } from '../../electron/engine/engine';
 import type { EngineOptions } from '../../electron/engine/context';
 import { silentLogger } from '../../electron/engine/logger';
-import { createMigratedTestDatabase, ENGINE_DIALECT, TEST_DATABASE_CONNECTIONS } from './postgres';
+import { storeForTestEngine } from './keptPostgresStores';
+import { ENGINE_DIALECT, TEST_DATABASE_CONNECTIONS } from './postgres';
 
 /**
  * An engine on an in-memory database, for transport and handler tests; on a fresh PostgreSQL
- * database instead when the suite runs on that dialect (ENGINE_DIALECT), dropped when it closes.
+ * store instead when the suite runs on that dialect (ENGINE_DIALECT).
  */
 export async function createTestEngine(overrides: Partial<EngineOptions> = {}): Promise<Engine> {
   const options: EngineOptions = {
@@ -25,25 +26,16 @@ export async function createTestEngine(overrides: Partial<EngineOptions> = {}): 
   return onTestPostgres(options);
 }
 
-/** The engine on a database of its own, dropped after the engine closes. */
+/**
+ * The engine on a migrated, empty PostgreSQL store of its own: a store kept from an engine of the
+ * same file that closed (test/helpers/keptPostgresStores.ts), or a new database.
+ */
 export async function onTestPostgres(options: EngineOptions): Promise<Engine> {
-  const database = await createMigratedTestDatabase();
-  let engine: Engine;
+  const store = await storeForTestEngine();
   try {
-    engine = await createEngine({
-      databaseConnections: TEST_DATABASE_CONNECTIONS,
-      ...options,
-      databasePath: undefined,
-      databaseUrl: database.url,
-    });
+    return await createEngine({ ...options, databasePath: undefined, databaseUrl: undefined, store });
   } catch (error) {
-    await database.drop();
+    await store.close();
     throw error;
   }
-  const close = engine.close.bind(engine);
-  engine.close = async () => {
-    await close();
-    await database.drop();
-  };
-  return engine;
 }
