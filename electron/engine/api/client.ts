@@ -63,6 +63,7 @@ type Listing = ParsedTransaction | UnchangedListing;
 const isUnchanged = (listing: Listing): listing is UnchangedListing => !('value' in listing);
 const batchPage = pagedListSchema(batchSchema);
 const glBatchPage = pagedListSchema(glBatchSchema);
+const glBatchPageEnvelope = pagedListSchema(z.unknown());
 
 export class ServiceClient {
   readonly http: HttpTransport;
@@ -223,6 +224,36 @@ export class ServiceClient {
   }
 
   /** The GL-batch quirk: offsets are page x page size; only a page shorter than the limit ends the walk. */
+  /**
+   * A page of /gl-batches with its envelope checked and its objects not yet (glRowsOf checks them):
+   * a day whose lines are all as stored need not be (dayWalks.ts).
+   */
+  async glBatchesPageUnchecked(
+    range: { startDate: string; endDate: string },
+    offset: number,
+    limit: number,
+  ): Promise<unknown[]> {
+    const body = await this.http.get('/gl-batches', {
+      start_date: range.startDate,
+      end_date: range.endDate,
+      offset,
+      limit,
+    });
+    return validate(glBatchPageEnvelope, body, 'GET /gl-batches').objects;
+  }
+
+  glBatchPagesUnchecked(range: { startDate: string; endDate: string }): AsyncGenerator<FetchedPage<unknown>> {
+    return walkPages((offset, limit) => this.glBatchesPageUnchecked(range, offset, limit));
+  }
+
+  /** A page's objects as glBatchesPage gives them (`raws`: each one's JSON), refused as it refuses them. */
+  glRowsOf(objects: readonly unknown[], raws: readonly string[]): Array<Parsed<GlBatch>> {
+    return objects.map((object, i) => ({
+      value: toGlBatch(validate(glBatchSchema, object, 'GET /gl-batches', ['objects', i])),
+      raw: raws[i]!,
+    }));
+  }
+
   glBatchPages(
     range: { startDate: string; endDate: string },
     pageSize?: number,

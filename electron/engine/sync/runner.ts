@@ -23,11 +23,11 @@ import { BoundError } from '../api/errors';
 import type { KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
 import { transactionsOfNewBatches } from '../store/batches';
+import { glDayLines, storedGlDayDigestsFrom } from '../store/glBatches';
 import { rowsPerWriteUnit, withBulkCheckpoints } from '../store/dialect';
 import type { WritableDB } from '../store/work';
-import { storeDetailsOf, transactionsWithoutDetails, storedDigestsFrom } from '../store/transactions';
+import { storeDetailsOf, transactionsWithoutDetails, storedDigestsFrom, type PageRow } from '../store/transactions';
 import { commitSyncStep, type SyncStep, getCursor, type RunCounts } from '../store/syncState';
-import type { PageRow } from '../store/transactions';
 import { CURSOR, planPass, type Pass } from './plan';
 import { DayTally, DEFAULT_SYNC_LIMITS, RunTally, type SyncLimits } from './limits';
 import { packPage, unpackObjects, type PackedTransactionPage } from './packedPages';
@@ -317,13 +317,13 @@ class Run {
     const first = done ? addDays(done, 1) : start;
     if (compareBusinessDates(first, today) > 0) return;
     const totalDays = daysBetween(start, today) + 1;
-    // A day's rows are replaced all at once, so its pages (a few hundred rows) are gathered first;
-    // the next days are fetched meanwhile.
-    const feed = await this.o.pages.glDays([...eachBusinessDate(first, today)], this.limits);
+    // A day's pages are gathered, then replaced whole (counted only if listed as stored); next days come meanwhile.
+    const days = [...eachBusinessDate(first, today)];
+    const feed = await this.o.pages.glDays(days, this.limits, await storedGlDayDigestsFrom(this.db, first));
     try {
       for (let next = await feed.next(); next; next = await feed.next()) {
         const { item: day, value: rows } = next;
-        this.runTally.add(rows.length, 'GET /gl-batches', day);
+        this.runTally.add(glDayLines(rows), 'GET /gl-batches', day);
         await this.commit({ glDay: { date: day, rows }, setCursors: { [CURSOR.glDone]: day } });
         this.pages++;
         this.progress('gl_batches', 0.9 + 0.05 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
