@@ -10,6 +10,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { BusinessDate } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import type { KeysetPosition } from '../api/paging';
+import type { GlDayDigests } from '../store/glBatches';
 import { workerEntry } from '../workerEntry';
 import { AheadBound, AHEAD_BYTES, heldBytesOf } from './aheadBound';
 import { glDayRows, transactionDayPages, type GlDayRows, type KnownByDay, type TransactionDayPage } from './dayWalks';
@@ -33,7 +34,8 @@ export interface PageSource {
     start: KeysetPosition | null,
     known?: KnownByDay,
   ): Promise<Feed<TransactionDayPage>>;
-  glDays(days: BusinessDate[], limits?: SyncLimits): Promise<Feed<GlDayRows>>;
+  /** `known`: the digests of the days' stored GL lines (glDayRows). */
+  glDays(days: BusinessDate[], limits?: SyncLimits, known?: GlDayDigests): Promise<Feed<GlDayRows>>;
   /** The details phase: each transaction's payer and GL account (detailWalks.ts). */
   transactionDetails(ids: number[], inFlight: number): Promise<Feed<DetailsChunk>>;
   /** Where the walks run: 'worker' once the worker is up, 'thread' for the fallback. */
@@ -62,8 +64,8 @@ export function threadPageSource(client: ServiceClient, aheadBytes: number = AHE
   return {
     transactionDays: async (days, start, known) =>
       feedFrom(transactionDayPages(client, days, start, known), ahead(), (page) => heldBytesOf(page.value)),
-    glDays: async (days, limits = DEFAULT_SYNC_LIMITS) =>
-      feedFrom(glDayRows(client, days, limits), ahead(), (day) => heldBytesOf(day.value)),
+    glDays: async (days, limits = DEFAULT_SYNC_LIMITS, known) =>
+      feedFrom(glDayRows(client, days, limits, known), ahead(), (day) => heldBytesOf(day.value)),
     transactionDetails: async (ids, inFlight) =>
       feedFrom(transactionDetailChunks(client, ids, inFlight), DETAILS_AHEAD),
     where: async () => 'thread',
@@ -144,8 +146,14 @@ class WorkerPageSource implements PageSource {
     );
   }
 
-  glDays(days: BusinessDate[], limits: SyncLimits = DEFAULT_SYNC_LIMITS): Promise<Feed<GlDayRows>> {
-    return this.start({ type: 'walk', walk: 0, kind: 'gl', days, limits }, () => this.fallback.glDays(days, limits));
+  glDays(
+    days: BusinessDate[],
+    limits: SyncLimits = DEFAULT_SYNC_LIMITS,
+    known?: GlDayDigests,
+  ): Promise<Feed<GlDayRows>> {
+    return this.start({ type: 'walk', walk: 0, kind: 'gl', days, limits, known }, () =>
+      this.fallback.glDays(days, limits, known),
+    );
   }
 
   transactionDetails(ids: number[], inFlight: number): Promise<Feed<DetailsChunk>> {
