@@ -53,7 +53,9 @@ export function transferablesOf(value: unknown): ArrayBuffer[] {
  * pages wait for its last one, so their buffers outlive a few young collections and are promoted,
  * and V8 frees a promoted buffer's memory only when a full collection finds it dead; until then the
  * dead pages of many days added up, outside the heap, to the writer's external memory limit (64 MB
- * at the full sync's peak). Transferring the buffer to a clone that is dropped at once detaches it
+ * at the full sync's peak), in the malloc arena of the fetch worker's thread that made them. Freed
+ * at once, the sync's peak at BENCH_SCALE=0.3 held 6-9 MB of buffers, not 23-39, and the threads'
+ * arenas 33-45 MB, not 73-80 (bench sync's peak parts). Transferring the buffer to a clone that is dropped at once detaches it
  * here (its length becomes 0) and hands its memory to a new, young buffer that the next minor
  * collection frees.
  */

@@ -58,7 +58,8 @@ const DETAILS_AHEAD = 1;
  * what its last full collection kept when the limit is 2 GB or more (a worker's default here), and
  * ~1.6x at 1 GB (heap-controller.h: the growing factor shrinks with the limit). The worker keeps
  * little alive (the pages in flight), so what it held at the sync's peak was mostly garbage of pages
- * already posted: 65-73 MB of heap at BENCH_SCALE=0.3, 35 MB with this limit. 1 GB stays far above
+ * already posted: 65-73 MB of heap at BENCH_SCALE=0.3, 35-37 MB with this limit, for 1.5-4 CPU-s more
+ * of V8's collector threads (of ~50 for the sync, within the runs' spread). 1 GB stays far above
  * what a walk can hold (a day's GL rows, gathered whole, are bounded at 128 MB of JSON, limits.ts);
  * a worker out of memory would fail the run.
  */
