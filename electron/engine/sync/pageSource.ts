@@ -54,10 +54,18 @@ const DETAILS_AHEAD = 1;
  * The fetch worker's heap. Its young generation (V8's default grows it to 48 MB) is where each
  * page's response text and parsed objects are made and die: at 8 MB it is collected more often, at
  * no cost the sync bench could see, and the worker's heap at the sync's peak was 85 MB, not 110 MB
- * (BENCH_SCALE=0.1). The old generation is left unbounded: a day's GL rows are gathered whole there
- * (up to the day's 128 MB bound, limits.ts), and a worker out of memory would fail the run.
+ * (BENCH_SCALE=0.1).
+ *
+ * The old generation's limit is not there to be reached: V8 lets an old generation grow to up to 4x
+ * what its last full collection kept when the limit is 2 GB or more (a worker's default here), and
+ * ~1.6x at 1 GB (heap-controller.h: the growing factor shrinks with the limit). The worker keeps
+ * little alive (the pages in flight), so what it held at the sync's peak was mostly garbage of pages
+ * already posted: 65-73 MB of heap at BENCH_SCALE=0.3, 35-37 MB with this limit, for 1.5-4 CPU-s more
+ * of V8's collector threads (of ~50 for the sync, within the runs' spread). 1 GB stays far above
+ * what a walk can hold (a day's GL rows, gathered whole, are bounded at 128 MB of JSON, limits.ts);
+ * a worker out of memory would fail the run.
  */
-export const FETCH_WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+export const FETCH_WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 } as const;
 
 export function threadPageSource(client: ServiceClient, aheadBytes: number = AHEAD_BYTES): PageSource {
   const ahead = () => new AheadBound(AHEAD, aheadBytes);

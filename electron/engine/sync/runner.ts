@@ -30,7 +30,7 @@ import { storeDetailsOf, transactionsWithoutDetails, storedDigestsFrom, type Pag
 import { commitSyncStep, type SyncStep, getCursor, type RunCounts } from '../store/syncState';
 import { CURSOR, planPass, type Pass } from './plan';
 import { DayTally, DEFAULT_SYNC_LIMITS, RunTally, type SyncLimits } from './limits';
-import { packPage, unpackObjects, type PackedTransactionPage } from './packedPages';
+import { packPage, takeObjects, type PackedTransactionPage } from './packedPages';
 import type { PageSource } from './pageSource';
 import type { Feed } from './feed';
 import type { GlDayRows } from './dayWalks';
@@ -349,14 +349,14 @@ class Run {
 
   /**
    * Pages (one, or a day's pages fetched ahead) written in ONE unit of work with their cursor,
-   * unpacked only now, so their objects live for this write alone.
+   * unpacked only now (and their bytes freed), so their objects live for this write alone.
    */
   private async writeTransactions(
     pages: PackedTransactionPage[],
     toRow: (parsed: ParsedTransaction) => PageRow,
     setCursors: Record<string, unknown>,
   ): Promise<void> {
-    const transactions = pages.flatMap((page) => unpackObjects(page).map(toRow));
+    const transactions = pages.flatMap((page) => takeObjects(page).map(toRow));
     await this.commit({ transactions, setCursors });
     this.pages += pages.length;
     this.rows += transactions.length;
