@@ -13,6 +13,10 @@
  * Each child's figures are printed, and bench/results/export.json rewritten, as soon as that child
  * ends: a run stopped part way still says what it measured. Above SHEETJS_MAX_ROWS the SheetJS
  * comparison is skipped (and the result says so).
+ *
+ * The children run this file bundled as the app ships its engine (bundleEngine.ts): under
+ * `node --import tsx` the loader alone held ~130-150 MB of each child's peak, which the app never
+ * pays. BENCH_ENGINE=tsx runs them under tsx as before.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -27,6 +31,7 @@ import {
   type Store,
 } from '../electron/engine/store/dialect';
 import { createDatabase, startCluster, stopCluster } from '../scripts/postgresCluster';
+import { bundleWithEngineWorkers } from './support/bundleEngine';
 import type { GlExportRow } from '../electron/engine/store/glBatches';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -210,18 +215,25 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
       deltaMb: round(m.peakMb - m.baselineMb),
       bytes: m.bytes,
     });
-    const result: Record<string, unknown> = { glRows: ROWS, loadBefore: loadavg().map(round) };
+    const engineMeasured = process.env.BENCH_ENGINE === 'tsx' ? 'tsx' : 'bundled';
+    const childCommand = [fileURLToPath(import.meta.url)];
+    if (engineMeasured === 'tsx') childCommand.unshift('--import', 'tsx');
+    else {
+      const bundled = fileURLToPath(new URL('../node_modules/.cache/exportBench', import.meta.url));
+      await bundleWithEngineWorkers({ exportBench: fileURLToPath(import.meta.url) }, bundled);
+      childCommand[0] = join(bundled, 'exportBench.js');
+    }
+    const result: Record<string, unknown> = { glRows: ROWS, engine: engineMeasured, loadBefore: loadavg().map(round) };
     const save = () => {
       mkdirSync(join(here, 'results'), { recursive: true });
       writeFileSync(join(here, 'results', 'export.json'), JSON.stringify(result));
     };
     /** Runs one child; its figures are printed and saved as soon as it ends. */
     const measure = (label: string, which: 'exceljs' | 'sheetjs', source: string, file: string) => {
-      const child = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(import.meta.url), which, source, join(folder, file)],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-      );
+      const child = spawnSync(process.execPath, [...childCommand, which, source, join(folder, file)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       if (child.status !== 0) throw new Error(`${label} failed (exit ${child.status ?? child.signal})`);
       const measured = JSON.parse(child.stdout) as Measured;
       if (measured.rows !== ROWS) throw new Error(`${label} wrote ${measured.rows} rows, not ${ROWS}`);
