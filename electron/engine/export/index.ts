@@ -16,7 +16,15 @@ import {
 } from '../../../shared/contract';
 import { untiedLine, untiedReasonWords } from '../../../shared/untied';
 import { untiedDeposits, completeExport, forgetExport, setExportOutput } from '../store/exports';
-import { commitFiles, discard, exportError, reasonOf, reserveTemp, type PendingFile } from './atomicFiles';
+import {
+  commitFiles,
+  discard,
+  exportError,
+  reasonOf,
+  reserveTemp,
+  scratchBeside,
+  type PendingFile,
+} from './atomicFiles';
 import { assertLayoutReady, writeLayout, type CsvLayout, type CsvLayoutSettings } from './csvLayouts';
 import { depositEntry, ERP_FILE_EXTENSIONS, type ErpWriteResult } from './erp';
 import type { WritableDB, ReadableDB } from '../store/work';
@@ -196,6 +204,8 @@ export async function exportGlBatches(
       untied: new Map(untied.map((deposit) => [deposit.batchId, untiedReasonWords(deposit)])),
       purpose: workbookPurpose(request, env.now, claim),
       onProgress: (done) => env.onProgress?.(done, totalRows, primaryFile),
+      scratchFile: scratchBeside(workbook),
+      createdAt: env.now,
     }).catch((error: unknown) => {
       throw error instanceof ContractError ? error : exportError(workbook.target, reasonOf(error));
     });
