@@ -22,6 +22,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import {
   copySqliteToPostgres,
@@ -94,7 +95,42 @@ type Measured = {
   baselineMb: number;
   peakMb: number;
   bytes: number;
+  /** The largest of each part of the memory seen while it ran (sampled every 20 ms), MB: where the peak goes. */
+  sampledPeaks?: { heapUsedMb: number; heapTotalMb: number; externalMb: number; atStart?: object };
 };
+
+/** Samples the JavaScript heap and the memory outside it while `work` runs. */
+async function sampledPeaks<T>(work: () => Promise<T>): Promise<{ value: T; peaks: Measured['sampledPeaks'] }> {
+  const peaks = { heapUsedMb: 0, heapTotalMb: 0, externalMb: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+    peaks.heapUsedMb = Math.max(peaks.heapUsedMb, mb(m.heapUsed));
+    peaks.heapTotalMb = Math.max(peaks.heapTotalMb, mb(m.heapTotal));
+    peaks.externalMb = Math.max(peaks.externalMb, mb(m.external + m.arrayBuffers));
+  };
+  sample();
+  const atStart = { ...peaks };
+  const timer = setInterval(sample, 20);
+  // BENCH_EXPORT_MEMORY_TRACE=1: the parts once a second on stderr, to see which phase holds the peak.
+  const started = performance.now();
+  const trace = process.env.BENCH_EXPORT_MEMORY_TRACE
+    ? setInterval(() => {
+        const m = process.memoryUsage();
+        const mb = (n: number) => Math.round(n / 1024 / 1024);
+        process.stderr.write(
+          `${Math.round((performance.now() - started) / 1000)} s: rss ${mb(m.rss)} heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} external ${mb(m.external + m.arrayBuffers)}\n`,
+        );
+      }, 1000)
+    : undefined;
+  try {
+    return { value: await work(), peaks: { ...peaks, atStart } };
+  } finally {
+    clearInterval(timer);
+    clearInterval(trace);
+    sample();
+  }
+}
 
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
@@ -116,24 +152,42 @@ async function copyToPostgres(file: string, clusterUrl: string): Promise<string>
   return url;
 }
 
+/**
+ * BENCH_EXPORT_HEAP_SNAPSHOT=<folder>: a heap snapshot there when the export has written half its
+ * GL rows (what the heap holds mid-way, to read in Chrome's DevTools).
+ */
+function snapshotHalfway(): ((rows: number, totalRows: number) => void) | undefined {
+  const folder = process.env.BENCH_EXPORT_HEAP_SNAPSHOT;
+  if (!folder) return undefined;
+  let taken = false;
+  return (rows, totalRows) => {
+    if (taken || rows < totalRows / 2) return;
+    taken = true;
+    process.stderr.write(`heap snapshot: ${writeHeapSnapshot(join(folder, `export-${rows}.heapsnapshot`))}\n`);
+  };
+}
+
 async function runExceljs(db: string, out: string): Promise<Measured> {
   const { exportGlBatches } = await import('../electron/engine/export');
   const baselineMb = rssMb();
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const store = await openAny(db);
-  const result = await exportGlBatches(
-    { from: FROM, to: TO, layout: 'xlsx', file: out },
-    {
-      store,
-      dataFolder: dirname(out),
-      settings: { clearingAccount: '1010', escapeOrgId: '', escapeDeptId: '', escapeJeType: 'JE' },
-      createdBy: 'bench',
-      now: new Date().toISOString(),
-    },
+  const { value: result, peaks } = await sampledPeaks(() =>
+    exportGlBatches(
+      { from: FROM, to: TO, layout: 'xlsx', file: out },
+      {
+        store,
+        dataFolder: dirname(out),
+        settings: { clearingAccount: '1010', escapeOrgId: '', escapeDeptId: '', escapeJeType: 'JE' },
+        createdBy: 'bench',
+        now: new Date().toISOString(),
+        onProgress: snapshotHalfway(),
+      },
+    ),
   );
   await store.close();
-  return finish(result.record.rowCount, baselineMb, started, cpuBefore, out);
+  return { ...finish(result.record.rowCount, baselineMb, started, cpuBefore, out), sampledPeaks: peaks };
 }
 
 /** SheetJS has no streaming xlsx writer: it takes the whole sheet as an array, so the rows are read first. */
@@ -214,6 +268,7 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
       baselineMb: round(m.baselineMb),
       deltaMb: round(m.peakMb - m.baselineMb),
       bytes: m.bytes,
+      ...(m.sampledPeaks ? { sampledPeaks: m.sampledPeaks } : {}),
     });
     const engineMeasured = process.env.BENCH_ENGINE === 'tsx' ? 'tsx' : 'bundled';
     const childCommand = [fileURLToPath(import.meta.url)];
@@ -239,7 +294,7 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
       if (measured.rows !== ROWS) throw new Error(`${label} wrote ${measured.rows} rows, not ${ROWS}`);
       const shown = figures(measured);
       process.stdout.write(
-        `${label}: ${shown.seconds} s (${shown.cpuSeconds} s CPU), peak ${shown.peakMb} MB (baseline ${shown.baselineMb} MB + ${shown.deltaMb} MB), ${shown.bytes} bytes\n`,
+        `${label}: ${shown.seconds} s (${shown.cpuSeconds} s CPU), peak ${shown.peakMb} MB (baseline ${shown.baselineMb} MB + ${shown.deltaMb} MB), ${shown.bytes} bytes${shown.sampledPeaks ? `; sampled peaks ${JSON.stringify(shown.sampledPeaks)}` : ''}\n`,
       );
       return measured;
     };

@@ -14,22 +14,54 @@ import { openTempForWriting } from './exportTarget';
 import { CURRENCY_FORMAT, DATE_FORMAT, xmlText } from './sheetXml';
 
 /** Characters of XML gathered before they are handed on: a few hundred rows. */
-const CHUNK_CHARS = 64 * 1024;
+const CHUNK_CHARS = 16 * 1024;
 /** Bytes a sheet's stream holds before a write waits for the zip. */
-const SHEET_BUFFER_BYTES = 1024 * 1024;
+const SHEET_BUFFER_BYTES = 64 * 1024;
 
 const SPREADSHEET_ML = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELATIONSHIPS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const OFFICE_RELATIONSHIPS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-/** Text handed to a stream in chunks, waiting while the stream is full (or rejecting if the package failed). */
+/**
+ * Whether a package failed, and a signal that aborts every wait on its streams when it does. Waits
+ * take the signal rather than racing a promise of the failure: each race would leave a reaction on
+ * that promise for as long as it lives, one per wait, tens of thousands in a large export.
+ */
+export class Failure {
+  private readonly controller = new AbortController();
+  private error: Error | null = null;
+  readonly signal = this.controller.signal;
+
+  fail(error: Error): void {
+    if (this.error) return;
+    this.error = error;
+    this.controller.abort(error);
+  }
+
+  /** Awaits `emitter`'s `event`, throwing the failure instead if there is one before it. */
+  async waitFor(emitter: NodeJS.EventEmitter, event: string): Promise<void> {
+    this.throwIfFailed();
+    try {
+      await once(emitter, event, { signal: this.signal });
+    } catch (error) {
+      this.throwIfFailed();
+      throw error;
+    }
+  }
+
+  throwIfFailed(): void {
+    if (this.error) throw this.error;
+  }
+}
+
+/** Text handed to a stream in chunks, waiting while the stream is full (or throwing if the package failed). */
 export class XmlOut {
   private pending = '';
 
   constructor(
     private readonly stream: Writable,
-    private readonly failed: Promise<never>,
+    private readonly failure: Failure,
   ) {}
 
   /** Adds `xml`; returns a promise to await only when the stream is full, else null (no await per row). */
@@ -41,23 +73,23 @@ export class XmlOut {
   async flush(): Promise<void> {
     const chunk = this.pending;
     this.pending = '';
-    if (chunk && !this.stream.write(chunk)) await Promise.race([once(this.stream, 'drain'), this.failed]);
+    if (chunk && !this.stream.write(chunk)) await this.failure.waitFor(this.stream, 'drain');
   }
 
   /** Flushes and ends the stream, resolving once everything written has left it. */
   async end(): Promise<void> {
     await this.flush();
-    const finished = once(this.stream, 'finish');
+    const finished = this.failure.waitFor(this.stream, 'finish');
     this.stream.end();
-    await Promise.race([finished, this.failed]);
+    await finished;
   }
 }
 
 export class WorkbookPackage {
   private readonly zip = archiver('zip', { zlib: { level: 1 } });
   private readonly file: Writable;
-  /** Rejects with the first error of the zip or the file; every wait races it. */
-  readonly failed: Promise<never>;
+  /** The first error of the zip or the file; every wait ends on it. */
+  readonly failure = new Failure();
   private added = 0;
 
   /** Opens `file` (an export's reserved temporary file) for a workbook of the sheets `sheetNames`, in order. */
@@ -66,12 +98,8 @@ export class WorkbookPackage {
     private readonly sheetNames: readonly string[],
   ) {
     this.file = openTempForWriting(file);
-    this.failed = new Promise<never>((_, reject) => {
-      this.zip.once('error', reject);
-      this.file.once('error', reject);
-    });
-    // Every wait races `failed`; one that nobody awaits must not become an unhandled rejection.
-    this.failed.catch(() => undefined);
+    this.zip.once('error', (error) => this.failure.fail(error));
+    this.file.once('error', (error) => this.failure.fail(error));
     this.zip.pipe(this.file);
     this.zip.append(contentTypes(sheetNames.length), { name: '[Content_Types].xml' });
     this.zip.append(PACKAGE_RELS, { name: '_rels/.rels' });
@@ -81,7 +109,7 @@ export class WorkbookPackage {
   sheet(): XmlOut {
     const stream = new PassThrough({ highWaterMark: SHEET_BUFFER_BYTES });
     this.zip.append(stream, { name: this.nextSheetPath() });
-    return new XmlOut(stream, this.failed);
+    return new XmlOut(stream, this.failure);
   }
 
   /** The next sheet, the whole content of `path` (a file written and closed before this call). */
@@ -98,9 +126,9 @@ export class WorkbookPackage {
     this.zip.append(STYLES, { name: 'xl/styles.xml' });
     this.zip.append(coreProperties(createdAt), { name: 'docProps/core.xml' });
     this.zip.append(appProperties(this.sheetNames), { name: 'docProps/app.xml' });
-    const closed = once(this.file, 'close');
-    await Promise.race([this.zip.finalize(), this.failed]);
-    await Promise.race([closed, this.failed]);
+    // finalize() settles when the zip has handed on its last byte, or rejects with the zip's error;
+    // the file's close (or its error) says the bytes are on disk.
+    await Promise.all([this.zip.finalize(), this.failure.waitFor(this.file, 'close')]);
   }
 
   /** Stops writing after a failure; the caller removes the file. */

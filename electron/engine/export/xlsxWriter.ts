@@ -15,7 +15,6 @@
 import type { Reversal } from '../../../shared/domain';
 import { methodLabel } from '../../../shared/vocabulary/methodLabels';
 import type { AscenderReceipt } from './erp';
-import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { openTempForWriting } from './exportTarget';
 import { formulaSafe } from './formulaSafe';
@@ -138,12 +137,8 @@ async function writeGlAndJournal(
   const untied = options.untied ?? new Map<string, string>();
   const gl = new SheetWriter(workbook.sheet(), GL_COLUMNS);
   const journalFile = openTempForWriting(scratch);
-  const journalFailed = Promise.race([
-    workbook.failed,
-    once(journalFile, 'error').then(([error]) => Promise.reject(error as Error)),
-  ]);
-  journalFailed.catch(() => undefined);
-  const je = new SheetWriter(new XmlOut(journalFile, journalFailed), JOURNAL_COLUMNS);
+  journalFile.once('error', (error) => workbook.failure.fail(error));
+  const je = new SheetWriter(new XmlOut(journalFile, workbook.failure), JOURNAL_COLUMNS);
   try {
     const glDate = excelDates();
     async function* rowsWrittenToGl(): AsyncGenerator<GlExportRow> {
