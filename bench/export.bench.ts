@@ -1,8 +1,9 @@
 /**
- * 100k GL rows (x BENCH_SCALE) to .xlsx: our exporter (exceljs streaming writer, reading a snapshot
- * of the store as it writes) against SheetJS writing the same rows, each in its own child process
- * so each peak memory (max RSS) is its own and neither loads the other's library. Goal: no slower
- * than SheetJS, peak under 250 MB. Each child also reports its baseline (RSS once its modules are
+ * 100k GL rows (x BENCH_SCALE) to .xlsx: our exporter (sheet XML into a zip as the rows are read,
+ * xlsxWriter.ts, exceljs's streaming writer until issue 31; reading a snapshot of the store as it
+ * writes) against SheetJS writing the same rows, each in its own child process so each peak memory
+ * (max RSS) is its own and neither loads the other's library. Goal: no slower than SheetJS, peak
+ * under 250 MB. Each child also reports its baseline (RSS once its modules are
  * loaded, before it opens the store: under `node --import tsx` that alone is ~150 MB, tsx's loader
  * thread included) and the delta the export adds to it.
  *
@@ -169,7 +170,7 @@ function snapshotHalfway(): ((rows: number, totalRows: number) => void) | undefi
   };
 }
 
-async function runExceljs(db: string, out: string): Promise<Measured> {
+async function runOurs(db: string, out: string): Promise<Measured> {
   const { exportGlBatches } = await import('../electron/engine/export');
   const baselineMb = rssMb();
   const started = performance.now();
@@ -258,8 +259,8 @@ function finish(rows: number, baselineMb: number, started: number, cpuBefore: No
 }
 
 const [, , mode, db, out] = process.argv;
-if (mode === 'exceljs' || mode === 'sheetjs') {
-  const measured = await (mode === 'exceljs' ? runExceljs(db!, out!) : runSheetjs(db!, out!));
+if (mode === 'ours' || mode === 'sheetjs') {
+  const measured = await (mode === 'ours' ? runOurs(db!, out!) : runSheetjs(db!, out!));
   process.stdout.write(JSON.stringify(measured));
 } else {
   const folder = mkdtempSync(join(tmpdir(), 'recon-bench-export-'));
@@ -297,7 +298,7 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
       writeFileSync(join(here, 'results', 'export.json'), JSON.stringify(result));
     };
     /** Runs one child; its figures are printed and saved as soon as it ends. */
-    const measure = (label: string, which: 'exceljs' | 'sheetjs', source: string, file: string) => {
+    const measure = (label: string, which: 'ours' | 'sheetjs', source: string, file: string) => {
       // BENCH_EXPORT_NODE_FLAGS: node flags for the exporter child (e.g. --cpu-prof --cpu-prof-dir=DIR).
       const nodeFlags = process.env.BENCH_EXPORT_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
       const child = spawnSync(process.execPath, [...nodeFlags, ...childCommand, which, source, join(folder, file)], {
@@ -314,7 +315,8 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
       return measured;
     };
     if (dialects.includes('sqlite')) {
-      const ours = measure('sqlite exceljs', 'exceljs', db, 'exceljs.xlsx');
+      const ours = measure('sqlite ours', 'ours', db, 'ours.xlsx');
+      // The key earlier runs' figures have, so old and new results compare.
       result.exceljsStreaming = { ...figures(ours), sheets: 3 };
       result.goals = { under30s: ours.seconds < 30, under250Mb: ours.peakMb < 250 };
       save();
@@ -332,7 +334,7 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
     if (dialects.includes('postgres')) {
       const cluster = await startCluster();
       try {
-        const ours = measure('postgres exceljs', 'exceljs', await copyToPostgres(seeded, cluster.url), 'postgres.xlsx');
+        const ours = measure('postgres ours', 'ours', await copyToPostgres(seeded, cluster.url), 'postgres.xlsx');
         result.postgres = {
           exceljsStreaming: { ...figures(ours), sheets: 3 },
           goals: { under30s: ours.seconds < 30, under250Mb: ours.peakMb < 250 },
