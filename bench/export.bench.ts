@@ -1,8 +1,9 @@
 /**
- * 100k GL rows (x BENCH_SCALE) to .xlsx: our exporter (exceljs streaming writer, reading a snapshot
- * of the store as it writes) against SheetJS writing the same rows, each in its own child process
- * so each peak memory (max RSS) is its own and neither loads the other's library. Goal: no slower
- * than SheetJS, peak under 250 MB. Each child also reports its baseline (RSS once its modules are
+ * 100k GL rows (x BENCH_SCALE) to .xlsx: our exporter (sheet XML into a zip as the rows are read,
+ * xlsxWriter.ts, exceljs's streaming writer until issue 31; reading a snapshot of the store as it
+ * writes) against SheetJS writing the same rows, each in its own child process so each peak memory
+ * (max RSS) is its own and neither loads the other's library. Goal: no slower than SheetJS, peak
+ * under 250 MB. Each child also reports its baseline (RSS once its modules are
  * loaded, before it opens the store: under `node --import tsx` that alone is ~150 MB, tsx's loader
  * thread included) and the delta the export adds to it.
  *
@@ -13,11 +14,16 @@
  * Each child's figures are printed, and bench/results/export.json rewritten, as soon as that child
  * ends: a run stopped part way still says what it measured. Above SHEETJS_MAX_ROWS the SheetJS
  * comparison is skipped (and the result says so).
+ *
+ * The children run this file bundled as the app ships its engine (bundleEngine.ts): under
+ * `node --import tsx` the loader alone held ~130-150 MB of each child's peak, which the app never
+ * pays. BENCH_ENGINE=tsx runs them under tsx as before.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import {
   copySqliteToPostgres,
@@ -27,6 +33,7 @@ import {
   type Store,
 } from '../electron/engine/store/dialect';
 import { createDatabase, startCluster, stopCluster } from '../scripts/postgresCluster';
+import { bundleWithEngineWorkers } from './support/bundleEngine';
 import type { GlExportRow } from '../electron/engine/store/glBatches';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -89,7 +96,44 @@ type Measured = {
   baselineMb: number;
   peakMb: number;
   bytes: number;
+  /** The largest of each part of the memory seen while it ran (sampled every 20 ms), MB: where the peak goes. */
+  sampledPeaks?: { heapUsedMb: number; heapTotalMb: number; externalMb: number; atStart?: object };
+  /** Seconds from the start to the first GL row's progress: the claim and the checks before writing. */
+  firstRowSeconds?: number;
 };
+
+/** Samples the JavaScript heap and the memory outside it while `work` runs. */
+async function sampledPeaks<T>(work: () => Promise<T>): Promise<{ value: T; peaks: Measured['sampledPeaks'] }> {
+  const peaks = { heapUsedMb: 0, heapTotalMb: 0, externalMb: 0 };
+  const sample = () => {
+    const m = process.memoryUsage();
+    const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+    peaks.heapUsedMb = Math.max(peaks.heapUsedMb, mb(m.heapUsed));
+    peaks.heapTotalMb = Math.max(peaks.heapTotalMb, mb(m.heapTotal));
+    peaks.externalMb = Math.max(peaks.externalMb, mb(m.external + m.arrayBuffers));
+  };
+  sample();
+  const atStart = { ...peaks };
+  const timer = setInterval(sample, 20);
+  // BENCH_EXPORT_MEMORY_TRACE=1: the parts once a second on stderr, to see which phase holds the peak.
+  const started = performance.now();
+  const trace = process.env.BENCH_EXPORT_MEMORY_TRACE
+    ? setInterval(() => {
+        const m = process.memoryUsage();
+        const mb = (n: number) => Math.round(n / 1024 / 1024);
+        process.stderr.write(
+          `${Math.round((performance.now() - started) / 1000)} s: rss ${mb(m.rss)} heapUsed ${mb(m.heapUsed)} heapTotal ${mb(m.heapTotal)} external ${mb(m.external + m.arrayBuffers)}\n`,
+        );
+      }, 1000)
+    : undefined;
+  try {
+    return { value: await work(), peaks: { ...peaks, atStart } };
+  } finally {
+    clearInterval(timer);
+    clearInterval(trace);
+    sample();
+  }
+}
 
 const rssMb = () => process.memoryUsage().rss / 1024 / 1024;
 
@@ -111,24 +155,52 @@ async function copyToPostgres(file: string, clusterUrl: string): Promise<string>
   return url;
 }
 
-async function runExceljs(db: string, out: string): Promise<Measured> {
+/**
+ * BENCH_EXPORT_HEAP_SNAPSHOT=<folder>: a heap snapshot there when the export has written half its
+ * GL rows (what the heap holds mid-way, to read in Chrome's DevTools).
+ */
+function snapshotHalfway(): ((rows: number, totalRows: number) => void) | undefined {
+  const folder = process.env.BENCH_EXPORT_HEAP_SNAPSHOT;
+  if (!folder) return undefined;
+  let taken = false;
+  return (rows, totalRows) => {
+    if (taken || rows < totalRows / 2) return;
+    taken = true;
+    process.stderr.write(`heap snapshot: ${writeHeapSnapshot(join(folder, `export-${rows}.heapsnapshot`))}\n`);
+  };
+}
+
+async function runOurs(db: string, out: string): Promise<Measured> {
   const { exportGlBatches } = await import('../electron/engine/export');
   const baselineMb = rssMb();
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   const store = await openAny(db);
-  const result = await exportGlBatches(
-    { from: FROM, to: TO, layout: 'xlsx', file: out },
-    {
-      store,
-      dataFolder: dirname(out),
-      settings: { clearingAccount: '1010', escapeOrgId: '', escapeDeptId: '', escapeJeType: 'JE' },
-      createdBy: 'bench',
-      now: new Date().toISOString(),
-    },
+  const halfway = snapshotHalfway();
+  // The claim, the untied deposits and the counts come before the first row is written.
+  let firstRowSeconds: number | undefined;
+  const { value: result, peaks } = await sampledPeaks(() =>
+    exportGlBatches(
+      { from: FROM, to: TO, layout: 'xlsx', file: out },
+      {
+        store,
+        dataFolder: dirname(out),
+        settings: { clearingAccount: '1010', escapeOrgId: '', escapeDeptId: '', escapeJeType: 'JE' },
+        createdBy: 'bench',
+        now: new Date().toISOString(),
+        onProgress: (rows, totalRows) => {
+          firstRowSeconds ??= (performance.now() - started) / 1000;
+          halfway?.(rows, totalRows);
+        },
+      },
+    ),
   );
   await store.close();
-  return finish(result.record.rowCount, baselineMb, started, cpuBefore, out);
+  return {
+    ...finish(result.record.rowCount, baselineMb, started, cpuBefore, out),
+    sampledPeaks: peaks,
+    firstRowSeconds: firstRowSeconds ?? 0,
+  };
 }
 
 /** SheetJS has no streaming xlsx writer: it takes the whole sheet as an array, so the rows are read first. */
@@ -187,8 +259,8 @@ function finish(rows: number, baselineMb: number, started: number, cpuBefore: No
 }
 
 const [, , mode, db, out] = process.argv;
-if (mode === 'exceljs' || mode === 'sheetjs') {
-  const measured = await (mode === 'exceljs' ? runExceljs(db!, out!) : runSheetjs(db!, out!));
+if (mode === 'ours' || mode === 'sheetjs') {
+  const measured = await (mode === 'ours' ? runOurs(db!, out!) : runSheetjs(db!, out!));
   process.stdout.write(JSON.stringify(measured));
 } else {
   const folder = mkdtempSync(join(tmpdir(), 'recon-bench-export-'));
@@ -209,30 +281,42 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
       baselineMb: round(m.baselineMb),
       deltaMb: round(m.peakMb - m.baselineMb),
       bytes: m.bytes,
+      ...(m.sampledPeaks ? { sampledPeaks: m.sampledPeaks } : {}),
+      ...(m.firstRowSeconds !== undefined ? { firstRowSeconds: round(m.firstRowSeconds) } : {}),
     });
-    const result: Record<string, unknown> = { glRows: ROWS, loadBefore: loadavg().map(round) };
+    const engineMeasured = process.env.BENCH_ENGINE === 'tsx' ? 'tsx' : 'bundled';
+    const childCommand = [fileURLToPath(import.meta.url)];
+    if (engineMeasured === 'tsx') childCommand.unshift('--import', 'tsx');
+    else {
+      const bundled = fileURLToPath(new URL('../node_modules/.cache/exportBench', import.meta.url));
+      await bundleWithEngineWorkers({ exportBench: fileURLToPath(import.meta.url) }, bundled);
+      childCommand[0] = join(bundled, 'exportBench.js');
+    }
+    const result: Record<string, unknown> = { glRows: ROWS, engine: engineMeasured, loadBefore: loadavg().map(round) };
     const save = () => {
       mkdirSync(join(here, 'results'), { recursive: true });
       writeFileSync(join(here, 'results', 'export.json'), JSON.stringify(result));
     };
     /** Runs one child; its figures are printed and saved as soon as it ends. */
-    const measure = (label: string, which: 'exceljs' | 'sheetjs', source: string, file: string) => {
-      const child = spawnSync(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(import.meta.url), which, source, join(folder, file)],
-        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-      );
+    const measure = (label: string, which: 'ours' | 'sheetjs', source: string, file: string) => {
+      // BENCH_EXPORT_NODE_FLAGS: node flags for the exporter child (e.g. --cpu-prof --cpu-prof-dir=DIR).
+      const nodeFlags = process.env.BENCH_EXPORT_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+      const child = spawnSync(process.execPath, [...nodeFlags, ...childCommand, which, source, join(folder, file)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       if (child.status !== 0) throw new Error(`${label} failed (exit ${child.status ?? child.signal})`);
       const measured = JSON.parse(child.stdout) as Measured;
       if (measured.rows !== ROWS) throw new Error(`${label} wrote ${measured.rows} rows, not ${ROWS}`);
       const shown = figures(measured);
       process.stdout.write(
-        `${label}: ${shown.seconds} s (${shown.cpuSeconds} s CPU), peak ${shown.peakMb} MB (baseline ${shown.baselineMb} MB + ${shown.deltaMb} MB), ${shown.bytes} bytes\n`,
+        `${label}: ${shown.seconds} s (${shown.cpuSeconds} s CPU), peak ${shown.peakMb} MB (baseline ${shown.baselineMb} MB + ${shown.deltaMb} MB), ${shown.bytes} bytes${shown.firstRowSeconds !== undefined ? `; first row at ${shown.firstRowSeconds} s` : ''}${shown.sampledPeaks ? `; sampled peaks ${JSON.stringify(shown.sampledPeaks)}` : ''}\n`,
       );
       return measured;
     };
     if (dialects.includes('sqlite')) {
-      const ours = measure('sqlite exceljs', 'exceljs', db, 'exceljs.xlsx');
+      const ours = measure('sqlite ours', 'ours', db, 'ours.xlsx');
+      // The key earlier runs' figures have, so old and new results compare.
       result.exceljsStreaming = { ...figures(ours), sheets: 3 };
       result.goals = { under30s: ours.seconds < 30, under250Mb: ours.peakMb < 250 };
       save();
@@ -250,7 +334,7 @@ if (mode === 'exceljs' || mode === 'sheetjs') {
     if (dialects.includes('postgres')) {
       const cluster = await startCluster();
       try {
-        const ours = measure('postgres exceljs', 'exceljs', await copyToPostgres(seeded, cluster.url), 'postgres.xlsx');
+        const ours = measure('postgres ours', 'ours', await copyToPostgres(seeded, cluster.url), 'postgres.xlsx');
         result.postgres = {
           exceljsStreaming: { ...figures(ours), sheets: 3 },
           goals: { under30s: ours.seconds < 30, under250Mb: ours.peakMb < 250 },

@@ -6,9 +6,14 @@
  *     (b) upserting the same rows (and their items) with raw prepared statements in page-sized
  *     transactions into a fresh store of the same schema; the goal is sync <= 1.3 x limit;
  *   - a nightly sync: ~5k new transactions plus the 60-day refresh on a ~300k-transaction store.
+ * BENCH_SYNC_PARTS=nightly runs the nightly alone (=full the full sync and its limit alone);
+ * BENCH_NIGHTLY_STORE=DIR keeps the nightly's seeded store there and starts from a copy of it on the
+ * next run (the sandbox's data is the same for the same seed and scale), so the nightly can be
+ * measured again and again without its 300k-transaction first sync. BENCH_CPU_PROF=DIR writes a CPU
+ * profile of each thread of the bundled run there (node --cpu-prof).
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,9 +21,11 @@ import { runBundledBench } from './support/bundleEngine';
 import { addDays, eachBusinessDate, fixedClock, todayCentral, Temporal } from '../shared/time';
 import { serveSandboxRole, startSandboxRole, type SandboxConnection } from './support/childRoles';
 import { describeCpu, withCpuAccount, type CpuSeconds } from './support/cpuAccount';
+import { withPeakParts } from './support/memoryParts';
 import { withPeakRss } from './support/peakRss';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
+const parts = new Set((process.env.BENCH_SYNC_PARTS ?? 'full,nightly').split(',').map((part) => part.trim()));
 const NOW = '2026-03-10T20:00:00Z';
 
 /**
@@ -46,7 +53,10 @@ function runBundled(): Promise<void> {
       SYNC_BENCH_BUNDLED: '1',
       SYNC_BENCH_RESULTS: process.env.SYNC_BENCH_RESULTS ?? join(here, 'results', 'sync.json'),
     },
-    process.execArgv.filter((flag) => flag === '--expose-gc'),
+    [
+      ...process.execArgv.filter((flag) => flag === '--expose-gc'),
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
   );
 }
 
@@ -126,212 +136,260 @@ async function main(): Promise<void> {
       }
       if (p.phase === 'done') doneMs = performance.now() - t0;
     });
-    const started = await engine.internals.sync.start({ trigger: 'manual', from });
-    const summary = (await started.finished)!;
+    // After the run's 'done': its checks ('checks'), the record, the backup, the first views built
+    // (until data.changed) and the rest to sync.finished, each timed as the phase before it ends.
+    const endPhase = (next: string) => {
+      const now = performance.now();
+      if (phase) phases[phase] = Math.round(now - phaseStart);
+      phase = next;
+      phaseStart = now;
+    };
+    engine.on('data.changed', () => endPhase('announced'));
+    let finishedMs = 0;
+    engine.on('sync.finished', () => {
+      endPhase('');
+      finishedMs = performance.now() - t0;
+    });
+    // The peak's parts: where the RSS the per-phase figures leave as "other" is (memoryParts.ts).
+    const { value: summary, peak: peakParts } = await withPeakParts(async () => {
+      const started = await engine.internals.sync.start({ trigger: 'manual', from });
+      return (await started.finished)!;
+    });
     const totalMs = performance.now() - t0;
     if (summary.status !== 'succeeded') throw new Error(`sync ${summary.status}: ${summary.error}`);
     await engine.close();
     console.log(`  phases (ms): ${JSON.stringify(phases)}`);
     console.log(`  memory at each phase's peak (MB): ${JSON.stringify(memory)}`);
-    return { summary, syncMs: doneMs, backupMs: totalMs - doneMs, phases };
+    console.log(`  the peak's parts (MB): ${JSON.stringify(peakParts)}`);
+    return { summary, syncMs: doneMs, backupMs: totalMs - doneMs, phases, finishedMs, peakParts };
   }
 
-  // ---------- full sync of 1M ----------
-  const total = Math.round(1_000_000 * scale);
-  const scenarioDays = 90;
-  const from = addDays(todayCentral(fixedClock(NOW)), -scenarioDays);
-  const big = await sandboxProcess({ seed: 1, now: NOW, scenario: { days: scenarioDays, totalTransactions: total } });
-  const dbFull = join(work, 'full', 'district-recon.sqlite');
-  mkdirSync(dirname(dbFull), { recursive: true });
-  const rssBefore = process.resourceUsage().maxRSS;
-  const peakFull = await withPeakRss(() =>
-    withCpuAccount(big.child.pid, (sample) => syncOnce(big, dbFull, NOW, from, sample)),
-  );
-  const measured = peakFull.value;
-  const full = measured.value;
-  cpuSeconds.fullSync = measured.cpu;
-  const rows = full.summary.transactionsInserted;
-  results.transactions = rows;
-  results.syncSeconds = +(full.syncMs / 1000).toFixed(2);
-  results.syncRowsPerSecond = Math.round(rows / (full.syncMs / 1000));
-  results.backupSeconds = +(full.backupMs / 1000).toFixed(2);
-  results.peakRssMb = mb(process.resourceUsage().maxRSS);
-  results.peakRssMbFullSyncOwn = peakFull.peakMb;
-  results.rssBeforeMb = mb(rssBefore);
-  console.log(
-    `full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB; ${describeCpu(measured.cpu)} (to its end, the backup after it not included)`,
-  );
+  if (parts.has('full')) {
+    // ---------- full sync of 1M ----------
+    const total = Math.round(1_000_000 * scale);
+    const scenarioDays = 90;
+    const from = addDays(todayCentral(fixedClock(NOW)), -scenarioDays);
+    const big = await sandboxProcess({ seed: 1, now: NOW, scenario: { days: scenarioDays, totalTransactions: total } });
+    const dbFull = join(work, 'full', 'district-recon.sqlite');
+    mkdirSync(dirname(dbFull), { recursive: true });
+    const rssBefore = process.resourceUsage().maxRSS;
+    const peakFull = await withPeakRss(() =>
+      withCpuAccount(big.child.pid, (sample) => syncOnce(big, dbFull, NOW, from, sample)),
+    );
+    const measured = peakFull.value;
+    const full = measured.value;
+    cpuSeconds.fullSync = measured.cpu;
+    const rows = full.summary.transactionsInserted;
+    results.transactions = rows;
+    results.syncSeconds = +(full.syncMs / 1000).toFixed(2);
+    results.syncRowsPerSecond = Math.round(rows / (full.syncMs / 1000));
+    results.backupSeconds = +(full.backupMs / 1000).toFixed(2);
+    results.peakRssMb = mb(process.resourceUsage().maxRSS);
+    results.peakRssMbFullSyncOwn = peakFull.peakMb;
+    results.rssBeforeMb = mb(rssBefore);
+    results.peakPartsFullSync = full.peakParts;
+    console.log(
+      `full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB; ${describeCpu(measured.cpu)} (to its end, the backup after it not included)`,
+    );
 
-  // (a) fetch + parse the same pages the sync reads (payees, accounts, each day's transactions, the
-  // batches, each day's GL batches), storing nothing, one request after another on this thread.
-  const client = new ServiceClient({ baseUrl: big.url, token: big.token, secret: big.secret });
-  const days = [...eachBusinessDate(from, todayCentral(fixedClock(NOW)))];
-  const fetchReferenceAndBatches = async () => {
-    let batches = 0;
-    await client.payees();
-    await client.glAccounts();
-    for await (const page of client.batchPages(dayBefore(from))) batches += page.objects.length;
-    return batches;
-  };
-  let fetched = 0;
-  let glFetched = 0;
-  let t0 = performance.now();
-  const cpuA = await withCpuAccount(big.child.pid, async () => {
-    await fetchReferenceAndBatches();
-    for (const day of days) {
-      const window = dayWindow(day);
-      for await (const page of client.transactionPages({ after: window.after, before: window.before }))
-        fetched += page.objects.length;
-    }
-    for (const day of days)
-      for await (const page of client.glBatchPages({ startDate: dayBefore(day), endDate: day }))
-        glFetched += page.objects.length;
-  });
-  const threadFetchMs = performance.now() - t0;
-  cpuSeconds.fetchParseThread = cpuA.cpu;
-  results.fetchParseSeconds = +(threadFetchMs / 1000).toFixed(2);
-  console.log(
-    `(a) fetch + parse only: ${fetched} transactions, ${glFetched} GL rows and the reference pages in ${results.fetchParseSeconds} s (${Math.round(fetched / (threadFetchMs / 1000))} rows/s); ${describeCpu(cpuA.cpu)}`,
-  );
-  // (a') the same pages through the sync's own fetcher (the day walks on its worker thread, fetched
-  // ahead), storing nothing; the limit takes the faster of (a) and (a'), so the sync is not
-  // flattered by fetching better than (a).
-  const source = pageSource(client);
-  t0 = performance.now();
-  let fetchedAhead = 0;
-  const cpuAhead = await withCpuAccount(big.child.pid, async (sample) => {
-    await fetchReferenceAndBatches();
-    const feed = await source.transactionDays(days, null);
-    for (let item = await feed.next(); item; item = await feed.next()) fetchedAhead += item.value.rows;
-    const glFeed = await source.glDays(days);
-    while (await glFeed.next());
-    sample();
-  });
-  cpuSeconds.fetchParseSyncFetcher = cpuAhead.cpu;
-  const aheadMs = performance.now() - t0;
-  results.fetchParseSyncFetcherSeconds = +(aheadMs / 1000).toFixed(2);
-  results.syncFetcher = await source.where();
-  await source.close();
-  console.log(
-    `(a') fetch + parse, the sync's fetcher (${results.syncFetcher}): ${fetchedAhead} transactions and the same other pages in ${results.fetchParseSyncFetcherSeconds} s; ${describeCpu(cpuAhead.cpu)}`,
-  );
-  const fetchMs = Math.min(threadFetchMs, aheadMs);
+    // (a) fetch + parse the same pages the sync reads (payees, accounts, each day's transactions, the
+    // batches, each day's GL batches), storing nothing, one request after another on this thread.
+    const client = new ServiceClient({ baseUrl: big.url, token: big.token, secret: big.secret });
+    const days = [...eachBusinessDate(from, todayCentral(fixedClock(NOW)))];
+    const fetchReferenceAndBatches = async () => {
+      let batches = 0;
+      await client.payees();
+      await client.glAccounts();
+      for await (const page of client.batchPages(dayBefore(from))) batches += page.objects.length;
+      return batches;
+    };
+    let fetched = 0;
+    let glFetched = 0;
+    let t0 = performance.now();
+    const cpuA = await withCpuAccount(big.child.pid, async () => {
+      await fetchReferenceAndBatches();
+      for (const day of days) {
+        const window = dayWindow(day);
+        for await (const page of client.transactionPages({ after: window.after, before: window.before }))
+          fetched += page.objects.length;
+      }
+      for (const day of days)
+        for await (const page of client.glBatchPages({ startDate: dayBefore(day), endDate: day }))
+          glFetched += page.objects.length;
+    });
+    const threadFetchMs = performance.now() - t0;
+    cpuSeconds.fetchParseThread = cpuA.cpu;
+    results.fetchParseSeconds = +(threadFetchMs / 1000).toFixed(2);
+    console.log(
+      `(a) fetch + parse only: ${fetched} transactions, ${glFetched} GL rows and the reference pages in ${results.fetchParseSeconds} s (${Math.round(fetched / (threadFetchMs / 1000))} rows/s); ${describeCpu(cpuA.cpu)}`,
+    );
+    // (a') the same pages through the sync's own fetcher (the day walks on its worker thread, fetched
+    // ahead), storing nothing; the limit takes the faster of (a) and (a'), so the sync is not
+    // flattered by fetching better than (a).
+    const source = pageSource(client);
+    t0 = performance.now();
+    let fetchedAhead = 0;
+    const cpuAhead = await withCpuAccount(big.child.pid, async (sample) => {
+      await fetchReferenceAndBatches();
+      const feed = await source.transactionDays(days, null);
+      for (let item = await feed.next(); item; item = await feed.next()) fetchedAhead += item.value.rows;
+      const glFeed = await source.glDays(days);
+      while (await glFeed.next());
+      sample();
+    });
+    cpuSeconds.fetchParseSyncFetcher = cpuAhead.cpu;
+    const aheadMs = performance.now() - t0;
+    results.fetchParseSyncFetcherSeconds = +(aheadMs / 1000).toFixed(2);
+    results.syncFetcher = await source.where();
+    await source.close();
+    console.log(
+      `(a') fetch + parse, the sync's fetcher (${results.syncFetcher}): ${fetchedAhead} transactions and the same other pages in ${results.fetchParseSyncFetcherSeconds} s; ${describeCpu(cpuAhead.cpu)}`,
+    );
+    const fetchMs = Math.min(threadFetchMs, aheadMs);
 
-  // (b) raw prepared upserts of the same rows (read back from the synced store) into a fresh store.
-  const stored = await openStore(dbFull);
-  const target = await openStore(join(work, 'raw', 'district-recon.sqlite').replace(/raw[/\\]/, 'raw-')); // fresh, same schema
-  const cols = `id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents, convenience_fee_cents,
+    // (b) raw prepared upserts of the same rows (read back from the synced store) into a fresh store.
+    const stored = await openStore(dbFull);
+    const target = await openStore(join(work, 'raw', 'district-recon.sqlite').replace(/raw[/\\]/, 'raw-')); // fresh, same schema
+    const cols = `id, order_id, payee_id, payment_method, status, status_message, amount_cents, amount_refunded_cents, convenience_fee_cents,
     tax_cents, shipping_cents, batch_id, data, payer_name, gl_account_id, business_date, raw, first_seen_at, updated_at, first_seen_run_id`;
-  const readPage = stored.writer.sqlite.prepare(`SELECT ${cols} FROM transactions WHERE id > ? ORDER BY id LIMIT 100`);
-  const readItems = stored.writer.sqlite.prepare(
-    `SELECT * FROM transaction_items WHERE transaction_id BETWEEN ? AND ?`,
-  );
-  const names = cols.split(',').map((c) => c.trim());
-  const upsert = target.writer.sqlite.prepare(
-    `INSERT INTO transactions (${cols}) VALUES (${names.map((n) => '@' + n).join(', ')})
+    const readPage = stored.writer.sqlite.prepare(
+      `SELECT ${cols} FROM transactions WHERE id > ? ORDER BY id LIMIT 100`,
+    );
+    const readItems = stored.writer.sqlite.prepare(
+      `SELECT * FROM transaction_items WHERE transaction_id BETWEEN ? AND ?`,
+    );
+    const names = cols.split(',').map((c) => c.trim());
+    const upsert = target.writer.sqlite.prepare(
+      `INSERT INTO transactions (${cols}) VALUES (${names.map((n) => '@' + n).join(', ')})
      ON CONFLICT(id) DO UPDATE SET ${names
        .filter((n) => n !== 'id')
        .map((n) => `${n} = excluded.${n}`)
        .join(', ')}`,
-  );
-  const upsertItem = target.writer.sqlite.prepare(
-    `INSERT OR REPLACE INTO transaction_items (transaction_id, item_id, item_name, amount_cents, gl_account_id, student_number, student_name, raw)
-     VALUES (@transaction_id, @item_id, @item_name, @amount_cents, @gl_account_id, @student_number, @student_name, @raw)`,
-  );
-  const writePage = target.writer.sqlite.transaction(
-    (page: Array<Record<string, unknown>>, items: Array<Record<string, unknown>>) => {
-      for (const row of page) upsert.run(row);
-      for (const item of items) upsertItem.run(item);
-    },
-  );
-  let written = 0;
-  let writeMs = 0;
-  let last = 0;
-  for (;;) {
-    const page = readPage.all(last) as Array<Record<string, unknown>>;
-    if (!page.length) break;
-    const items = readItems.all(page[0]!.id, page.at(-1)!.id) as Array<Record<string, unknown>>;
-    last = page.at(-1)!.id as number;
-    t0 = performance.now();
-    writePage(page, items);
-    writeMs += performance.now() - t0;
-    written += page.length;
-  }
-  // The deposits and GL-batch rows too, a day per transaction, as the sync writes them.
-  for (const table of ['batches', 'gl_batches']) {
-    const all = stored.writer.sqlite.prepare(`SELECT * FROM ${table} ORDER BY date`).all() as Array<
-      Record<string, unknown>
-    >;
-    if (!all.length) continue;
-    const names = Object.keys(all[0]!);
-    const insert = target.writer.sqlite.prepare(
-      `INSERT OR REPLACE INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => '@' + n).join(', ')})`,
     );
-    const writeDay = target.writer.sqlite.transaction((rows: Array<Record<string, unknown>>) => {
-      for (const row of rows) insert.run(row);
-    });
-    t0 = performance.now();
-    for (let i = 0; i < all.length;) {
-      let j = i;
-      while (j < all.length && all[j]!.date === all[i]!.date) j++;
-      writeDay(all.slice(i, j));
-      i = j;
+    const upsertItem = target.writer.sqlite.prepare(
+      `INSERT OR REPLACE INTO transaction_items (transaction_id, item_id, item_name, amount_cents, gl_account_id, student_number, student_name, raw)
+     VALUES (@transaction_id, @item_id, @item_name, @amount_cents, @gl_account_id, @student_number, @student_name, @raw)`,
+    );
+    const writePage = target.writer.sqlite.transaction(
+      (page: Array<Record<string, unknown>>, items: Array<Record<string, unknown>>) => {
+        for (const row of page) upsert.run(row);
+        for (const item of items) upsertItem.run(item);
+      },
+    );
+    let written = 0;
+    let writeMs = 0;
+    let last = 0;
+    for (;;) {
+      const page = readPage.all(last) as Array<Record<string, unknown>>;
+      if (!page.length) break;
+      const items = readItems.all(page[0]!.id, page.at(-1)!.id) as Array<Record<string, unknown>>;
+      last = page.at(-1)!.id as number;
+      t0 = performance.now();
+      writePage(page, items);
+      writeMs += performance.now() - t0;
+      written += page.length;
     }
-    writeMs += performance.now() - t0;
+    // The deposits and GL-batch rows too, a day per transaction, as the sync writes them.
+    for (const table of ['batches', 'gl_batches']) {
+      const all = stored.writer.sqlite.prepare(`SELECT * FROM ${table} ORDER BY date`).all() as Array<
+        Record<string, unknown>
+      >;
+      if (!all.length) continue;
+      const names = Object.keys(all[0]!);
+      const insert = target.writer.sqlite.prepare(
+        `INSERT OR REPLACE INTO ${table} (${names.join(', ')}) VALUES (${names.map((n) => '@' + n).join(', ')})`,
+      );
+      const writeDay = target.writer.sqlite.transaction((rows: Array<Record<string, unknown>>) => {
+        for (const row of rows) insert.run(row);
+      });
+      t0 = performance.now();
+      for (let i = 0; i < all.length;) {
+        let j = i;
+        while (j < all.length && all[j]!.date === all[i]!.date) j++;
+        writeDay(all.slice(i, j));
+        i = j;
+      }
+      writeMs += performance.now() - t0;
+    }
+    await stored.close();
+    await target.close();
+    results.rawUpsertSeconds = +(writeMs / 1000).toFixed(2);
+    console.log(
+      `(b) raw prepared upserts: ${written} transactions (and the batches and GL rows) in ${results.rawUpsertSeconds} s (${Math.round(written / (writeMs / 1000))} rows/s)`,
+    );
+    const limitMs = Math.max(fetchMs, writeMs);
+    results.limitSeconds = +(limitMs / 1000).toFixed(2);
+    results.ratioToLimit = +(full.syncMs / limitMs).toFixed(2);
+    results.goalRatio = 1.3;
+    console.log(`sync / limit = ${results.ratioToLimit} (goal <= 1.3)`);
+    results.twoCores = twoCoreFloor(
+      threadFetchMs <= aheadMs ? cpuA.cpu : cpuAhead.cpu,
+      limitMs / 1000,
+      measured.cpu,
+      full.syncMs / 1000,
+    );
+    console.log(`two cores: ${JSON.stringify(results.twoCores)}`);
+    big.child.stdin!.end();
+    big.child.kill();
   }
-  await stored.close();
-  await target.close();
-  results.rawUpsertSeconds = +(writeMs / 1000).toFixed(2);
-  console.log(
-    `(b) raw prepared upserts: ${written} transactions (and the batches and GL rows) in ${results.rawUpsertSeconds} s (${Math.round(written / (writeMs / 1000))} rows/s)`,
-  );
-  const limitMs = Math.max(fetchMs, writeMs);
-  results.limitSeconds = +(limitMs / 1000).toFixed(2);
-  results.ratioToLimit = +(full.syncMs / limitMs).toFixed(2);
-  results.goalRatio = 1.3;
-  console.log(`sync / limit = ${results.ratioToLimit} (goal <= 1.3)`);
-  results.twoCores = twoCoreFloor(
-    threadFetchMs <= aheadMs ? cpuA.cpu : cpuAhead.cpu,
-    limitMs / 1000,
-    measured.cpu,
-    full.syncMs / 1000,
-  );
-  console.log(`two cores: ${JSON.stringify(results.twoCores)}`);
-  big.child.stdin!.end();
-  big.child.kill();
 
-  // ---------- nightly: ~5k new transactions + 60-day refresh on a ~300k store ----------
-  const nightlyTotal = Math.round(300_000 * scale);
-  const nightlyDays = 120;
-  const night = await sandboxProcess({
-    seed: 2,
-    now: NOW,
-    scenario: { days: nightlyDays, totalTransactions: nightlyTotal },
-  });
-  const dbNight = join(work, 'night', 'district-recon.sqlite');
-  mkdirSync(dirname(dbNight), { recursive: true });
-  // The store as of the Friday afternoon before (NOW is a Tuesday afternoon); then the long weekend's and
-  // Monday's transactions (~5k at full scale) arrive in one nightly run, with the 60-day refresh.
-  const behind = Temporal.Instant.from(NOW).subtract({ hours: 96 }).toString();
-  const initial = await syncOnce(night, dbNight, behind, addDays(todayCentral(fixedClock(NOW)), -nightlyDays));
-  // The nightly's own peak, not the process's: the limit passes above read far more at once.
-  const peakNightly = await withPeakRss(() =>
-    withCpuAccount(night.child.pid, (sample) => syncOnce(night, dbNight, NOW, undefined, sample)),
-  );
-  const nightly = peakNightly.value.value;
-  cpuSeconds.nightly = peakNightly.value.cpu;
-  results.nightlyStoreTransactions = initial.summary.transactionsInserted;
-  results.nightlyNewTransactions = nightly.summary.transactionsInserted;
-  results.nightlyUpdated = nightly.summary.transactionsUpdated;
-  results.nightlyChanges = nightly.summary.changesRecorded;
-  results.nightlySeconds = +(nightly.syncMs / 1000).toFixed(2);
-  results.peakRssMbAfterNightly = mb(process.resourceUsage().maxRSS);
-  results.peakRssMbNightlyOwn = peakNightly.peakMb;
-  console.log(
-    `nightly: ${results.nightlyNewTransactions} new, ${results.nightlyUpdated} updated, ${results.nightlyChanges} changes on a ${results.nightlyStoreTransactions}-transaction store in ${results.nightlySeconds} s; ${describeCpu(cpuSeconds.nightly)}`,
-  );
-  night.child.stdin!.end();
-  night.child.kill();
+  if (parts.has('nightly')) {
+    // ---------- nightly: ~5k new transactions + 60-day refresh on a ~300k store ----------
+    const nightlyTotal = Math.round(300_000 * scale);
+    const nightlyDays = 120;
+    const night = await sandboxProcess({
+      seed: 2,
+      now: NOW,
+      scenario: { days: nightlyDays, totalTransactions: nightlyTotal },
+    });
+    const dbNight = join(work, 'night', 'district-recon.sqlite');
+    mkdirSync(dirname(dbNight), { recursive: true });
+    // The store as of the Friday afternoon before (NOW is a Tuesday afternoon); then the long weekend's and
+    // Monday's transactions (~5k at full scale) arrive in one nightly run, with the 60-day refresh.
+    const behind = Temporal.Instant.from(NOW).subtract({ hours: 96 }).toString();
+    const seeded = process.env.BENCH_NIGHTLY_STORE ? join(process.env.BENCH_NIGHTLY_STORE, `scale-${scale}`) : null;
+    const storeFiles = ['district-recon.sqlite', 'district-recon.sqlite-wal', 'district-recon.sqlite-shm'];
+    const copyStore = (fromDir: string, toDir: string) => {
+      mkdirSync(toDir, { recursive: true });
+      for (const file of storeFiles)
+        if (existsSync(join(fromDir, file))) copyFileSync(join(fromDir, file), join(toDir, file));
+    };
+    let storeTransactions: number;
+    if (seeded && existsSync(join(seeded, 'seeded.json'))) {
+      copyStore(seeded, dirname(dbNight));
+      storeTransactions = (JSON.parse(readFileSync(join(seeded, 'seeded.json'), 'utf8')) as { transactions: number })
+        .transactions;
+      console.log(`nightly: starting from the seeded store in ${seeded}`);
+    } else {
+      const initial = await syncOnce(night, dbNight, behind, addDays(todayCentral(fixedClock(NOW)), -nightlyDays));
+      storeTransactions = initial.summary.transactionsInserted;
+      if (seeded) {
+        copyStore(dirname(dbNight), seeded);
+        writeFileSync(join(seeded, 'seeded.json'), JSON.stringify({ transactions: storeTransactions }));
+      }
+    }
+    // The nightly's own peak, not the process's: the limit passes above read far more at once.
+    const peakNightly = await withPeakRss(() =>
+      withCpuAccount(night.child.pid, (sample) => syncOnce(night, dbNight, NOW, undefined, sample)),
+    );
+    const nightly = peakNightly.value.value;
+    cpuSeconds.nightly = peakNightly.value.cpu;
+    results.nightlyStoreTransactions = storeTransactions;
+    results.nightlyPhasesMs = nightly.phases;
+    results.nightlyToFinishedSeconds = +(nightly.finishedMs / 1000).toFixed(2);
+    results.nightlyNewTransactions = nightly.summary.transactionsInserted;
+    results.nightlyUpdated = nightly.summary.transactionsUpdated;
+    results.nightlyChanges = nightly.summary.changesRecorded;
+    results.nightlySeconds = +(nightly.syncMs / 1000).toFixed(2);
+    results.peakRssMbAfterNightly = mb(process.resourceUsage().maxRSS);
+    results.peakRssMbNightlyOwn = peakNightly.peakMb;
+    results.peakPartsNightly = nightly.peakParts;
+    console.log(
+      `nightly: ${results.nightlyNewTransactions} new, ${results.nightlyUpdated} updated, ${results.nightlyChanges} changes on a ${results.nightlyStoreTransactions}-transaction store in ${results.nightlySeconds} s (to sync.finished ${results.nightlyToFinishedSeconds} s); ${describeCpu(cpuSeconds.nightly)}`,
+    );
+    night.child.stdin!.end();
+    night.child.kill();
+  }
 
   rmSync(work, { recursive: true, force: true });
   const out = process.env.SYNC_BENCH_RESULTS ?? join(here, 'results', 'sync.json');

@@ -241,8 +241,12 @@ export interface ExportResult {
   deposits: number;
   reversals: number;
   reversalCents: number;
-  /** Deposits it posted that do not tie out (issue 26): named before posting, marked in the workbook. */
+  /**
+   * Deposits it posted that do not tie out (issue 26): named before posting, marked in the workbook.
+   * The first hundred in date order (issue 31: a 1M-row export can hold 100k); `untiedCount` counts them all.
+   */
   untied: UntiedDeposit[];
+  untiedCount: number;
   /** Browser mode: where the renderer can download the file. */
   downloadPath: string | null;
   /** Browser mode, a layout posted with its workbook: where the workbook downloads (null otherwise). */

@@ -6,6 +6,7 @@ import type { Batch, GlAccount, GlBatch, Payee } from '../../../shared/domain';
 import { z } from 'zod';
 import { HttpTransport, type HttpOptions, type Query } from './http';
 import { NetworkError, ResponseFormatError, ServiceError } from './errors';
+import { idsByDigest, readKnownPage, type IdsByDigest } from './knownListings';
 import { walkKeyset, walkPages, type FetchedPage, type KeysetPage, type KeysetPosition } from './paging';
 import {
   batchSchema,
@@ -62,6 +63,7 @@ type Listing = ParsedTransaction | UnchangedListing;
 const isUnchanged = (listing: Listing): listing is UnchangedListing => !('value' in listing);
 const batchPage = pagedListSchema(batchSchema);
 const glBatchPage = pagedListSchema(glBatchSchema);
+const glBatchPageEnvelope = pagedListSchema(z.unknown());
 
 export class ServiceClient {
   readonly http: HttpTransport;
@@ -114,24 +116,30 @@ export class ServiceClient {
     query: TransactionQuery,
     offset: number,
     limit: number,
-    known?: KnownDigests,
+    known?: IdsByDigest,
   ): Promise<Listing[]> {
-    const body = await this.http.get('/txns', { ...toQuery(query), extensions: 'items', offset, limit });
-    const objects = (body as { objects?: unknown } | null)?.objects;
-    const raws = Array.isArray(objects) ? objects.map((object) => JSON.stringify(object) as string | undefined) : [];
-    // An object whose whole JSON is within the text bound has no text beyond it to look for.
-    const withinBound = raws.every((raw) => raw !== undefined && raw.length <= MAX_TEXT_LENGTH);
+    const params = { ...toQuery(query), extensions: 'items', offset, limit };
     if (!known?.size) {
+      const body = await this.http.get('/txns', params);
+      const objects = (body as { objects?: unknown } | null)?.objects;
+      const raws = Array.isArray(objects) ? objects.map((object) => JSON.stringify(object) as string | undefined) : [];
+      // An object whose whole JSON is within the text bound has no text beyond it to look for.
+      const withinBound = raws.every((raw) => raw !== undefined && raw.length <= MAX_TEXT_LENGTH);
       return validate(withinBound ? txnPageWithinBound : txnPage, body, 'GET /txns').objects.map((wire, i) =>
         toTransaction(wire, (objects as unknown[])[i], raws[i]),
       );
     }
-    const listed = validate(txnPageEnvelope, body, 'GET /txns').objects;
-    const schema = withinBound ? transactionSchemaWithinBound : transactionSchema;
-    return listed.map((object, i) => {
-      const raw = raws[i]!;
+    const page = await this.http.getRead('/txns', params, (text, endpoint, type) =>
+      readKnownPage(text, endpoint, type, known),
+    );
+    validate(txnPageEnvelope, page?.envelope ?? null, 'GET /txns');
+    return page!.listed!.map((listed, i) => {
+      if ('knownId' in listed) return { id: listed.knownId, bytes: listed.bytes };
+      const { object, raw } = listed;
+      const schema = raw.length <= MAX_TEXT_LENGTH ? transactionSchemaWithinBound : transactionSchema;
+      // Known by its JSON as we write it (a service that spaces its JSON otherwise).
       const id = (object as { id?: unknown } | null)?.id;
-      if (typeof id === 'number' && known.get(id) === rawDigest(raw)) return { id, bytes: raw.length };
+      if (typeof id === 'number' && known.get(rawDigest(raw)) === id) return { id, bytes: raw.length };
       return toTransaction(validate(schema, object, 'GET /txns', ['objects', i]), object, raw);
     });
   }
@@ -145,8 +153,9 @@ export class ServiceClient {
     start: KeysetPosition | null = null,
     known?: KnownDigests,
   ): AsyncGenerator<TransactionPage> {
+    const byDigest = known && idsByDigest(known);
     const pages = walkKeyset(
-      (since, limit) => this.listings({ ...query, since }, 0, limit, known),
+      (since, limit) => this.listings({ ...query, since }, 0, limit, byDigest),
       (listing) => (isUnchanged(listing) ? listing.id : listing.value.id),
       { start },
     );
@@ -215,6 +224,36 @@ export class ServiceClient {
   }
 
   /** The GL-batch quirk: offsets are page x page size; only a page shorter than the limit ends the walk. */
+  /**
+   * A page of /gl-batches with its envelope checked and its objects not yet (glRowsOf checks them):
+   * a day whose lines are all as stored need not be (dayWalks.ts).
+   */
+  async glBatchesPageUnchecked(
+    range: { startDate: string; endDate: string },
+    offset: number,
+    limit: number,
+  ): Promise<unknown[]> {
+    const body = await this.http.get('/gl-batches', {
+      start_date: range.startDate,
+      end_date: range.endDate,
+      offset,
+      limit,
+    });
+    return validate(glBatchPageEnvelope, body, 'GET /gl-batches').objects;
+  }
+
+  glBatchPagesUnchecked(range: { startDate: string; endDate: string }): AsyncGenerator<FetchedPage<unknown>> {
+    return walkPages((offset, limit) => this.glBatchesPageUnchecked(range, offset, limit));
+  }
+
+  /** A page's objects as glBatchesPage gives them (`raws`: each one's JSON), refused as it refuses them. */
+  glRowsOf(objects: readonly unknown[], raws: readonly string[]): Array<Parsed<GlBatch>> {
+    return objects.map((object, i) => ({
+      value: toGlBatch(validate(glBatchSchema, object, 'GET /gl-batches', ['objects', i])),
+      raw: raws[i]!,
+    }));
+  }
+
   glBatchPages(
     range: { startDate: string; endDate: string },
     pageSize?: number,

@@ -64,6 +64,9 @@ export interface HttpOptions {
 
 export type Query = Record<string, string | number | undefined>;
 
+/** Turns an answer's text into its value (parseJsonAnswer's signature), throwing what get would. */
+export type AnswerReader<T> = (text: string, endpoint: string, contentType: string | null) => T;
+
 export class HttpTransport {
   private readonly base: URL;
   private readonly authorization: string;
@@ -109,13 +112,21 @@ export class HttpTransport {
   }
 
   /** GET returning parsed JSON; retried on transient failures within the run's budget. */
-  async get(path: string, query: Query = {}): Promise<unknown> {
+  get(path: string, query: Query = {}): Promise<unknown> {
+    return this.getRead(path, query, parseJsonAnswer);
+  }
+
+  /**
+   * GET whose answer's text `read` turns into what is returned (JSON.parse for get): its errors,
+   * a NotJsonError among them, are retried as get's are.
+   */
+  async getRead<T>(path: string, query: Query, read: AnswerReader<T>): Promise<T | null> {
     const endpoint = `GET ${path}`;
     const url = this.url(path, query);
     for (let attempt = 1; ; attempt++) {
       const started = performance.now();
       try {
-        return await this.exchange(endpoint, url, { method: 'GET' });
+        return await this.exchange(endpoint, url, { method: 'GET' }, read);
       } catch (error) {
         const retry = this.retryDelay(error, attempt);
         if (retry === null) throw error;
@@ -144,11 +155,12 @@ export class HttpTransport {
     });
   }
 
-  private async exchange(
+  private async exchange<T = unknown>(
     endpoint: string,
     url: URL,
     init: { method: string; body?: string; headers?: Record<string, string> },
-  ): Promise<unknown> {
+    read: AnswerReader<T> = parseJsonAnswer as AnswerReader<T>,
+  ): Promise<T | null> {
     let response: Response;
     let text: string;
     try {
@@ -174,7 +186,7 @@ export class HttpTransport {
     }
     if (!response.ok) throw errorFromResponse(endpoint, response, text);
     if (response.status === 204 || text.trim() === '') return null;
-    return parseJsonAnswer(text, endpoint, response.headers.get('content-type'));
+    return read(text, endpoint, response.headers.get('content-type'));
   }
 
   /** How long to wait before the next attempt and why, or null when the error is final. */

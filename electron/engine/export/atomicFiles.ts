@@ -47,6 +47,14 @@ export function reserveTemp(requested: string, overwrite = false): PendingFile {
   return { target, temp, replaces: exists };
 }
 
+/**
+ * A second temporary name beside `file`'s, of the same shape (so recovery removes it, and it is no
+ * longer than the name reserveTemp checked): scratch space the writer removes itself.
+ */
+export function scratchBeside(file: PendingFile): string {
+  return join(dirname(file.target), `.~${basename(file.target)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
 /** Renames every temp onto its target; if one fails, removes the temps and the targets already renamed. */
 export async function commitFiles(files: readonly PendingFile[]): Promise<void> {
   const done: PendingFile[] = [];

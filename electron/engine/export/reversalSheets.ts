@@ -3,21 +3,19 @@
  * allocated line with the part it reverses (a fallback marked), and, for an ASCENDER export, `ASCENDER
  * receipts`: which receipt number posts which deposit or reversal (the file holds only the number).
  */
-import type ExcelJS from 'exceljs';
 import type { Reversal } from '../../../shared/domain';
 import { methodLabel } from '../../../shared/vocabulary/methodLabels';
 import type { AscenderReceipt } from './erp';
 import { formulaSafe } from './formulaSafe';
 import { NO_ACCOUNT } from './journal';
 import { REVERSAL_KIND_WORDS } from './reversalEntries';
-import { dataSheet, excelDates, lastColumnLetter, money, totalRow, type Column } from './sheets';
+import { excelDates, money, SheetWriter, type Column } from './sheets';
+import type { XmlOut } from './workbookPackage';
 import { SHARED_COLUMNS } from './sheetColumns';
 
 export const REVERSAL_SHEET_NAMES = { reversals: 'Reversals', receipts: 'ASCENDER receipts' } as const;
 
-type Workbook = ExcelJS.stream.xlsx.WorkbookWriter;
-
-export async function writeReversalsSheet(workbook: Workbook, reversals: readonly Reversal[]): Promise<void> {
+export async function writeReversalsSheet(out: XmlOut, reversals: readonly Reversal[]): Promise<void> {
   const columns: Column[] = [
     { header: 'Date seen', width: 12, date: true },
     SHARED_COLUMNS.transaction,
@@ -32,14 +30,14 @@ export async function writeReversalsSheet(workbook: Workbook, reversals: readonl
     { ...SHARED_COLUMNS.amount, header: 'Money out' },
     { header: 'Allocated from', width: 20 },
   ];
-  const { sheet, write } = dataSheet(workbook, REVERSAL_SHEET_NAMES.reversals, columns);
+  const sheet = new SheetWriter(out, columns);
   const seen = excelDates();
   const batched = excelDates();
   let rows = 0;
   let totalCents = 0;
   for (const r of reversals) {
     for (const line of r.lines) {
-      write([
+      await sheet.add([
         seen(r.date),
         String(r.transactionId),
         REVERSAL_KIND_WORDS[r.kind],
@@ -56,13 +54,12 @@ export async function writeReversalsSheet(workbook: Workbook, reversals: readonl
       totalCents += line.amountCents;
     }
   }
-  sheet.autoFilter = `A1:${lastColumnLetter(columns.length)}${rows + 1}`;
-  totalRow(sheet.addRow(['Total', null, null, null, null, null, null, null, null, money(totalCents), null]));
-  await sheet.commit();
+  await sheet.add(['Total', null, null, null, null, null, null, null, null, money(totalCents), null], true);
+  await sheet.end(rows);
 }
 
 export async function writeReceiptsSheet(
-  workbook: Workbook,
+  out: XmlOut,
   receipts: readonly AscenderReceipt[],
   reversals: ReadonlyMap<string, Reversal>,
 ): Promise<void> {
@@ -73,11 +70,11 @@ export async function writeReceiptsSheet(
     SHARED_COLUMNS.transaction,
     SHARED_COLUMNS.date,
   ];
-  const { sheet, write } = dataSheet(workbook, REVERSAL_SHEET_NAMES.receipts, columns);
+  const sheet = new SheetWriter(out, columns);
   const dates = excelDates();
   for (const receipt of receipts) {
     const reversal = receipt.kind === 'reversal' ? reversals.get(receipt.reference) : undefined;
-    write([
+    await sheet.add([
       receipt.receipt,
       reversal ? REVERSAL_KIND_WORDS[reversal.kind] : 'Deposit',
       formulaSafe(reversal ? reversal.batchId : receipt.reference),
@@ -85,8 +82,7 @@ export async function writeReceiptsSheet(
       dates(receipt.date),
     ]);
   }
-  sheet.autoFilter = `A1:${lastColumnLetter(columns.length)}${receipts.length + 1}`;
-  await sheet.commit();
+  await sheet.end(receipts.length);
 }
 
 /** Per Chart of Accounts number: what the period's reversals took back, for the Summary. */

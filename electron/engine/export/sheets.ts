@@ -1,15 +1,13 @@
 /**
- * What every sheet of the workbook shares: columns with their formats, a frozen bold header, data rows
- * that reuse one style object per column, dates as real dates. Amounts are numbers (cents / 100) in a
- * currency format; totals come from cents sums, never from adding these numbers.
+ * What every sheet of the workbook shares: columns with their formats, a frozen bold header, dates as
+ * real dates. Amounts are numbers (cents / 100) in a currency format; totals come from cents sums,
+ * never from adding these numbers.
  */
-import type ExcelJS from 'exceljs';
 import { centsToDollars } from '../../../shared/money';
+import { sheetEnd, SheetRows, sheetStart, type CellValue, type Column } from './sheetXml';
+import type { XmlOut } from './workbookPackage';
 
-export const CURRENCY_FORMAT = '"$"#,##0.00;[Red]-"$"#,##0.00';
-export const DATE_FORMAT = 'mm/dd/yyyy';
-
-export type Column = { header: string; width: number; money?: boolean; date?: boolean; count?: boolean };
+export { CURRENCY_FORMAT, DATE_FORMAT, type Column } from './sheetXml';
 
 export const money = (cents: number): number => centsToDollars(cents);
 
@@ -32,46 +30,41 @@ export function excelDates(): (businessDate: string) => Date {
   };
 }
 
-export const styleOf = (c: Column): Partial<ExcelJS.Style> =>
-  c.money ? { numFmt: CURRENCY_FORMAT } : c.date ? { numFmt: DATE_FORMAT } : c.count ? { numFmt: '0' } : {};
-
-export function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
-  const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1, xSplit: 0 }] });
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width, style: styleOf(c) }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.commit();
-  return sheet;
-}
-
 /**
- * Adds and commits a data row whose cells share one style object per column. exceljs gives every
- * cell a fresh copy of its column's style and then works out each copy's style id from scratch (the
- * largest single cost of a big export); a style object it has seen before is looked up instead.
- * Shared objects are safe because data rows never change a cell's style afterwards.
+ * One sheet being written: its frozen bold header first, then rows, then its close with the
+ * autofilter over the header and the data rows. `add` returns a promise only when the zip is behind
+ * (await it then); a large sheet's loop so awaits once per few hundred rows, not once per row.
  */
-export function dataRowWriter(sheet: ExcelJS.Worksheet, columns: Column[]): (values: ExcelJS.CellValue[]) => void {
-  const styles = columns.map(styleOf);
-  return (values) => {
-    const row = sheet.addRow(values);
-    styles.forEach((style, index) => {
-      row.getCell(index + 1).style = style;
-    });
-    row.commit();
-  };
-}
+export class SheetWriter {
+  private readonly rows: SheetRows;
 
-/** A new sheet of `columns` and the writer of its data rows. */
-export function dataSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, name: string, columns: Column[]) {
-  const sheet = addSheet(workbook, name, columns);
-  return { sheet, write: dataRowWriter(sheet, columns) };
-}
+  constructor(
+    private readonly out: XmlOut,
+    private readonly columns: readonly Column[],
+  ) {
+    this.rows = new SheetRows(columns);
+    out.write(sheetStart(columns));
+    out.write(
+      this.rows.row(
+        columns.map((c) => c.header),
+        true,
+      ),
+    );
+  }
 
-export function lastColumnLetter(count: number): string {
-  return String.fromCharCode('A'.charCodeAt(0) + count - 1);
-}
+  /** A row; `bold` for a total or a heading. */
+  add(values: readonly CellValue[], bold = false): Promise<void> | null {
+    return this.out.write(this.rows.row(values, bold));
+  }
 
-export function totalRow(row: ExcelJS.Row): void {
-  row.font = { bold: true };
-  row.commit();
+  /** An empty row. */
+  gap(): void {
+    this.rows.gap();
+  }
+
+  /** Closes the sheet; `dataRows` rows under the header are in its autofilter. */
+  async end(dataRows: number): Promise<void> {
+    this.out.write(sheetEnd(this.columns.length, dataRows));
+    await this.out.end();
+  }
 }

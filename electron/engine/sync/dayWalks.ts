@@ -10,6 +10,7 @@ import type { Parsed } from '../api/wire';
 import { BoundError } from '../api/errors';
 // The kysely-free half of the digests: this module runs in the fetch worker.
 import { unpackDigests, type PackedDigests } from '../store/transactions/digestPairs';
+import { glDayDigest, type GlDayAsStored, type GlDayDigests } from '../store/glBatches/glDayDigest';
 import { DayTally, rawBytes, type SyncLimits } from './limits';
 import { packPage, type PackedTransactionPage } from './packedPages';
 import { inOrder } from './pipeline';
@@ -25,7 +26,8 @@ export type TransactionDayPage = DayItem<PackedTransactionPage>;
 
 /** What the store holds of each day of a walk (the refresh window's days), by business date, packed. */
 export type KnownByDay = ReadonlyMap<string, PackedDigests>;
-export type GlDayRows = DayItem<Array<Parsed<GlBatch>>>;
+/** A GL day of a walk: its rows, or, given the stored days' digests, as stored. */
+export type GlDayRows = DayItem<Array<Parsed<GlBatch>> | GlDayAsStored>;
 
 /**
  * Transactions pages of each day; the first day starts at `start` (a resumed pass). A day's
@@ -86,8 +88,16 @@ export function glDayRows(
   client: ServiceClient,
   days: readonly BusinessDate[],
   limits: SyncLimits,
+  known: GlDayDigests = new Map(),
 ): AsyncGenerator<GlDayRows> {
-  return inOrder(days, (day) => glDay(client, day, limits), { concurrency: GL_DAYS_IN_FLIGHT, buffer: 1 });
+  return inOrder(
+    days,
+    (day) => {
+      const digest = known.get(day);
+      return digest === undefined ? glDay(client, day, limits) : glDayKnown(client, day, limits, digest);
+    },
+    { concurrency: GL_DAYS_IN_FLIGHT, buffer: 1 },
+  );
 }
 
 async function* glDay(
@@ -105,5 +115,39 @@ async function* glDay(
   } catch (error) {
     throw error instanceof BoundError ? error.onDay(day) : error;
   }
+  yield rows.filter((row) => row.value.date === day);
+}
+
+/**
+ * A day the store holds lines of (`stored`: their digest): gathered unchecked, and only when the
+ * service's lines differ from the stored ones checked page by page, with the same errors as glDay.
+ */
+async function* glDayKnown(
+  client: ServiceClient,
+  day: BusinessDate,
+  limits: SyncLimits,
+  stored: string,
+): AsyncGenerator<Array<Parsed<GlBatch>> | GlDayAsStored> {
+  const tally = new DayTally(limits, 'GET /gl-batches', day);
+  const pages: Array<{ objects: unknown[]; raws: string[] }> = [];
+  const raws: string[] = [];
+  try {
+    for await (const page of client.glBatchPagesUnchecked({ startDate: dayBefore(day), endDate: day })) {
+      const pageRaws = page.objects.map((object) => JSON.stringify(object));
+      tally.add(
+        pageRaws.length,
+        pageRaws.reduce((bytes, raw) => bytes + raw.length, 0),
+      );
+      pages.push({ objects: page.objects, raws: pageRaws });
+      raws.push(...pageRaws);
+    }
+    if (glDayDigest(raws) === stored) {
+      yield { asStoredLines: raws.length };
+      return;
+    }
+  } catch (error) {
+    throw error instanceof BoundError ? error.onDay(day) : error;
+  }
+  const rows = pages.flatMap((page) => client.glRowsOf(page.objects, page.raws));
   yield rows.filter((row) => row.value.date === day);
 }

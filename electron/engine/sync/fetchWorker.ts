@@ -95,7 +95,7 @@ async function walk(request: WalkRequest): Promise<void> {
     request.kind === 'transactions'
       ? transactionDayPages(client, request.days, request.start, request.known)
       : request.kind === 'gl'
-        ? glDayRows(client, request.days, request.limits)
+        ? glDayRows(client, request.days, request.limits, request.known)
         : transactionDetailChunks(client, request.ids, request.inFlight);
   try {
     for await (const { item, value } of items) {

@@ -47,3 +47,26 @@ export function transferablesOf(value: unknown): ArrayBuffer[] {
   const whole = packed.byteOffset === 0 && packed.byteLength === packed.buffer.byteLength;
   return whole && packed.buffer instanceof ArrayBuffer ? [packed.buffer] : [];
 }
+
+/**
+ * Frees an unpacked page's bytes now, not at some later full collection of the writer's heap: a day's
+ * pages wait for its last one, so their buffers outlive a few young collections and are promoted,
+ * and V8 frees a promoted buffer's memory only when a full collection finds it dead; until then the
+ * dead pages of many days added up, outside the heap, to the writer's external memory limit (64 MB
+ * at the full sync's peak), in the malloc arena of the fetch worker's thread that made them. Freed
+ * at once, the sync's peak at BENCH_SCALE=0.3 held 6-9 MB of buffers, not 23-39, and the threads'
+ * arenas 33-45 MB, not 73-80 (bench sync's peak parts). Transferring the buffer to a clone that is dropped at once detaches it
+ * here (its length becomes 0) and hands its memory to a new, young buffer that the next minor
+ * collection frees.
+ */
+export function releasePage(page: PackedTransactionPage): void {
+  const [buffer] = transferablesOf(page);
+  if (buffer) structuredClone(buffer, { transfer: [buffer] });
+}
+
+/** A page's objects, its bytes released (the page is spent: it cannot be unpacked again). */
+export function takeObjects(page: PackedTransactionPage): ParsedTransaction[] {
+  const objects = unpackObjects(page);
+  releasePage(page);
+  return objects;
+}

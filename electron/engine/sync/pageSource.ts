@@ -10,6 +10,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { BusinessDate } from '../../../shared/time';
 import type { ServiceClient } from '../api/client';
 import type { KeysetPosition } from '../api/paging';
+import type { GlDayDigests } from '../store/glBatches';
 import { workerEntry } from '../workerEntry';
 import { AheadBound, AHEAD_BYTES, heldBytesOf } from './aheadBound';
 import { glDayRows, transactionDayPages, type GlDayRows, type KnownByDay, type TransactionDayPage } from './dayWalks';
@@ -33,7 +34,8 @@ export interface PageSource {
     start: KeysetPosition | null,
     known?: KnownByDay,
   ): Promise<Feed<TransactionDayPage>>;
-  glDays(days: BusinessDate[], limits?: SyncLimits): Promise<Feed<GlDayRows>>;
+  /** `known`: the digests of the days' stored GL lines (glDayRows). */
+  glDays(days: BusinessDate[], limits?: SyncLimits, known?: GlDayDigests): Promise<Feed<GlDayRows>>;
   /** The details phase: each transaction's payer and GL account (detailWalks.ts). */
   transactionDetails(ids: number[], inFlight: number): Promise<Feed<DetailsChunk>>;
   /** Where the walks run: 'worker' once the worker is up, 'thread' for the fallback. */
@@ -52,18 +54,26 @@ const DETAILS_AHEAD = 1;
  * The fetch worker's heap. Its young generation (V8's default grows it to 48 MB) is where each
  * page's response text and parsed objects are made and die: at 8 MB it is collected more often, at
  * no cost the sync bench could see, and the worker's heap at the sync's peak was 85 MB, not 110 MB
- * (BENCH_SCALE=0.1). The old generation is left unbounded: a day's GL rows are gathered whole there
- * (up to the day's 128 MB bound, limits.ts), and a worker out of memory would fail the run.
+ * (BENCH_SCALE=0.1).
+ *
+ * The old generation's limit is not there to be reached: V8 lets an old generation grow to up to 4x
+ * what its last full collection kept when the limit is 2 GB or more (a worker's default here), and
+ * ~1.6x at 1 GB (heap-controller.h: the growing factor shrinks with the limit). The worker keeps
+ * little alive (the pages in flight), so what it held at the sync's peak was mostly garbage of pages
+ * already posted: 65-73 MB of heap at BENCH_SCALE=0.3, 35-37 MB with this limit, for 1.5-4 CPU-s more
+ * of V8's collector threads (of ~50 for the sync, within the runs' spread). 1 GB stays far above
+ * what a walk can hold (a day's GL rows, gathered whole, are bounded at 128 MB of JSON, limits.ts);
+ * a worker out of memory would fail the run.
  */
-export const FETCH_WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8 } as const;
+export const FETCH_WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 } as const;
 
 export function threadPageSource(client: ServiceClient, aheadBytes: number = AHEAD_BYTES): PageSource {
   const ahead = () => new AheadBound(AHEAD, aheadBytes);
   return {
     transactionDays: async (days, start, known) =>
       feedFrom(transactionDayPages(client, days, start, known), ahead(), (page) => heldBytesOf(page.value)),
-    glDays: async (days, limits = DEFAULT_SYNC_LIMITS) =>
-      feedFrom(glDayRows(client, days, limits), ahead(), (day) => heldBytesOf(day.value)),
+    glDays: async (days, limits = DEFAULT_SYNC_LIMITS, known) =>
+      feedFrom(glDayRows(client, days, limits, known), ahead(), (day) => heldBytesOf(day.value)),
     transactionDetails: async (ids, inFlight) =>
       feedFrom(transactionDetailChunks(client, ids, inFlight), DETAILS_AHEAD),
     where: async () => 'thread',
@@ -144,8 +154,14 @@ class WorkerPageSource implements PageSource {
     );
   }
 
-  glDays(days: BusinessDate[], limits: SyncLimits = DEFAULT_SYNC_LIMITS): Promise<Feed<GlDayRows>> {
-    return this.start({ type: 'walk', walk: 0, kind: 'gl', days, limits }, () => this.fallback.glDays(days, limits));
+  glDays(
+    days: BusinessDate[],
+    limits: SyncLimits = DEFAULT_SYNC_LIMITS,
+    known?: GlDayDigests,
+  ): Promise<Feed<GlDayRows>> {
+    return this.start({ type: 'walk', walk: 0, kind: 'gl', days, limits, known }, () =>
+      this.fallback.glDays(days, limits, known),
+    );
   }
 
   transactionDetails(ids: number[], inFlight: number): Promise<Feed<DetailsChunk>> {

@@ -23,18 +23,21 @@ import { BoundError } from '../api/errors';
 import type { KeysetPosition } from '../api/paging';
 import type { ParsedTransaction } from '../api/wire';
 import { transactionsOfNewBatches } from '../store/batches';
+import { glDayLines, storedGlDayDigestsFrom } from '../store/glBatches';
 import { rowsPerWriteUnit, withBulkCheckpoints } from '../store/dialect';
 import type { WritableDB } from '../store/work';
-import { storeDetailsOf, transactionsWithoutDetails, storedDigestsFrom } from '../store/transactions';
+import { storeDetailsOf, transactionsWithoutDetails, storedDigestsFrom, type PageRow } from '../store/transactions';
 import { commitSyncStep, type SyncStep, getCursor, type RunCounts } from '../store/syncState';
-import type { PageRow } from '../store/transactions';
 import { CURSOR, planPass, type Pass } from './plan';
 import { DayTally, DEFAULT_SYNC_LIMITS, RunTally, type SyncLimits } from './limits';
-import { packPage, unpackObjects, type PackedTransactionPage } from './packedPages';
+import { packPage, takeObjects, type PackedTransactionPage } from './packedPages';
 import type { PageSource } from './pageSource';
+import type { Feed } from './feed';
+import type { GlDayRows } from './dayWalks';
 import type { TouchedBatches } from './touchedBatches';
 import { dayBefore } from './windows';
 import { groupPages } from './pageGroups';
+import { RunProgress } from './runProgress';
 
 export interface RunOptions {
   db: WritableDB;
@@ -107,12 +110,9 @@ class Run {
   private readonly db: WritableDB;
   private readonly limits: SyncLimits;
   private readonly runTally: RunTally;
-  private readonly startedMs: number;
   private pages = 0;
   private rows = 0;
-  private phase: SyncPhase = 'payees';
-  private fraction = 0;
-  private lastEmitMs = 0;
+  private readonly progressLine: RunProgress;
 
   constructor(
     private readonly o: RunOptions,
@@ -121,7 +121,7 @@ class Run {
     this.db = o.db;
     this.limits = { ...DEFAULT_SYNC_LIMITS, ...o.limits };
     this.runTally = new RunTally(this.limits);
-    this.startedMs = performance.now();
+    this.progressLine = new RunProgress(o.runId, o.onProgress);
   }
 
   private now(): string {
@@ -154,8 +154,15 @@ class Run {
     );
     await this.syncTransactions();
     await this.o.onTransactionsWritten?.(this.counts.transactionsInserted + this.counts.transactionsUpdated);
-    await this.syncBatches();
-    await this.syncGlBatches();
+    // The GL days are fetched (on the worker) while the deposits are read and written here.
+    const glDays = await this.glDaysFeed();
+    try {
+      await this.syncBatches();
+    } catch (error) {
+      glDays?.stop();
+      throw error;
+    }
+    await this.syncGlBatches(glDays);
     await this.commit({
       setCursors: { [CURSOR.syncedThrough]: addDays(this.pass.today, -1) },
       deleteCursors: [CURSOR.pass, CURSOR.txnPosition, CURSOR.glDone],
@@ -311,19 +318,24 @@ class Run {
     }
   }
 
-  private async syncGlBatches(): Promise<void> {
-    const { start, today } = this.pass;
+  /** The GL days still to sync, fetched from now on; null when none are left. */
+  private async glDaysFeed(): Promise<Feed<GlDayRows> | null> {
     const done = await getCursor<BusinessDate>(this.db, CURSOR.glDone);
-    const first = done ? addDays(done, 1) : start;
-    if (compareBusinessDates(first, today) > 0) return;
+    const first = done ? addDays(done, 1) : this.pass.start;
+    if (compareBusinessDates(first, this.pass.today) > 0) return null;
+    // A day's pages are gathered, then replaced whole (counted only if listed as stored); next days come meanwhile.
+    const days = [...eachBusinessDate(first, this.pass.today)];
+    return this.o.pages.glDays(days, this.limits, await storedGlDayDigestsFrom(this.db, first));
+  }
+
+  private async syncGlBatches(feed: Feed<GlDayRows> | null): Promise<void> {
+    if (!feed) return;
+    const { start, today } = this.pass;
     const totalDays = daysBetween(start, today) + 1;
-    // A day's rows are replaced all at once, so its pages (a few hundred rows) are gathered first;
-    // the next days are fetched meanwhile.
-    const feed = await this.o.pages.glDays([...eachBusinessDate(first, today)], this.limits);
     try {
       for (let next = await feed.next(); next; next = await feed.next()) {
         const { item: day, value: rows } = next;
-        this.runTally.add(rows.length, 'GET /gl-batches', day);
+        this.runTally.add(glDayLines(rows), 'GET /gl-batches', day);
         await this.commit({ glDay: { date: day, rows }, setCursors: { [CURSOR.glDone]: day } });
         this.pages++;
         this.progress('gl_batches', 0.9 + 0.05 * ((daysBetween(start, day) + 1) / totalDays), `GL batches of ${day}`);
@@ -337,14 +349,14 @@ class Run {
 
   /**
    * Pages (one, or a day's pages fetched ahead) written in ONE unit of work with their cursor,
-   * unpacked only now, so their objects live for this write alone.
+   * unpacked only now (and their bytes freed), so their objects live for this write alone.
    */
   private async writeTransactions(
     pages: PackedTransactionPage[],
     toRow: (parsed: ParsedTransaction) => PageRow,
     setCursors: Record<string, unknown>,
   ): Promise<void> {
-    const transactions = pages.flatMap((page) => unpackObjects(page).map(toRow));
+    const transactions = pages.flatMap((page) => takeObjects(page).map(toRow));
     await this.commit({ transactions, setCursors });
     this.pages += pages.length;
     this.rows += transactions.length;
@@ -375,26 +387,6 @@ class Run {
   }
 
   private progress(phase: SyncPhase, fraction: number, message: string, force = false): void {
-    const phaseChanged = phase !== this.phase;
-    this.phase = phase;
-    this.fraction = Math.max(this.fraction, Math.min(1, fraction));
-    // ETA is about the bookkeeper's wait: wall time, not the (possibly simulated) business clock.
-    const nowMs = performance.now();
-    if (!force && !phaseChanged && nowMs - this.lastEmitMs < 200) return;
-    this.lastEmitMs = nowMs;
-    const elapsed = (nowMs - this.startedMs) / 1000;
-    const eta =
-      this.fraction > 0.05 && this.fraction < 1 && elapsed > 0
-        ? Math.round((elapsed * (1 - this.fraction)) / this.fraction)
-        : null;
-    this.o.onProgress({
-      runId: this.o.runId,
-      phase,
-      pages: this.pages,
-      rows: this.rows,
-      fraction: this.fraction,
-      etaSeconds: phase === 'done' ? 0 : eta,
-      message,
-    });
+    this.progressLine.report(phase, fraction, message, { pages: this.pages, rows: this.rows }, force);
   }
 }

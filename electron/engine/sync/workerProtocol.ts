@@ -8,6 +8,7 @@ import type { HttpOptions } from '../api/http';
 import type { KeysetPosition } from '../api/paging';
 import type { RetryWait } from '../api/retryBudget';
 import { CLIENT_ERRORS } from '../api/errors';
+import type { GlDayDigests } from '../store/glBatches';
 import type { KnownByDay } from './dayWalks';
 import type { SyncLimits } from './limits';
 
@@ -49,7 +50,7 @@ export type WalkRequest =
       start: KeysetPosition | null;
       known: KnownByDay;
     }
-  | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[]; limits: SyncLimits }
+  | { type: 'walk'; walk: number; kind: 'gl'; days: BusinessDate[]; limits: SyncLimits; known?: GlDayDigests }
   /** The details phase: `ids`' GET /txns/:id, `inFlight` at once. */
   | { type: 'walk'; walk: number; kind: 'details'; ids: number[]; inFlight: number };
 

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect } from 'vitest';
+import { exportGlBatches } from '../../../electron/engine/export';
 import { refreshBatchChecks } from '../../../electron/engine/reconcile';
 import { engineTest } from '../../helpers/engineTest';
 import { countRows } from '../../helpers/storeRows';
@@ -134,4 +135,32 @@ describe('deposits that do not tie out', () => {
     expect(tied.untied).toEqual([]);
     expect(tied.deposits).toBe(2);
   });
+
+  engineTest(
+    'a posting with more untied deposits than it lists names the first and counts them all, and the workbook marks every one',
+    async ({ engine, folder }) => {
+      const file = join(folder, 'march-listed.xlsx');
+      const store = engine.internals.store;
+      const result = await exportGlBatches(
+        { ...RANGE, layout: 'xlsx', file },
+        {
+          store,
+          dataFolder: folder,
+          settings: { clearingAccount: '1010', escapeOrgId: '', escapeDeptId: '', escapeJeType: 'JE' },
+          createdBy: 'bookkeeper',
+          now: '2026-04-01T15:00:00.000Z',
+          untiedListed: 2,
+        },
+      );
+      expect(result.untied).toEqual(UNTIED.slice(0, 2));
+      expect(result.untiedCount).toBe(3);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.readFile(file);
+      const marked: string[] = [];
+      book.getWorksheet('GL Batches')!.eachRow((row, number) => {
+        if (number > 1 && String(row.getCell(11).value).startsWith('No:')) marked.push(String(row.getCell(2).value));
+      });
+      expect(new Set(marked)).toEqual(new Set(['730002', '730004', '730099']));
+    },
+  );
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionPage } from '../../../electron/engine/api/client';
 import { toTransaction, type WireTransaction } from '../../../electron/engine/api/wire';
 import { rawBytes } from '../../../electron/engine/sync/limits';
-import { packPage, transferablesOf, unpackObjects } from '../../../electron/engine/sync/packedPages';
+import { packPage, takeObjects, transferablesOf, unpackObjects } from '../../../electron/engine/sync/packedPages';
 
 function page(ids: number[]): TransactionPage {
   const objects = ids.map((id) => {
@@ -62,5 +62,24 @@ describe('a transactions page between its fetch and its write (issue 31)', () =>
   it('transfers nothing for a value that is not a packed page', () => {
     expect(transferablesOf([{ value: 1 }])).toEqual([]);
     expect(transferablesOf(null)).toEqual([]);
+  });
+
+  it('is spent when the writer takes its objects: its bytes are handed away at once, not left for a full collection', async () => {
+    const made = packPage(page([5, 6]));
+    expect(takeObjects(made).map((t) => t.value.id)).toEqual([5, 6]);
+    expect(made.packed.byteLength).toBe(0);
+    expect(made.packed.buffer.byteLength).toBe(0);
+    expect(() => unpackObjects(made)).toThrow();
+
+    // As a page arrives from the fetch worker: by transfer.
+    const sent = packPage(page([7, 8, 9]));
+    const { port1, port2 } = new MessageChannel();
+    const received = new Promise<typeof sent>((resolve) => port2.once('message', resolve));
+    port1.postMessage(sent, transferablesOf(sent));
+    const arrived = await received;
+    port1.close();
+    port2.close();
+    expect(takeObjects(arrived).map((t) => t.value.id)).toEqual([7, 8, 9]);
+    expect(arrived.packed.byteLength).toBe(0);
   });
 });

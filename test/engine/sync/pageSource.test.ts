@@ -90,7 +90,7 @@ describe('the fetch worker', () => {
     expect(unpacked(fromWorker)).toEqual(unpacked(fromThread));
     const glWorker = await drain(await worker.glDays(days));
     expect(glWorker).toEqual(await drain(await thread.glDays(days)));
-    expect(glWorker.flatMap((day) => day.value).length).toBeGreaterThan(0);
+    expect(glWorker.flatMap((day) => (Array.isArray(day.value) ? day.value : [])).length).toBeGreaterThan(0);
   });
 
   it.runIf(process.platform === 'linux')(
@@ -119,7 +119,7 @@ describe('the fetch worker', () => {
     },
   );
 
-  it("runs the walks with a young generation of 8 MB (issue 31: the worker's heap at the sync's peak)", async () => {
+  it("runs the walks with a young generation of 8 MB and an old one of 1 GB (issue 31: the worker's heap at the sync's peak)", async () => {
     sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
     const { days, client } = setup();
     const worker = pageSource(client);
@@ -127,6 +127,8 @@ describe('the fetch worker', () => {
     sources.push(worker, thread);
     expect(await worker.where()).toBe('worker');
     expect(worker.heapLimits()?.maxYoungGenerationSizeMb).toBe(8);
+    // Not a bound to reach: below 2 GB V8 lets the old generation grow less past what it keeps.
+    expect(worker.heapLimits()?.maxOldGenerationSizeMb).toBe(1024);
     expect(unpacked(await drain(await worker.transactionDays(days, null)))).toEqual(
       unpacked(await drain(await thread.transactionDays(days, null))),
     );

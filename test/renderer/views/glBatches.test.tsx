@@ -57,6 +57,7 @@ const afterAnEarlierExport = (id: number, result: Partial<MethodResult<'export.g
       reversals: 0,
       reversalCents: 0,
       untied: [],
+      untiedCount: 0,
       downloadPath: `/download/${id}`,
       ...result,
     }),
@@ -177,6 +178,7 @@ describe('GL Batches', () => {
         reversals: 0,
         reversalCents: 0,
         untied: [],
+        untiedCount: 0,
         downloadPath: '/download/10',
       }),
     });
@@ -268,6 +270,7 @@ describe('GL Batches', () => {
         reversals: 0,
         reversalCents: 0,
         untied: [],
+        untiedCount: 0,
         downloadPath: null,
       }),
     });

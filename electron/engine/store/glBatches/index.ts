@@ -5,5 +5,7 @@
  * from its files' exports).
  */
 export { replaceGlBatchDayWork } from './glBatchDay';
+export { storedGlDayDigestsFrom } from './glDayDigests';
+export { glDayDigest, glDayLines, type GlDayAsStored, type GlDayDigests } from './glDayDigest';
 export { glScope, hasGlRows, countGlRows, glRowsOf, GL_ROWS_PER_CHUNK } from './glRows';
 export type { GlExportFilter, GlExportRow, GlRows } from './glRows';

@@ -9,6 +9,7 @@ import type { Batch, GlAccount, GlBatch, Payee, Received as Parsed } from '../..
 import { upsertBatchesWork } from '../batches/batchSync';
 import { markBatchesToCheckWork } from '../checks/batchesToCheck';
 import { replaceGlBatchDayWork } from '../glBatches/glBatchDay';
+import { glDayLines, type GlDayAsStored } from '../glBatches/glDayDigest';
 import type { WritableDB } from '../work/handles';
 import { replaceGlAccountsWork, replacePayeesWork } from '../transactions/reference';
 import { addRunCountsWork, deleteCursorWork, setCursorWork, type RunCounts } from './syncState';
@@ -31,8 +32,8 @@ export interface SyncStep {
   transactions?: readonly PageRow[];
   /** A page of deposits: each upserted (an unchanged one writes nothing). */
   batches?: Array<Parsed<Batch>>;
-  /** A day of GL lines, replaced whole. */
-  glDay?: { date: string; rows: Array<Parsed<GlBatch>> };
+  /** A day of GL lines, replaced whole; listed exactly as stored, only counted. */
+  glDay?: { date: string; rows: Array<Parsed<GlBatch>> | GlDayAsStored };
   /** Cursors set (to their JSON) and deleted, after the rows. */
   setCursors?: Record<string, unknown>;
   deleteCursors?: readonly string[];
@@ -71,9 +72,10 @@ export function commitSyncStep(writer: WritableDB, step: SyncStep): Promise<Sync
         touched.add(id);
       }
     if (step.glDay) {
-      for (const batchId of yield* replaceGlBatchDayWork(writer, db, step.glDay.date, step.glDay.rows, now))
-        touched.add(batchId);
-      counts.glBatchesSynced = step.glDay.rows.length;
+      const { date, rows } = step.glDay;
+      if (Array.isArray(rows))
+        for (const batchId of yield* replaceGlBatchDayWork(writer, db, date, rows, now)) touched.add(batchId);
+      counts.glBatchesSynced = glDayLines(rows);
     }
     for (const [name, value] of Object.entries(step.setCursors ?? {})) yield* setCursorWork(db, name, value, now);
     for (const name of step.deleteCursors ?? []) yield* deleteCursorWork(db, name);
