@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { enginesOnOneDatabase } from '../../helpers/enginesOnOneDatabase';
+import { createTestEngine } from '../../helpers/engine';
 import { bai2FromLines, type PlainLine } from './generate';
 import {
   ACCOUNT,
@@ -78,7 +78,6 @@ const cents = fc.constantFrom(100, 200, 300, 450, 600, 1_000);
 
 describe('property: through imports and confirmations', () => {
   it('no batch is held by two lines, holds agree with the matches, and re-importing changes nothing', async () => {
-    const engines = enginesOnOneDatabase(bankEngineOptions());
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(day, cents, fc.integer({ min: 1, max: 3 })), { minLength: 1, maxLength: 12 }),
@@ -88,7 +87,7 @@ describe('property: through imports and confirmations', () => {
         }),
         fc.array(fc.nat(), { maxLength: 4 }),
         async (batchSpecs, lineSpecs, picks) => {
-          const e = await engines.next();
+          const e = await createTestEngine(bankEngineOptions());
           try {
             await seedBatches(
               dbOf(e),

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EngineWithInternals as Engine } from '../../../electron/engine/engine';
 import { formulaSafe } from '../../../electron/engine/export';
-import { enginesOnOneDatabase } from '../../helpers/enginesOnOneDatabase';
+import { createTestEngine } from '../../helpers/engine';
 import { addBatch, addGlAccount, addPayee } from '../reconcile/fixtures';
 import { parseCsv } from './erpFiles';
 
@@ -29,11 +29,10 @@ describe('formula-injection neutralising', () => {
 
   it('no text cell of an exported workbook or je-csv starts with a trigger character', async () => {
     let run = 0;
-    const engines = enginesOnOneDatabase({ dataFolder: folder });
     await fc.assert(
       fc.asyncProperty(anyText, anyText, anyText, anyText, async (payeeName, glNumber, glLabel, batchId) => {
         run++;
-        const engine: Engine = await engines.next();
+        const engine: Engine = await createTestEngine({ dataFolder: folder });
         try {
           const db = engine.internals.store.writer.db;
           await addPayee(db, 1, payeeName);
