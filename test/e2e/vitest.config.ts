@@ -16,5 +16,9 @@ export default defineConfig({
     // one file's Chromium renders while the other's engine, sandbox or server works.
     fileParallelism: true,
     maxWorkers: 2,
+    // A worker's files share the modules it loaded (the engine, the sandbox, playwright-core): each
+    // file's own import of them was ~4 s of the lane's CPU. No e2e helper keeps state of its own
+    // between files; each file starts its own servers, folders and browser.
+    isolate: false,
   },
 });
