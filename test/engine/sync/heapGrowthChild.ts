@@ -15,7 +15,7 @@ const oldUsed = () => getHeapSpaceStatistics().find((space) => space.space_name 
 let fullCollections = 0;
 const observer = new PerformanceObserver((list) => {
   for (const entry of list.getEntries())
-    if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+    if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
       fullCollections++;
 });
 observer.observe({ entryTypes: ['gc'] });
