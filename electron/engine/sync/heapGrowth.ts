@@ -3,9 +3,11 @@
  * A sync makes its objects (a page's rows, their statements' arguments) by the million, and those a
  * write unit holds across a young collection are promoted to the old generation, where they die.
  * V8 sizes the next full collection's trigger from its own speed against the program's, up to 4x
- * what the last one kept (2x-4x here: heap-controller.cc): the main thread's old generation kept
- * ~30 MB at the full sync's peak and was collected at 66-90 MB, so the peak's heap was 140 MB for
- * 113 MB "used", nearly all of it garbage (a heap snapshot there, which collects first, held 36 MB).
+ * what the last one kept (heap-controller.cc). At the 1M sync, the main thread's old generation kept
+ * ~30 MB and was collected at 66 MB, its heap 120 MB (bench sync's timeline, load ~14), and 140 MB for
+ * 113 MB "used" at a quiet run's peak; a heap snapshot at 95 MB used (it collects first) held 36 MB.
+ * On a busy machine V8 chose a small factor itself (heap <= 75 MB with or without this): the bound
+ * matters when the program runs fast, which is when the sync's peak is measured and felt.
  *
  * --heap-growing-percent replaces that factor, and V8 reads it at every full collection, so a
  * running process may set it: Node allows flags to change after start, and so does Electron's main
