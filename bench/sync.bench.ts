@@ -10,7 +10,9 @@
  * BENCH_NIGHTLY_STORE=DIR keeps the nightly's seeded store there and starts from a copy of it on the
  * next run (the sandbox's data is the same for the same seed and scale), so the nightly can be
  * measured again and again without its 300k-transaction first sync. BENCH_CPU_PROF=DIR writes a CPU
- * profile of each thread of the bundled run there (node --cpu-prof).
+ * profile of each thread of the bundled run there (node --cpu-prof). BENCH_NODE_FLAGS="--flag ..." runs the
+ * bundled engine's process with those node and V8 flags (a flag measured before it is set in code);
+ * BENCH_MEMORY_TIMELINE=FILE and BENCH_HEAP_SNAPSHOT_MB=N: where the memory went (memoryParts.ts).
  */
 import type { ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +23,7 @@ import { runBundledBench } from './support/bundleEngine';
 import { addDays, eachBusinessDate, fixedClock, todayCentral, Temporal } from '../shared/time';
 import { serveSandboxRole, startSandboxRole, type SandboxConnection } from './support/childRoles';
 import { describeCpu, withCpuAccount, type CpuSeconds } from './support/cpuAccount';
-import { withPeakParts } from './support/memoryParts';
+import { memoryPhase, withPeakParts } from './support/memoryParts';
 import { withPeakRss } from './support/peakRss';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -56,6 +58,7 @@ function runBundled(): Promise<void> {
     [
       ...process.execArgv.filter((flag) => flag === '--expose-gc'),
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
     ],
   );
 }
@@ -128,6 +131,7 @@ async function main(): Promise<void> {
           otherMb: mbOf(m.rss - m.heapTotal - m.external),
         };
       }
+      memoryPhase.now = p.phase;
       if (p.phase !== phase) {
         const now = performance.now();
         if (phase) phases[phase] = Math.round(now - phaseStart);
@@ -139,6 +143,7 @@ async function main(): Promise<void> {
     // After the run's 'done': its checks ('checks'), the record, the backup, the first views built
     // (until data.changed) and the rest to sync.finished, each timed as the phase before it ends.
     const endPhase = (next: string) => {
+      memoryPhase.now = next;
       const now = performance.now();
       if (phase) phases[phase] = Math.round(now - phaseStart);
       phase = next;

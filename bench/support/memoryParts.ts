@@ -6,7 +6,11 @@
  * with this isolate's heap and buffers from process.memoryUsage beside them. process.memoryUsage
  * alone left two thirds of the sync's peak "unaccounted".
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
+import v8 from 'node:v8';
+
+/** The phase the samples are taken in, for the timeline (the bench sets it as the run reports its phases). */
+export const memoryPhase = { now: '' };
 
 export interface MemoryParts {
   rssMb: number;
@@ -94,9 +98,11 @@ export async function withPeakParts<T>(
   everyMs = 250,
 ): Promise<{ value: T; peak: MemoryParts | null }> {
   let peak: MemoryParts | null = null;
+  const record = timelineRecorder();
   const sample = () => {
     const parts = memoryParts();
     if (parts && (!peak || parts.rssMb > peak.rssMb)) peak = parts;
+    if (parts) record(parts);
   };
   const timer = setInterval(sample, everyMs);
   try {
@@ -105,4 +111,33 @@ export async function withPeakParts<T>(
   } finally {
     clearInterval(timer);
   }
+}
+
+/**
+ * Where the memory went over a run, not only at its peak: BENCH_MEMORY_TIMELINE=FILE appends each
+ * sample there (one JSON line: seconds, phase, the parts, this isolate's heap spaces in MB);
+ * BENCH_HEAP_SNAPSHOT_MB=N writes one heap snapshot of this thread (to BENCH_HEAP_SNAPSHOT_FILE, or
+ * V8's name for it) the first time its used heap reaches N MB. A snapshot collects first, so it shows
+ * what was live, not the garbage the heap held; writing it grows the RSS: not for a measured run.
+ */
+function timelineRecorder(): (parts: MemoryParts) => void {
+  const timeline = process.env.BENCH_MEMORY_TIMELINE;
+  const snapshotAtMb = Number(process.env.BENCH_HEAP_SNAPSHOT_MB ?? 0);
+  let snapshotTaken = false;
+  const started = performance.now();
+  return (parts) => {
+    if (snapshotAtMb && !snapshotTaken && parts.heapUsedMb >= snapshotAtMb) {
+      snapshotTaken = true;
+      const file = v8.writeHeapSnapshot(process.env.BENCH_HEAP_SNAPSHOT_FILE);
+      console.log(`  heap snapshot at ${parts.heapUsedMb} MB used (phase ${memoryPhase.now}): ${file}`);
+    }
+    if (!timeline) return;
+    const spaces = Object.fromEntries(
+      v8
+        .getHeapSpaceStatistics()
+        .map((space) => [space.space_name.replace(/_space$/, ''), mb(space.space_size / 1024)]),
+    );
+    const seconds = +((performance.now() - started) / 1000).toFixed(1);
+    appendFileSync(timeline, JSON.stringify({ seconds, phase: memoryPhase.now, ...parts, spaces }) + '\n');
+  };
 }

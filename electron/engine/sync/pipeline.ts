@@ -12,7 +12,10 @@ export async function* inOrder<T, R>(
   walk: (item: T) => AsyncIterable<R>,
   { concurrency = 3, buffer = 4 }: { concurrency?: number; buffer?: number } = {},
 ): AsyncGenerator<{ item: T; value: R }> {
-  const feeds: Array<Feed<R>> = [];
+  // A walk's feed is let go once its pages are taken: a finished walk still holds what it was given
+  // (a nightly's day of stored digests), and all of a run's days held so grew the fetch worker's heap
+  // through the refresh window (issue 31).
+  const feeds: Array<Feed<R> | undefined> = [];
   const start = (index: number) => {
     feeds[index] = feedFrom(walk(items[index]!), buffer);
   };
@@ -23,6 +26,7 @@ export async function* inOrder<T, R>(
       for (let value = await feed.next(); value !== undefined; value = await feed.next()) {
         yield { item: items[i]!, value };
       }
+      feeds[i] = undefined;
       if (i + concurrency < items.length) start(i + concurrency);
     }
   } finally {

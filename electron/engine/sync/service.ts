@@ -19,6 +19,7 @@ import type { ClientTuning, ServiceConnector } from './connection';
 import { toContractError } from './errors';
 import type { SyncLimits } from './limits';
 import { pageSource } from './pageSource';
+import { withSyncHeapGrowth } from './heapGrowth';
 import { checkSyncFrom } from './plan';
 import { takeSyncLeadership, type SyncLease } from './leadership';
 import { runSync } from './runner';
@@ -118,7 +119,9 @@ export class SyncService implements SyncControl {
     current.lease = lease;
     lease?.lost.addEventListener('abort', () => current.controller.abort(), { once: true });
     // Released before the run counts as over (below), and here too should the run end by throwing.
-    current.done = this.execute(current, runId, client, options).finally(() => current.lease?.release());
+    current.done = withSyncHeapGrowth(() => this.execute(current, runId, client, options)).finally(() =>
+      current.lease?.release(),
+    );
     release();
     return { runId, alreadyRunning: false, finished: current.done };
   }
