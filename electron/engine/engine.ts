@@ -40,7 +40,7 @@ import { createAccountMapHandlers } from './handlers/accountMaps';
 import { serviceConnector } from './sync/connection';
 import { settingsReader } from './settings';
 import { afterSync } from './afterSync';
-import { prepareFirstViews } from './cachedReads';
+import { prepareFirstViews, warmFirstViews } from './cachedReads';
 import { createAppHandlers } from './handlers/app';
 import { createBankHandlers } from './handlers/bank';
 import { createBatchHandlers } from './handlers/batches';
@@ -170,6 +170,9 @@ export async function createEngineWithInternals(options: EngineOptions): Promise
     const interruptedWrites = settleInterruptedWrites(actDeps(context));
     closers.push(() => interruptedWrites);
   }
+  // A district server's users open the same views first; they find them built, not the first of them
+  // after a restart (cachedReads.ts warmFirstViews). Awaited: the server listens once they are.
+  if (options.sharedServer) await warmFirstViews({ store, clock, readCache, settings, logger });
 
   const handlers: EngineHandlers = {
     ...createAppHandlers(context),

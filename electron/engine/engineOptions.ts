@@ -64,7 +64,8 @@ export interface EngineOptions {
   host: 'electron' | 'web' | 'cli' | 'direct';
   /**
    * Many people use this engine at once (`district-recon serve`): the sync's fetch thread gives way
-   * to their calls (sync/backgroundPriority.ts). Elsewhere the sync has the machine to itself.
+   * to their calls (sync/backgroundPriority.ts), and the views they open first are built when it
+   * opens (cachedReads.ts warmFirstViews). Elsewhere the sync has the machine to itself.
    */
   sharedServer?: boolean;
   clock?: Clock;

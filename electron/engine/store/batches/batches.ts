@@ -4,10 +4,11 @@ import type { BatchFilter } from '../../../../shared/contract';
 import type { BatchReviewRow, BatchRow, Database, GlBatchRow } from '../schema';
 import type { BatchListFacts } from './rowMappers';
 import type { ReadableDB } from '../work/handles';
-import { firstOf, rowsOf, runRead } from '../work/work';
 import type { StoredCheckRow } from '../checks/checks';
-import { latestPreparationOf, type BatchPreparationRow } from '../reviews/batchPreparations';
-import { reversalFactsOf, type ReversalFacts } from '../reversals/reversals';
+import { latestPreparationQuery, type BatchPreparationRow } from '../reviews/batchPreparations';
+import type { ReversalFacts } from '../reversals/reversals';
+import { batchReversalColumns, batchReversalFacts } from '../reversals/batchReversals';
+import { readJsonRows } from '../dialect/jsonRows';
 import { VIEWED_TRANSACTION_COLUMNS, type ViewedTransactionRow } from '../transactions/transactionQueries';
 
 export interface ListedBatchRow extends BatchRow, BatchListFacts {}
@@ -69,63 +70,132 @@ export interface BatchDetailRows {
 }
 
 /**
- * One batch and everything its detail shows, on one snapshot, so the checks, rows, history and
- * reversals shown together belong together; undefined when there is no such batch. The batch, its
- * payee and its checks come in one query and the transactions without their raw JSON (three
- * quarters of their bytes): on a district server each round trip waits its turn beside a running
- * sync, and a large deposit's transactions are hundreds of rows.
+ * One batch and everything its detail shows, in one statement (so on one snapshot: the checks, rows,
+ * history and reversals shown together belong together); undefined when there is no such batch. Its
+ * payee and checks are joined, and its lists (transactions without their raw JSON, GL rows, reviews,
+ * the latest preparation, the reversals' facts) come as JSON arrays (dialect/jsonRows.ts): on a
+ * district server each round trip waits its turn beside a running sync, and this was 8 to 13 of them.
  */
-export function batchDetailRows(reader: ReadableDB, id: string): Promise<BatchDetailRows | undefined> {
-  return runRead(reader, function* (db) {
-    const head = yield* firstOf(
-      db
-        .selectFrom('batches as b')
-        .leftJoin('payees as p', 'p.id', 'b.payee_id')
-        .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
-        .selectAll('b')
-        .select([
-          'p.name as payee_name',
-          'c.batch_id as checked_batch_id',
-          'c.verdict',
-          'c.difference_cents',
-          'c.checks',
-          'c.fingerprint',
-          'c.computed_at',
-        ])
-        .where('b.id', '=', id),
-    );
-    if (!head) return undefined;
-    const { payee_name, checked_batch_id, verdict, difference_cents, checks, fingerprint, computed_at, ...batch } =
-      head;
-    const transactions = yield* rowsOf(
-      db.selectFrom('transactions').select(VIEWED_TRANSACTION_COLUMNS).where('batch_id', '=', id).orderBy('id'),
-    );
-    const glRows = yield* rowsOf(
-      db.selectFrom('gl_batches').selectAll().where('batch_id', '=', id).orderBy('gl_number').orderBy('id'),
-    );
-    const history = yield* rowsOf(db.selectFrom('batch_reviews').selectAll().where('batch_id', '=', id).orderBy('id'));
-    return {
-      batch,
-      payeeName: payee_name ?? null,
-      checks:
-        checked_batch_id === null
-          ? undefined
-          : {
-              batch_id: checked_batch_id,
-              verdict: verdict!,
-              difference_cents: difference_cents!,
-              checks: checks!,
-              fingerprint: fingerprint!,
-              computed_at: computed_at!,
-            },
-      transactions,
-      glRows,
-      history,
-      reversals: yield* reversalFactsOf(db, { batchId: id }),
-      preparation: yield* latestPreparationOf(db, id),
-    };
-  });
+export async function batchDetailRows(reader: ReadableDB, id: string): Promise<BatchDetailRows | undefined> {
+  const { db, dialect } = reader;
+  const { jsonRows } = dialect;
+  const head = await db
+    .selectFrom('batches as b')
+    .leftJoin('payees as p', 'p.id', 'b.payee_id')
+    .leftJoin('batch_checks as c', 'c.batch_id', 'b.id')
+    .selectAll('b')
+    .select([
+      'p.name as payee_name',
+      'c.batch_id as checked_batch_id',
+      'c.verdict',
+      'c.difference_cents',
+      'c.checks',
+      'c.fingerprint',
+      'c.computed_at',
+      jsonRows(
+        db.selectFrom('transactions').select(VIEWED_TRANSACTION_COLUMNS).where('batch_id', '=', id).orderBy('id'),
+      ).as('transaction_rows'),
+      jsonRows(
+        db
+          .selectFrom('gl_batches')
+          .select(GL_BATCH_COLUMNS)
+          .where('batch_id', '=', id)
+          .orderBy('gl_number')
+          .orderBy('id'),
+      ).as('gl_rows'),
+      jsonRows(db.selectFrom('batch_reviews').select(REVIEW_COLUMNS).where('batch_id', '=', id).orderBy('id')).as(
+        'review_rows',
+      ),
+      jsonRows(latestPreparationQuery(db, id)).as('preparation_rows'),
+    ])
+    .select(batchReversalColumns(db, jsonRows, id))
+    .where('b.id', '=', id)
+    .executeTakeFirst();
+  if (!head) return undefined;
+  const {
+    payee_name,
+    checked_batch_id,
+    verdict,
+    difference_cents,
+    checks,
+    fingerprint,
+    computed_at,
+    transaction_rows,
+    gl_rows,
+    review_rows,
+    preparation_rows,
+    reversal_changes,
+    reversal_items,
+    reversal_part_lines,
+    account_labels,
+    reversal_exports,
+    ...batch
+  } = head;
+  return {
+    batch,
+    payeeName: payee_name ?? null,
+    checks:
+      checked_batch_id === null
+        ? undefined
+        : {
+            batch_id: checked_batch_id,
+            verdict: verdict!,
+            difference_cents: difference_cents!,
+            checks: checks!,
+            fingerprint: fingerprint!,
+            computed_at: computed_at!,
+          },
+    transactions: readJsonRows(transaction_rows),
+    glRows: readJsonRows(gl_rows),
+    history: readJsonRows(review_rows),
+    reversals: batchReversalFacts({
+      reversal_changes,
+      reversal_items,
+      reversal_part_lines,
+      account_labels,
+      reversal_exports,
+    }),
+    preparation: readJsonRows(preparation_rows)[0],
+  };
 }
+
+/** Every column of a table, named (a JSON array's columns are named; see dialect/jsonRows.ts). */
+const everyColumn =
+  <Table>() =>
+  <const C extends ReadonlyArray<keyof Table & string>>(
+    columns: C & (Exclude<keyof Table, C[number]> extends never ? unknown : 'a column is missing'),
+  ) =>
+    columns;
+
+const GL_BATCH_COLUMNS = everyColumn<GlBatchRow>()([
+  'id',
+  'gl_batch_id',
+  'date',
+  'batch_id',
+  'payee_id',
+  'gl_account_id',
+  'gl_number',
+  'gl_label',
+  'amount_cents',
+  'amount_without_fees_cents',
+  'count',
+  'raw',
+  'synced_at',
+]);
+
+const REVIEW_COLUMNS = everyColumn<BatchReviewRow>()([
+  'id',
+  'batch_id',
+  'action',
+  'by',
+  'at',
+  'note',
+  'total_cents',
+  'fees_cents',
+  'partial_cents',
+  'total_count',
+  'fingerprint',
+]);
 
 /** Batches whose last review is none or an unsign ('open'), or a re-open ('reopened'), newest first. */
 export async function batchesInReviewState(

@@ -9,6 +9,7 @@ import type { Database } from '../schema';
 import type { Compilable, Work } from '../work/unit';
 import type { BulkStatement, BulkRows } from './bulkStatements';
 import type { TextSearch } from './textSearch';
+import type { JsonRows } from './jsonRows';
 
 export interface Dialect {
   // The unit of work (work/work.ts): the one way to run one.
@@ -28,6 +29,12 @@ export interface Dialect {
   bulk<R = never>(statement: BulkStatement, rows: BulkRows): Compilable<R>;
   /** `column IN (values)` as one parameter, whatever the number of values: one statement text for every page. */
   inList(column: string, values: readonly (string | number)[], type: 'bigint' | 'text'): RawBuilder<SqlBool>;
+
+  /**
+   * A subquery's rows as one JSON array column (jsonRows.ts), read back with readJsonRows. The
+   * subquery names its columns (SQLite's json_object needs them): no selectAll.
+   */
+  readonly jsonRows: JsonRows;
 
   /** Text search over the transactions (SQLite's FTS5 trigram table, PostgreSQL's pg_trgm index). */
   readonly search: TextSearch;

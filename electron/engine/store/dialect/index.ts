@@ -8,6 +8,7 @@ export type { Dialect, Snapshot } from './dialect';
 export { typedColumns } from './bulkStatements';
 export type { BulkStatement, BulkInsert, BulkUpdate, BulkDelete, BulkRows } from './bulkStatements';
 export { textLike, likePattern } from './textSearch';
+export { readJsonRows, type JsonRows, type JsonRowsValue } from './jsonRows';
 export type { TextSearch, NewestMatches, Clause, ColumnRef } from './textSearch';
 export { sqliteDialect } from './sqlite/dialect';
 export { postgresDialect } from './postgres/dialect';

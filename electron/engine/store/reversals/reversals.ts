@@ -157,6 +157,13 @@ function* transactionsReversedIn(db: Kysely<Database>, scope: ReversalScope): Wo
 /** Every reversal change of these transactions, whenever seen: earlier ones decide what is left. */
 function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly number[]): Work<ReversalChangeRow[]> {
   return yield* rowsByChunks(transactionIds, (ids) =>
+    reversalChangesQuery(db).where('c.transaction_id', 'in', ids).orderBy('c.transaction_id').orderBy('c.id'),
+  );
+}
+
+/** Reversal changes with what their transaction posted, for a caller to narrow and order. */
+export function reversalChangesQuery(db: Kysely<Database>) {
+  return (
     isReversal(db)
       .leftJoin('payees as p', 'p.id', 'b.payee_id')
       .leftJoin('gl_accounts as a', 'a.id', 't.gl_account_id')
@@ -183,9 +190,6 @@ function* reversalChangesOf(db: Kysely<Database>, transactionIds: readonly numbe
         'b.payment_method as paymentMethod',
         BASELINE_FLAG.as('baseline'),
       ])
-      .where('c.transaction_id', 'in', ids)
-      .orderBy('c.transaction_id')
-      .orderBy('c.id'),
   );
 }
 
@@ -198,6 +202,13 @@ function* postedItemsOf(
   transactionIds: readonly number[],
   detail: 'lines' | 'amounts' = 'lines',
 ): Work<PostedItemRow[]> {
+  return yield* rowsByChunks(transactionIds, (ids) =>
+    postedItemsQuery(db, detail).where('i.transaction_id', 'in', ids).orderBy('i.transaction_id').orderBy('i.item_id'),
+  );
+}
+
+/** Items with their Chart of Accounts numbers (none for `amounts`), for a caller to narrow and order. */
+export function postedItemsQuery(db: Kysely<Database>, detail: 'lines' | 'amounts' = 'lines') {
   // An account the accounts list lacks still has the number its GL rows carried; an item with
   // neither takes its name's default account (store/accountMaps), the bookkeeper's choice.
   const glNumber =
@@ -206,15 +217,10 @@ function* postedItemsOf(
       : sql<string | null>`coalesce(a.number, (SELECT g.gl_number FROM gl_batches g
           WHERE g.gl_account_id = i.gl_account_id AND g.gl_number IS NOT NULL LIMIT 1),
           (SELECT d.gl_number FROM default_accounts d WHERE d.kind = 'item' AND d.key = i.item_name))`;
-  return yield* rowsByChunks(transactionIds, (ids) =>
-    db
-      .selectFrom('transaction_items as i')
-      .leftJoin('gl_accounts as a', 'a.id', 'i.gl_account_id')
-      .select(['i.transaction_id as transactionId', 'i.amount_cents as amountCents', glNumber.as('glNumber')])
-      .where('i.transaction_id', 'in', ids)
-      .orderBy('i.transaction_id')
-      .orderBy('i.item_id'),
-  );
+  return db
+    .selectFrom('transaction_items as i')
+    .leftJoin('gl_accounts as a', 'a.id', 'i.gl_account_id')
+    .select(['i.transaction_id as transactionId', 'i.amount_cents as amountCents', glNumber.as('glNumber')]);
 }
 
 /** Which part a GL line shows apart (see partLinesOf), or null. */
@@ -233,47 +239,57 @@ const PART = sql<PartLineRow['part'] | null>`CASE
 function* partLinesOf(db: Kysely<Database>, batchIds: readonly string[]): Work<PartLineRow[]> {
   const rows = yield* rowsByChunks(
     batchIds,
-    (ids) =>
-      db
-        .selectFrom('gl_batches as g')
-        .leftJoin('gl_accounts as a', 'a.id', 'g.gl_account_id')
-        .select([
-          'g.batch_id as batchId',
-          PART.as('part'),
-          (eb) => eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
-        ])
-        .where('g.batch_id', 'in', ids)
-        // Lines that show no part stay in the database rather than being read and dropped here.
-        .where(sql<boolean>`${PART} IS NOT NULL`)
-        .orderBy('g.batch_id')
-        .orderBy('g.id'),
+    (ids) => partLinesQuery(db).where('g.batch_id', 'in', ids).orderBy('g.batch_id').orderBy('g.id'),
     DEPOSIT_CHUNK,
   );
   return rows.filter(hasPart);
 }
 
-const hasPart = (row: { part: PartLineRow['part'] | null }): row is PartLineRow => row.part !== null;
+/** GL lines that show a part apart, for a caller to narrow and order. */
+export function partLinesQuery(db: Kysely<Database>) {
+  return (
+    db
+      .selectFrom('gl_batches as g')
+      .leftJoin('gl_accounts as a', 'a.id', 'g.gl_account_id')
+      .select([
+        'g.batch_id as batchId',
+        PART.as('part'),
+        (eb) => eb.fn.coalesce('g.gl_number', 'a.number').as('glNumber'),
+      ])
+      // Lines that show no part stay in the database rather than being read and dropped here.
+      .where(sql<boolean>`${PART} IS NOT NULL`)
+  );
+}
+
+export const hasPart = (row: { part: PartLineRow['part'] | null }): row is PartLineRow => row.part !== null;
 
 /** Chart of Accounts number -> label, for the lines of a report. */
 function* accountLabels(db: Kysely<Database>): Work<Map<string, string>> {
-  const query = db.selectFrom('gl_accounts').select(['number', 'label']).orderBy('removed');
+  return labelsOf(yield* rowsOf(accountLabelsQuery(db)));
+}
+
+export const accountLabelsQuery = (db: Kysely<Database>) =>
+  db.selectFrom('gl_accounts').select(['number', 'label']).orderBy('removed');
+
+/** The first label of each number (accounts not removed first). */
+export function labelsOf(rows: ReadonlyArray<{ number: string; label: string }>): Map<string, string> {
   const labels = new Map<string, string>();
-  for (const row of yield* rowsOf(query)) {
-    if (!labels.has(row.number)) labels.set(row.number, row.label);
-  }
+  for (const row of rows) if (!labels.has(row.number)) labels.set(row.number, row.label);
   return labels;
 }
 
 /** The export that posted each of these changes (a done export; the latest when several did). */
 function* exportsOfChanges(db: Kysely<Database>, changeIds: readonly number[]): Work<Map<number, number>> {
   const rows = yield* rowsByChunks(changeIds, (ids) =>
-    db
-      .selectFrom('export_reversals as r')
-      .innerJoin('exports as e', 'e.id', 'r.export_id')
-      .select(['r.change_id as changeId', 'r.export_id as exportId'])
-      .where('r.change_id', 'in', ids)
-      .where('e.status', '=', 'done')
-      .orderBy('r.export_id'),
+    changeExportsQuery(db).where('r.change_id', 'in', ids).orderBy('r.export_id'),
   );
   return new Map(rows.map((row) => [row.changeId, row.exportId]));
 }
+
+/** Done exports that posted a change, for a caller to narrow and order (the latest last). */
+export const changeExportsQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('export_reversals as r')
+    .innerJoin('exports as e', 'e.id', 'r.export_id')
+    .select(['r.change_id as changeId', 'r.export_id as exportId'])
+    .where('e.status', '=', 'done');

@@ -18,9 +18,17 @@ export async function insertPreparation(
 
 /** A deposit's latest preparation, as a step of a unit of work (a batch's detail reads it on its snapshot). */
 export function* latestPreparationOf(db: Kysely<Database>, batchId: string): Work<BatchPreparationRow | undefined> {
-  return yield* firstOf(
-    db.selectFrom('batch_preparations').selectAll().where('batch_id', '=', batchId).orderBy('id', 'desc').limit(1),
-  );
+  return yield* firstOf(latestPreparationQuery(db, batchId));
+}
+
+/** The query of latestPreparationOf, its columns named (a batch's detail reads it as a JSON array). */
+export function latestPreparationQuery(db: Kysely<Database>, batchId: string) {
+  return db
+    .selectFrom('batch_preparations')
+    .select(['id', 'batch_id', 'by', 'at', 'note', 'fingerprint'])
+    .where('batch_id', '=', batchId)
+    .orderBy('id', 'desc')
+    .limit(1);
 }
 
 /**

@@ -3,6 +3,7 @@
  * hands each query its connection.
  */
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Dialect } from '../dialect';
 import { arrayParameter, columnarStatement } from '../columnarRows';
 import { postgresTextSearch } from './textSearch';
@@ -23,6 +24,7 @@ export const postgresDialect: Dialect = {
       0,
       { name: column, type },
     )}::${sql.raw(type)}[])`,
+  jsonRows: (query) => jsonArrayFrom(query).$castTo(),
   search: postgresTextSearch,
   streamChunks: fetchInChunks,
   openSnapshot: (db) => heldReadTransaction(db, postgresDialect),

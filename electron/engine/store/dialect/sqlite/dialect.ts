@@ -5,6 +5,7 @@
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, SqliteDialect, type CompiledQuery } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/sqlite';
 import { statSync } from 'node:fs';
 import type { Database } from '../../schema';
 import type { Dialect, Snapshot } from '../dialect';
@@ -42,6 +43,7 @@ function newSqliteDialect(sqlite: BetterSqlite3.Database): Dialect {
     withBulkCheckpoints: (work) => withBulkCheckpoints(sqlite, work),
     bulk: sqliteBulk,
     inList: sqliteInList,
+    jsonRows: (query) => jsonArrayFrom(query).$castTo(),
     search: sqliteTextSearch,
     streamChunks: (_db, query, chunkRows) => iterateInChunks(sqlite, query, chunkRows),
     openSnapshot: () => Promise.resolve(openSnapshot(sqlite)),
