@@ -272,6 +272,7 @@ async function main(): Promise<void> {
     fetchMs: number,
     fetchCpu: CpuSeconds,
   ) {
+    let t0: number;
     // (b) raw prepared upserts of the same rows (read back from the synced store) into a fresh store.
     const stored = await openStore(dbFull);
     const target = await openStore(join(work, 'raw', 'district-recon.sqlite').replace(/raw[/\\]/, 'raw-')); // fresh, same schema
