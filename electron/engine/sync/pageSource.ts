@@ -59,7 +59,10 @@ const DETAILS_AHEAD = 1;
  * ~1,600 scavenges (the main thread's parse: ~500) copied and promoted them, and 164 full
  * collections (43) marked them again, mostly on V8's helper threads. At V8's own default (48 MB,
  * what an uncapped worker gets here) the fetcher costs what the main thread's parse costs
- * (20.3 against 19.8 CPU-s); 32 MB gave back only half (23.1 against 17.9).
+ * (20.3 against 19.8 CPU-s); 32 and 24 MB gave back half or less (23.1 against 17.9, 28.6 against
+ * 21.0). Its price is memory: up to two 16 MB semi-spaces instead of two of 2.7 MB; one full sync at
+ * BENCH_SCALE=0.3 peaked at 303 MB against 219 and 275 MB before (runs on a loaded machine, whose
+ * peaks vary by tens of MB).
  *
  * The old generation's limit is not there to be reached: V8 lets an old generation grow to up to 4x
  * what its last full collection kept when the limit is 2 GB or more (a worker's default here), and
