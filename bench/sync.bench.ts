@@ -6,7 +6,8 @@
  *     (b) upserting the same rows (and their items) with raw prepared statements in page-sized
  *     transactions into a fresh store of the same schema; the goal is sync <= 1.3 x limit;
  *   - a nightly sync: ~5k new transactions plus the 60-day refresh on a ~300k-transaction store.
- * BENCH_SYNC_PARTS=nightly runs the nightly alone (=full the full sync and its limit alone);
+ * BENCH_SYNC_PARTS=nightly runs the nightly alone (=full the full sync and its limit alone, =fetch the
+ * two fetch-and-parse passes of the limit alone, no sync);
  * BENCH_NIGHTLY_STORE=DIR keeps the nightly's seeded store there and starts from a copy of it on the
  * next run (the sandbox's data is the same for the same seed and scale), so the nightly can be
  * measured again and again without its 300k-transaction first sync. BENCH_CPU_PROF=DIR writes a CPU
@@ -169,33 +170,38 @@ async function main(): Promise<void> {
     return { summary, syncMs: doneMs, backupMs: totalMs - doneMs, phases, finishedMs, peakParts };
   }
 
-  if (parts.has('full')) {
+  if (parts.has('full') || parts.has('fetch')) {
     // ---------- full sync of 1M ----------
     const total = Math.round(1_000_000 * scale);
     const scenarioDays = 90;
     const from = addDays(todayCentral(fixedClock(NOW)), -scenarioDays);
     const big = await sandboxProcess({ seed: 1, now: NOW, scenario: { days: scenarioDays, totalTransactions: total } });
     const dbFull = join(work, 'full', 'district-recon.sqlite');
-    mkdirSync(dirname(dbFull), { recursive: true });
-    const rssBefore = process.resourceUsage().maxRSS;
-    const peakFull = await withPeakRss(() =>
-      withCpuAccount(big.child.pid, (sample) => syncOnce(big, dbFull, NOW, from, sample)),
-    );
-    const measured = peakFull.value;
-    const full = measured.value;
-    cpuSeconds.fullSync = measured.cpu;
-    const rows = full.summary.transactionsInserted;
-    results.transactions = rows;
-    results.syncSeconds = +(full.syncMs / 1000).toFixed(2);
-    results.syncRowsPerSecond = Math.round(rows / (full.syncMs / 1000));
-    results.backupSeconds = +(full.backupMs / 1000).toFixed(2);
-    results.peakRssMb = mb(process.resourceUsage().maxRSS);
-    results.peakRssMbFullSyncOwn = peakFull.peakMb;
-    results.rssBeforeMb = mb(rssBefore);
-    results.peakPartsFullSync = full.peakParts;
-    console.log(
-      `full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB; ${describeCpu(measured.cpu)} (to its end, the backup after it not included)`,
-    );
+    // BENCH_SYNC_PARTS=fetch: the two fetch-and-parse passes alone, no sync (a quick look at the fetcher).
+    const syncRun = parts.has('full') ? await fullSync() : null;
+    async function fullSync() {
+      mkdirSync(dirname(dbFull), { recursive: true });
+      const rssBefore = process.resourceUsage().maxRSS;
+      const peakFull = await withPeakRss(() =>
+        withCpuAccount(big.child.pid, (sample) => syncOnce(big, dbFull, NOW, from, sample)),
+      );
+      const measured = peakFull.value;
+      const full = measured.value;
+      cpuSeconds.fullSync = measured.cpu;
+      const rows = full.summary.transactionsInserted;
+      results.transactions = rows;
+      results.syncSeconds = +(full.syncMs / 1000).toFixed(2);
+      results.syncRowsPerSecond = Math.round(rows / (full.syncMs / 1000));
+      results.backupSeconds = +(full.backupMs / 1000).toFixed(2);
+      results.peakRssMb = mb(process.resourceUsage().maxRSS);
+      results.peakRssMbFullSyncOwn = peakFull.peakMb;
+      results.rssBeforeMb = mb(rssBefore);
+      results.peakPartsFullSync = full.peakParts;
+      console.log(
+        `full sync: ${rows} transactions in ${results.syncSeconds} s (${results.syncRowsPerSecond} rows/s), backup ${results.backupSeconds} s, peak RSS ${results.peakRssMb} MB; ${describeCpu(measured.cpu)} (to its end, the backup after it not included)`,
+      );
+      return { full, measured };
+    }
 
     // (a) fetch + parse the same pages the sync reads (payees, accounts, each day's transactions, the
     // batches, each day's GL batches), storing nothing, one request after another on this thread.
@@ -251,7 +257,27 @@ async function main(): Promise<void> {
       `(a') fetch + parse, the sync's fetcher (${results.syncFetcher}): ${fetchedAhead} transactions and the same other pages in ${results.fetchParseSyncFetcherSeconds} s; ${describeCpu(cpuAhead.cpu)}`,
     );
     const fetchMs = Math.min(threadFetchMs, aheadMs);
+    if (syncRun)
+      await limitAndRatio(
+        dbFull,
+        syncRun.full,
+        syncRun.measured,
+        fetchMs,
+        threadFetchMs <= aheadMs ? cpuA.cpu : cpuAhead.cpu,
+      );
+    big.child.stdin!.end();
+    big.child.kill();
+  }
 
+  /** (b), the limit (the slower of fetching and writing) and the sync's ratio to it. */
+  async function limitAndRatio(
+    dbFull: string,
+    full: Awaited<ReturnType<typeof syncOnce>>,
+    measured: { cpu: CpuSeconds },
+    fetchMs: number,
+    fetchCpu: CpuSeconds,
+  ) {
+    let t0: number;
     // (b) raw prepared upserts of the same rows (read back from the synced store) into a fresh store.
     const stored = await openStore(dbFull);
     const target = await openStore(join(work, 'raw', 'district-recon.sqlite').replace(/raw[/\\]/, 'raw-')); // fresh, same schema
@@ -327,15 +353,8 @@ async function main(): Promise<void> {
     results.ratioToLimit = +(full.syncMs / limitMs).toFixed(2);
     results.goalRatio = 1.3;
     console.log(`sync / limit = ${results.ratioToLimit} (goal <= 1.3)`);
-    results.twoCores = twoCoreFloor(
-      threadFetchMs <= aheadMs ? cpuA.cpu : cpuAhead.cpu,
-      limitMs / 1000,
-      measured.cpu,
-      full.syncMs / 1000,
-    );
+    results.twoCores = twoCoreFloor(fetchCpu, limitMs / 1000, measured.cpu, full.syncMs / 1000);
     console.log(`two cores: ${JSON.stringify(results.twoCores)}`);
-    big.child.stdin!.end();
-    big.child.kill();
   }
 
   if (parts.has('nightly')) {

@@ -51,21 +51,28 @@ const AHEAD = 24;
 const DETAILS_AHEAD = 1;
 
 /**
- * The fetch worker's heap. Its young generation (V8's default grows it to 48 MB) is where each
- * page's response text and parsed objects are made and die: at 8 MB it is collected more often, at
- * no cost the sync bench could see, and the worker's heap at the sync's peak was 85 MB, not 110 MB
- * (BENCH_SCALE=0.1).
+ * The fetch worker's heap. Its young generation is where each page's response text and parsed
+ * objects are made and die. It was capped at 8 MB (issue 31, for memory), but the sync's fetcher
+ * then cost a third more CPU than the same fetch and parse on the main thread (BENCH_SCALE=0.3,
+ * bench sync's (a) and (a'), loaded machine: this process 28.4-29.7 CPU-s against 21.4-23.2): with
+ * three days' pages in the making at once, a 2.7 MB semi-space collected them while alive, so
+ * ~1,600 scavenges (the main thread's parse: ~500) copied and promoted them, and 164 full
+ * collections (43) marked them again, mostly on V8's helper threads. At V8's own default (48 MB,
+ * what an uncapped worker gets here) the fetcher costs what the main thread's parse costs
+ * (20.3 against 19.8 CPU-s); 32 and 24 MB gave back half or less (23.1 against 17.9, 28.6 against
+ * 21.0). Its price is memory: up to two 16 MB semi-spaces instead of two of 2.7 MB; one full sync at
+ * BENCH_SCALE=0.3 peaked at 303 MB against 219 and 275 MB before (runs on a loaded machine, whose
+ * peaks vary by tens of MB).
  *
  * The old generation's limit is not there to be reached: V8 lets an old generation grow to up to 4x
  * what its last full collection kept when the limit is 2 GB or more (a worker's default here), and
  * ~1.6x at 1 GB (heap-controller.h: the growing factor shrinks with the limit). The worker keeps
  * little alive (the pages in flight), so what it held at the sync's peak was mostly garbage of pages
- * already posted: 65-73 MB of heap at BENCH_SCALE=0.3, 35-37 MB with this limit, for 1.5-4 CPU-s more
- * of V8's collector threads (of ~50 for the sync, within the runs' spread). 1 GB stays far above
+ * already posted: 65-73 MB of heap at BENCH_SCALE=0.3, 35-37 MB with this limit. 1 GB stays far above
  * what a walk can hold (a day's GL rows, gathered whole, are bounded at 128 MB of JSON, limits.ts);
  * a worker out of memory would fail the run.
  */
-export const FETCH_WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 } as const;
+export const FETCH_WORKER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 1024 } as const;
 
 export function threadPageSource(client: ServiceClient, aheadBytes: number = AHEAD_BYTES): PageSource {
   const ahead = () => new AheadBound(AHEAD, aheadBytes);
