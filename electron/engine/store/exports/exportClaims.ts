@@ -35,7 +35,22 @@ export interface ExportClaim {
   postedBy: ExportRecord[];
 }
 
-export function claimExport(writer: WritableDB, request: ClaimRequest): Promise<ExportClaim> {
+/**
+ * Claimed deposits from which the planner is told of them before the export reads its rows. On
+ * PostgreSQL the export's queries join export_deposits, whose statistics autovacuum refreshes only a
+ * while later: planned as if the export had claimed a few dozen deposits, the rows' cursor started
+ * from them and sorted every row (on disk) before its first; 100,000 rows: first row 2.9 -> 0.5 s.
+ */
+export const STATISTICS_AFTER_CLAIMED = 1_000;
+
+export async function claimExport(writer: WritableDB, request: ClaimRequest): Promise<ExportClaim> {
+  const claim = await claimInOneUnit(writer, request);
+  if (claim.deposits >= STATISTICS_AFTER_CLAIMED)
+    await writer.dialect.refreshStatistics(writer.db, ['export_deposits']);
+  return claim;
+}
+
+function claimInOneUnit(writer: WritableDB, request: ClaimRequest): Promise<ExportClaim> {
   return runWrite(writer, function* (db) {
     const [pending] = yield* rowsOf(
       db
