@@ -12,7 +12,7 @@ import { pendingExport, toExportRecord, type ExportValues } from './exports';
 import { glScope } from '../glBatches/glRows';
 import { chunks, rowsByChunks } from '../work/chunks';
 import { execute, rowsOf, runRead, runWrite } from '../work/work';
-import { refuseClosedBatches } from '../months/repository';
+import { refuseClosedClaim } from '../months/repository';
 
 export interface ClaimRequest extends ExportValues {
   /** The reversals (transaction_changes ids) of the export's range. */
@@ -99,10 +99,7 @@ function claimInOneUnit(writer: WritableDB, request: ClaimRequest): Promise<Expo
     );
     // A closed month's deposits are posted once, before the close (DESIGN.md §13): posting one again
     // is refused here, in the claim's own transaction, so nothing of this export is kept.
-    const claimed = (yield* rowsOf(
-      db.selectFrom('export_deposits').select('batch_id').where('export_id', '=', id),
-    )).map((row) => row.batch_id);
-    yield* refuseClosedBatches(db, claimed, 'Cannot post these deposits again');
+    yield* refuseClosedClaim(db, id, 'Cannot post these deposits again');
 
     const reposted = new Set(postedReversals.map((r) => r.change_id));
     const changeIds = request.repost ? [...request.changeIds] : request.changeIds.filter((c) => !reposted.has(c));

@@ -48,6 +48,19 @@ function closedOf(row: {
   };
 }
 
+/** Closed months with the deposits (batches) in them, to narrow to some deposits: the refusals' one question. */
+function closedMonthsOfDeposits(db: Kysely<Database>) {
+  return db
+    .selectFrom('batches as b')
+    .innerJoin('month_closes as mc', (join) =>
+      join.onRef('mc.payee_id', '=', 'b.payee_id').on(sql`mc.month`, '=', sql`substr(b.date, 1, 7)`),
+    )
+    .leftJoin('payees as p', 'p.id', 'b.payee_id')
+    .where('mc.state', '=', 'closed')
+    .select(['mc.payee_id', 'p.name', 'mc.month', 'mc.closed_by', 'mc.closed_at'])
+    .limit(1);
+}
+
 /** The first closed month any of these deposits (batches) falls in, as a step of a unit of work. */
 export function* closedMonthOfBatches(
   db: Kysely<Database>,
@@ -55,20 +68,24 @@ export function* closedMonthOfBatches(
 ): Work<ClosedMonth | undefined> {
   for (let at = 0; at < batchIds.length; at += CHUNK) {
     const row = yield* firstOf(
-      db
-        .selectFrom('batches as b')
-        .innerJoin('month_closes as mc', (join) =>
-          join.onRef('mc.payee_id', '=', 'b.payee_id').on(sql`mc.month`, '=', sql`substr(b.date, 1, 7)`),
-        )
-        .leftJoin('payees as p', 'p.id', 'b.payee_id')
-        .where('mc.state', '=', 'closed')
-        .where('b.id', 'in', batchIds.slice(at, at + CHUNK) as string[])
-        .select(['mc.payee_id', 'p.name', 'mc.month', 'mc.closed_by', 'mc.closed_at'])
-        .limit(1),
+      closedMonthsOfDeposits(db).where('b.id', 'in', batchIds.slice(at, at + CHUNK) as string[]),
     );
     if (row) return closedOf(row);
   }
   return undefined;
+}
+
+/**
+ * Refuses (CLOSED) when any deposit export `exportId` claimed falls in a closed month: one
+ * statement, however many it claimed (a year's export claims ~100,000).
+ */
+export function* refuseClosedClaim(db: Kysely<Database>, exportId: number, what: string): Work<void> {
+  const row = yield* firstOf(
+    closedMonthsOfDeposits(db).where('b.id', 'in', (eb) =>
+      eb.selectFrom('export_deposits as d').select('d.batch_id').where('d.export_id', '=', exportId),
+    ),
+  );
+  if (row) throw closedError(closedOf(row), what);
 }
 
 /** Refuses (CLOSED) when any of these deposits falls in a closed month. */
