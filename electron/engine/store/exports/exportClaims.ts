@@ -78,22 +78,19 @@ function claimInOneUnit(writer: WritableDB, request: ClaimRequest): Promise<Expo
         .where('export_id', '!=', id),
     );
 
-    let claimable = glScope(db, request.scope)
-      .select((eb) => [eb.cast<number>(eb.val(id), 'integer').as('export_id'), 'g.batch_id'])
-      .distinct();
-    if (!request.repost) {
-      claimable = claimable.where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('export_deposits as other')
-              .select('other.batch_id')
-              .whereRef('other.batch_id', '=', 'g.batch_id')
-              .where('other.export_id', '!=', id),
-          ),
-        ),
-      );
-    }
+    // The scope's deposits EXCEPT those another export claimed: both sides are read whole before the
+    // first row is inserted. As NOT EXISTS, PostgreSQL planned a fresh district's first claim (the
+    // table's statistics: empty) as a scan of export_deposits per deposit, each over every row the
+    // insert had added so far: 10,000 deposits 1.35 s, growing with their square.
+    const scopeDeposits = glScope(db, request.scope).select('g.batch_id');
+    const unclaimed = request.repost
+      ? scopeDeposits.distinct()
+      : scopeDeposits.except(
+          db.selectFrom('export_deposits as other').select('other.batch_id').where('other.export_id', '!=', id),
+        );
+    const claimable = db
+      .selectFrom(unclaimed.as('s'))
+      .select((eb) => [eb.cast<number>(eb.val(id), 'integer').as('export_id'), 's.batch_id']);
     const deposits = yield* execute(
       db.insertInto('export_deposits').columns(['export_id', 'batch_id']).expression(claimable),
     );
