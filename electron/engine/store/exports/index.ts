@@ -23,5 +23,5 @@ export {
 export type { ExportScope, ExportValues, ExportTotals, ExportReceiptValues, ExportContents } from './exports';
 export { openGlSnapshot } from './glSnapshot';
 export type { SnapshotSource, GlSnapshot } from './glSnapshot';
-export { untiedDeposits } from './untiedDeposits';
+export { untiedDeposits, untiedDepositsStreamed, UNTIED_PER_CHUNK } from './untiedDeposits';
 export type { UntiedQuery } from './untiedDeposits';
