@@ -168,6 +168,9 @@ export async function exportGlBatches(
       );
       if (!isEmpty(found)) throw noAccountError(request, found);
     }
+    // The layout's codes from the engine's reader before the snapshot takes a connection of its pool:
+    // exports as many as the pool's connections, each holding a snapshot, would wait on each other.
+    const codes = csv ? await layoutCodes(env.store.reader, request.layout) : new Map<string, string>();
     // The rows are read after the claim committed, from a snapshot that agrees with it; the untied
     // deposits too, streamed: the workbook marks every one, the result names the first few.
     snapshot = await openGlSnapshot(env.store);
@@ -190,7 +193,6 @@ export async function exportGlBatches(
     const csvLayout: CsvLayout | null = request.layout === 'xlsx' ? null : request.layout;
     if (csv && csvLayout) {
       const { clearingAccount } = env.settings;
-      const codes = await layoutCodes(env.store.reader, request.layout);
       const entries = () =>
         withAccountCodes(
           erpEntriesStreamed(
