@@ -299,14 +299,18 @@ if (mode === 'ours' || mode === 'sheetjs') {
     };
     /** Runs one child; its figures are printed and saved as soon as it ends. */
     const measure = (label: string, which: 'ours' | 'sheetjs', source: string, file: string) => {
-      // BENCH_EXPORT_NODE_FLAGS: node flags for the exporter child (e.g. --cpu-prof --cpu-prof-dir=DIR).
+      // BENCH_EXPORT_NODE_FLAGS: node flags for the exporter child (e.g. --cpu-prof --cpu-prof-dir=DIR,
+      // --trace-gc: its lines go to stderr).
       const nodeFlags = process.env.BENCH_EXPORT_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
       const child = spawnSync(process.execPath, [...nodeFlags, ...childCommand, which, source, join(folder, file)], {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       if (child.status !== 0) throw new Error(`${label} failed (exit ${child.status ?? child.signal})`);
-      const measured = JSON.parse(child.stdout) as Measured;
+      // The figures are the child's last line; node flags such as --trace-gc print before it.
+      const lines = child.stdout.trimEnd().split('\n');
+      const measured = JSON.parse(lines.pop()!) as Measured;
+      if (lines.length) process.stderr.write(`${lines.join('\n')}\n`);
       if (measured.rows !== ROWS) throw new Error(`${label} wrote ${measured.rows} rows, not ${ROWS}`);
       const shown = figures(measured);
       process.stdout.write(

@@ -12,10 +12,10 @@ import {
   type ExportLayout,
   type ExportRecord,
   type ExportResult,
-  type UntiedDeposit,
 } from '../../../shared/contract';
-import { untiedLine, untiedReasonWords } from '../../../shared/untied';
-import { untiedDeposits, completeExport, forgetExport, setExportOutput } from '../store/exports';
+import { untiedLine } from '../../../shared/untied';
+import { untiedDepositsStreamed, completeExport, forgetExport, setExportOutput } from '../store/exports';
+import { untiedOfExport, type UntiedOfExport } from './untiedMarks';
 import {
   commitFiles,
   discard,
@@ -81,22 +81,6 @@ export interface ExportEnvironment {
 
 /** Untied deposits an export's result names: as many as a bookkeeper reads; the workbook marks every one. */
 export const UNTIED_LISTED = 100;
-
-/** Batch id -> why it does not tie out, for the GL Batches sheet; one string per distinct reason. */
-function untiedReasons(untied: readonly UntiedDeposit[]): Map<string, string> {
-  const words = new Map<string, string>();
-  const marks = new Map<string, string>();
-  for (const deposit of untied) {
-    const said = untiedReasonWords(deposit);
-    let shared = words.get(said);
-    if (shared === undefined) {
-      shared = said;
-      words.set(said, said);
-    }
-    marks.set(deposit.batchId, shared);
-  }
-  return marks;
-}
 
 /** Where the workbook and the layout's CSV go. */
 export function exportPaths(request: ExportRequest, env: Pick<ExportEnvironment, 'dataFolder' | 'now'>) {
@@ -184,20 +168,20 @@ export async function exportGlBatches(
       );
       if (!isEmpty(found)) throw noAccountError(request, found);
     }
-    const untiedAll = await untiedDeposits(
-      env.store.reader,
-      report ? { scope: request, leaveOutPosted: false } : { scope: request, exportId: claim.id },
-    );
-    if (request.strict && untiedAll.length > 0) throw notTiedOut(request, untiedAll);
-    // The workbook marks every untied deposit; the result names the first few and counts them all:
-    // with every deposit untied, 1M GL rows' 100k of them held 46 MB for the whole export (issue 31).
-    const untiedCount = untiedAll.length;
-    const untiedMarks = untiedReasons(untiedAll);
-    const untied = untiedAll.slice(0, env.untiedListed ?? UNTIED_LISTED);
-    untiedAll.length = 0;
-
-    // The rows are read after the claim committed, from a snapshot that agrees with it.
+    // The layout's codes from the engine's reader before the snapshot takes a connection of its pool:
+    // exports as many as the pool's connections, each holding a snapshot, would wait on each other.
+    const codes = csv ? await layoutCodes(env.store.reader, request.layout) : new Map<string, string>();
+    // The rows are read after the claim committed, from a snapshot that agrees with it; the untied
+    // deposits too, streamed: the workbook marks every one, the result names the first few.
     snapshot = await openGlSnapshot(env.store);
+    const untied = await untiedOfExport(
+      untiedDepositsStreamed(
+        snapshot.source,
+        report ? { scope: request, leaveOutPosted: false } : { scope: request, exportId: claim.id },
+      ),
+      env.untiedListed ?? UNTIED_LISTED,
+    );
+    if (request.strict && untied.count > 0) throw notTiedOut(request, untied);
     const rows = await glRowsOf(snapshot.source, claimedRows);
     const totalRows = rows.count;
     const reversals = (await reversalsInRange(snapshot.source, request)).filter(
@@ -209,7 +193,6 @@ export async function exportGlBatches(
     const csvLayout: CsvLayout | null = request.layout === 'xlsx' ? null : request.layout;
     if (csv && csvLayout) {
       const { clearingAccount } = env.settings;
-      const codes = await layoutCodes(env.store.reader, request.layout);
       const entries = () =>
         withAccountCodes(
           erpEntriesStreamed(
@@ -228,7 +211,7 @@ export async function exportGlBatches(
       clearingAccount: env.settings.clearingAccount,
       reversals,
       receipts: layout?.receipts,
-      untied: untiedMarks,
+      untied: untied.marks,
       purpose: workbookPurpose(request, env.now, claim),
       onProgress: (done) => env.onProgress?.(done, totalRows, primaryFile),
       scratchFile: scratchBeside(workbook),
@@ -287,8 +270,8 @@ export async function exportGlBatches(
       deposits: summary.deposits,
       reversals: reversals.length,
       reversalCents: reversals.reduce((sum, r) => sum + r.amountCents, 0),
-      untied,
-      untiedCount,
+      untied: untied.listed,
+      untiedCount: untied.count,
     };
   } finally {
     lease?.stop();
@@ -339,12 +322,12 @@ function workbookPurpose(request: ExportRequest, now: string, claim: ExportClaim
 }
 
 /** --strict: the deposits that do not tie out, named (the first few) in one line. */
-function notTiedOut(request: ExportRequest, untied: readonly UntiedDeposit[]): ContractError {
-  const named = untied.slice(0, 3).map(untiedLine).join('; ');
-  const more = untied.length > 3 ? `; and ${untied.length - 3} more` : '';
+function notTiedOut(request: ExportRequest, { listed, count }: UntiedOfExport): ContractError {
+  const named = listed.slice(0, 3).map(untiedLine).join('; ');
+  const more = count > 3 ? `; and ${count - 3} more` : '';
   return new ContractError(
     'CONFLICT',
-    `${untied.length} deposit${untied.length === 1 ? '' : 's'} from ${request.from} to ${request.to} ${untied.length === 1 ? 'does' : 'do'} not tie out, so nothing was exported (strict): ${named}${more}. Sync, resolve or sign them off, or export without --strict.`,
+    `${count} deposit${count === 1 ? '' : 's'} from ${request.from} to ${request.to} ${count === 1 ? 'does' : 'do'} not tie out, so nothing was exported (strict): ${named}${more}. Sync, resolve or sign them off, or export without --strict.`,
   );
 }
 

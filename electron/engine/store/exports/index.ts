@@ -4,7 +4,7 @@
  * The family's interface: what the rest of the engine imports from it (written by storemove.mjs
  * from its files' exports).
  */
-export { claimExport, postedInScope } from './exportClaims';
+export { claimExport, postedInScope, STATISTICS_AFTER_CLAIMED } from './exportClaims';
 export type { ClaimRequest, ExportClaim } from './exportClaims';
 export { glCoverage, hasGlRowsBetween } from './exportCoverage';
 export type { GlCoverage } from './exportCoverage';
@@ -23,5 +23,5 @@ export {
 export type { ExportScope, ExportValues, ExportTotals, ExportReceiptValues, ExportContents } from './exports';
 export { openGlSnapshot } from './glSnapshot';
 export type { SnapshotSource, GlSnapshot } from './glSnapshot';
-export { untiedDeposits } from './untiedDeposits';
+export { untiedDeposits, untiedDepositsStreamed, UNTIED_PER_CHUNK } from './untiedDeposits';
 export type { UntiedQuery } from './untiedDeposits';
