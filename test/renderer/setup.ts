@@ -5,6 +5,8 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { setBridgeClient } from '../../renderer/src/bridge';
+import { setDesktopHost } from '../../renderer/src/desktopHost';
+import { setTeamSession } from '../../renderer/src/teamSession';
 import { resetAllStores } from '../../renderer/src/state/storeKit';
 import './helpers/matchers';
 
@@ -27,8 +29,13 @@ beforeEach(() => {
   window.location.hash = '';
 });
 
+// Everything the app keeps at module level, back to as loaded: a worker's files share the modules
+// (isolate: false), so a stand-in one test set (a team session, a desktop host) would be the next
+// file's otherwise.
 afterEach(() => {
   cleanup();
   setBridgeClient(null);
+  setTeamSession(undefined);
+  setDesktopHost(undefined);
   resetAllStores();
 });

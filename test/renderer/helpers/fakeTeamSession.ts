@@ -2,7 +2,6 @@
  * A stand-in for a district server's /auth/me and /auth/logout behind renderer/src/teamSession.ts:
  * the page is in browser team mode, signed in as the user given (null: single-user mode).
  */
-import { afterEach } from 'vitest';
 import type { Role } from '../../../shared/contractRoles';
 import { setTeamSession } from '../../../renderer/src/teamSession';
 
@@ -32,5 +31,3 @@ export function useFakeTeamSession(user: { name: string; role: Role } | null): F
   });
   return fake;
 }
-
-afterEach(() => setTeamSession(undefined));
