@@ -9,6 +9,7 @@ import { latestPreparationQuery, type BatchPreparationRow } from '../reviews/bat
 import type { ReversalFacts } from '../reversals/reversals';
 import { batchReversalColumns, batchReversalFacts } from '../reversals/batchReversals';
 import { readJsonRows } from '../dialect/jsonRows';
+import { GL_LINE_COLUMNS } from '../glBatches/glBatchDay';
 import { VIEWED_TRANSACTION_COLUMNS, type ViewedTransactionRow } from '../transactions/transactionQueries';
 
 export interface ListedBatchRow extends BatchRow, BatchListFacts {}
@@ -167,21 +168,7 @@ const everyColumn =
   ) =>
     columns;
 
-const GL_BATCH_COLUMNS = everyColumn<GlBatchRow>()([
-  'id',
-  'gl_batch_id',
-  'date',
-  'batch_id',
-  'payee_id',
-  'gl_account_id',
-  'gl_number',
-  'gl_label',
-  'amount_cents',
-  'amount_without_fees_cents',
-  'count',
-  'raw',
-  'synced_at',
-]);
+const GL_BATCH_COLUMNS = everyColumn<GlBatchRow>()(['id', ...GL_LINE_COLUMNS]);
 
 const REVIEW_COLUMNS = everyColumn<BatchReviewRow>()([
   'id',

@@ -17,8 +17,11 @@ function linesOf(lines: Array<{ batchId: string; raw: string }>): Map<string, st
   return new Map([...byBatch].map(([batchId, raws]) => [batchId, raws.sort().join('\n')]));
 }
 
-/** A GL line as stored: the columns of gl_batches, in the order of LINE_COLUMNS. */
-const LINE_COLUMNS = [
+/**
+ * A GL line as stored: the columns of gl_batches but its id, in the order lineValues gives them (the
+ * batch detail reads the same columns: store/batches/batches.ts).
+ */
+export const GL_LINE_COLUMNS = [
   'gl_batch_id',
   'date',
   'batch_id',
@@ -59,7 +62,7 @@ const deleteDay = compiledOnce((db, date: string) => db.deleteFrom('gl_batches')
 const insertLines: BulkInsert = {
   kind: 'insert',
   table: 'gl_batches',
-  columns: typedColumns(LINE_COLUMNS, new Set(['payee_id', 'amount_cents', 'amount_without_fees_cents', 'count'])),
+  columns: typedColumns(GL_LINE_COLUMNS, new Set(['payee_id', 'amount_cents', 'amount_without_fees_cents', 'count'])),
 };
 
 /**
