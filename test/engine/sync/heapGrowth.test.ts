@@ -3,7 +3,8 @@
  * the main thread's heap at the full sync's peak was 140 MB for ~36 MB live), from its start to
  * sync.finished, and leaves V8 to choose again after it.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile as execFileCallback } from 'node:child_process';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,8 @@ import {
 } from '../../../electron/engine/sync/heapGrowth';
 import { closeAfterEach } from '../../helpers/closeAfterEach';
 import { startHarness } from './harness';
+
+const execFile = promisify(execFileCallback);
 
 describe('the heap growth a sync allows', () => {
   const closing = closeAfterEach();
@@ -45,22 +48,34 @@ describe('the heap growth a sync allows', () => {
     expect(syncHeapGrowingPercent()).toBeNull();
   });
 
-  it('takes effect in a running process: the old generation is collected long before V8 would have', () => {
-    // In a process of its own: the flag is the whole process's, and this one's heap holds the other tests'.
-    const child = spawnSync(
-      process.execPath,
-      ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL('./heapGrowthChild.ts', import.meta.url))],
-      { encoding: 'utf8', timeout: 120_000 },
-    );
-    expect(child.stderr).toBe('');
-    const { liveMb, peakMb, fullCollections } = JSON.parse(child.stdout) as {
-      liveMb: number;
-      peakMb: number;
-      fullCollections: number;
-    };
-    expect(fullCollections).toBeGreaterThan(1);
-    // Bounded, the old generation peaked at 2.1x its live set here (1.5x, and what the work allocated
-    // while marking ran); as V8 chose (HEAP_GROWTH_UNBOUNDED=1), at 3.6x (29 MB live, 106 MB peak).
-    expect(peakMb).toBeLessThanOrEqual(liveMb * 2.5);
+  it('takes effect in a running process: the old generation is collected long before V8 would have', async () => {
+    // In processes of their own: the flag is the whole process's, and this one's heap holds the other
+    // tests'. The same work as V8 chooses beside it, at the same time: how far the old generation
+    // runs ahead of a collection depends on the machine's load (concurrent marking on its helper
+    // threads), so the bound is judged against the same work without it, not against a fixed ratio.
+    const [bounded, unbounded] = await Promise.all([heapGrowthChild(false), heapGrowthChild(true)]);
+    expect(bounded.liveMb).toBeGreaterThan(20);
+    expect(unbounded.liveMb).toBeGreaterThan(20);
+    // Here bounded peaked at 2.1-2.7x its live set (1.5x, and what the work allocated while marking
+    // ran), with 4 full collections; unbounded at 3.6x (29 MB live, 106 MB peak), with 2.
+    expect(bounded.fullCollections).toBeGreaterThan(unbounded.fullCollections);
+    expect(bounded.peakMb / bounded.liveMb).toBeLessThan(0.85 * (unbounded.peakMb / unbounded.liveMb));
   });
 });
+
+interface HeapFigures {
+  liveMb: number;
+  peakMb: number;
+  fullCollections: number;
+}
+
+async function heapGrowthChild(unbounded: boolean): Promise<HeapFigures> {
+  const child = execFile(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL('./heapGrowthChild.ts', import.meta.url))],
+    { encoding: 'utf8', timeout: 120_000, env: { ...process.env, HEAP_GROWTH_UNBOUNDED: unbounded ? '1' : '0' } },
+  );
+  const { stdout, stderr } = await child;
+  expect(stderr).toBe('');
+  return JSON.parse(stdout) as HeapFigures;
+}
