@@ -1,6 +1,7 @@
 /**
  * Sync speed. The sandbox runs in a child process (as a real service would be elsewhere), so
- * fetching really overlaps writing. Figures, all in this one run:
+ * fetching really overlaps writing. Figures, all in this one run (the full sync and the nightly each
+ * in a bundled process of its own: see runBundled):
  *   - full sync of 1M transactions (BENCH_SCALE-aware): rows/s, peak RSS;
  *   - the limit: the slower of (a) fetching and parsing the same pages without storing them and
  *     (b) upserting the same rows (and their items) with raw prepared statements in page-sized
@@ -48,20 +49,36 @@ if (process.env.BENCH_ROLE === 'sandbox') {
   await runBundled();
 }
 
-function runBundled(): Promise<void> {
-  return runBundledBench(
-    'syncBench',
-    fileURLToPath(import.meta.url),
-    {
-      SYNC_BENCH_BUNDLED: '1',
-      SYNC_BENCH_RESULTS: process.env.SYNC_BENCH_RESULTS ?? join(here, 'results', 'sync.json'),
-    },
-    [
-      ...process.execArgv.filter((flag) => flag === '--expose-gc'),
-      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
-      ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
-    ],
-  );
+/**
+ * The full sync (with its limit) and the nightly each in a bundled process of its own, as run.ts
+ * runs each bench: a process's peak RSS is its own. In one process the nightly's store seeding (a
+ * first sync of 296k transactions) ran after the full sync and its limit passes, and peaked at
+ * 543-556 MB with ~310 MB of heap those left behind, where alone it peaks at ~262 MB; the nightly's
+ * peak then measured the malloc arenas the parts before it had grown, not its own (289-308 MB
+ * against 258-262 MB alone).
+ */
+async function runBundled(): Promise<void> {
+  const resultsFile = process.env.SYNC_BENCH_RESULTS ?? join(here, 'results', 'sync.json');
+  const processes = [[...parts].filter((part) => part !== 'nightly'), [...parts].filter((part) => part === 'nightly')];
+  const results: Record<string, unknown> = {};
+  for (const [i, ownParts] of processes.filter((own) => own.length > 0).entries()) {
+    const partResults = `${resultsFile}.part${i}`;
+    await runBundledBench(
+      'syncBench',
+      fileURLToPath(import.meta.url),
+      { SYNC_BENCH_BUNDLED: '1', BENCH_SYNC_PARTS: ownParts.join(','), SYNC_BENCH_RESULTS: partResults },
+      [
+        ...process.execArgv.filter((flag) => flag === '--expose-gc'),
+        ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+        ...(process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? []),
+      ],
+    );
+    const { cpuSeconds, ...rest } = JSON.parse(readFileSync(partResults, 'utf8')) as Record<string, unknown>;
+    Object.assign(results, rest, { cpuSeconds: { ...(results.cpuSeconds as object), ...(cpuSeconds as object) } });
+    rmSync(partResults);
+  }
+  mkdirSync(dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, JSON.stringify(results));
 }
 
 interface Connection extends SandboxConnection {
@@ -351,8 +368,9 @@ async function main(): Promise<void> {
     const limitMs = Math.max(fetchMs, writeMs);
     results.limitSeconds = +(limitMs / 1000).toFixed(2);
     results.ratioToLimit = +(full.syncMs / limitMs).toFixed(2);
-    results.goalRatio = 1.3;
-    console.log(`sync / limit = ${results.ratioToLimit} (goal <= 1.3)`);
+    // Issue 31's goal (issue 13's was 1.3).
+    results.goalRatio = 1.15;
+    console.log(`sync / limit = ${results.ratioToLimit} (goal <= ${results.goalRatio})`);
     results.twoCores = twoCoreFloor(fetchCpu, limitMs / 1000, measured.cpu, full.syncMs / 1000);
     console.log(`two cores: ${JSON.stringify(results.twoCores)}`);
   }
