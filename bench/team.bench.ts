@@ -1,7 +1,7 @@
 /**
  * Issue 16's team bench, on SQLite and PostgreSQL in the same run:
  *   1. a full sync of 1M transactions (BENCH_SCALE-aware) from the sandbox into each dialect, the
- *      sandbox in its own process (goal: PostgreSQL within 1.5x of SQLite);
+ *      sandbox in its own process (goal: PostgreSQL within 1.3x of SQLite, issue 31; issue 16's was 1.5);
  *   2. a district server under its users while the nightly sync runs, on each dialect: 50 signed-in
  *      HTTP clients browse the views (bench/support/teamBrowse.ts) while the nightly sync (~5k new
  *      transactions and the 60-day refresh on a ~300k-transaction store at full scale, as in
@@ -38,7 +38,7 @@ const PASSWORD = 'bench password, long enough';
 const GOAL_P95_MS = 50;
 const GOAL_FIRST_VIEW_P99_MS = 150;
 const NIGHTLIES = Number(process.env.BENCH_TEAM_NIGHTLIES ?? '10');
-const GOAL_RATIO = 1.5;
+const GOAL_RATIO = 1.3;
 const DIALECTS = ['sqlite', 'postgres'] as const;
 type Dialect = (typeof DIALECTS)[number];
 /** Where an engine keeps its store: a SQLite file or a PostgreSQL database. */
@@ -55,10 +55,10 @@ if (process.env.BENCH_ROLE === 'sandbox') {
 }
 
 async function engineAt(target: Target, service: SandboxConnection, at: string, host: 'direct' | 'web' = 'direct') {
-  const { createEngine } = await import('../electron/engine/engine');
+  const { createEngineWithInternals } = await import('../electron/engine/engine');
   const { memoryCredentialStore } = await import('../electron/engine/credentials');
   const { silentLogger } = await import('../electron/engine/logger');
-  return createEngine({
+  return createEngineWithInternals({
     version: 'bench',
     ...target,
     host,
@@ -68,6 +68,17 @@ async function engineAt(target: Target, service: SandboxConnection, at: string, 
     credentials: memoryCredentialStore({ token: service.token, secret: service.secret }),
     logger: silentLogger,
   });
+}
+
+/**
+ * A first sync's payer details phase (one GET /txns/:id per transaction) left out, as bench sync
+ * leaves it out: the full syncs compare what each dialect's store does with the same pages (with the
+ * phase, ~85% of either run is that phase's million requests to the sandbox: 634 s on PostgreSQL at
+ * full scale), and the users' store is seeded faster. The nightly under the users keeps it.
+ */
+function withoutPayerDetails(engine: Awaited<ReturnType<typeof engineAt>>) {
+  engine.internals.sync.limits = { ...engine.internals.sync.limits, detailsInFlight: 0 };
+  return engine;
 }
 
 /**
@@ -187,7 +198,7 @@ async function fullSyncs(
   // sandbox's pages) counts against it, not for it.
   for (const dialect of ['postgres', 'sqlite'] as const) {
     const loadAt = load();
-    const engine = await engineAt(await freshTarget(dialect, `full-${dialect}`), big.info, NOW);
+    const engine = withoutPayerDetails(await engineAt(await freshTarget(dialect, `full-${dialect}`), big.info, NOW));
     await engine.call('settings.set', { patch: { serviceUrl: big.info.url } });
     const t0 = performance.now();
     let doneMs = 0;
@@ -228,7 +239,7 @@ async function underUsers(
 ): Promise<Record<string, unknown>> {
   const target = await freshTarget(dialect, `server-${dialect}`);
   const behind = Temporal.Instant.from(NOW).subtract({ hours: 96 }).toString();
-  const initial = await engineAt(target, service, behind);
+  const initial = withoutPayerDetails(await engineAt(target, service, behind));
   await initial.call('settings.set', { patch: { serviceUrl: service.url } });
   const first = await initial.sync.start({
     trigger: 'manual',
