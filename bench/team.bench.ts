@@ -13,7 +13,7 @@
  * BENCH_SCALE scales the stores; BENCH_THINK_MS (default 5000: a person reading what a view shows)
  * is a user's mean pause between calls, so 50 users ask about 10 calls a second.
  * BENCH_TEAM_FULL_SYNC=0 leaves out part 1 (its figures then go to results/team-users.json);
- * BENCH_TEAM_DIALECTS=sqlite or =postgres runs part 2 on one dialect.
+ * BENCH_TEAM_DIALECTS=sqlite or =postgres runs part 2 on one dialect. BENCH_PG_LOG_MS: see main().
  * After the nightly, BENCH_TEAM_NIGHTLIES (default 10) more nightlies, each bringing in one refund
  * made at the service, each followed at once by the first call of Overview, Batches and GL Batches
  * as they open (goal: p99 under 150 ms; with n nightlies the p99 is the slowest of n).
@@ -134,7 +134,13 @@ async function serverRole(): Promise<void> {
 async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'recon-bench-team-'));
   const results: Record<string, unknown> = { scale, users: USERS, thinkMs: THINK_MS, loadBefore: load() };
-  const cluster = await startCluster({ shared_buffers: '256MB' });
+  // BENCH_PG_LOG_MS=N: PostgreSQL logs each statement slower than N ms, and autovacuum's work, to
+  // results/team-postgres.log (how issue 31's hashed subplan in the Changes view was found).
+  const logMs = process.env.BENCH_PG_LOG_MS;
+  const cluster = await startCluster({
+    shared_buffers: '256MB',
+    ...(logMs ? { log_min_duration_statement: logMs, log_autovacuum_min_duration: '0' } : {}),
+  });
   const sandboxes: Array<{ child: { kill(): boolean } }> = [];
   let databases = 0;
   /** A fresh SQLite file or PostgreSQL database for `dialect`. */
@@ -165,6 +171,13 @@ async function main(): Promise<void> {
       results[dialect] = await underUsers(dialect, sandbox.info, freshTarget, storeDays, changeServiceData);
   } finally {
     for (const sandbox of sandboxes) sandbox.child.kill();
+    if (logMs) {
+      mkdirSync(join(dirname(fileURLToPath(import.meta.url)), 'results'), { recursive: true });
+      copyFileSync(
+        join(cluster.dir, 'server.log'),
+        join(dirname(fileURLToPath(import.meta.url)), 'results', 'team-postgres.log'),
+      );
+    }
     await stopCluster(cluster.dir);
     rmSync(work, { recursive: true, force: true });
   }
