@@ -1,6 +1,9 @@
 /**
  * The static, ordered migration list: a bundled main process has no migrations folder at run time.
- * Forward only; the position in this list is the schema version (PRAGMA user_version).
+ * Forward only; the position in this list is the schema version (PRAGMA user_version). The files are
+ * kept by the work they came with: sqliteOnly/ (before the PostgreSQL baseline, which PostgreSQL starts
+ * from), hardening/ (010-016), actingAndClosing/ (017-025); a new migration goes in the newest folder,
+ * or a new one once that holds 14 (test/lint/storeShape.test.ts).
  */
 import type { Kysely } from 'kysely';
 import * as m001 from './sqliteOnly/001_initial';
@@ -12,21 +15,21 @@ import * as m006 from './sqliteOnly/006_export_status';
 import * as m007 from './sqliteOnly/007_bank';
 import * as m008 from './sqliteOnly/008_reversals';
 import * as m009 from './sqliteOnly/009_team';
-import * as m010 from './010_export_deposits';
-import * as m011 from './011_partial_search_index';
-import * as m012 from './012_raw_digest';
-import * as m014 from './014_bank_line_identity';
-import * as m015 from './015_export_leases';
-import * as m016 from './016_team_hardening';
-import * as m017 from './017_payment_intents';
-import * as m018 from './018_settings_changes';
-import * as m019 from './019_payer_search';
-import * as m021 from './021_packets';
-import * as m020 from './020_month_closes';
-import * as m022 from './022_deposit_slips';
-import * as m023 from './023_account_maps_and_defaults';
-import * as m024 from './024_bank_match_slips';
-import * as m025 from './025_month_close_district';
+import * as m010 from './hardening/010_export_deposits';
+import * as m011 from './hardening/011_partial_search_index';
+import * as m012 from './hardening/012_raw_digest';
+import * as m014 from './hardening/014_bank_line_identity';
+import * as m015 from './hardening/015_export_leases';
+import * as m016 from './hardening/016_team_hardening';
+import * as m017 from './actingAndClosing/017_payment_intents';
+import * as m018 from './actingAndClosing/018_settings_changes';
+import * as m019 from './actingAndClosing/019_payer_search';
+import * as m021 from './actingAndClosing/021_packets';
+import * as m020 from './actingAndClosing/020_month_closes';
+import * as m022 from './actingAndClosing/022_deposit_slips';
+import * as m023 from './actingAndClosing/023_account_maps_and_defaults';
+import * as m024 from './actingAndClosing/024_bank_match_slips';
+import * as m025 from './actingAndClosing/025_month_close_district';
 
 export interface Migration {
   name: string;

@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
 import { MIGRATIONS } from '../../migrations';
 import { StoreError } from '../sqlite/open';
 import type { Database } from '../../schema';
-import { currentVersion, VERSION_TABLE } from './migrate';
+import { currentVersion, VERSION_TABLE } from './schema/migrate';
 
 export interface CopiedTable {
   table: string;

@@ -10,7 +10,7 @@ import { announcements } from './announcements';
 import { MIGRATIONS } from '../../migrations';
 import { StoreError, type Store } from '../sqlite/open';
 import { withLeadership } from './leadership';
-import { currentVersion } from './migrate';
+import { currentVersion } from './schema/migrate';
 import { openPostgresStore } from './open';
 
 export interface PostgresEngineStoreOptions {

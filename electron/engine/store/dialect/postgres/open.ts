@@ -10,7 +10,7 @@ import pg, { type ClientConfig, type Pool, type PoolConfig } from 'pg';
 import { StoreError } from '../sqlite/open';
 import type { Database } from '../../schema';
 import { parseDatabaseUrl, tlsOptions, type DatabaseUrl } from './databaseUrl';
-import { migratePostgres } from './migrate';
+import { migratePostgres } from './schema/migrate';
 
 export interface PostgresStore {
   /** Sync, sign-off, settings, exports: everything that changes data. */

@@ -5,11 +5,11 @@
  * finds the schema current and does nothing. A failure leaves the database as it was.
  */
 import { sql, type Kysely } from 'kysely';
-import { MIGRATIONS } from '../../migrations';
-import { StoreError } from '../sqlite/open';
-import type { Database } from '../../schema';
+import { MIGRATIONS } from '../../../migrations';
+import { StoreError } from '../../sqlite/open';
+import type { Database } from '../../../schema';
 import { BASELINE_EXTENSIONS, BASELINE_NAME, BASELINE_STATEMENTS, BASELINE_VERSION } from './baseline';
-import { MIGRATION_LOCK } from './locks';
+import { MIGRATION_LOCK } from '../locks';
 
 /** Where the schema version lives (SQLite keeps it in PRAGMA user_version). */
 export const VERSION_TABLE = 'schema_version';

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import { foldForSearch } from '../dialect/searchFold';
+import { foldForSearch } from '../../dialect/searchFold';
 
 /**
  * Frozen. Every payer can be found (issue 30): the sync fetches each transaction's payer
