@@ -14,6 +14,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore } from '../electron/engine/store/dialect';
 import { type PacketDeps, printMonthPackets } from '../electron/engine/close/packet';
+import { REVIEW_COLUMNS } from '../electron/engine/store/batches/batches';
+import { GL_LINE_COLUMNS } from '../electron/engine/store/glBatches/glBatchDay';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -77,20 +79,12 @@ async function build(path: string): Promise<{ batches: number; lines: number }> 
     'updated_at',
     'first_seen_run_id',
   ]);
-  const gl = insert('gl_batches', [
-    'gl_batch_id',
-    'date',
-    'batch_id',
-    'payee_id',
-    'gl_account_id',
-    'gl_number',
-    'gl_label',
-    'amount_cents',
-    'amount_without_fees_cents',
-    'count',
-    'raw',
-    'synced_at',
-  ]);
+  // Rows by column name, in the store's own column lists: a list written again here drifted apart unseen.
+  const insertNamed = (table: string, columns: readonly string[]) => {
+    const statement = insert(table, [...columns]);
+    return (row: Record<string, unknown>) => statement.run(...columns.map((column) => row[column] ?? null));
+  };
+  const gl = insertNamed('gl_batches', GL_LINE_COLUMNS);
   const check = insert('batch_checks', [
     'batch_id',
     'verdict',
@@ -99,17 +93,10 @@ async function build(path: string): Promise<{ batches: number; lines: number }> 
     'fingerprint',
     'computed_at',
   ]);
-  const review = insert('batch_reviews', [
-    'batch_id',
-    'action',
-    'by',
-    'at',
-    'note',
-    'total_cents',
-    'fees_cents',
-    'partial_cents',
-    'total_count',
-  ]);
+  const review = insertNamed(
+    'batch_reviews',
+    REVIEW_COLUMNS.filter((column) => column !== 'id'),
+  );
   const change = insert('transaction_changes', [
     'transaction_id',
     'kind',
@@ -205,23 +192,32 @@ async function build(path: string): Promise<{ batches: number; lines: number }> 
           batches++;
           for (let a = 0; a < 3; a++) {
             const part = a < 2 ? Math.floor(total / 3) : total - 2 * Math.floor(total / 3);
-            gl.run(
-              `G${id}-${a}`,
+            gl({
+              gl_batch_id: `G${id}-${a}`,
               date,
-              id,
-              101 + s,
-              `GL${a}`,
-              `10-${2000 + a}-1990`,
-              `Activity fund ${a + 1}`,
-              part,
-              part,
-              1,
-              '{}',
-              AT,
-            );
+              batch_id: id,
+              payee_id: 101 + s,
+              gl_account_id: `GL${a}`,
+              gl_number: `10-${2000 + a}-1990`,
+              gl_label: `Activity fund ${a + 1}`,
+              amount_cents: part,
+              amount_without_fees_cents: part,
+              count: 1,
+              raw: '{}',
+              synced_at: AT,
+            });
           }
           check.run(id, 'ties_out', 0, '[]', 'f', AT);
-          review.run(id, 'sign_off', 'Ana Ruiz', `${date}T21:00:00.000Z`, null, total, fees, total - fees, perBatch);
+          review({
+            batch_id: id,
+            action: 'sign_off',
+            by: 'Ana Ruiz',
+            at: `${date}T21:00:00.000Z`,
+            total_cents: total,
+            fees_cents: fees,
+            partial_cents: total - fees,
+            total_count: perBatch,
+          });
           // A fifth in transit at month end: the last days' deposits credited in November, some not yet.
           if (d < days.length - 4 || batches % 3 === 0) {
             const posted = d < days.length - 4 ? days[d + 2]! : '2026-11-03';

@@ -170,7 +170,8 @@ const everyColumn =
 
 const GL_BATCH_COLUMNS = everyColumn<GlBatchRow>()(['id', ...GL_LINE_COLUMNS]);
 
-const REVIEW_COLUMNS = everyColumn<BatchReviewRow>()([
+/** Every column of batch_reviews (bench/packet.bench.ts writes its sign-offs by these names too). */
+export const REVIEW_COLUMNS = everyColumn<BatchReviewRow>()([
   'id',
   'batch_id',
   'action',
