@@ -13,7 +13,8 @@
  * BENCH_SCALE scales the stores; BENCH_THINK_MS (default 5000: a person reading what a view shows)
  * is a user's mean pause between calls, so 50 users ask about 10 calls a second.
  * BENCH_TEAM_FULL_SYNC=0 leaves out part 1 (its figures then go to results/team-users.json);
- * BENCH_TEAM_DIALECTS=sqlite or =postgres runs part 2 on one dialect. BENCH_PG_LOG_MS: see main().
+ * BENCH_TEAM_DIALECTS=sqlite or =postgres runs part 2 on one dialect. BENCH_PG_LOG_MS: see main();
+ * BENCH_CPU_PROF: see underUsers().
  * After the nightly, BENCH_TEAM_NIGHTLIES (default 10) more nightlies, each bringing in one refund
  * made at the service, each followed at once by the first call of Overview, Batches and GL Batches
  * as they open (goal: p99 under 150 ms; with n nightlies the p99 is the slowest of n).
@@ -272,10 +273,17 @@ async function underUsers(
   const alone = await copyOf(target);
   console.log(`${dialect}: store of ${firstSummary.transactionsInserted} transactions; ${USERS} users`);
 
-  const server = await startRole<{ port: number }>(import.meta.url, 'server', {
-    BENCH_TARGET: JSON.stringify(target),
-    BENCH_SERVICE: JSON.stringify(service),
-  });
+  const server = await startRole<{ port: number }>(
+    import.meta.url,
+    'server',
+    {
+      BENCH_TARGET: JSON.stringify(target),
+      BENCH_SERVICE: JSON.stringify(service),
+    },
+    // BENCH_CPU_PROF=DIR: a CPU profile of the server's process (its idle minute, the nightly, the
+    // nightlies after), to find what holds its event loop while its users wait.
+    process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
+  );
   const loadAt = load();
   const browsed: BrowseResults = await browseWhileSyncing({
     port: server.info.port,

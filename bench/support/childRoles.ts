@@ -20,9 +20,17 @@ export interface Role<T> {
   nextLine(): Promise<string>;
 }
 
-/** Starts `role` of the script at `scriptUrl` in a child process; resolves with the first line it prints (JSON). */
-export async function startRole<T>(scriptUrl: string, role: string, env: Record<string, string>): Promise<Role<T>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(scriptUrl)], {
+/**
+ * Starts `role` of the script at `scriptUrl` in a child process (`nodeArgs`: node's own flags, such as
+ * --cpu-prof, which NODE_OPTIONS refuses); resolves with the first line it prints (JSON).
+ */
+export async function startRole<T>(
+  scriptUrl: string,
+  role: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Role<T>> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', fileURLToPath(scriptUrl)], {
     env: { ...process.env, ...env, BENCH_ROLE: role },
     stdio: ['pipe', 'pipe', 'inherit'],
   });

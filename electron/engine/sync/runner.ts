@@ -34,6 +34,7 @@ import { packPage, takeObjects, type PackedTransactionPage } from './packedPages
 import type { PageSource } from './pageSource';
 import type { Feed } from './feed';
 import type { GlDayRows } from './dayWalks';
+import { nextWholeDay } from './wholeDays';
 import type { TouchedBatches } from './touchedBatches';
 import { dayBefore } from './windows';
 import { groupPages } from './pageGroups';
@@ -219,19 +220,24 @@ class Run {
       compareBusinessDates(position.day, windowStart) > 0 ? position.day : windowStart,
     );
     const feed = await this.o.pages.transactionDays([...eachBusinessDate(position.day, today)], position.at, known);
+    // The next day is read while this one is written: read in turn, the writer waited for a day's
+    // pages, then the fetcher (a few pages ahead of what the writer took, aheadBound.ts) for its
+    // writes, and a full sync took about the sum of the two (issue 31). The writer holds two days.
+    const readDay = () =>
+      nextWholeDay(
+        feed,
+        this.limits,
+        (tally, page) => this.count(tally, page),
+        () => this.checkCancel(),
+      );
+    let reading = readDay();
     try {
-      for (let first = await feed.next(); first; first = await feed.next()) {
-        const day = first.item;
-        // The whole day is read before any of it is written: a day that passes a bound (a service
-        // answering full pages forever) fails the run with nothing of that day in the store.
-        const tally = new DayTally(this.limits, 'GET /txns', day);
-        const pages = [this.count(tally, first.value)];
-        while (!pages.at(-1)!.last) {
-          const next = await feed.next();
-          if (!next || next.item !== day) throw new Error(`GET /txns: the pages of ${day} ended early`);
-          pages.push(this.count(tally, next.value));
-          this.checkCancel();
-        }
+      for (let read = await reading; read; read = await reading) {
+        reading = readDay();
+        // Awaited after this day's writes; a failure in the meantime (the next day past a bound, a
+        // cancel) is not unhandled until then, and this day is still written whole.
+        reading.catch(() => {});
+        const { day, pages } = read;
         for (const group of groupPages(pages, rowsPerWriteUnit(this.db))) {
           const last = group.at(-1)!;
           const next: TxnPosition = last.last ? { day: addDays(day, 1), at: null } : { day, at: last.position };
@@ -244,7 +250,8 @@ class Run {
             `Transactions of ${day}`,
           );
           this.checkCancel();
-          // Between groups, so a big day does not hold the event loop (the app's main process).
+          // Between groups, so a big day does not hold the event loop (the app's main process), and
+          // the next day's pages come in meanwhile.
           await nextTurn();
         }
       }
