@@ -1,5 +1,6 @@
 /** Statements in chunks: for row lists and IN lists longer than one statement may bind, on either dialect. */
 import { CompiledQuery } from 'kysely';
+import { addDays, type BusinessDate } from '../../../../shared/time';
 import { rowsOf, type Compilable, type Work } from './work';
 
 /**
@@ -76,4 +77,15 @@ export function* insertInChunks<T, Row extends Record<string, unknown>, R>(
     out.written += result.numAffectedRows === undefined ? result.rows.length : Number(result.numAffectedRows);
   }
   return out;
+}
+
+/**
+ * Days from `from` through `last` in consecutive ranges of `days` days, each [start, end): for a
+ * read of many days as several short queries rather than one long one (between them a server's
+ * event loop answers its users: dialect/sqlite/fairTurns.ts).
+ */
+export function dayRanges(from: BusinessDate, last: BusinessDate, days: number): Array<[BusinessDate, BusinessDate]> {
+  const ranges: Array<[BusinessDate, BusinessDate]> = [];
+  for (let start = from; start <= last; start = addDays(start, days)) ranges.push([start, addDays(start, days)]);
+  return ranges;
 }

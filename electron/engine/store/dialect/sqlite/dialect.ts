@@ -15,6 +15,7 @@ import { sqliteTextSearch } from './textSearch';
 import { sqliteUnits } from './unitOfWork';
 import { sqliteBulk, sqliteInList } from './bulk';
 import { withStatementCache } from './statements';
+import { fairTurn, fairTurnsAfterQueries } from './fairTurns';
 
 const dialects = new WeakMap<BetterSqlite3.Database, Dialect>();
 
@@ -24,9 +25,15 @@ export function sqliteDialect(sqlite: BetterSqlite3.Database): Dialect {
   return dialect;
 }
 
-/** A kysely over a connection, its statements cached (statements.ts). */
+/**
+ * A kysely over a connection, its statements cached (statements.ts); after each query outside a
+ * transaction the event loop may turn (fairTurns.ts).
+ */
 export function sqliteKysely(sqlite: BetterSqlite3.Database): Kysely<Database> {
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [fairTurnsAfterQueries(sqlite)],
+  });
 }
 
 function newSqliteDialect(sqlite: BetterSqlite3.Database): Dialect {
@@ -73,6 +80,8 @@ async function* iterateInChunks<R>(
     if (chunk.length < chunkRows) continue;
     yield chunk;
     chunk = [];
+    // The snapshot's own connection: the engine's connections are free meanwhile.
+    await fairTurn(false);
   }
   if (chunk.length) yield chunk;
 }

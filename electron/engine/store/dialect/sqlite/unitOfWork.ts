@@ -10,18 +10,24 @@ import type { Database } from '../../schema';
 import type { Work } from '../../work/unit';
 import { statement } from './statements';
 import { rowsOfEach } from './bulk';
+import { fairTurn } from './fairTurns';
 
 export function sqliteUnits(sqlite: BetterSqlite3.Database) {
   const transaction = transactionOf(sqlite);
   return {
     // async: a unit that throws rejects its promise, as on PostgreSQL, rather than throwing at the call.
-    runWrite: async <T>(db: Kysely<Database>, unit: (db: Kysely<Database>) => Work<T>): Promise<T> =>
-      transaction.immediate(() => driveSqlite(sqlite, unit(db))) as T,
+    // Each lets the event loop turn first if this turn has held it long enough (fairTurns.ts).
+    runWrite: async <T>(db: Kysely<Database>, unit: (db: Kysely<Database>) => Work<T>): Promise<T> => {
+      await fairTurn(sqlite.inTransaction);
+      return transaction.immediate(() => driveSqlite(sqlite, unit(db))) as T;
+    },
 
-    runRead: async <T>(db: Kysely<Database>, unit: (db: Kysely<Database>) => Work<T>): Promise<T> =>
-      sqlite.inTransaction
+    runRead: async <T>(db: Kysely<Database>, unit: (db: Kysely<Database>) => Work<T>): Promise<T> => {
+      await fairTurn(sqlite.inTransaction);
+      return sqlite.inTransaction
         ? driveSqlite(sqlite, unit(db))
-        : (transaction.deferred(() => driveSqlite(sqlite, unit(db))) as T),
+        : (transaction.deferred(() => driveSqlite(sqlite, unit(db))) as T);
+    },
 
     /**
      * BEGIN IMMEDIATE on the held connection (kysely's own transaction() can only say BEGIN), so
