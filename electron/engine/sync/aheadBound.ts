@@ -4,7 +4,9 @@
  * said nothing of memory: 24 transactions pages are about 1.5 MB packed, but 24 days of GL rows at
  * the sync bench's full scale are ~13 MB of JSON, about twice that as objects on the main thread's
  * heap, waiting. The writer needs one day or a few pages at hand, not weeks. An item larger than the
- * whole bound still goes when nothing is held, so one big day cannot stall the sync.
+ * whole bound still goes when nothing is held, so one big day cannot stall the sync. The writer takes
+ * the next day's pages as they come while it writes a day (runner.ts), so what is held in all is at
+ * most the day being written, the next, and this bound.
  */
 import { rawBytes } from './limits';
 
