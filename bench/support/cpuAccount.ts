@@ -17,8 +17,6 @@ export interface CpuSeconds {
   fetchWorker: number | null;
   mainThread: number | null;
   otherThreads: number | null;
-  /** The other threads by their names (V8's collector helpers, libuv's pool, the store's workers). */
-  otherByName: Record<string, number> | null;
   /** This process, all threads (process.cpuUsage). */
   recon: number;
 }
@@ -98,16 +96,10 @@ export async function withCpuAccount<T>(
   const spent = (tid: number) => last.get(tid)!.seconds - (before?.get(tid)?.seconds ?? 0);
   let mainThread: number | null = null;
   let fetchWorker: number | null = null;
-  let otherByName: Record<string, number> | null = null;
   if (before) {
     mainThread = last.has(process.pid) ? spent(process.pid) : null;
     fetchWorker = 0;
-    otherByName = {};
-    for (const [tid, time] of last) {
-      if (time.name === FETCH_THREAD_NAME) fetchWorker += spent(tid);
-      else if (tid !== process.pid) otherByName[time.name] = (otherByName[time.name] ?? 0) + spent(tid);
-    }
-    for (const name of Object.keys(otherByName)) otherByName[name] = round(otherByName[name]!)!;
+    for (const [tid, time] of last) if (time.name === FETCH_THREAD_NAME) fetchWorker += spent(tid);
   }
   return {
     value,
@@ -116,7 +108,6 @@ export async function withCpuAccount<T>(
       fetchWorker: round(fetchWorker),
       mainThread: round(mainThread),
       otherThreads: round(mainThread === null || fetchWorker === null ? null : recon - mainThread - fetchWorker),
-      otherByName,
       recon: round(recon)!,
     },
   };
@@ -124,5 +115,5 @@ export async function withCpuAccount<T>(
 
 export function describeCpu(cpu: CpuSeconds): string {
   const s = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(1)} s`);
-  return `cpu: sandbox ${s(cpu.sandbox)}, fetch worker ${s(cpu.fetchWorker)}, main thread ${s(cpu.mainThread)}, other threads ${s(cpu.otherThreads)} ${JSON.stringify(cpu.otherByName)} (recon ${s(cpu.recon)})`;
+  return `cpu: sandbox ${s(cpu.sandbox)}, fetch worker ${s(cpu.fetchWorker)}, main thread ${s(cpu.mainThread)}, other threads ${s(cpu.otherThreads)} (recon ${s(cpu.recon)})`;
 }
