@@ -4,7 +4,7 @@
  */
 import type { DataScope, SyncProgress, SyncRunSummary, SyncStatus } from '../../../shared/contract';
 import { backupStore } from '../store/workers';
-import { refreshPlannerStatistics, type SyncedTable } from '../store/dialect';
+import { inBackground, refreshPlannerStatistics, type SyncedTable } from '../store/dialect';
 import { todayCentral, toIsoUtc, type Clock } from '../../../shared/time';
 import type { EngineEventBus } from '../events';
 import { redact, type Logger } from '../logger';
@@ -119,8 +119,9 @@ export class SyncService implements SyncControl {
     current.lease = lease;
     lease?.lost.addEventListener('abort', () => current.controller.abort(), { once: true });
     // Released before the run counts as over (below), and here too should the run end by throwing.
-    current.done = withSyncHeapGrowth(() => this.execute(current, runId, client, options)).finally(() =>
-      current.lease?.release(),
+    // Background store work: on SQLite it gives way to the calls people wait on (fairTurns.ts).
+    current.done = withSyncHeapGrowth(() => inBackground(() => this.execute(current, runId, client, options))).finally(
+      () => current.lease?.release(),
     );
     release();
     return { runId, alreadyRunning: false, finished: current.done };

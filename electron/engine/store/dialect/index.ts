@@ -13,6 +13,7 @@ export type { TextSearch, NewestMatches, Clause, ColumnRef } from './textSearch'
 export { sqliteDialect } from './sqlite/dialect';
 export { postgresDialect } from './postgres/dialect';
 export { rowsPerWriteUnit, withBulkCheckpoints, compiledOnce } from './bulk';
+export { inBackground } from './backgroundWork';
 export { columnarInsert, columnarUpdate, arrayParameter } from './columnarRows';
 export type { ColumnType, Column } from './columnarRows';
 export { announcements } from './postgres/announcements';

@@ -1,17 +1,20 @@
 /**
- * Turns of the event loop for everyone else while the store is busy. better-sqlite3 answers
- * synchronously, so a chain of awaited reads and writes (a sync's steps, the first views built when
- * it ends) resolves in microtasks and holds the event loop for the whole chain: the district
- * server's users waited 100-350 ms at a time during a nightly (issue 31's team bench: p95 43-101 ms
- * against a goal of 50; the first views' build after it alone was one 330 ms turn). Before a unit
- * of work or a query starts outside a transaction, once the current turn has used SLICE_MS, the
- * thread takes one turn of the event loop (setImmediate: after the I/O that is waiting), so the
- * calls that came meanwhile are answered in between. Never inside a transaction: a read or write
- * let in there would join it.
+ * Turns of the event loop for the calls people wait on while background work (a sync run and what
+ * follows it: backgroundWork.ts) uses the store. better-sqlite3 answers synchronously, so a chain of
+ * awaited reads and writes resolves in microtasks and held the event loop for the whole chain: the
+ * district server's users waited 100-350 ms at a time during a nightly (issue 31's team bench; the
+ * first views' build after it alone was one 330 ms turn). Before a background unit of work or query
+ * starts outside a transaction, once the current turn has used SLICE_MS, the thread takes one turn of
+ * the event loop (setImmediate: after the I/O that is waiting), so the calls that came meanwhile are
+ * answered in between. A call someone waits on runs to its end: made to give way too, the team
+ * bench's calls came to take up to 98 ms of their own (a sync's write unit each time they gave
+ * way), against 24 ms at most before. Never inside a transaction: a read or write let in there would
+ * join it.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { KyselyPlugin } from 'kysely';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { isBackgroundWork } from '../backgroundWork';
 
 /** How long a turn may run store work before it lets the others in. */
 export const SLICE_MS = 10;
@@ -31,9 +34,9 @@ export function sliceUsed(): boolean {
   return now - sliceStart >= SLICE_MS;
 }
 
-/** Lets the event loop turn once if this turn has used its slice and no transaction is open. */
+/** Lets the event loop turn once if background work has used this turn's slice and no transaction is open. */
 export function fairTurn(inTransaction: boolean): Promise<void> | undefined {
-  if (inTransaction || !sliceUsed()) return undefined;
+  if (inTransaction || !isBackgroundWork() || !sliceUsed()) return undefined;
   return nextTurn().then(() => undefined);
 }
 
