@@ -4,25 +4,16 @@
  * and a full sync took about the sum of fetching and writing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
-import { ServiceClient } from '../../../electron/engine/api/client';
 import type { TransactionDayPage } from '../../../electron/engine/sync/dayWalks';
 import { Feed } from '../../../electron/engine/sync/feed';
 import { threadPageSource, type PageSource } from '../../../electron/engine/sync/pageSource';
-import { runSync } from '../../../electron/engine/sync/runner';
-import { TouchedBatches } from '../../../electron/engine/sync/touchedBatches';
-import { startRun } from '../../../electron/engine/store/syncState';
-import { toIsoUtc } from '../../../shared/time';
-import { createTestDb, type TestStore } from '../../helpers/db';
-import { SMALL_SCENARIO, START } from './harness';
+import { startDirectRun, type DirectRun } from './directRun';
 
-let sandbox: SandboxServer | null = null;
-let store: TestStore | null = null;
+let direct: DirectRun | null = null;
 
 afterEach(async () => {
-  await store?.cleanup();
-  await sandbox?.close();
-  store = sandbox = null;
+  await direct?.close();
+  direct = null;
 });
 
 /** What the writer held of each earlier day when it took a day's first page. */
@@ -69,30 +60,10 @@ function everyPageAtHand(pages: PageSource, firstTakes: FirstTake[], handed: Tra
 
 describe('a sync writing a day', () => {
   it("takes the next day's pages before writing the day, and writes every day whole", async () => {
-    sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
-    store = await createTestDb();
-    const client = new ServiceClient({
-      baseUrl: sandbox.url,
-      token: sandbox.token,
-      secret: sandbox.secret,
-      sleep: async () => {},
-    });
+    direct = await startDirectRun();
     const firstTakes: FirstTake[] = [];
     const handed: TransactionDayPage[] = [];
-    const clock = { now: () => sandbox!.now() };
-    const outcome = await runSync({
-      db: store.writer,
-      client,
-      pages: everyPageAtHand(threadPageSource(client), firstTakes, handed),
-      clock,
-      runId: await startRun(store.writer, 'manual', toIsoUtc(clock.now())),
-      refreshWindowDays: 60,
-      firstSyncDays: 12,
-      limits: { detailsInFlight: 0 },
-      touchedBatches: new TouchedBatches(),
-      signal: new AbortController().signal,
-      onProgress: () => {},
-    });
+    const outcome = await direct.run(everyPageAtHand(threadPageSource(direct.client), firstTakes, handed), 12);
 
     expect(outcome.cancelled).toBe(false);
     expect(firstTakes.length).toBeGreaterThan(5);

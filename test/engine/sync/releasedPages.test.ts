@@ -4,26 +4,17 @@
  * until a full collection of the writer's heap.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxServer } from '../../../electron/sandbox';
-import { ServiceClient } from '../../../electron/engine/api/client';
 import type { PackedTransactionPage } from '../../../electron/engine/sync/packedPages';
 import { pageSource, type PageSource } from '../../../electron/engine/sync/pageSource';
-import { runSync } from '../../../electron/engine/sync/runner';
-import { TouchedBatches } from '../../../electron/engine/sync/touchedBatches';
-import { startRun } from '../../../electron/engine/store/syncState';
-import { toIsoUtc } from '../../../shared/time';
-import { createTestDb, type TestStore } from '../../helpers/db';
-import { SMALL_SCENARIO, START } from './harness';
+import { startDirectRun, type DirectRun } from './directRun';
 
-let sandbox: SandboxServer | null = null;
-let store: TestStore | null = null;
+let direct: DirectRun | null = null;
 let source: PageSource | null = null;
 
 afterEach(async () => {
   await source?.close();
-  await store?.cleanup();
-  await sandbox?.close();
-  source = store = sandbox = null;
+  await direct?.close();
+  source = direct = null;
 });
 
 /** `source`, recording every transactions page its feeds hand to the writer. */
@@ -50,31 +41,11 @@ function recording(pages: PageSource, seen: PackedTransactionPage[]): PageSource
 
 describe('the transactions pages a sync writes', () => {
   it('are released as they are written: each page the worker handed over holds no bytes after the run', async () => {
-    sandbox = await startSandbox({ seed: 3, now: START, scenario: SMALL_SCENARIO });
-    store = await createTestDb();
-    const client = new ServiceClient({
-      baseUrl: sandbox.url,
-      token: sandbox.token,
-      secret: sandbox.secret,
-      sleep: async () => {},
-    });
-    source = pageSource(client);
+    direct = await startDirectRun();
+    source = pageSource(direct.client);
     expect(await source.where()).toBe('worker');
     const seen: PackedTransactionPage[] = [];
-    const clock = { now: () => sandbox!.now() };
-    const outcome = await runSync({
-      db: store.writer,
-      client,
-      pages: recording(source, seen),
-      clock,
-      runId: await startRun(store.writer, 'manual', toIsoUtc(clock.now())),
-      refreshWindowDays: 60,
-      firstSyncDays: 30,
-      limits: { detailsInFlight: 0 },
-      touchedBatches: new TouchedBatches(),
-      signal: new AbortController().signal,
-      onProgress: () => {},
-    });
+    const outcome = await direct.run(recording(source, seen), 30);
 
     const rows = seen.reduce((sum, page) => sum + page.rows, 0);
     expect(seen.length).toBeGreaterThan(5);
