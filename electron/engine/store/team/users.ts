@@ -17,7 +17,9 @@ export type UserRow = Selectable<UsersTable>;
  * Compatibility forms (NFKC: ligatures, full-width letters), then case: upper then lower is full
  * case folding for the letters names use ("ß" and "SS" are "ss", "ς" is "σ"); a dot above i or j
  * is dropped, so the Turkish "İ" and "ı" are plain "i" as in every other language's sign-in form.
- * Runs of spaces are one space.
+ * Runs of spaces are one space. Migration 016 keeps its own copy, as this was at that version (a
+ * migration does what it did whatever the code does later): a change here needs a migration of its
+ * own to key the stored names again, or existing users no longer match their own names.
  */
 export function foldUserName(name: string): string {
   return name

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Frozen. Issue 26, the team server's second hardening round.
  *
- * - users.name_key: the name under one normalisation (store/users.ts foldUserName, copied below as it was
+ * - users.name_key: the name under one normalisation (store/team/users.ts foldUserName, copied below as it was
  *   at this version), matched byte for byte on both databases; SQLite's NOCASE and PostgreSQL's
  *   citext disagreed beyond ASCII. Filled here for existing users. Should two existing names fold to
  *   one key (possible only on SQLite: "Émile" and "émile"), the later user's key gets "#id" appended:
