@@ -10,11 +10,18 @@
  * the heap, freed when it is written, and the objects are made and dropped within one write. The
  * buffer is transferred from the worker, not copied, so the CPU spent is what the structured clone
  * spent: one serialization in the worker, one deserialization on the main thread.
+ *
+ * What is serialized is one flat array of the page's fields in a fixed order, not its objects: V8's
+ * serializer writes every object's keys again and its deserializer builds each object key by key,
+ * where a flat array of strings and numbers is read back whole and the objects are then made from
+ * literals of one shape. Measured on a page of 100 transactions with two items each: 216 -> 86 µs to
+ * pack, 340 -> 124 µs to unpack; at the full sync's ~10,000 pages the two had cost the fetch worker
+ * ~2.5 s and the writer ~3.2 s of CPU (a CPU profile of bench sync), on the same two cores.
  */
 import { deserialize, serialize } from 'node:v8';
 import type { TransactionPage } from '../api/client';
 import type { KeysetPosition } from '../api/paging';
-import type { ParsedTransaction } from '../api/wire';
+import type { ParsedItem, ParsedTransaction } from '../api/wire';
 import { rawBytes } from './limits';
 
 export interface PackedTransactionPage {
@@ -28,15 +35,103 @@ export interface PackedTransactionPage {
 }
 
 export function packPage({ objects, position, last, unchanged }: TransactionPage): PackedTransactionPage {
-  const bytes = serialize(objects);
+  const bytes = serialize(flatten(objects));
   // A plain Uint8Array over the same memory (no copy), as a transferred page arrives: one shape
   // whichever thread fetched it.
   const packed = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { position, last, unchanged, rows: objects.length, rawBytes: rawBytes(objects), packed };
 }
 
+/** Fields per transaction in the flat array, before its items; and per item. */
+const TRANSACTION_FIELDS = 18;
+const ITEM_FIELDS = 8;
+
+function flatten(objects: readonly ParsedTransaction[]): unknown[] {
+  const flat: unknown[] = [];
+  for (const { value: v, items, raw, digest } of objects) {
+    flat.push(
+      v.id,
+      v.orderId,
+      v.payeeId,
+      v.paymentMethod,
+      v.status,
+      v.statusMessage,
+      v.amountCents,
+      v.amountRefundedCents,
+      v.convenienceFeeCents,
+      v.taxCents,
+      v.shippingCents,
+      v.batchId,
+      v.data,
+      v.payerName,
+      v.glAccountId,
+      raw,
+      digest,
+      items.length,
+    );
+    for (const item of items)
+      flat.push(
+        item.transactionId,
+        item.itemId,
+        item.itemName,
+        item.amountCents,
+        item.glAccountId,
+        item.studentNumber,
+        item.studentName,
+        item.raw,
+      );
+  }
+  return flat;
+}
+
+/** The objects flatten was given, in its order (the literals name every field: a new one fails to compile here). */
+function unflatten(flat: readonly unknown[]): ParsedTransaction[] {
+  // Each field is whatever flatten put at its place; typed by the literal it goes into.
+  const f = (index: number) => flat[index] as never;
+  const objects: ParsedTransaction[] = [];
+  for (let at = 0; at < flat.length; ) {
+    const itemCount: number = f(at + 17);
+    const items: ParsedItem[] = [];
+    for (let first = at + TRANSACTION_FIELDS, i = 0; i < itemCount; i++, first += ITEM_FIELDS)
+      items.push({
+        transactionId: f(first),
+        itemId: f(first + 1),
+        itemName: f(first + 2),
+        amountCents: f(first + 3),
+        glAccountId: f(first + 4),
+        studentNumber: f(first + 5),
+        studentName: f(first + 6),
+        raw: f(first + 7),
+      });
+    objects.push({
+      value: {
+        id: f(at),
+        orderId: f(at + 1),
+        payeeId: f(at + 2),
+        paymentMethod: f(at + 3),
+        status: f(at + 4),
+        statusMessage: f(at + 5),
+        amountCents: f(at + 6),
+        amountRefundedCents: f(at + 7),
+        convenienceFeeCents: f(at + 8),
+        taxCents: f(at + 9),
+        shippingCents: f(at + 10),
+        batchId: f(at + 11),
+        data: f(at + 12),
+        payerName: f(at + 13),
+        glAccountId: f(at + 14),
+      },
+      items,
+      raw: f(at + 15),
+      digest: f(at + 16),
+    });
+    at += TRANSACTION_FIELDS + itemCount * ITEM_FIELDS;
+  }
+  return objects;
+}
+
 export function unpackObjects(page: PackedTransactionPage): ParsedTransaction[] {
-  return deserialize(page.packed) as ParsedTransaction[];
+  return unflatten(deserialize(page.packed) as unknown[]);
 }
 
 /** A page's buffer, to transfer with it (a value that is no packed page has none). */

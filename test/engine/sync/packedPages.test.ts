@@ -1,3 +1,4 @@
+import { deserialize } from 'node:v8';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { TransactionPage } from '../../../electron/engine/api/client';
@@ -40,6 +41,47 @@ describe('a transactions page between its fetch and its write (issue 31)', () =>
     expect(packed.unchanged).toEqual({ rows: 2, bytes: 900 });
     expect(packed.position).toEqual(original.position);
     expect(unpackObjects(packed)).toEqual(original.objects);
+  });
+
+  it('packs fields, not objects: one flat array of strings, numbers and nulls, every field back in its place', () => {
+    const full = (id: number) => {
+      const json = {
+        id,
+        order_id: id + 1,
+        payee: id + 2,
+        payment_method: 'ACH',
+        status: 'Refunded',
+        status_message: `message ${id}`,
+        amount: id + 3,
+        amount_refunded: id + 4,
+        convenience_fee: id + 5,
+        tax: id + 6,
+        shipping: id + 7,
+        batch: `batch ${id}`,
+        data: `data ${id}`,
+        payer: { name: `payer ${id}` },
+        gl_account: { id: `gl ${id}` },
+        items: [1, 2, 3].map((n) => ({
+          id: `item ${id}.${n}`,
+          item_name: `name ${n}`,
+          amount: n * 100,
+          gl_account: { id: `item gl ${n}` },
+          student: { number: `s${n}`, name: `student ${n}` },
+        })),
+      };
+      return toTransaction(json as unknown as WireTransaction, json);
+    };
+    const original = { ...page([1]), objects: [full(10), page([11]).objects[0]!, full(12)] };
+    const packed = packPage(original);
+    const flat = deserialize(packed.packed) as unknown[];
+    expect(Array.isArray(flat)).toBe(true);
+    expect(flat.filter((field) => field !== null && typeof field === 'object')).toEqual([]);
+    const back = unpackObjects(packed);
+    expect(back).toEqual(original.objects);
+    // No field left undefined or moved: each value is the one its key names.
+    expect(back[0]!.value).toMatchObject({ orderId: 11, payeeId: 12, amountRefundedCents: 14, shippingCents: 17 });
+    expect(back[2]!.items[2]).toMatchObject({ transactionId: 12, itemId: 'item 12.3', studentName: 'student 3' });
+    expect(back[1]!.value.statusMessage).toBeNull();
   });
 
   it("crosses to the writer's thread by transfer, not by copy: the sender's buffer is handed over", async () => {
