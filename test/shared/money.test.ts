@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatMoney, MoneyError, parseCents, parseServiceAmount, sumCents } from '../../shared/money';
+import {
+  formatCents,
+  formatMoney,
+  inputRuleBreaks,
+  MoneyError,
+  parseCents,
+  parseServiceAmount,
+  sumCents,
+} from '../../shared/money';
 
 describe('parseCents', () => {
   it.each([
@@ -89,6 +97,51 @@ describe('properties', () => {
         return parseCents(Number(text)) === cents;
       }),
       { numRuns: 5000 },
+    );
+  });
+});
+
+describe('inputRuleBreaks (DESIGN.md §4, the intake rule)', () => {
+  const within = { amountCents: 2000, convenienceFeeCents: 0, taxCents: 0, shippingCents: 0 };
+
+  it('names each field outside 1.00 to 100,000.00, a fee, tax or shipping of 0.00 being absent, not outside', () => {
+    expect(inputRuleBreaks(within)).toEqual([]);
+    expect(inputRuleBreaks({ ...within, amountCents: 100, convenienceFeeCents: 100_000_00 })).toEqual([]);
+    expect(inputRuleBreaks({ ...within, convenienceFeeCents: 67 })).toEqual([
+      "convenience_fee 0.67 is under the 1.00 minimum of the service's input rule",
+    ]);
+    expect(
+      inputRuleBreaks({ amountCents: 0, convenienceFeeCents: 99, taxCents: 100_000_01, shippingCents: -1 }),
+    ).toEqual([
+      "amount 0.00 is under the 1.00 minimum of the service's input rule",
+      "convenience_fee 0.99 is under the 1.00 minimum of the service's input rule",
+      "tax 100000.01 is over the 100,000.00 maximum of the service's input rule",
+      "shipping -0.01 is under the 1.00 minimum of the service's input rule",
+    ]);
+  });
+
+  it('breaks a field exactly when the rule says so, around both bounds (the quick check agrees with the words)', () => {
+    const near = fc.oneof(
+      fc.integer({ min: -2, max: 102 }),
+      fc.integer({ min: 100_000_00 - 2, max: 100_000_00 + 2 }),
+      fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }),
+    );
+    fc.assert(
+      fc.property(near, near, near, near, (amountCents, convenienceFeeCents, taxCents, shippingCents) => {
+        const outside = (cents: number, optional: boolean) =>
+          !(optional && cents === 0) && (cents < 100 || cents > 100_000_00);
+        const expected = [
+          outside(amountCents, false) && 'amount',
+          outside(convenienceFeeCents, true) && 'convenience_fee',
+          outside(taxCents, true) && 'tax',
+          outside(shippingCents, true) && 'shipping',
+        ].filter(Boolean);
+        const named = inputRuleBreaks({ amountCents, convenienceFeeCents, taxCents, shippingCents }).map(
+          (words) => words.split(' ')[0],
+        );
+        expect(named).toEqual(expected);
+      }),
+      { numRuns: 3000 },
     );
   });
 });

@@ -97,7 +97,9 @@ export function diffTransaction(old: DiffInput | undefined, next: DiffInput): Di
  * rule it breaks that the stored row did not break already (`before`).
  */
 function outsideInputRule(before: readonly string[], next: DiffInput, from: TransactionStatus | null): DiffChange[] {
-  const breaks = inputRuleBreaks(next).filter((rule) => !before.includes(rule));
+  const broken = inputRuleBreaks(next);
+  if (!broken.length) return [];
+  const breaks = broken.filter((rule) => !before.includes(rule));
   return breaks.length ? [change('anomaly', from, next.status, null, breaks.join('; '))] : [];
 }
 

@@ -123,8 +123,12 @@ const insertChanges: BulkInsert = {
 /** What writing one row of a page comes to. */
 interface RowWrite {
   id: number;
-  /** In the order of COLUMNS. */
-  values: unknown[];
+  /**
+   * The row as its statement takes it: id and COLUMNS, then for a new row its first sighting
+   * (insertTransactions) and for a stored one updated_at (updateTransactions). Made whole here, not
+   * copied into a longer array when written: a first sync writes a million.
+   */
+  row: unknown[];
   status: TransactionStatus;
   /** Whether the row is stored already (an update) or new (an insert). */
   stored: boolean;
@@ -147,7 +151,13 @@ interface PagePlan {
  * The rows of a page that need writing, in page order, with their changes; adds the deposits of the
  * rows written (their old and new batch) to `touched`, for the tie-out checks after the run.
  */
-function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, touched: Set<string>): PagePlan {
+function planPage(
+  rows: readonly PageRow[],
+  existing: Map<number, ExistingRow>,
+  touched: Set<string>,
+  now: string,
+  runId: number | null,
+): PagePlan {
   const writes: RowWrite[] = [];
   const digests: PagePlan['digests'] = [];
   // A transaction listed twice (a service's page should not, but may) is written once, as last listed.
@@ -160,7 +170,8 @@ function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, 
       if (old.raw_digest !== parsed.digest) digests.push([tx.id, parsed.digest]);
       continue;
     }
-    const values = [
+    const row = [
+      tx.id,
       tx.orderId,
       tx.payeeId,
       tx.paymentMethod,
@@ -179,6 +190,8 @@ function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, 
       parsed.raw,
       parsed.digest,
     ];
+    if (old) row.push(now);
+    else row.push(now, now, runId, tx.status);
     const changes = diffTransaction(
       old && {
         status: old.status,
@@ -191,17 +204,21 @@ function planPage(rows: readonly PageRow[], existing: Map<number, ExistingRow>, 
         batchId: old.batch_id,
       },
       tx,
-    ).filter((change) => !isRoutineFirstSighting(change));
+    );
+    const kept =
+      changes.length === 1 && isRoutineFirstSighting(changes[0]!)
+        ? []
+        : changes.filter((change) => !isRoutineFirstSighting(change));
     if (tx.batchId !== null) touched.add(tx.batchId);
     if (old?.batch_id) touched.add(old.batch_id);
     writes.push({
       id: tx.id,
-      values,
+      row,
       status: tx.status,
       stored: old !== undefined,
       itemsChanged: !old || old.raw !== parsed.raw,
       parsed,
-      changes,
+      changes: kept,
     });
   }
   return { writes, digests };
@@ -253,7 +270,7 @@ export function* writeTransactionPageWork(
       .where(dialect.inList('id', ids, 'bigint')),
   ))
     existing.set(Number(row.id), { ...row, id: Number(row.id) });
-  const { writes, digests } = planPage(rows, existing, touched);
+  const { writes, digests } = planPage(rows, existing, touched, now, runId);
   if (digests.length) yield* execute(dialect.bulk(fillDigests, digests));
 
   const [fresh, stored] = partition(writes, (write) => !write.stored);
@@ -261,14 +278,14 @@ export function* writeTransactionPageWork(
     yield* execute(
       dialect.bulk(
         insertTransactions,
-        fresh.map((write) => [write.id, ...write.values, now, now, runId, write.status]),
+        fresh.map((write) => write.row),
       ),
     );
   if (stored.length)
     yield* execute(
       dialect.bulk(
         updateTransactions,
-        stored.map((write) => [write.id, ...write.values, now]),
+        stored.map((write) => write.row),
       ),
     );
 
