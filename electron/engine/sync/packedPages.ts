@@ -89,7 +89,7 @@ function unflatten(flat: readonly unknown[]): ParsedTransaction[] {
   // Each field is whatever flatten put at its place; typed by the literal it goes into.
   const f = (index: number) => flat[index] as never;
   const objects: ParsedTransaction[] = [];
-  for (let at = 0; at < flat.length; ) {
+  for (let at = 0; at < flat.length;) {
     const itemCount: number = f(at + 17);
     const items: ParsedItem[] = [];
     for (let first = at + TRANSACTION_FIELDS, i = 0; i < itemCount; i++, first += ITEM_FIELDS)
