@@ -14,16 +14,6 @@
  * process (it starts V8 with --no-freeze-flags-after-init). It is one flag for every isolate of the
  * process, the fetch worker's too (whose own heap limit already keeps it near 1.6x). Set for the
  * run and its after-steps only; the app idles as V8 chooses.
- *
- * Heaps made while a run holds this (the fetch worker's, the checkpointer's) have no memory reducer:
- * V8 makes one per heap when the heap is set up (heap.cc), if --memory-reducer is on then, so the app's
- * main heap keeps its own. The reducer is for a program going idle: it collects and shrinks a heap
- * whose allocation slowed, and (as we read heap.cc and memory-reducer.cc) while it waits to see
- * whether that happens the heap is grown slowly. A worker that lives for one run and allocates
- * without pause has no use for it, and in about half of the full syncs (bench sync) the fetch
- * worker's heap ran 206-414 full collections instead of 49-50, the worker's scavenges
- * copying three times as much, 20-24 CPU-s on V8's helper threads instead of 11-12 (issue 31). With no
- * reducer, three runs in a row gave 49 full collections each and 10.8-12.5 CPU-s.
  */
 import { setFlagsFromString } from 'node:v8';
 
@@ -35,24 +25,10 @@ const FLAG = '--heap-growing-percent';
 /** Runs holding the flag (a store's sync and a test's second engine may overlap). */
 let holding = 0;
 
-const REDUCER_FLAG = '--memory-reducer';
-
-/** Whether the process was started with `flag` (a pattern) given: then it is left as it was given. */
-function givenAtStart(flag: RegExp): boolean {
-  return flag.test([...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' '));
-}
-
+/** Whether the process was started with its own factor: then it is left as it was given. */
 function setByProcess(): boolean {
-  return givenAtStart(/--heap[-_]growing[-_]percent/);
-}
-
-function reducerSetByProcess(): boolean {
-  return givenAtStart(/--(no[-_])?memory[-_]reducer\b/);
-}
-
-/** Whether a heap made now gets a memory reducer (false while a run holds the flag off, see above). */
-export function newHeapsGetMemoryReducer(): boolean {
-  return holding === 0 || reducerSetByProcess();
+  const given = [...process.execArgv, process.env.NODE_OPTIONS ?? ''].join(' ');
+  return /--heap[-_]growing[-_]percent/.test(given);
 }
 
 /** The growing factor V8 uses now for the sync's sake, or null when V8 chooses its own. */
@@ -63,18 +39,11 @@ export function syncHeapGrowingPercent(): number | null {
 /** `work` with the heap's growth bounded (see above); restored when the last such work ends. */
 export async function withSyncHeapGrowth<T>(work: () => Promise<T>): Promise<T> {
   const own = setByProcess();
-  const ownReducer = reducerSetByProcess();
-  if (holding++ === 0) {
-    if (!own) setFlagsFromString(`${FLAG}=${SYNC_HEAP_GROWING_PERCENT}`);
-    if (!ownReducer) setFlagsFromString(`--no-${REDUCER_FLAG.slice(2)}`);
-  }
+  if (holding++ === 0 && !own) setFlagsFromString(`${FLAG}=${SYNC_HEAP_GROWING_PERCENT}`);
   try {
     return await work();
   } finally {
-    if (--holding === 0) {
-      // 0 is V8's "choose the factor yourself".
-      if (!own) setFlagsFromString(`${FLAG}=0`);
-      if (!ownReducer) setFlagsFromString(REDUCER_FLAG);
-    }
+    // 0 is V8's "choose the factor yourself".
+    if (--holding === 0 && !own) setFlagsFromString(`${FLAG}=0`);
   }
 }
