@@ -69,6 +69,9 @@ function flatten(objects: readonly ParsedTransaction[]): unknown[] {
       digest,
       items.length,
     );
+    // This order is the packing's own (unflatten reads it back). That it matches the item statement's
+    // columns (transactionWriter.ts itemValues) is chance: sharing one function would bring the store's
+    // module, and kysely, into the fetch worker, or make an array per item on the path this packing slims.
     for (const item of items)
       flat.push(
         item.transactionId,
