@@ -19,7 +19,7 @@ import type { ClientTuning, ServiceConnector } from './connection';
 import { toContractError } from './errors';
 import type { SyncLimits } from './limits';
 import { pageSource } from './pageSource';
-import { withSyncHeapGrowth } from './heapGrowth';
+import { withSyncHeapSettings } from './heapSettings';
 import { checkSyncFrom } from './plan';
 import { takeSyncLeadership, type SyncLease } from './leadership';
 import { runSync } from './runner';
@@ -120,9 +120,9 @@ export class SyncService implements SyncControl {
     lease?.lost.addEventListener('abort', () => current.controller.abort(), { once: true });
     // Released before the run counts as over (below), and here too should the run end by throwing.
     // Background store work: on SQLite it gives way to the calls people wait on (fairTurns.ts).
-    current.done = withSyncHeapGrowth(() => inBackground(() => this.execute(current, runId, client, options))).finally(
-      () => current.lease?.release(),
-    );
+    current.done = withSyncHeapSettings(() =>
+      inBackground(() => this.execute(current, runId, client, options)),
+    ).finally(() => current.lease?.release());
     release();
     return { runId, alreadyRunning: false, finished: current.done };
   }

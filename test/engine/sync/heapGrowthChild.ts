@@ -1,13 +1,13 @@
 /**
- * heapGrowth.test.ts's process: a live set like the writer's, then objects that live a little
- * (a write unit's rows, held across young collections and promoted), under withSyncHeapGrowth;
+ * heapSettings.test.ts's process for the growth bound: a live set like the writer's, then objects that live a little
+ * (a write unit's rows, held across young collections and promoted), under withSyncHeapSettings;
  * prints the old generation's live size, its peak while the work ran, and the full collections.
  * HEAP_GROWTH_UNBOUNDED=1 runs the same work as V8 chooses (the figures without the bound). Run with
  * --expose-gc: the live size is read after a full collection.
  */
 import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { getHeapSpaceStatistics } from 'node:v8';
-import { withSyncHeapGrowth } from '../../../electron/engine/sync/heapGrowth';
+import { withSyncHeapSettings } from '../../../electron/engine/sync/heapSettings';
 
 const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
 const oldUsed = () => getHeapSpaceStatistics().find((space) => space.space_name === 'old_space')!.space_used_size;
@@ -43,7 +43,7 @@ async function churn(): Promise<number> {
   return peak;
 }
 
-const peak = process.env.HEAP_GROWTH_UNBOUNDED === '1' ? await churn() : await withSyncHeapGrowth(churn);
+const peak = process.env.HEAP_GROWTH_UNBOUNDED === '1' ? await churn() : await withSyncHeapSettings(churn);
 // Let the last collection's entries arrive.
 await new Promise((resolve) => setTimeout(resolve, 50));
 observer.disconnect();
