@@ -98,6 +98,7 @@ async function main(): Promise<void> {
   const { dayBefore, dayWindow } = await import('../electron/engine/sync/windows');
   const { openStore } = await import('../electron/engine/store/dialect');
   const { pageSource } = await import('../electron/engine/sync/pageSource');
+  const { withSyncHeapSettings } = await import('../electron/engine/sync/heapSettings');
 
   const work = mkdtempSync(join(tmpdir(), 'recon-bench-'));
   const results: Record<string, unknown> = { scale, engine: engineMeasured };
@@ -222,6 +223,9 @@ async function main(): Promise<void> {
 
     // (a) fetch + parse the same pages the sync reads (payees, accounts, each day's transactions, the
     // batches, each day's GL batches), storing nothing, one request after another on this thread.
+    // Both passes run under the sync's heap settings (heapSettings.ts), as the sync does: without
+    // them about half the fetch workers tenured a parser's site and took up to half again as long, a limit that
+    // flattered the sync.
     const client = new ServiceClient({ baseUrl: big.url, token: big.token, secret: big.secret });
     const days = [...eachBusinessDate(from, todayCentral(fixedClock(NOW)))];
     const fetchReferenceAndBatches = async () => {
@@ -234,17 +238,19 @@ async function main(): Promise<void> {
     let fetched = 0;
     let glFetched = 0;
     let t0 = performance.now();
-    const cpuA = await withCpuAccount(big.child.pid, async () => {
-      await fetchReferenceAndBatches();
-      for (const day of days) {
-        const window = dayWindow(day);
-        for await (const page of client.transactionPages({ after: window.after, before: window.before }))
-          fetched += page.objects.length;
-      }
-      for (const day of days)
-        for await (const page of client.glBatchPages({ startDate: dayBefore(day), endDate: day }))
-          glFetched += page.objects.length;
-    });
+    const cpuA = await withCpuAccount(big.child.pid, () =>
+      withSyncHeapSettings(async () => {
+        await fetchReferenceAndBatches();
+        for (const day of days) {
+          const window = dayWindow(day);
+          for await (const page of client.transactionPages({ after: window.after, before: window.before }))
+            fetched += page.objects.length;
+        }
+        for (const day of days)
+          for await (const page of client.glBatchPages({ startDate: dayBefore(day), endDate: day }))
+            glFetched += page.objects.length;
+      }),
+    );
     const threadFetchMs = performance.now() - t0;
     cpuSeconds.fetchParseThread = cpuA.cpu;
     results.fetchParseSeconds = +(threadFetchMs / 1000).toFixed(2);
@@ -257,14 +263,16 @@ async function main(): Promise<void> {
     const source = pageSource(client);
     t0 = performance.now();
     let fetchedAhead = 0;
-    const cpuAhead = await withCpuAccount(big.child.pid, async (sample) => {
-      await fetchReferenceAndBatches();
-      const feed = await source.transactionDays(days, null);
-      for (let item = await feed.next(); item; item = await feed.next()) fetchedAhead += item.value.rows;
-      const glFeed = await source.glDays(days);
-      while (await glFeed.next());
-      sample();
-    });
+    const cpuAhead = await withCpuAccount(big.child.pid, (sample) =>
+      withSyncHeapSettings(async () => {
+        await fetchReferenceAndBatches();
+        const feed = await source.transactionDays(days, null);
+        for (let item = await feed.next(); item; item = await feed.next()) fetchedAhead += item.value.rows;
+        const glFeed = await source.glDays(days);
+        while (await glFeed.next());
+        sample();
+      }),
+    );
     cpuSeconds.fetchParseSyncFetcher = cpuAhead.cpu;
     const aheadMs = performance.now() - t0;
     results.fetchParseSyncFetcherSeconds = +(aheadMs / 1000).toFixed(2);
