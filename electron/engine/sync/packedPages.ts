@@ -161,10 +161,3 @@ export function releasePage(page: PackedTransactionPage): void {
   const [buffer] = transferablesOf(page);
   if (buffer) structuredClone(buffer, { transfer: [buffer] });
 }
-
-/** A page's objects, its bytes released (the page is spent: it cannot be unpacked again). */
-export function takeObjects(page: PackedTransactionPage): ParsedTransaction[] {
-  const objects = unpackObjects(page);
-  releasePage(page);
-  return objects;
-}

@@ -30,7 +30,7 @@ import { storeDetailsOf, transactionsWithoutDetails, storedDigestsFrom, type Pag
 import { commitSyncStep, type SyncStep, getCursor, type RunCounts } from '../store/syncState';
 import { CURSOR, planPass, type Pass } from './plan';
 import { DayTally, DEFAULT_SYNC_LIMITS, RunTally, type SyncLimits } from './limits';
-import { packPage, takeObjects, type PackedTransactionPage } from './packedPages';
+import { packPage, releasePage, unpackObjects, type PackedTransactionPage } from './packedPages';
 import type { PageSource } from './pageSource';
 import type { Feed } from './feed';
 import type { GlDayRows } from './dayWalks';
@@ -355,18 +355,19 @@ class Run {
   }
 
   /**
-   * Pages (one, or a day's pages fetched ahead) written in ONE unit of work with their cursor,
-   * unpacked only now (and their bytes freed), so their objects live for this write alone.
+   * Pages (one, or a day's pages ahead) written in ONE unit of work with their cursor, unpacked by
+   * the unit as it runs, not before its turn of the event loop (fairTurns.ts), when V8 runs most young
+   * collections: their objects live for this write alone (issue 31; a retried unit unpacks again).
    */
   private async writeTransactions(
     pages: PackedTransactionPage[],
     toRow: (parsed: ParsedTransaction) => PageRow,
     setCursors: Record<string, unknown>,
   ): Promise<void> {
-    const transactions = pages.flatMap((page) => takeObjects(page).map(toRow));
-    await this.commit({ transactions, setCursors });
+    const transactions = () => pages.flatMap((page) => unpackObjects(page).map(toRow));
+    await this.commit({ transactions, setCursors }).finally(() => pages.forEach((page) => releasePage(page)));
     this.pages += pages.length;
-    this.rows += transactions.length;
+    this.rows += pages.reduce((rows, page) => rows + page.rows, 0);
   }
 
   /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TransactionPage } from '../../../electron/engine/api/client';
 import { toTransaction, type WireTransaction } from '../../../electron/engine/api/wire';
 import { rawBytes } from '../../../electron/engine/sync/limits';
-import { packPage, takeObjects, transferablesOf, unpackObjects } from '../../../electron/engine/sync/packedPages';
+import { packPage, releasePage, transferablesOf, unpackObjects } from '../../../electron/engine/sync/packedPages';
 
 function page(ids: number[]): TransactionPage {
   const objects = ids.map((id) => {
@@ -106,9 +106,10 @@ describe('a transactions page between its fetch and its write (issue 31)', () =>
     expect(transferablesOf(null)).toEqual([]);
   });
 
-  it('is spent when the writer takes its objects: its bytes are handed away at once, not left for a full collection', async () => {
+  it('is spent when the writer releases it after its write: its bytes are handed away at once, not left for a full collection', async () => {
     const made = packPage(page([5, 6]));
-    expect(takeObjects(made).map((t) => t.value.id)).toEqual([5, 6]);
+    expect(unpackObjects(made).map((t) => t.value.id)).toEqual([5, 6]);
+    releasePage(made);
     expect(made.packed.byteLength).toBe(0);
     expect(made.packed.buffer.byteLength).toBe(0);
     expect(() => unpackObjects(made)).toThrow();
@@ -121,7 +122,8 @@ describe('a transactions page between its fetch and its write (issue 31)', () =>
     const arrived = await received;
     port1.close();
     port2.close();
-    expect(takeObjects(arrived).map((t) => t.value.id)).toEqual([7, 8, 9]);
+    expect(unpackObjects(arrived).map((t) => t.value.id)).toEqual([7, 8, 9]);
+    releasePage(arrived);
     expect(arrived.packed.byteLength).toBe(0);
   });
 });

@@ -28,8 +28,11 @@ export interface SyncStep {
   recorded?: ReadonlySet<string>;
   payees?: Array<Parsed<Payee>>;
   glAccounts?: Array<Parsed<GlAccount>>;
-  /** A page (or a day's pages) of transactions. */
-  transactions?: readonly PageRow[];
+  /**
+   * A page (or a day's pages) of transactions; or what makes them, called by the unit as it runs
+   * (again if the unit runs again), so rows made for this write alone are not made before its turn.
+   */
+  transactions?: readonly PageRow[] | (() => readonly PageRow[]);
   /** A page of deposits: each upserted (an unchanged one writes nothing). */
   batches?: Array<Parsed<Batch>>;
   /** A day of GL lines, replaced whole; listed exactly as stored, only counted. */
@@ -61,7 +64,8 @@ export function commitSyncStep(writer: WritableDB, step: SyncStep): Promise<Sync
     if (step.payees) yield* replacePayeesWork(db, step.payees, now);
     if (step.glAccounts) yield* replaceGlAccountsWork(db, step.glAccounts, now);
     if (step.transactions) {
-      const page = yield* writeTransactionPageWork(writer, db, step.transactions, step.runId, now, touched);
+      const rows = typeof step.transactions === 'function' ? step.transactions() : step.transactions;
+      const page = yield* writeTransactionPageWork(writer, db, rows, step.runId, now, touched);
       counts.transactionsInserted = page.inserted;
       counts.transactionsUpdated = page.updated;
       counts.changesRecorded = page.changes;
