@@ -8,7 +8,7 @@
 import type { PaymentIntent } from '../../../shared/contract';
 import { toIsoUtc } from '../../../shared/time';
 import type { PaymentBody, ReversalBody } from '../api/writes';
-import { toTransaction, transactionSchema, validate } from '../api/wire';
+import { readTransaction } from '../api/wire';
 import type { ServiceClient } from '../api/client';
 import type { EngineEventBus } from '../events';
 import type { Logger } from '../logger';
@@ -75,11 +75,7 @@ function ioOf(client: ServiceClient, intent: StuckIntent): DeliveryIo {
     return collectionIo(client, JSON.parse(intent.request) as PaymentBody, Number(intent.since_id ?? 0), intent.id);
   const body = JSON.parse(intent.request) as ReversalBody;
   const rawBefore: unknown = JSON.parse(intent.before_raw ?? 'null');
-  const before = toTransaction(
-    validate(transactionSchema, rawBefore, 'the copy read before'),
-    rawBefore,
-    intent.before_raw!,
-  );
+  const before = readTransaction(rawBefore, { endpoint: 'the copy read before' }, intent.before_raw!);
   return reversalIo(client, body, before, Number(intent.amount_cents ?? 0));
 }
 

@@ -19,6 +19,7 @@ import {
   toGlAccount,
   toGlBatch,
   toPayee,
+  readTransaction,
   toTransaction,
   transactionSchema,
   transactionSchemaWithinBound,
@@ -126,7 +127,7 @@ export class ServiceClient {
       // An object whose whole JSON is within the text bound has no text beyond it to look for.
       const withinBound = raws.every((raw) => raw !== undefined && raw.length <= MAX_TEXT_LENGTH);
       return validate(withinBound ? txnPageWithinBound : txnPage, body, 'GET /txns').objects.map((wire, i) =>
-        toTransaction(wire, (objects as unknown[])[i], raws[i]),
+        toTransaction(wire, (objects as unknown[])[i], { endpoint: 'GET /txns', at: ['objects', i] }, raws[i]),
       );
     }
     const page = await this.http.getRead('/txns', params, (text, endpoint, type) =>
@@ -140,7 +141,8 @@ export class ServiceClient {
       // Known by its JSON as we write it (a service that spaces its JSON otherwise).
       const id = (object as { id?: unknown } | null)?.id;
       if (typeof id === 'number' && known.get(rawDigest(raw)) === id) return { id, bytes: raw.length };
-      return toTransaction(validate(schema, object, 'GET /txns', ['objects', i]), object, raw);
+      const at = ['objects', i];
+      return toTransaction(validate(schema, object, 'GET /txns', at), object, { endpoint: 'GET /txns', at }, raw);
     });
   }
 
@@ -175,7 +177,7 @@ export class ServiceClient {
 
   async transaction(id: number): Promise<ParsedTransaction> {
     const body = await this.http.get(`/txns/${id}`, { extensions: 'payer,gl' });
-    return toTransaction(validate(transactionSchema, body, `GET /txns/${id}`), body);
+    return readTransaction(body, { endpoint: `GET /txns/${id}` });
   }
 
   async batchesPage(after: string | undefined, offset: number, limit: number): Promise<Array<Parsed<Batch>>> {
@@ -277,7 +279,7 @@ export class ServiceClient {
     for (let attempt = 1; ; attempt++) {
       try {
         const answer = await this.http.post('/txns', body);
-        return toTransaction(validate(transactionSchema, answer, 'POST /txns'), answer);
+        return readTransaction(answer, { endpoint: 'POST /txns' });
       } catch (error) {
         if (!(error instanceof NetworkError)) throw error;
         const now = await this.transaction(transactionId);

@@ -5,7 +5,7 @@
  * sync lists it, and a search of the transactions after an id for a client reference.
  */
 import type { ServiceClient } from './client';
-import { transactionSchema, toTransaction, validate, type ParsedTransaction } from './wire';
+import { readTransaction, transactionSchema, validate, type ParsedTransaction } from './wire';
 
 /** A refund or void body as the spec lists it: `items` is listed as required (`[]`: by amount). */
 export interface ReversalBody {
@@ -24,7 +24,7 @@ export async function postTransaction(
   body: ReversalBody | PaymentBody,
 ): Promise<ParsedTransaction> {
   const answer = await client.http.post('/txns', body);
-  return toTransaction(validate(transactionSchema, answer, 'POST /txns'), answer);
+  return readTransaction(answer, { endpoint: 'POST /txns' });
 }
 
 /** How many transactions a reference search reads at most: a bound on what a lost answer can cost. */
@@ -74,7 +74,5 @@ async function listedAfter(
     validate(transactionSchema.array(), objects, 'GET /txns', ['objects']);
     return [];
   }
-  return objects.map((object, i) =>
-    toTransaction(validate(transactionSchema, object, 'GET /txns', ['objects', i]), object),
-  );
+  return objects.map((object, i) => readTransaction(object, { endpoint: 'GET /txns', at: ['objects', i] }));
 }

@@ -4,7 +4,7 @@
  * negative amount) still fails the page, naming the field and the value.
  */
 import { describe, expect, it } from 'vitest';
-import { pagedListSchema, transactionSchema, validate } from '../../../electron/engine/api/wire';
+import { pagedListSchema, toTransaction, transactionSchema, validate } from '../../../electron/engine/api/wire';
 import { ResponseFormatError } from '../../../electron/engine/api/errors';
 
 const sale = (patch: Record<string, unknown> = {}) => ({
@@ -19,19 +19,28 @@ const sale = (patch: Record<string, unknown> = {}) => ({
 });
 
 const page = (object: Record<string, unknown>) => ({ offset: 0, limit: 100, objects: [sale(), object] });
-const read = (object: Record<string, unknown>) =>
-  validate(pagedListSchema(transactionSchema), page(object), 'GET /txns');
+/** As the client reads a page: its shape validated, then each transaction's money and ids read. */
+const read = (object: Record<string, unknown>) => {
+  const body = page(object);
+  return validate(pagedListSchema(transactionSchema), body, 'GET /txns').objects.map(
+    (wire, i) => toTransaction(wire, body.objects[i], { endpoint: 'GET /txns', at: ['objects', i] }).value,
+  );
+};
 
 describe('a transaction outside the service input rule', () => {
   it.each([
-    ['a fee under 1.00 (3.35% of $20)', { convenience_fee: '0.67' }, { convenience_fee: 67 }],
-    ['tax and shipping under 1.00', { tax: '0.05', shipping: 0.5 }, { tax: 5, shipping: 50 }],
-    ['an amount under 1.00', { amount: '0.50', convenience_fee: '0.00' }, { amount: 50, convenience_fee: 0 }],
-    ['an amount of 0.00', { amount: '0.00', convenience_fee: null }, { amount: 0, convenience_fee: 0 }],
-    ['an amount over 100,000.00', { amount: '250000.00' }, { amount: 25_000_000 }],
-    ['a fee over 100,000.00', { amount: '300000.00', convenience_fee: '150000.00' }, { convenience_fee: 15_000_000 }],
+    ['a fee under 1.00 (3.35% of $20)', { convenience_fee: '0.67' }, { convenienceFeeCents: 67 }],
+    ['tax and shipping under 1.00', { tax: '0.05', shipping: 0.5 }, { taxCents: 5, shippingCents: 50 }],
+    ['an amount under 1.00', { amount: '0.50', convenience_fee: '0.00' }, { amountCents: 50, convenienceFeeCents: 0 }],
+    ['an amount of 0.00', { amount: '0.00', convenience_fee: null }, { amountCents: 0, convenienceFeeCents: 0 }],
+    ['an amount over 100,000.00', { amount: '250000.00' }, { amountCents: 25_000_000 }],
+    [
+      'a fee over 100,000.00',
+      { amount: '300000.00', convenience_fee: '150000.00' },
+      { convenienceFeeCents: 15_000_000 },
+    ],
   ])('%s is read as sent', (_name, patch, expected) => {
-    expect(read(sale(patch)).objects[1]).toMatchObject(expected);
+    expect(read(sale(patch))[1]).toMatchObject(expected);
   });
 });
 

@@ -20,7 +20,7 @@ function page(ids: number[]): TransactionPage {
       shipping: 0,
       items: [{ id: id * 10, item_name: 'Yearbook — Zoë', amount: 1250 }],
     };
-    return toTransaction(json as unknown as WireTransaction, json);
+    return toTransaction(json as unknown as WireTransaction, json, { endpoint: 'GET /txns' });
   });
   return {
     objects,
@@ -52,11 +52,11 @@ describe('a transactions page between its fetch and its write (issue 31)', () =>
         payment_method: 'ACH',
         status: 'Refunded',
         status_message: `message ${id}`,
-        amount: id + 3,
-        amount_refunded: id + 4,
-        convenience_fee: id + 5,
-        tax: id + 6,
-        shipping: id + 7,
+        amount: ((id + 3) / 100).toFixed(2),
+        amount_refunded: ((id + 4) / 100).toFixed(2),
+        convenience_fee: ((id + 5) / 100).toFixed(2),
+        tax: ((id + 6) / 100).toFixed(2),
+        shipping: ((id + 7) / 100).toFixed(2),
         batch: `batch ${id}`,
         data: `data ${id}`,
         payer: { name: `payer ${id}` },
@@ -64,12 +64,12 @@ describe('a transactions page between its fetch and its write (issue 31)', () =>
         items: [1, 2, 3].map((n) => ({
           id: `item ${id}.${n}`,
           item_name: `name ${n}`,
-          amount: n * 100,
+          amount: `${n}.00`,
           gl_account: { id: `item gl ${n}` },
           student: { number: `s${n}`, name: `student ${n}` },
         })),
       };
-      return toTransaction(json as unknown as WireTransaction, json);
+      return toTransaction(json as unknown as WireTransaction, json, { endpoint: 'GET /txns' });
     };
     const original = { ...page([1]), objects: [full(10), page([11]).objects[0]!, full(12)] };
     const packed = packPage(original);
