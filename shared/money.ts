@@ -22,6 +22,10 @@ function describe(value: unknown): string {
  * (more than two decimals, exponents, NaN, unsafe magnitudes) with an error naming the value.
  */
 export function parseCents(value: string | number, field = 'amount'): number {
+  if (typeof value === 'string') {
+    const plain = plainCents(value);
+    if (plain !== null) return plain;
+  }
   let text: string;
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw new MoneyError(`${field}: ${describe(value)} is not a number of dollars`);
@@ -46,6 +50,45 @@ export function parseCents(value: string | number, field = 'amount'): number {
   }
   return minus && cents !== 0 ? -cents : cents;
 }
+
+/** Whole digits the plain reading takes: 13 stay exact and safe as cents (14 may not). */
+const PLAIN_WHOLE_DIGITS = 13;
+
+/**
+ * The cents of the service's usual text ("1234.56", "-0.50", "12.3", "12": a minus, digits, and a
+ * point with one or two digits), read one character at a time; null for anything else, which the
+ * pattern above then reads or refuses. A full sync reads seven amounts a transaction: the pattern's
+ * match and its substrings were a twentieth of the fetch worker's time (issue 31).
+ */
+function plainCents(text: string): number | null {
+  const length = text.length;
+  let i = text.charCodeAt(0) === MINUS ? 1 : 0;
+  const wholeStart = i;
+  let whole = 0;
+  for (; i < length; i++) {
+    const digit = text.charCodeAt(i) - ZERO;
+    if (digit < 0 || digit > 9) break;
+    whole = whole * 10 + digit;
+  }
+  const wholeDigits = i - wholeStart;
+  if (wholeDigits === 0 || wholeDigits > PLAIN_WHOLE_DIGITS) return null;
+  let cents = whole * 100;
+  if (i < length) {
+    if (text.charCodeAt(i) !== POINT) return null;
+    const decimals = length - i - 1;
+    if (decimals < 1 || decimals > 2) return null;
+    for (let place = 10, j = i + 1; j < length; j++, place /= 10) {
+      const digit = text.charCodeAt(j) - ZERO;
+      if (digit < 0 || digit > 9) return null;
+      cents += digit * place;
+    }
+  }
+  return wholeStart === 1 && cents !== 0 ? -cents : cents;
+}
+
+const MINUS = 0x2d;
+const POINT = 0x2e;
+const ZERO = 0x30;
 
 /** The service's input rule for an amount (and a fee, tax or shipping when there is one): 1.00 to 100,000.00. */
 export const SERVICE_MIN_CENTS = 100;

@@ -90,6 +90,42 @@ describe('properties', () => {
     );
   });
 
+  it('any text reads as the decimal pattern reads it, to the cent, or is refused as it refuses it (the plain reading included)', () => {
+    // The rule, apart: a minus, 1-14 whole digits, a point with one or two digits, spaces around;
+    // safe integer cents, summed exactly in BigInt.
+    const byRule = (text: string): number | 'refused' => {
+      const match = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+      if (!match || match[2]!.length > 14) return 'refused';
+      const cents = BigInt(match[2]!) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+      if (cents > BigInt(Number.MAX_SAFE_INTEGER)) return 'refused';
+      return match[1] && cents !== 0n ? -Number(cents) : Number(cents);
+    };
+    const read = (text: string): number | 'refused' => {
+      try {
+        return parseCents(text);
+      } catch (error) {
+        expect(error).toBeInstanceOf(MoneyError);
+        return 'refused';
+      }
+    };
+    const digits = (max: number) => fc.stringMatching(new RegExp(`^[0-9]{0,${max}}$`));
+    const amountLike = fc
+      .tuple(
+        fc.constantFrom('', '-', ' ', '+', '--'),
+        digits(16),
+        fc.constantFrom('', '.', ',', '. '),
+        digits(3),
+        fc.constantFrom('', ' ', 'e2', 'x'),
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(amountLike, fc.string({ maxLength: 8 })), (text) => {
+        expect(read(text)).toBe(byRule(text));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
   it('a JSON number with two decimals parses to the same cents as its text', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (cents) => {
