@@ -74,20 +74,6 @@ describe('the transport bounds', () => {
     await expect(client(url).payees()).rejects.toThrow('GET /payees: one answer was larger than 16 MB');
   });
 
-  it('the deadline covers a body of declared length too: headers at once, then a byte a second', async () => {
-    const url = await serve((res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
-      const timer = setInterval(() => res.write(' '), 1_000);
-      res.on('close', () => clearInterval(timer));
-    });
-    const started = performance.now();
-    await expect(client(url, { timeoutMs: 300, retry: { attempts: 1 } }).payees()).rejects.toMatchObject({
-      name: 'NetworkError',
-      timedOut: true,
-    });
-    expect(performance.now() - started).toBeLessThan(2_000);
-  });
-
   it.each([
     ['of declared length', true],
     ['streamed without a length', false],
@@ -107,9 +93,12 @@ describe('the transport bounds', () => {
     expect(payee!.value).toEqual({ id: 7, name: 'Zoë High', merchantId: 'm7', removed: false });
   });
 
-  it('the deadline covers the body: headers at once, then a byte a second, fails within the deadline', async () => {
+  it.each([
+    ['streamed without a length', {}],
+    ['of a declared length (read whole)', { 'Content-Length': '1000' }],
+  ])('the deadline covers a body %s: headers at once, then a byte a second, fails within it', async (_name, length) => {
     const url = await serve((res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.writeHead(200, { 'Content-Type': 'application/json', ...length });
       const timer = setInterval(() => res.write(' '), 1_000);
       res.on('close', () => clearInterval(timer));
     });
