@@ -6,8 +6,15 @@ import type { Batch, GlAccount, GlBatch, Payee } from '../../../shared/domain';
 import { z } from 'zod';
 import { HttpTransport, type HttpOptions, type Query } from './http';
 import { NetworkError, ResponseFormatError, ServiceError } from './errors';
-import { idsByDigest, readKnownPage, type IdsByDigest } from './knownListings';
-import { walkKeyset, walkPages, type FetchedPage, type KeysetPage, type KeysetPosition } from './paging';
+import { idsByDigest, readKnownPage, type IdsByDigest, type ListedObject } from './knownListings';
+import {
+  walkKeyset,
+  walkPages,
+  type FetchedPage,
+  type KeysetPage,
+  type KeysetPosition,
+  type PageEndsSeen,
+} from './paging';
 import {
   batchSchema,
   glAccountSchema,
@@ -118,11 +125,13 @@ export class ServiceClient {
     offset: number,
     limit: number,
     known?: IdsByDigest,
+    onEnds?: PageEndsSeen,
   ): Promise<Listing[]> {
     const params = { ...toQuery(query), extensions: 'items', offset, limit };
     if (!known?.size) {
       const body = await this.http.get('/txns', params);
       const objects = (body as { objects?: unknown } | null)?.objects;
+      if (onEnds && Array.isArray(objects)) tellEnds(objects.length, (i) => idOfObject(objects[i]), onEnds);
       const raws = Array.isArray(objects) ? objects.map((object) => JSON.stringify(object) as string | undefined) : [];
       // An object whose whole JSON is within the text bound has no text beyond it to look for.
       const withinBound = raws.every((raw) => raw !== undefined && raw.length <= MAX_TEXT_LENGTH);
@@ -134,12 +143,14 @@ export class ServiceClient {
       readKnownPage(text, endpoint, type, known),
     );
     validate(txnPageEnvelope, page?.envelope ?? null, 'GET /txns');
-    return page!.listed!.map((listed, i) => {
-      if ('knownId' in listed) return { id: listed.knownId, bytes: listed.bytes };
-      const { object, raw } = listed;
+    const listed = page!.listed!;
+    if (onEnds) tellEnds(listed.length, (i) => listedId(listed[i]!), onEnds);
+    return listed.map((one, i) => {
+      if ('knownId' in one) return { id: one.knownId, bytes: one.bytes };
+      const { object, raw } = one;
       const schema = raw.length <= MAX_TEXT_LENGTH ? transactionSchemaWithinBound : transactionSchema;
       // Known by its JSON as we write it (a service that spaces its JSON otherwise).
-      const id = (object as { id?: unknown } | null)?.id;
+      const id = idOfObject(object);
       if (typeof id === 'number' && known.get(rawDigest(raw)) === id) return { id, bytes: raw.length };
       const at = ['objects', i];
       return toTransaction(validate(schema, object, 'GET /txns', at), object, { endpoint: 'GET /txns', at }, raw);
@@ -157,7 +168,7 @@ export class ServiceClient {
   ): AsyncGenerator<TransactionPage> {
     const byDigest = known && idsByDigest(known);
     const pages = walkKeyset(
-      (since, limit) => this.listings({ ...query, since }, 0, limit, byDigest),
+      (since, limit, onEnds) => this.listings({ ...query, since }, 0, limit, byDigest, onEnds),
       (listing) => (isUnchanged(listing) ? listing.id : listing.value.id),
       { start },
     );
@@ -293,6 +304,22 @@ export class ServiceClient {
     }
   }
 }
+
+/**
+ * Tells a keyset walk a page's last two ids as they read, before the page is checked (walkKeyset
+ * asks for the next page on them). Ids that are not plain positive integers tell nothing: the
+ * page's check will refuse them.
+ */
+function tellEnds(objectCount: number, idAt: (index: number) => unknown, onEnds: PageEndsSeen): void {
+  if (objectCount < 2) return;
+  const lastId = idAt(objectCount - 1);
+  const previousId = idAt(objectCount - 2);
+  if (isPlainId(lastId) && isPlainId(previousId)) onEnds({ lastId, previousId }, objectCount);
+}
+
+const idOfObject = (object: unknown): unknown => (object as { id?: unknown } | null)?.id;
+const listedId = (one: ListedObject): unknown => ('knownId' in one ? one.knownId : idOfObject(one.object));
+const isPlainId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) > 0;
 
 function toQuery(query: TransactionQuery): Query {
   return { after: query.after, before: query.before, batch: query.batch, since: query.since };

@@ -65,13 +65,32 @@ export interface KeysetPage<T> {
 }
 
 /**
+ * What a keyset page fetcher is told as soon as a page's JSON is read, before it is checked and
+ * converted: the ids of its last two objects (as they read) and how many objects it lists.
+ */
+export type PageEndsSeen = (ends: KeysetPosition, objectCount: number) => void;
+
+export type KeysetPageFetcher<T> = (since: number | undefined, limit: number, onEnds: PageEndsSeen) => Promise<T[]>;
+
+interface KeysetAnswer<T> {
+  objects: T[];
+  full: boolean;
+}
+
+/**
  * Keyset paging over ascending ids (`since` = "id greater than"): stable when rows come and go, and
  * resumable from the last committed id. Each request overlaps the previous page by one object; if
  * that object is not where it should be the page moved between reads, and it is asked again
  * rather than silently skipping a row.
+ *
+ * The next page is asked for as soon as a full page's ends are read (`onEnds`), so the service
+ * builds it while this one is checked and converted: a day's pages are a chain, and on loopback the
+ * checking was a third of each link (issue 31). The early request is only a guess: it is taken when
+ * the checked page puts the walk where the guess said, and otherwise dropped unread (a GET, so
+ * asking once too often changes nothing). A walk is at most one such request ahead of its pages.
  */
 export async function* walkKeyset<T>(
-  fetchPage: (since: number | undefined, limit: number) => Promise<T[]>,
+  fetchPage: KeysetPageFetcher<T>,
   idOf: (object: T) => number,
   {
     start = null,
@@ -79,10 +98,10 @@ export async function* walkKeyset<T>(
     endpoint = 'GET /txns',
   }: { start?: KeysetPosition | null; pageSize?: number; endpoint?: string } = {},
 ): AsyncGenerator<KeysetPage<T>> {
-  const request = async (position: KeysetPosition | null): Promise<{ objects: T[]; full: boolean }> => {
+  const request = async (position: KeysetPosition | null, onEnds: PageEndsSeen): Promise<KeysetAnswer<T>> => {
     for (let attempt = 1; ; attempt++) {
       const since = position ? (position.previousId ?? position.lastId) : undefined;
-      const objects = await fetchPage(since, pageSize);
+      const objects = await fetchPage(since, pageSize, onEnds);
       const full = objects.length >= pageSize;
       if (!position || position.previousId === null) return { objects, full };
       if (objects.length > 0 && idOf(objects[0]!) === position.lastId) return { objects: objects.slice(1), full };
@@ -95,10 +114,10 @@ export async function* walkKeyset<T>(
     }
   };
   let position = start;
-  let pending: Promise<{ objects: T[]; full: boolean }> | null = request(position);
-  while (pending) {
-    const { objects, full } = await pending;
-    pending = null;
+  let asked = new KeysetRequest(position, request, pageSize);
+  asked.adopt();
+  for (;;) {
+    const { objects, full } = await asked.answer;
     for (let i = 1; i < objects.length; i++) {
       if (idOf(objects[i]!) <= idOf(objects[i - 1]!))
         throw new Error(
@@ -112,9 +131,59 @@ export async function* walkKeyset<T>(
     }
     const last = !full;
     if (!last) {
-      pending = request(position);
-      pending.catch(() => {});
+      asked = asked.following(position);
+      asked.adopt();
     }
     yield { objects, position, last };
+    if (last) return;
   }
+}
+
+/**
+ * One request of a keyset walk and the guess at the one after it. A request sends its guess only
+ * once the walk has adopted it (awaits it next), so guesses never run ahead on their own.
+ */
+class KeysetRequest<T> {
+  readonly answer: Promise<KeysetAnswer<T>>;
+  private guess: KeysetRequest<T> | null = null;
+  private ends: KeysetPosition | null = null;
+  private adopted = false;
+
+  constructor(
+    readonly position: KeysetPosition | null,
+    private readonly send: (position: KeysetPosition | null, onEnds: PageEndsSeen) => Promise<KeysetAnswer<T>>,
+    private readonly pageSize: number,
+  ) {
+    this.answer = send(position, (ends, objectCount) => this.endsSeen(ends, objectCount));
+    // Surfaced when awaited; a guess never awaited must not count as unhandled.
+    this.answer.catch(() => {});
+  }
+
+  adopt(): void {
+    this.adopted = true;
+    this.sendGuess();
+  }
+
+  /** The request for the page at `position`: the guess if it guessed right, else a new one. */
+  following(position: KeysetPosition | null): KeysetRequest<T> {
+    const guess = this.guess;
+    this.guess = null;
+    if (guess && samePosition(guess.position, position)) return guess;
+    return new KeysetRequest(position, this.send, this.pageSize);
+  }
+
+  private endsSeen(ends: KeysetPosition, objectCount: number): void {
+    // A page asked again (it moved between reads) reports its ends again; the last ones count.
+    this.ends = objectCount >= this.pageSize ? ends : null;
+    if (this.adopted) this.sendGuess();
+  }
+
+  private sendGuess(): void {
+    if (this.ends === null || (this.guess && samePosition(this.guess.position, this.ends))) return;
+    this.guess = new KeysetRequest(this.ends, this.send, this.pageSize);
+  }
+}
+
+function samePosition(a: KeysetPosition | null, b: KeysetPosition | null): boolean {
+  return a?.lastId === b?.lastId && a?.previousId === b?.previousId;
 }
