@@ -16,9 +16,12 @@ import {
   ServiceError,
   WaitRefusedError,
 } from './errors';
-import { DEFAULT_MAX_RESPONSE_BYTES, parseJsonAnswer, readCappedText } from './responseBody';
+import { exchangeOverFetch } from './fetchExchange';
+import { exchangeOverNode } from './nodeExchange';
+import { DEFAULT_MAX_RESPONSE_BYTES, parseJsonAnswer } from './responseBody';
 import { DEFAULT_RETRY_BUDGET_MS, RetryBudget, type RetryCause, type RetryWait, type RetryWaiter } from './retryBudget';
 import { checkServiceUrl } from './url';
+import type { Exchange, WireAnswer } from './wireExchange';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -54,7 +57,7 @@ export interface HttpOptions {
   retry?: Partial<RetryPolicy>;
   /** Where waits before retries are taken (the fetch worker borrows the main thread's budget). */
   waiter?: RetryWaiter;
-  /** Injectable for tests. */
+  /** A fetch to send through instead of Node's http (tests watch or change answers so). */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -76,7 +79,7 @@ export class HttpTransport {
   /** This client's (this run's) retry budget; `waiter` is where waits are actually taken. */
   readonly budget: RetryBudget;
   private readonly waiter: RetryWaiter;
-  private readonly fetchImpl: typeof fetch;
+  private readonly send: Exchange;
   private readonly random: () => number;
   private readonly onRetry: HttpOptions['onRetry'];
 
@@ -95,7 +98,10 @@ export class HttpTransport {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.fetchImpl = options.fetch ?? fetch;
+    const fetchImpl = options.fetch;
+    this.send = fetchImpl
+      ? (url, request, bounds) => exchangeOverFetch(fetchImpl, url, request, bounds)
+      : exchangeOverNode;
     const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
     this.budget = new RetryBudget(this.retry.budgetMs, sleep);
     this.waiter = options.waiter ?? this.budget;
@@ -161,32 +167,35 @@ export class HttpTransport {
     init: { method: string; body?: string; headers?: Record<string, string> },
     read: AnswerReader<T> = parseJsonAnswer as AnswerReader<T>,
   ): Promise<T | null> {
-    let response: Response;
-    let text: string;
+    let answer: WireAnswer;
     try {
-      // The signal stays armed while the body is read: the deadline covers the whole answer.
-      response = await this.fetchImpl(url, {
-        ...init,
-        headers: { ...init.headers, Accept: 'application/json', Authentication: this.authorization },
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await readCappedText(response, endpoint, this.maxResponseBytes);
+      answer = await this.send(
+        url,
+        {
+          method: init.method,
+          body: init.body,
+          headers: { ...init.headers, Accept: 'application/json', Authentication: this.authorization },
+        },
+        { endpoint, timeoutMs: this.timeoutMs, maxBytes: this.maxResponseBytes },
+      );
     } catch (error) {
-      if (error instanceof BoundError) throw error;
+      // Read, and found too large or not readable: an answer, not a network's failure.
+      if (error instanceof BoundError || error instanceof NotJsonError) throw error;
       throw toNetworkError(endpoint, error, this.timeoutMs);
     }
-    if (response.status >= 300 && response.status < 400) {
+    const { status, text } = answer;
+    if (status >= 300 && status < 400) {
+      const location = answer.header('location');
       throw new ServiceError(
-        response.status,
+        status,
         'REDIRECT',
-        `the service sent a redirect${response.headers.get('location') ? ` to ${response.headers.get('location')}` : ''}; District Recon does not follow redirects`,
+        `the service sent a redirect${location ? ` to ${location}` : ''}; District Recon does not follow redirects`,
         endpoint,
       );
     }
-    if (!response.ok) throw errorFromResponse(endpoint, response, text);
-    if (response.status === 204 || text.trim() === '') return null;
-    return read(text, endpoint, response.headers.get('content-type'));
+    if (status < 200 || status >= 300) throw errorFromAnswer(endpoint, answer);
+    if (status === 204 || text.trim() === '') return null;
+    return read(text, endpoint, answer.header('content-type'));
   }
 
   /** How long to wait before the next attempt and why, or null when the error is final. */
@@ -210,23 +219,17 @@ export class HttpTransport {
   }
 }
 
-function errorFromResponse(endpoint: string, response: Response, text: string): ServiceError {
-  let code = `HTTP_${response.status}`;
-  let message = response.statusText || 'error';
+function errorFromAnswer(endpoint: string, answer: WireAnswer): ServiceError {
+  let code = `HTTP_${answer.status}`;
+  let message = answer.statusText || 'error';
   try {
-    const body = JSON.parse(text) as { error?: unknown; message?: unknown };
+    const body = JSON.parse(answer.text) as { error?: unknown; message?: unknown };
     if (typeof body.error === 'string' && body.error) code = body.error;
     if (typeof body.message === 'string' && body.message) message = body.message;
   } catch {
     // Not JSON: the status says enough.
   }
-  return new ServiceError(
-    response.status,
-    code,
-    message,
-    endpoint,
-    parseRetryAfter(response.headers.get('retry-after')),
-  );
+  return new ServiceError(answer.status, code, message, endpoint, parseRetryAfter(answer.header('retry-after')));
 }
 
 /** Retry-After is either delay-seconds or an HTTP date. */

@@ -1,8 +1,7 @@
 /**
- * Reading one answer's body with a byte cap, counted while it streams in: `response.text()` would
- * hold whatever the service sends (a 20 MB page, an endless one) before we could look at it.
+ * An answer's body: how much of it we read, and its text as JSON.
  */
-import { BoundError, NotJsonError } from './errors';
+import { NotJsonError } from './errors';
 
 /**
  * 16 MB: a full page of 100 transactions with their items is about 56 KB on the sandbox and a
@@ -11,37 +10,8 @@ import { BoundError, NotJsonError } from './errors';
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 
-export async function readCappedText(response: Response, endpoint: string, maxBytes: number): Promise<string> {
-  const refuse = () => new BoundError(endpoint, null, `one answer was larger than ${formatBytes(maxBytes)}`);
-  const length = response.headers.get('content-length');
-  const declared = length === null ? NaN : Number(length);
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    throw refuse();
-  }
-  if (!response.body) return '';
-  // A declared length within the cap bounds the body itself: the client reads that many bytes, no
-  // more. Read whole, it costs ~100 µs less CPU a request than a loop over its chunks (measured on a
-  // 56 KB page; a full sync asks for ~10,700 of them, issue 31).
-  if (Number.isSafeInteger(declared) && declared >= 0) return withoutBom(await response.text());
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw refuse();
-    }
-    chunks.push(value);
-  }
-  return withoutBom(Buffer.concat(chunks, total).toString('utf8'));
-}
-
-/** The text after a byte order mark, as a UTF-8 decoder reads it (response.text() drops it too). */
-function withoutBom(text: string): string {
+/** The text after a byte order mark, as a UTF-8 decoder reads it (fetch's response.text() drops it). */
+export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 

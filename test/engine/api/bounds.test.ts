@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../electron/engine/api/client';
 import { BoundError, ConnectionConfigError, NotJsonError, WaitRefusedError } from '../../../electron/engine/api/errors';
-import { readCappedText } from '../../../electron/engine/api/responseBody';
+import { readCappedText } from '../../../electron/engine/api/fetchExchange';
 import { describeWait } from '../../../electron/engine/api/retryBudget';
 import { toContractError } from '../../../electron/engine/sync/errors';
 
