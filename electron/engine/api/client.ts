@@ -131,7 +131,8 @@ export class ServiceClient {
     if (!known?.size) {
       const body = await this.http.get('/txns', params);
       const objects = (body as { objects?: unknown } | null)?.objects;
-      if (onEnds && Array.isArray(objects)) tellEnds(objects.length, (i) => idOfObject(objects[i]), onEnds);
+      if (onEnds && Array.isArray(objects) && tellEnds(objects.length, (i) => idOfObject(objects[i]), onEnds))
+        await this.http.untilSent();
       const raws = Array.isArray(objects) ? objects.map((object) => JSON.stringify(object) as string | undefined) : [];
       // An object whose whole JSON is within the text bound has no text beyond it to look for.
       const withinBound = raws.every((raw) => raw !== undefined && raw.length <= MAX_TEXT_LENGTH);
@@ -144,7 +145,7 @@ export class ServiceClient {
     );
     validate(txnPageEnvelope, page?.envelope ?? null, 'GET /txns');
     const listed = page!.listed!;
-    if (onEnds) tellEnds(listed.length, (i) => listedId(listed[i]!), onEnds);
+    if (onEnds && tellEnds(listed.length, (i) => listedId(listed[i]!), onEnds)) await this.http.untilSent();
     return listed.map((one, i) => {
       if ('knownId' in one) return { id: one.knownId, bytes: one.bytes };
       const { object, raw } = one;
@@ -307,14 +308,16 @@ export class ServiceClient {
 
 /**
  * Tells a keyset walk a page's last two ids as they read, before the page is checked (walkKeyset
- * asks for the next page on them). Ids that are not plain positive integers tell nothing: the
- * page's check will refuse them.
+ * asks for the next page on them); true when told. Ids that are not plain positive integers tell
+ * nothing: the page's check will refuse them.
  */
-function tellEnds(objectCount: number, idAt: (index: number) => unknown, onEnds: PageEndsSeen): void {
-  if (objectCount < 2) return;
+function tellEnds(objectCount: number, idAt: (index: number) => unknown, onEnds: PageEndsSeen): boolean {
+  if (objectCount < 2) return false;
   const lastId = idAt(objectCount - 1);
   const previousId = idAt(objectCount - 2);
-  if (isPlainId(lastId) && isPlainId(previousId)) onEnds({ lastId, previousId }, objectCount);
+  if (!isPlainId(lastId) || !isPlainId(previousId)) return false;
+  onEnds({ lastId, previousId }, objectCount);
+  return true;
 }
 
 const idOfObject = (object: unknown): unknown => (object as { id?: unknown } | null)?.id;

@@ -152,6 +152,15 @@ export class HttpTransport {
     }
   }
 
+  /**
+   * Resolves once the requests made so far are on the wire. Node's http gives a request its socket
+   * on the next tick, so one made in the middle of other work (the next page asked for while this
+   * one is checked) would leave only when that work was done.
+   */
+  untilSent(): Promise<void> {
+    return new Promise((resolve) => process.nextTick(resolve));
+  }
+
   /** POST once; a NetworkError means the outcome is unknown and the caller must verify. */
   async post(path: string, body: unknown): Promise<unknown> {
     return this.exchange(`POST ${path}`, this.url(path), {

@@ -3,8 +3,10 @@
  * checked (paging.ts walkKeyset): the guess is taken only where the checked page puts the walk, and
  * never runs more than one request ahead of the pages taken.
  */
+import { fork } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/engine/api/client';
 import { ResponseFormatError } from '../../../electron/engine/api/errors';
@@ -139,5 +141,29 @@ describe('keyset walk over HTTP', () => {
     await settle();
     // The page after it was asked for on its ends (id 99, overlapping by one) and nothing more.
     expect(urls.map((url) => new URL(url, 'http://x').searchParams.get('since'))).toEqual([null, '99']);
+  });
+
+  it('the early request is on the wire before the page it follows is handed over', async () => {
+    const child = fork(fileURLToPath(new URL('./pageServerChild.ts', import.meta.url)), [], {
+      execArgv: ['--import', 'tsx'],
+    });
+    try {
+      const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(m as number)));
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const walk = new ServiceClient({ baseUrl, token: 'tok-123456', secret: 'sec-abcdef' }).transactionPages({
+        after: '2026-03-01 00:00:00',
+        before: '2026-03-02 00:00:00',
+      });
+      await walk.next();
+      const handedOver = Date.now();
+      // This thread busy: a request still waiting to be written would leave only after it.
+      while (Date.now() - handedOver < 300);
+      await walk.return(undefined);
+      const arrivals = (await (await fetch(`${baseUrl}/arrivals`)).json()) as number[];
+      expect(arrivals.length).toBeGreaterThanOrEqual(2);
+      expect(arrivals[1]).toBeLessThan(handedOver + 150);
+    } finally {
+      child.kill();
+    }
   });
 });
