@@ -3,34 +3,15 @@
  * attempt's deadline over headers and body, one run's retry budget, Retry-After beyond the cap,
  * and answers with status 200 that are not the API's JSON.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../electron/engine/api/client';
 import { BoundError, ConnectionConfigError, NotJsonError, WaitRefusedError } from '../../../electron/engine/api/errors';
 import { readCappedText } from '../../../electron/engine/api/fetchExchange';
 import { describeWait } from '../../../electron/engine/api/retryBudget';
 import { toContractError } from '../../../electron/engine/sync/errors';
+import { serve, served, stopServing } from './stubService';
 
-let server: Server | undefined;
-let hits = 0;
-
-async function serve(reply: (res: ServerResponse) => void): Promise<string> {
-  hits = 0;
-  server = createServer((req, res) => {
-    hits++;
-    req.resume();
-    reply(res);
-  });
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = undefined;
-});
+afterEach(stopServing);
 
 const slept: number[] = [];
 const client = (baseUrl: string, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) => {
@@ -63,7 +44,7 @@ describe('the transport bounds', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BoundError);
     expect((error as Error).message).toBe('GET /payees: one answer was larger than 2 MB');
-    expect(hits).toBe(1);
+    expect(served.requests).toBe(1);
   });
 
   it('refuses a declared Content-Length over the cap before reading it', async () => {
@@ -145,7 +126,7 @@ describe('the transport bounds', () => {
       'The payment service asked us to wait longer than District Recon waits in a sync. Try again later. (GET /payees: asked us to wait 1 min 59 s (Retry-After), longer than the 1 min we wait)',
     );
     expect(slept).toEqual([]);
-    expect(hits).toBe(1);
+    expect(served.requests).toBe(1);
   });
 
   it('tells the budget why it waits, for the progress line', async () => {
@@ -182,7 +163,7 @@ describe('the transport bounds', () => {
     const message = toContractError(error).message;
     expect(message).toMatch(/^The payment service answered, but not with its data.*\(GET \/payees: answered with/);
     expect(message).not.toMatch(/Could not reach/);
-    expect(hits).toBe(2);
+    expect(served.requests).toBe(2);
   });
 
   it('an error message of 101 lines from the service becomes one line', async () => {

@@ -24,6 +24,18 @@ function tellEndsOf(ids: number[], onEnds: Parameters<KeysetPageFetcher<number>>
   if (ids.length >= 2) onEnds({ lastId: ids.at(-1)!, previousId: ids.at(-2)! }, ids.length);
 }
 
+/** A service of ids 1..total whose pages tell their ends as they read; `asked` lists each `since`. */
+function idService(total: number) {
+  const asked: Array<number | undefined> = [];
+  const fetchPage: KeysetPageFetcher<number> = async (since, limit, onEnds) => {
+    asked.push(since);
+    const ids = idsAfter(since, limit, total);
+    tellEndsOf(ids, onEnds);
+    return ids;
+  };
+  return { asked, fetchPage };
+}
+
 describe('keyset walk: the next page asked for before this one is checked', () => {
   it('sends the next request once the ends are read, while the page is still being checked', async () => {
     const asked: Array<number | undefined> = [];
@@ -68,13 +80,7 @@ describe('keyset walk: the next page asked for before this one is checked', () =
   });
 
   it('runs at most one guess ahead of a walk whose pages are not taken', async () => {
-    const asked: Array<number | undefined> = [];
-    const fetchPage: KeysetPageFetcher<number> = async (since, limit, onEnds) => {
-      asked.push(since);
-      const ids = idsAfter(since, limit, 10_000);
-      tellEndsOf(ids, onEnds);
-      return ids;
-    };
+    const { asked, fetchPage } = idService(10_000);
     const walk = walkKeyset(fetchPage, (id) => id, { pageSize: 10 });
     await walk.next();
     await settle();
@@ -84,13 +90,7 @@ describe('keyset walk: the next page asked for before this one is checked', () =
   });
 
   it('guesses nothing after a short page', async () => {
-    const asked: Array<number | undefined> = [];
-    const fetchPage: KeysetPageFetcher<number> = async (since, limit, onEnds) => {
-      asked.push(since);
-      const ids = idsAfter(since, limit, 8);
-      tellEndsOf(ids, onEnds);
-      return ids;
-    };
+    const { asked, fetchPage } = idService(8);
     const pages = [];
     for await (const page of walkKeyset(fetchPage, (id) => id, { pageSize: 10 })) pages.push(page);
     await settle();

@@ -3,35 +3,13 @@
  * gives it (fetchExchange.ts). Both read the same answers the same way: gzip decoded, its decoded
  * bytes counted against the cap, a body cut short retried as the network's failure.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/engine/api/client';
 import { BoundError, NetworkError, NotJsonError } from '../../../electron/engine/api/errors';
+import { serve, served, stopServing } from './stubService';
 
-let server: Server | undefined;
-let hits = 0;
-let connections = 0;
-
-async function serve(reply: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
-  hits = 0;
-  connections = 0;
-  server = createServer((req, res) => {
-    hits++;
-    req.resume();
-    reply(req, res);
-  });
-  server.on('connection', () => connections++);
-  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = undefined;
-});
+afterEach(stopServing);
 
 const client = (baseUrl: string, extra: Partial<ConstructorParameters<typeof ServiceClient>[0]> = {}) =>
   new ServiceClient({
@@ -52,7 +30,7 @@ const transports: Array<[string, Partial<ConstructorParameters<typeof ServiceCli
 
 describe.each(transports)('over %s', (_name, transport) => {
   it('asks for gzip and reads it decoded', async () => {
-    const url = await serve((req, res) => {
+    const url = await serve((res, req) => {
       expect(req.headers['accept-encoding']).toMatch(/gzip/);
       const body = gzipSync(JSON.stringify(payees));
       res.writeHead(200, {
@@ -70,7 +48,7 @@ describe.each(transports)('over %s', (_name, transport) => {
     // ~1 KB compressed, of declared length, decoding to 1 MB: its declared length is no bound.
     const body = gzipSync(`[${' '.repeat(1024 * 1024)}]`);
     expect(body.length).toBeLessThan(4096);
-    const url = await serve((_req, res) => {
+    const url = await serve((res) => {
       res.writeHead(200, {
         'Content-Type': 'application/json',
         'Content-Encoding': 'gzip',
@@ -83,11 +61,11 @@ describe.each(transports)('over %s', (_name, transport) => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BoundError);
     expect((error as Error).message).toBe('GET /payees: one answer was larger than 64 KB');
-    expect(hits).toBe(1);
+    expect(served.requests).toBe(1);
   });
 
   it('a body cut short of its declared length is the network failing, and is asked again', async () => {
-    const url = await serve((_req, res) => {
+    const url = await serve((res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
       res.write('[{"id": 7,');
       setTimeout(() => res.destroy(), 20);
@@ -97,20 +75,20 @@ describe.each(transports)('over %s', (_name, transport) => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).message).toMatch(/^GET \/payees: could not reach the service/);
-    expect(hits).toBe(2);
+    expect(served.requests).toBe(2);
   });
 });
 
 describe("over Node's http", () => {
   it('keeps its connection for the next request', async () => {
-    const url = await serve((_req, res) => {
+    const url = await serve((res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(payees));
     });
     const c = client(url);
     for (let i = 0; i < 5; i++) await c.payees();
-    expect(hits).toBe(5);
-    expect(connections).toBe(1);
+    expect(served.requests).toBe(5);
+    expect(served.connections).toBe(1);
   });
 
   it.each([
@@ -122,7 +100,7 @@ describe("over Node's http", () => {
     ],
     ['an encoding it did not ask for', 'br', Buffer.from([1, 2, 3]), /answered with a body encoded as "br"/],
   ])('%s is "not the service\'s JSON"', async (_name, encoding, body, words) => {
-    const url = await serve((_req, res) => {
+    const url = await serve((res) => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': encoding });
       res.end(body);
     });
