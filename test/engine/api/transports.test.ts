@@ -3,10 +3,16 @@
  * gives it (fetchExchange.ts). Both read the same answers the same way: gzip decoded, its decoded
  * bytes counted against the cap, a body cut short retried as the network's failure.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/engine/api/client';
 import { BoundError, NetworkError, NotJsonError } from '../../../electron/engine/api/errors';
+import { selfSignedCert } from '../../helpers/selfSignedCert';
 import { serve, served, stopServing } from './stubService';
 
 afterEach(stopServing);
@@ -62,6 +68,29 @@ describe.each(transports)('over %s', (_name, transport) => {
     expect(error).toBeInstanceOf(BoundError);
     expect((error as Error).message).toBe('GET /payees: one answer was larger than 64 KB');
     expect(served.requests).toBe(1);
+  });
+
+  it('checks the certificate of an https service: a self-signed one is refused before anything is sent', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'recon-tls-'));
+    const heard: string[] = [];
+    const tls = createHttpsServer(selfSignedCert(folder), (req, res) => {
+      heard.push(req.url!);
+      res.end('[]');
+    });
+    await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `https://127.0.0.1:${(tls.address() as AddressInfo).port}`;
+      const error = await client(url, { ...transport, retry: { attempts: 1 } })
+        .payees()
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(NetworkError);
+      expect((error as Error).message).toMatch(/^GET \/payees: could not reach the service \(.*self[- ]signed/);
+      expect(heard).toEqual([]);
+    } finally {
+      tls.closeAllConnections();
+      await new Promise<void>((resolve) => tls.close(() => resolve()));
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('a body cut short of its declared length is the network failing, and is asked again', async () => {
