@@ -10,6 +10,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage 
 import { request as httpsRequest } from 'node:https';
 import * as tls from 'node:tls';
 import { ContractError } from '../../shared/contract';
+import { collectWithin, TooLargeError } from '../engine/collectWithin';
 
 export interface HttpReply {
   status: number;
@@ -96,21 +97,17 @@ function open(url: URL, options: HttpOptions, onResponse: (res: IncomingMessage)
 export function httpSend(url: URL, options: HttpOptions): Promise<HttpReply> {
   return new Promise((resolve, reject) => {
     const req = open(url, options, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_REPLY_BYTES) {
+      collectWithin(res, MAX_REPLY_BYTES).then(
+        (bytes) => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: bytes.toString('utf8') }),
+        (error: unknown) => {
           req.destroy();
-          reject(new ContractError('NETWORK', `${url.host} sent an answer larger than District Recon accepts.`));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+          reject(
+            error instanceof TooLargeError
+              ? new ContractError('NETWORK', `${url.host} sent an answer larger than District Recon accepts.`)
+              : unreachable(url, error),
+          );
+        },
       );
-      res.on('error', (error) => reject(unreachable(url, error)));
     });
     req.setTimeout(options.idleMs ?? 30_000, () =>
       req.destroy(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),

@@ -1,6 +1,7 @@
 /** Small HTTP helpers shared by the browser host and its team mode: JSON answers, bounded bodies, paths. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMethodName, METHOD_FILE_CONTENT } from '../../shared/contract';
+import { collectWithin, TooLargeError } from '../engine/collectWithin';
 
 /** Any request's body: every call but a statement's upload is small. */
 export const MAX_BODY_BYTES = 1_000_000;
@@ -41,33 +42,16 @@ export function badPath(res: ServerResponse): void {
   });
 }
 
-export function readBody(
+export async function readBody(
   req: IncomingMessage,
   limit: { bytes: number; tooLarge: string } = bodyLimitOf(''),
 ): Promise<string> {
-  const maxBytes = limit.bytes;
-  return new Promise((resolvePromise, reject) => {
-    const tooLarge = () => new BodyTooLarge(limit.tooLarge);
-    if (Number(req.headers['content-length'] ?? 0) > maxBytes) {
-      reject(tooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        req.off('data', onData);
-        chunks.length = 0;
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
+  if (Number(req.headers['content-length'] ?? 0) > limit.bytes) throw new BodyTooLarge(limit.tooLarge);
+  try {
+    return (await collectWithin(req, limit.bytes)).toString('utf8');
+  } catch (error) {
+    throw error instanceof TooLargeError ? new BodyTooLarge(limit.tooLarge) : error;
+  }
 }
 
 /** Answers 413 for a body over the cap, then drops the rest unread: the client sees 413, not a reset. */

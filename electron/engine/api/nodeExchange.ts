@@ -13,6 +13,7 @@ import { Agent as HttpAgent, request as httpRequest, STATUS_CODES, type Incoming
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { collectWithin, TooLargeError } from '../collectWithin';
 import { BoundError, NotJsonError } from './errors';
 import { formatBytes, withoutBom } from './responseBody';
 import type { ExchangeBounds, WireAnswer, WireRequest } from './wireExchange';
@@ -102,22 +103,13 @@ function readBody(answer: IncomingMessage, { endpoint, maxBytes }: ExchangeBound
       return;
     }
     answer.on('error', reject);
-    const chunks: Buffer[] = [];
-    let total = 0;
-    decoded.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > maxBytes) {
+    collectWithin(decoded, maxBytes).then(
+      (bytes) => resolve(withoutBom(bytes.toString('utf8'))),
+      (error: unknown) => {
         answer.destroy();
         decoded.destroy();
-        reject(refuse());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    // The connection closed before the answer's last byte: a reset, or a length that lied.
-    answer.on('close', () => {
-      if (!answer.complete) reject(new Error('the connection closed before the whole answer came'));
-    });
-    decoded.on('end', () => resolve(withoutBom(Buffer.concat(chunks, total).toString('utf8'))));
+        reject(error instanceof TooLargeError ? refuse() : error);
+      },
+    );
   });
 }
