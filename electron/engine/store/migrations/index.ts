@@ -30,6 +30,7 @@ import * as m022 from './actingAndClosing/022_deposit_slips';
 import * as m023 from './actingAndClosing/023_account_maps_and_defaults';
 import * as m024 from './actingAndClosing/024_bank_match_slips';
 import * as m025 from './actingAndClosing/025_month_close_district';
+import * as m026 from './actingAndClosing/026_item_reference_by_statement';
 
 export interface Migration {
   name: string;
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   { name: '023_account_maps_and_defaults', up: m023.up },
   { name: '024_bank_match_slips', up: m024.up },
   { name: '025_month_close_district', up: m025.up },
+  { name: '026_item_reference_by_statement', up: m026.up },
 ];
