@@ -17,6 +17,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Compilable } from '../work/unit';
 import type { BulkRows, BulkStatement, Column, ColumnType } from './bulkStatements';
+import { parameterBuffer } from './parameterArena';
 
 export type { Column, ColumnType } from './bulkStatements';
 
@@ -106,8 +107,8 @@ const TWO_TO_32 = 2 ** 32;
  * text parameter. A number in a text column is written as its decimal text.
  */
 export function arrayParameter(rows: readonly (readonly unknown[])[], index: number, column: Column): Buffer {
-  // Sized exactly: a page's buffers are allocated outside V8's heap, and sizing them for the worst
-  // case (three bytes per UTF-16 unit) tripled what each page asked of the garbage collector.
+  // Sized exactly: a page's buffers are outside V8's heap (from the unit's arena, parameterArena.ts),
+  // and sizing them for the worst case (three bytes per UTF-16 unit) tripled what each page took.
   let capacity = HEADER_BYTES;
   for (const row of rows) {
     const value = row[index];
@@ -115,7 +116,7 @@ export function arrayParameter(rows: readonly (readonly unknown[])[], index: num
     else if (typeof value === 'string') capacity += 4 + Buffer.byteLength(value, 'utf8');
     else capacity += 4 + (column.type === 'bigint' ? 8 : String(value).length);
   }
-  const buffer = Buffer.allocUnsafe(capacity);
+  const buffer = parameterBuffer(capacity);
   buffer.writeInt32BE(1, 0);
   buffer.writeInt32BE(ELEMENT_TYPE[column.type], 8);
   buffer.writeInt32BE(rows.length, 12);

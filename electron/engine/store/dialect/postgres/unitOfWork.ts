@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import type { Work } from '../../work/unit';
+import { giveBackArena, takeArena, withArena } from '../parameterArena';
 
 /** PostgreSQL's serialization failure and deadlock: the unit is run again from the start. */
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -44,8 +45,17 @@ async function serializable<T>(db: Kysely<Database>, work: (trx: Kysely<Database
   }
 }
 
+/** Runs a unit's statements one after the other; their array parameters share an arena (parameterArena.ts). */
 async function drive<T>(trx: Kysely<Database>, work: Work<T>): Promise<T> {
-  let step = work.next();
-  while (!step.done) step = work.next(await trx.executeQuery(step.value));
-  return step.value;
+  const arena = takeArena();
+  try {
+    let step = withArena(arena, () => work.next());
+    while (!step.done) {
+      const result = await trx.executeQuery(step.value);
+      step = withArena(arena, () => work.next(result));
+    }
+    return step.value;
+  } finally {
+    giveBackArena(arena);
+  }
 }
