@@ -5,11 +5,11 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../electron/engine/api/client';
-import { BoundError, ConnectionConfigError, NotJsonError, WaitRefusedError } from '../../../electron/engine/api/errors';
+import { ConnectionConfigError, NotJsonError, WaitRefusedError } from '../../../electron/engine/api/errors';
 import { readCappedText } from '../../../electron/engine/api/fetchExchange';
 import { describeWait } from '../../../electron/engine/api/retryBudget';
 import { toContractError } from '../../../electron/engine/sync/errors';
-import { serve, served, stopServing } from './stubService';
+import { serve, served, stopServing, expectRefusedOnce } from './stubService';
 
 afterEach(stopServing);
 
@@ -39,12 +39,10 @@ describe('the transport bounds', () => {
       };
       more();
     });
-    const error = await client(url, { maxResponseBytes: 2 * 1024 * 1024 })
-      .payees()
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BoundError);
-    expect((error as Error).message).toBe('GET /payees: one answer was larger than 2 MB');
-    expect(served.requests).toBe(1);
+    await expectRefusedOnce(
+      client(url, { maxResponseBytes: 2 * 1024 * 1024 }).payees(),
+      'GET /payees: one answer was larger than 2 MB',
+    );
   });
 
   it('refuses a declared Content-Length over the cap before reading it', async () => {

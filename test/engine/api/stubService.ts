@@ -4,6 +4,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expect } from 'vitest';
+import { BoundError } from '../../../electron/engine/api/errors';
 
 let server: Server | undefined;
 export const served = { requests: 0, connections: 0 };
@@ -26,4 +28,12 @@ export async function stopServing(): Promise<void> {
   server?.closeAllConnections();
   await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
   server = undefined;
+}
+
+/** The answer is refused as past its bound, in these words, after one request: a bound is never retried. */
+export async function expectRefusedOnce(answer: Promise<unknown>, message: string): Promise<void> {
+  const error = await answer.catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(BoundError);
+  expect((error as Error).message).toBe(message);
+  expect(served.requests).toBe(1);
 }

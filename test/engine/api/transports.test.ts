@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../electron/engine/api/client';
-import { BoundError, NetworkError, NotJsonError } from '../../../electron/engine/api/errors';
+import { NetworkError, NotJsonError } from '../../../electron/engine/api/errors';
 import { selfSignedCert } from '../../helpers/selfSignedCert';
-import { serve, served, stopServing } from './stubService';
+import { serve, served, stopServing, expectRefusedOnce } from './stubService';
 
 afterEach(stopServing);
 
@@ -62,12 +62,10 @@ describe.each(transports)('over %s', (_name, transport) => {
       });
       res.end(body);
     });
-    const error = await client(url, { ...transport, maxResponseBytes: 64 * 1024 })
-      .payees()
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BoundError);
-    expect((error as Error).message).toBe('GET /payees: one answer was larger than 64 KB');
-    expect(served.requests).toBe(1);
+    await expectRefusedOnce(
+      client(url, { ...transport, maxResponseBytes: 64 * 1024 }).payees(),
+      'GET /payees: one answer was larger than 64 KB',
+    );
   });
 
   it('checks the certificate of an https service: a self-signed one is refused before anything is sent', async () => {
